@@ -20,7 +20,8 @@ Rules written down on purpose:
   word per run: this is exactly why word tokenizers suit Chinese badly.
 * ``decode`` joins words with one space, so the round trip gives
   ``" ".join(text.split())`` (whitespace runs and newlines become single spaces, leading
-  and trailing whitespace disappears) when every word is in the vocabulary.
+  and trailing whitespace disappears) when every word is in the vocabulary and no word is
+  literally ``<unk>`` (that word *is* the unknown token, and decode skips it).
 """
 
 from __future__ import annotations
