@@ -1,0 +1,79 @@
+// The engine's home: a module Web Worker that boots Pyodide, installs micropip and the toklab wheel
+// from this origin, loads the r50k table, then answers typed requests (docs/protocol.md §3).
+//
+//   page -> worker   {id, kind, payload}
+//   worker -> page   {id, ok: true, result} | {id, ok: false, error: {type, message}}
+//   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted)
+//
+// Nothing is fetched from anywhere but this worker's own origin: Pyodide's package base URL points at
+// our own pyodide/ folder, micropip installs from wheel URLs with deps=False, and there is no index.
+
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const base = new URL("./", import.meta.url);
+let stage = "start";
+let handle = null;
+
+function status(state, nextStage, message) {
+  stage = nextStage;
+  postMessage({ status: state, stage, message });
+}
+
+async function fetchJSON(url) {
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function boot() {
+  status("loading", "runtime", "Starting Python (Pyodide)");
+  const manifest = fetchJSON(new URL("wheels/manifest.json", base));
+  const indexURL = new URL("pyodide/", base).href;
+  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
+  const { micropip, toklab, toklab_sha256: version } = await manifest;
+
+  status("loading", "micropip", "Loading micropip");
+  await pyodide.loadPackage(new URL(`wheels/${micropip}`, base).href, { messageCallback: () => {} });
+
+  status("loading", "toklab", "Installing the toklab engine");
+  const installer = pyodide.pyimport("micropip");
+  const wheel = new URL(`wheels/${toklab}?v=${encodeURIComponent(version)}`, base).href;
+  await installer.install.callKwargs(wheel, { deps: false });
+  installer.destroy();
+
+  status("loading", "table", "Loading the r50k table");
+  handle = pyodide.pyimport("toklab.webapi").handle;
+
+  status("ready", "ready", "Ready");
+}
+
+const booted = boot().then(
+  () => true,
+  (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    status("error", stage, `Python could not start (${stage}): ${message}`);
+    return false;
+  },
+);
+
+function answer(id, kind, payload) {
+  if (typeof kind !== "string") {
+    return { id, ok: false, error: { type: "BadRequest", message: "a request needs a string kind" } };
+  }
+  try {
+    const text = handle(kind, JSON.stringify(payload ?? {}));
+    return { id, ...JSON.parse(text) };
+  } catch (error) {
+    const type = error?.type ?? error?.name ?? "Error";
+    return { id, ok: false, error: { type: String(type), message: String(error?.message ?? error) } };
+  }
+}
+
+self.onmessage = async (event) => {
+  const { id, kind, payload } = event.data ?? {};
+  if (!(await booted)) {
+    postMessage({ id, ok: false, error: { type: "EngineUnavailable", message: `Python could not start (${stage})` } });
+    return;
+  }
+  postMessage(answer(id, kind, payload));
+};
