@@ -1,0 +1,271 @@
+"""Training BPE with a trace: every step as plain data, for the front end to draw.
+
+What this adds over ``toybpe``: the training loop tells what it did. Each step records the
+table of pair counts it chose from, the chosen pair, the tie-break, the corpus after the
+merge and the tokens learned so far; the trace also says why training stopped. The same
+loop trains the toy BPE (characters, optional ``</w>``) and a GPT-2 style byte-level BPE
+(``train_bytes``: GPT-2's pre-tokenizer, UTF-8 bytes in printable form, ``Ġ`` for space).
+
+Rules written down on purpose (the animation shows them; tests check them):
+
+* **Units.** ``unit="words"``: split on whitespace, each word's characters plus ``</w>``
+  (the textbook chapter). ``unit="lines"``: each line is one sequence of characters with
+  its whitespace removed and no end marker (the ``我爱中国人`` lesson, where the spaces only
+  show the characters apart). ``end_marker`` overrides the default of the unit. Identical
+  sequences become one row with a count; rows keep the order of first appearance.
+* **Counting.** Every adjacent position counts, overlaps included: ``a a a`` has
+  ``(a, a)`` twice. A pair's count is weighted by the row's count.
+* **Merging.** Left to right without overlap: ``a a a`` becomes ``aa a``.
+* **Ties.** ``tie_break="first_occurrence"`` (default, as the Chinese lesson and Python's
+  ``Counter.most_common`` in the chapter): the tied pair that occurs first when reading the
+  rows in order, left to right. ``"lexicographic"``: the smallest ``(left, right)`` in code
+  point order. Each step says which pairs tied and which rule chose.
+* **Table order.** Count descending, then first occurrence.
+* **Stopping**, checked before each step in this order: the vocabulary reached
+  ``vocab_size`` ("vocab_size"); ``num_merges`` merges were made ("num_merges"); no pair
+  is left ("no_pairs"); the best pair occurs fewer than ``min_frequency`` times
+  ("min_frequency"). The vocabulary is the base symbols plus the learned tokens, no
+  special tokens (for bytes the base is all 256 byte symbols).
+* **Repeated tokens.** In the toy BPE a merge may build a string that is already a token
+  (``a``+``bc`` after ``ab``+``c``); it counts as a merge but adds no token, as in the chapter.
+  Byte-level training never chooses such a pair (``distinct_tokens``), so every learned token
+  has exactly one rule and the merges load into ``toklab.r50k.BPEEncoding``.
+
+Two ways to run, same choices: ``detail="full"`` recounts every table (readable; the
+tables are in the trace) and is only allowed for small corpora; ``detail="merges"`` keeps
+the counts up to date (``toklab.fasttrain``) and records each step without tables.
+``detail="auto"`` takes "full" when the corpus is small enough, and the trace says which.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from toklab.fasttrain import FIRST_OCCURRENCE, LEXICOGRAPHIC, TIE_RULES, PairIndex, find_merges
+from toklab.toybpe import END_OF_WORD, get_pair_counts, merge_pair
+
+FULL_MAX_SYMBOLS = 2000  # symbols in the distinct rows: above this, no per-step tables
+FULL_MAX_STEPS = 300  # merges a full trace may need: above this, no per-step tables
+TIED_SHOWN = 20  # tied pairs listed per step when the tables are not shown
+
+
+def end_marker_for(unit: str, end_marker: bool | None) -> str | None:
+    """``</w>`` or None: by default "words" have the marker and "lines" do not.
+
+    >>> end_marker_for("words", None), end_marker_for("lines", None), end_marker_for("lines", True)
+    ('</w>', None, '</w>')
+    """
+    if unit not in ("words", "lines"):
+        raise ValueError(f"unknown unit {unit!r}; use 'words' or 'lines'")
+    default = unit == "words"
+    return END_OF_WORD if (default if end_marker is None else end_marker) else None
+
+
+def corpus_rows(text: str, unit: str = "words", end_marker: bool | None = None) -> list[tuple[tuple[str, ...], int]]:
+    """The training rows: (symbols, count), in order of first appearance.
+
+    >>> corpus_rows("low low lower")
+    [(('l', 'o', 'w', '</w>'), 2), (('l', 'o', 'w', 'e', 'r', '</w>'), 1)]
+    >>> corpus_rows("我 爱 中 国\\n中 国", unit="lines")
+    [(('我', '爱', '中', '国'), 1), (('中', '国'), 1)]
+    """
+    marker = end_marker_for(unit, end_marker)
+    if unit == "words":
+        sequences = text.split()
+    else:
+        sequences = ["".join(line.split()) for line in text.splitlines()]
+    counted = Counter(s for s in sequences if s)
+    return [(tuple(s) + ((marker,) if marker else ()), n) for s, n in counted.items()]
+
+
+def symbol_counts(rows) -> list[dict]:
+    """Each symbol with its count, in order of first appearance.
+
+    >>> symbol_counts([(("a", "b", "a"), 2)])
+    [{'symbol': 'a', 'count': 4}, {'symbol': 'b', 'count': 2}]
+    """
+    counts: Counter[str] = Counter()
+    for symbols, n in rows:
+        for s in symbols:
+            counts[s] += n
+    return [{"symbol": s, "count": n} for s, n in counts.items()]
+
+
+def pair_table(corpus: dict) -> list[tuple[tuple[str, str], int]]:
+    """All pair counts, count descending then first occurrence.
+
+    >>> pair_table({("b", "a", "b"): 1, ("a", "b"): 1})
+    [(('a', 'b'), 2), (('b', 'a'), 1)]
+    """
+    return sorted(get_pair_counts(corpus).items(), key=lambda item: -item[1])
+
+
+def _rows_json(corpus: dict) -> list[dict]:
+    return [{"symbols": list(s), "count": n} for s, n in corpus.items()]
+
+
+def _stop_check(vocab_len: int, steps: int, vocab_size: int | None, num_merges: int | None) -> dict | None:
+    if vocab_size is not None and vocab_len >= vocab_size:
+        return {"reason": "vocab_size", "message": f"the vocabulary reached {vocab_size} tokens"}
+    if num_merges is not None and steps >= num_merges:
+        return {"reason": "num_merges", "message": f"{num_merges} merges were made"}
+    return None
+
+
+def _no_pairs() -> dict:
+    return {"reason": "no_pairs", "message": "no adjacent pair is left to merge"}
+
+
+def _too_rare(pair, count: int, min_frequency: int) -> dict:
+    return {"reason": "min_frequency", "pair": list(pair), "count": count,
+            "message": f"the most frequent pair occurs {count} time(s), fewer than min_frequency={min_frequency}"}
+
+
+def _step(index, pair, count, rule, tied, n_tied, vocab_len, is_new) -> dict:
+    return {
+        "index": index, "pair": list(pair), "merged": pair[0] + pair[1], "count": count,
+        "tie": {"rule": rule, "tied": [list(p) for p in tied], "n_tied": n_tied, "applied": n_tied > 1},
+        "new_token": is_new, "vocab_size": vocab_len,
+    }
+
+
+def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequency=2,
+             tie_break=FIRST_OCCURRENCE, distinct_tokens=False):
+    """The readable loop: recount everything, record every table. Returns (steps, stop)."""
+    corpus = dict(rows)
+    vocab = set(base_vocab)
+    learned: list[str] = []
+    steps: list[dict] = []
+    while True:
+        stop = _stop_check(len(vocab), len(steps), vocab_size, num_merges)
+        if stop:
+            break
+        table = pair_table(corpus)
+        excluded = [p for p, _ in table if distinct_tokens and p[0] + p[1] in vocab]
+        eligible = [(p, n) for p, n in table if not (distinct_tokens and p[0] + p[1] in vocab)]
+        if not eligible:
+            stop = _no_pairs()
+            break
+        count = eligible[0][1]
+        tied = [p for p, n in eligible if n == count]
+        if tie_break == LEXICOGRAPHIC:
+            tied.sort()
+        pair = tied[0]
+        if count < min_frequency:
+            stop = _too_rare(pair, count, min_frequency)
+            break
+        occurrences = [[r, i] for r, s in enumerate(corpus) for i in find_merges(list(s), *pair)]
+        corpus = {merge_pair(s, pair): n for s, n in corpus.items()}
+        is_new = pair[0] + pair[1] not in vocab
+        if is_new:
+            vocab.add(pair[0] + pair[1])
+            learned.append(pair[0] + pair[1])
+        step = _step(len(steps), pair, count, tie_break, tied, len(tied), len(vocab), is_new)
+        step["learned"] = list(learned)
+        step["pairs"] = [{"pair": list(p), "count": n} for p, n in table if p not in excluded]
+        step["excluded"] = [list(p) for p in excluded]
+        step["occurrences"] = occurrences
+        step["corpus"] = _rows_json(corpus)
+        steps.append(step)
+    stop["pairs"] = [{"pair": list(p), "count": n} for p, n in pair_table(corpus)]
+    stop["corpus"] = _rows_json(corpus)
+    return steps, stop
+
+
+def run_fast(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequency=2,
+             tie_break=FIRST_OCCURRENCE, distinct_tokens=False):
+    """The same choices with incremental counts and no tables. Returns (steps, stop)."""
+    vocab = set(base_vocab)
+    index = PairIndex([list(s) for s, _ in rows], [n for _, n in rows], tie_break,
+                      banned=vocab if distinct_tokens else None)
+    learned: list[str] = []
+    steps: list[dict] = []
+    while True:
+        stop = _stop_check(len(vocab), len(steps), vocab_size, num_merges)
+        if stop:
+            break
+        pair = index.best()
+        if pair is None:
+            stop = _no_pairs()
+            break
+        count = index.counts[pair]
+        if count < min_frequency:
+            stop = _too_rare(pair, count, min_frequency)
+            break
+        tied, n_tied = index.tied(TIED_SHOWN)
+        merged = pair[0] + pair[1]
+        is_new = merged not in vocab
+        index.merge(pair)
+        if is_new:
+            if distinct_tokens:
+                index.ban(merged)
+            else:
+                vocab.add(merged)
+            learned.append(merged)
+        steps.append(_step(len(steps), pair, count, tie_break, tied, n_tied, len(vocab), is_new))
+    return steps, stop
+
+
+def _plan(rows, detail: str, vocab_size, num_merges, base_len: int) -> tuple[bool, str]:
+    n_symbols = sum(len(s) for s, _ in rows)
+    most_steps = max(0, n_symbols - len(rows))
+    if vocab_size is not None:
+        most_steps = min(most_steps, max(0, vocab_size - base_len))
+    if num_merges is not None:
+        most_steps = min(most_steps, num_merges)
+    small = n_symbols <= FULL_MAX_SYMBOLS and most_steps <= FULL_MAX_STEPS
+    why = (f"the corpus has {n_symbols} symbols in {len(rows)} distinct rows and may need up to "
+           f"{most_steps} merges; tables are shown up to {FULL_MAX_SYMBOLS} symbols and {FULL_MAX_STEPS} merges")
+    if detail == "full" and not small:
+        raise ValueError(f"too large to show every table: {why}. Use detail='merges'.")
+    if detail not in ("auto", "full", "merges"):
+        raise ValueError(f"unknown detail {detail!r}; use 'auto', 'full' or 'merges'")
+    return detail == "full" or (detail == "auto" and small), why
+
+
+def train_trace(rows, base_vocab: list[str], *, kind: str, vocab_size=None, num_merges=None,
+                min_frequency: int = 2, tie_break: str = FIRST_OCCURRENCE, detail: str = "auto",
+                distinct_tokens: bool = False, settings: dict | None = None) -> dict:
+    """Train on prepared rows and return the whole trace (see ``train_toy``)."""
+    if tie_break not in TIE_RULES:
+        raise ValueError(f"unknown tie_break {tie_break!r}; use one of {', '.join(TIE_RULES)}")
+    if min_frequency < 1:
+        raise ValueError("min_frequency must be at least 1")
+    full, why = _plan(rows, detail, vocab_size, num_merges, len(base_vocab))
+    run = run_full if full else run_fast
+    steps, stop = run(rows, base_vocab, vocab_size=vocab_size, num_merges=num_merges,
+                      min_frequency=min_frequency, tie_break=tie_break, distinct_tokens=distinct_tokens)
+    learned = [s["merged"] for s in steps if s["new_token"]]
+    return {
+        "kind": kind, **(settings or {}),
+        "vocab_size": vocab_size, "num_merges": num_merges, "min_frequency": min_frequency,
+        "tie_break": tie_break, "distinct_tokens": distinct_tokens,
+        "detail": "full" if full else "merges", "tables_shown": full,
+        "too_large": not full and detail == "auto", "size_note": why,
+        "corpus": _rows_json(dict(rows)), "n_rows": len(rows),
+        "n_sequences": sum(n for _, n in rows), "n_symbols": sum(len(s) * n for s, n in rows),
+        "alphabet": symbol_counts(rows), "base_vocab": list(base_vocab),
+        "merges": [s["pair"] for s in steps], "learned": list(learned),
+        "vocab": list(base_vocab) + list(learned), "steps": steps, "stop": stop,
+    }
+
+
+def train_toy(text: str, vocab_size: int | None = None, num_merges: int | None = None, min_frequency: int = 2,
+              unit: str = "words", end_marker: bool | None = None, tie_break: str = FIRST_OCCURRENCE,
+              detail: str = "auto") -> dict:
+    """Toy BPE on characters, with a trace. JSON-ready.
+
+    The base vocabulary is the symbols of the corpus in order of first appearance.
+
+    >>> t = train_toy("我 爱 中 国 人\\n中 国 人 很 多\\n我 爱 中 国\\n北 京 是 中 国 首 都", unit="lines")
+    >>> [s["merged"] for s in t["steps"]], t["stop"]["reason"], len(t["vocab"])
+    (['中国', '我爱', '我爱中国'], 'min_frequency', 15)
+
+    (After 我爱中国 the first line is 我爱中国 人, so (中国, 人) occurs only once more: every
+    pair is left at 1 and min_frequency=2 stops training.)
+    """
+    rows = corpus_rows(text, unit, end_marker)
+    base = [a["symbol"] for a in symbol_counts(rows)]
+    return train_trace(rows, base, kind="toy", vocab_size=vocab_size, num_merges=num_merges,
+                       min_frequency=min_frequency, tie_break=tie_break, detail=detail,
+                       settings={"unit": unit, "end_marker": end_marker_for(unit, end_marker)})
