@@ -1,0 +1,65 @@
+"""Shared set-up for every test, on CPython and inside Pyodide.
+
+Fixtures (use them instead of importing tiktoken/regex yourself, so Pyodide skips cleanly):
+    r50k_oracle   tiktoken's r50k_base Encoding built offline (skips where tiktoken is missing)
+    gpt2_regex    GPT-2's pre-tokenizer pattern compiled by `regex` (skips where regex is missing)
+    r50k_dir      the folder holding encoder.json / vocab.bpe (repo assets, or the wheel's copy)
+Marker:
+    @pytest.mark.cpython_only   skips inside Pyodide (for tests that need the repository, subprocesses...)
+
+On CPython `tests/` and `py_src/` are on sys.path (pyproject.toml); inside Pyodide toklab comes from
+the installed wheel and only tests/ is there (tests/pyodide/run.mjs).
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+import oracles  # noqa: E402
+
+IN_PYODIDE = sys.platform == "emscripten"
+
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:
+    pass
+else:
+    # Pyodide runs several times slower than CPython: no per-example deadline anywhere.
+    settings.register_profile("toklab", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "toklab"))
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "cpython_only: needs CPython and the repository; skipped inside Pyodide")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not IN_PYODIDE:
+        return
+    skip = pytest.mark.skip(reason="CPython only (running inside Pyodide)")
+    for item in items:
+        if "cpython_only" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def r50k_oracle():
+    pytest.importorskip("tiktoken")
+    return oracles.tiktoken_r50k()
+
+
+@pytest.fixture(scope="session")
+def gpt2_regex():
+    regex = pytest.importorskip("regex")
+    return regex.compile(oracles.GPT2_PATTERN)
+
+
+@pytest.fixture(scope="session")
+def r50k_dir():
+    return oracles.r50k_dir()

@@ -1,0 +1,75 @@
+"""Reference answers the engine is checked against, built offline from the r50k files.
+
+    from oracles import GPT2_PATTERN, r50k_dir, tiktoken_r50k, gpt2_pieces
+
+`tiktoken_r50k()` is tiktoken's own r50k_base encoder, built from assets/r50k/ with no download.
+`gpt2_pieces(text)` is GPT-2's pre-tokenizer run by the `regex` module. Both import their library when
+called, so on Pyodide (which has neither) use the `r50k_oracle` / `gpt2_regex` fixtures of
+tests/conftest.py, which skip the test instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+ENDOFTEXT = "<|endoftext|>"
+ENDOFTEXT_ID = 50256
+
+
+def r50k_dir() -> Path:
+    """The folder with encoder.json, vocab.bpe and LICENSE-GPT2.txt.
+
+    <repo>/assets/r50k/ when the repository is there (CPython), else the copy inside the installed
+    toklab wheel, toklab/data/r50k/ (Pyodide, where only tests/ is mounted).
+    """
+    repo = Path(__file__).resolve().parent.parent / "assets" / "r50k"
+    if (repo / "encoder.json").is_file():
+        return repo
+    import toklab
+
+    return Path(toklab.__file__).resolve().parent / "data" / "r50k"
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@functools.cache
+def tiktoken_r50k():
+    """tiktoken's Encoding for r50k_base, from the local files (raises ImportError without tiktoken)."""
+    import tiktoken
+    import tiktoken.load
+
+    folder = r50k_dir()
+    vocab_bpe, encoder_json = folder / "vocab.bpe", folder / "encoder.json"
+    ranks = tiktoken.load.data_gym_to_mergeable_bpe_ranks(
+        vocab_bpe_file=str(vocab_bpe),
+        encoder_json_file=str(encoder_json),
+        vocab_bpe_hash=_sha256(vocab_bpe),
+        encoder_json_hash=_sha256(encoder_json),
+    )
+    return tiktoken.Encoding(
+        name="r50k_base",
+        pat_str=GPT2_PATTERN,
+        mergeable_ranks=ranks,
+        special_tokens={ENDOFTEXT: ENDOFTEXT_ID},
+    )
+
+
+@functools.cache
+def _gpt2_regex():
+    import regex
+
+    return regex.compile(GPT2_PATTERN)
+
+
+def gpt2_pieces(text: str) -> list[str]:
+    """GPT-2's pre-tokenizer by `regex` (raises ImportError without it).
+
+    >>> gpt2_pieces("Hello world's  end")
+    ['Hello', ' world', "'s", ' ', ' end']
+    """
+    return _gpt2_regex().findall(text)

@@ -1,0 +1,82 @@
+// Runs the engine's pytest suite inside real Pyodide under Node, against the built toklab wheel.
+//
+//   node tests/pyodide/run.mjs --dist dist --wheels .cache/pyodide-test-wheels [--junitxml FILE] [-- PYTEST ARGS]
+//
+// `python build.py test` calls this after building. Pyodide boots from dist/pyodide/, micropip from
+// dist/wheels/, then micropip installs (deps=False, from the Emscripten file system, no index) the pure
+// wheels listed in tests/pyodide/requirements.txt and dist/wheels/toklab-*.whl. tests/ is mounted
+// read-only-in-spirit at /tests; tests/browser and tests/pyodide are left out. Tests that need
+// tiktoken or regex skip themselves here with pytest.importorskip (see tests/conftest.py).
+
+import { readdirSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { values, positionals } = parseArgs({
+  options: {
+    dist: { type: "string", default: join(here, "..", "..", "dist") },
+    wheels: { type: "string" },
+    junitxml: { type: "string" },
+  },
+  allowPositionals: true,
+});
+const dist = resolve(values.dist);
+const testsDir = resolve(here, "..");
+if (!values.wheels) {
+  console.error("run.mjs: --wheels DIR (the wheels of tests/pyodide/requirements.txt) is required");
+  process.exit(2);
+}
+const wheelsDir = resolve(values.wheels);
+
+const indexURL = join(dist, "pyodide") + "/";
+const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
+const started = performance.now();
+const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
+const manifest = JSON.parse(readFileSync(join(dist, "wheels", "manifest.json"), "utf8"));
+await pyodide.loadPackage(join(dist, "wheels", manifest.micropip), { messageCallback: () => {} });
+
+function mount(hostDir, at) {
+  pyodide.FS.mkdirTree(at);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: hostDir }, at);
+}
+mount(testsDir, "/tests");
+mount(wheelsDir, "/test-wheels");
+mount(join(dist, "wheels"), "/dist-wheels");
+let junitArg = [];
+if (values.junitxml) {
+  const target = resolve(values.junitxml);
+  mkdirSync(dirname(target), { recursive: true });
+  mount(dirname(target), "/results");
+  junitArg = [`--junitxml=/results/${target.slice(dirname(target).length + 1)}`];
+}
+
+const wheels = readdirSync(wheelsDir)
+  .filter((name) => name.endsWith(".whl"))
+  .map((name) => `emfs:/test-wheels/${name}`);
+wheels.push(`emfs:/dist-wheels/${manifest.toklab}`);
+const micropip = pyodide.pyimport("micropip");
+await micropip.install.callKwargs(wheels, { deps: false });
+console.log(`run.mjs: Pyodide ${pyodide.version} ready in ${((performance.now() - started) / 1000).toFixed(1)} s; installed ${wheels.length} wheels`);
+
+pyodide.globals.set("pytest_args", pyodide.toPy([
+  "/tests",
+  "--ignore=/tests/browser",
+  "--ignore=/tests/pyodide",
+  "-p", "no:cacheprovider",
+  "-ra",
+  "--strict-markers",
+  ...junitArg,
+  ...positionals,
+]));
+const code = pyodide.runPython(`
+import os, sys, pytest, toklab
+os.makedirs("/home/pyodide/run", exist_ok=True)
+os.chdir("/home/pyodide/run")
+if "site-packages" not in toklab.__file__:
+    raise SystemExit(f"toklab was imported from {toklab.__file__}, not from the installed wheel")
+print(f"toklab from {os.path.dirname(toklab.__file__)} on Python {sys.version.split()[0]} ({sys.platform})", flush=True)
+int(pytest.main(list(pytest_args)))
+`);
+process.exit(code);
