@@ -75,7 +75,7 @@ R50K_FILES = ("encoder.json", "vocab.bpe", "LICENSE-GPT2.txt")
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
     "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
-    "object-src 'none'; base-uri 'self'; form-action 'self'"
+    "object-src 'none'; base-uri 'none'; form-action 'none'"
 )
 
 # The first requests the page makes for its default example; their answers go in precomputed.json.

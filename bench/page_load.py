@@ -1,0 +1,170 @@
+"""Page-load figures for Tokenizer Lab in headless Chromium. Prints numbers; asserts nothing.
+
+    python bench/page_load.py [--runs 5]
+
+Builds dist/ when needed, serves it on 127.0.0.1, and opens the page in a fresh browser context per run:
+  - first paint of the precomputed example: navigation start -> the first frame after the token ids of
+    the default example ("30001, 1634") are on the page (Python is still loading then);
+  - ready: navigation start -> the status element says data-state="ready";
+  - bare Pyodide: the same for a page that only boots Pyodide in a module worker (nothing else), and
+    the ratio ready / bare;
+  - 1,000-character edit: after ready, the text box gets 1,000 new characters; time until the ids shown
+    change.
+Needs Playwright (Python) and Chromium: `python build.py test` installs both into .venv, so
+`.venv/bin/python bench/page_load.py` works after one test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+EXAMPLE_IDS = "30001, 1634"
+EDIT = ("The quick brown fox jumps over the lazy dog; 東京タワー 🎉 naïve café, 1,234.56! ") * 13
+
+# Runs in the page before its own scripts: note when the example's ids first appear and when the
+# status turns ready, each as milliseconds since navigation start.
+RECORDER = """
+window.__bench = {};
+const note = (name) => { if (!(name in window.__bench)) window.__bench[name] = performance.now(); };
+new MutationObserver(() => {
+  const ids = document.querySelector('[data-testid="token-ids"]');
+  if (ids && ids.textContent.trim() === %r && !('example' in window.__bench)) {
+    requestAnimationFrame(() => setTimeout(() => note('example'), 0));
+  }
+  const status = document.querySelector('[data-testid="status"]');
+  if (status && status.dataset.state === 'ready') note('ready');
+  if (document.body && document.body.dataset.bare === 'ready') note('bare');
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+""" % EXAMPLE_IDS
+
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="%s">
+<title>bare Pyodide</title><script type="module" src="bare.mjs"></script></head><body></body></html>
+""" % build.CSP
+BARE_PAGE = """const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
+worker.onmessage = () => { document.body.dataset.bare = "ready"; };
+"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const indexURL = new URL("./pyodide/", import.meta.url).href;
+await loadPyodide({ indexURL, packageBaseUrl: indexURL });
+postMessage("ready");
+"""
+
+EDIT_SCRIPT = """async (text) => {
+  const box = document.querySelector('[data-testid="text-input"]');
+  const ids = document.querySelector('[data-testid="token-ids"]');
+  const before = ids.textContent;
+  return await new Promise((resolve) => {
+    const start = performance.now();
+    new MutationObserver((_, observer) => {
+      if (ids.textContent !== before) {
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - start));
+      }
+    }).observe(ids, { subtree: true, childList: true, characterData: true });
+    box.focus();
+    box.value = text;
+    box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertText", data: text }));
+  });
+}"""
+
+
+def chromium() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def serve(directory: Path):
+    server = build.make_server(directory, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def median(values: list[float]) -> str:
+    return f"{statistics.median(values):8.0f} ms   (runs: {', '.join(f'{v:.0f}' for v in values)})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Page-load figures (printed, never asserted).")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("page_load.py needs Playwright: run `python build.py test` once, then use .venv/bin/python", file=sys.stderr)
+        return 2
+    try:
+        dist = build.ensure_built()
+    except build.BuildError as e:
+        print(f"build.py: error: {e}", file=sys.stderr)
+        return 2
+
+    bare_dir = Path(tempfile.mkdtemp(prefix="toklab-bare-"))
+    (bare_dir / "pyodide").symlink_to(dist / "pyodide", target_is_directory=True)
+    (bare_dir / "index.html").write_text(BARE_HTML)
+    (bare_dir / "bare.mjs").write_text(BARE_PAGE)
+    (bare_dir / "bare-worker.mjs").write_text(BARE_WORKER)
+    app_server, app_url = serve(dist)
+    bare_server, bare_url = serve(bare_dir)
+
+    example, ready, bare, edit = [], [], [], []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+            for run in range(args.runs):
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                context.add_init_script(RECORDER)
+                page = context.new_page()
+                page.goto(app_url)
+                page.wait_for_function("() => 'ready' in window.__bench", timeout=180_000)
+                page.wait_for_timeout(100)
+                marks = page.evaluate("() => window.__bench")
+                if "example" in marks:
+                    example.append(marks["example"])
+                ready.append(marks["ready"])
+                edit.append(page.evaluate(EDIT_SCRIPT, EDIT[:1000]))
+                context.close()
+
+                context = browser.new_context()
+                context.add_init_script(RECORDER)
+                page = context.new_page()
+                page.goto(bare_url)
+                page.wait_for_function("() => 'bare' in window.__bench", timeout=180_000)
+                bare.append(page.evaluate("() => window.__bench.bare"))
+                context.close()
+                print(f"run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+            browser.close()
+    finally:
+        app_server.shutdown()
+        bare_server.shutdown()
+        shutil.rmtree(bare_dir, ignore_errors=True)
+
+    print(f"Tokenizer Lab page load, {args.runs} runs, headless Chromium, medians (from navigation start)")
+    if example:
+        print(f"  first paint of the precomputed example {median(example)}")
+    else:
+        print(f"  first paint of the precomputed example: the ids {EXAMPLE_IDS!r} never showed before ready")
+    print(f"  ready (Python answers)                 {median(ready)}")
+    print(f"  bare page, Pyodide boot in a worker    {median(bare)}")
+    print(f"  ratio ready / bare                     {statistics.median(ready) / statistics.median(bare):8.2f}")
+    print(f"  1,000-character edit -> ids updated    {median(edit)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
