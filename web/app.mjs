@@ -1,0 +1,375 @@
+// The app shell: one state object, its URL hash, the language, the engine status, the lesson tabs,
+// the keyboard help overlay, and the lesson that is open.
+//
+// The state is the single source of truth. Anything that changes it calls setState(patch); the shell
+// writes the hash (debounced, with replaceState), applies language and projector mode, and hands the
+// changed field names to the open lesson, which redraws what depends on them.
+//
+// A lesson gets a context object:
+//   ctx.root            the element the lesson renders into
+//   ctx.t(key, vars)     a string in the current language
+//   ctx.getState()       the current state;   ctx.setState(patch)  change it
+//   ctx.query(kind, payload) -> Promise<{ok, result | error}>   the engine, or its precomputed answer
+//   ctx.engineReady()    true once Python answers;   ctx.onEngineReady(fn)
+//   ctx.announce(text)   say something in the aria-live region
+//   ctx.note(text)       a quiet note under the header
+//   ctx.reducedMotion()  true when the user asked for reduced motion
+
+import { LESSONS, findLesson } from "./lessons/registry.mjs";
+import { translate, detectLanguage, LANGUAGES } from "./i18n.mjs";
+import { applyTheme, TIMING, SPEEDS, LIMITS } from "./theme.mjs";
+import { param, parseHash, formatHash, defaults } from "./state.mjs";
+
+const CORE = new Map([
+  ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],
+  ["lang", param.oneOf("en", LANGUAGES, { always: true })],
+  ["text", param.text("tokenization", LIMITS.hashTextMax)],
+  ["speed", param.oneOf(1, SPEEDS)],
+  ["projector", param.bool(false)],
+]);
+
+const dom = {
+  html: document.documentElement,
+  status: document.querySelector('[data-testid="status"]'),
+  statusText: document.querySelector('[data-testid="status"] .status-text'),
+  statusBar: document.querySelector('[data-testid="status"] .status-bar'),
+  note: document.querySelector('[data-testid="note"]'),
+  nav: document.querySelector('[data-testid="lesson-nav"]'),
+  main: document.getElementById("main"),
+  live: document.querySelector('[data-testid="announce"]'),
+  help: document.querySelector('[data-testid="help"]'),
+  helpBody: document.querySelector('[data-testid="help"] tbody'),
+  helpButton: document.querySelector('[data-testid="help-button"]'),
+  helpClose: document.querySelector('[data-testid="help-close"]'),
+  projector: document.querySelector('[data-testid="projector-toggle"]'),
+  langButtons: [...document.querySelectorAll("[data-lang]")],
+  skip: document.querySelector(".skip-link"),
+};
+
+const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
+const lessonModules = new Map();
+let lessonModule = null;
+let lesson = null;
+let state = null;
+let hashTimer = 0;
+let noteTimer = 0;
+let engineStatus = { status: "loading", stage: "", message: "" };
+let engineIsReady = false;
+const readyListeners = [];
+
+function schemaFor(lessonId) {
+  const schema = new Map(CORE);
+  const mod = lessonModules.get(lessonId);
+  if (mod && mod.params) for (const [name, spec] of mod.params) schema.set(name, spec);
+  return schema;
+}
+
+function t(key, vars) {
+  return translate(state ? state.lang : "en", key, vars);
+}
+
+// ---------------------------------------------------------------- engine
+
+const enginePromise = import("./engine.mjs")
+  .then((mod) => {
+    const engine = mod.createEngine();
+    engine.onStatus((status) => setEngineStatus(status));
+    Promise.resolve(engine.ready).then(
+      () => {
+        engineIsReady = true;
+        setEngineStatus({ status: "ready", stage: "", message: "" });
+        for (const fn of readyListeners.splice(0)) fn();
+      },
+      (error) => setEngineStatus({ status: "error", stage: "", message: String(error && error.message || error) }),
+    );
+    return engine;
+  })
+  .catch((error) => {
+    setEngineStatus({ status: "error", stage: "", message: String(error && error.message || error) });
+    return null;
+  });
+
+function setEngineStatus(status) {
+  if (engineIsReady && status.status !== "ready") return;
+  engineStatus = { status: status.status || "loading", stage: status.stage || "", message: status.message || "" };
+  renderStatus();
+}
+
+function renderStatus() {
+  const { status, stage, message } = engineStatus;
+  dom.status.dataset.state = status;
+  let text;
+  if (status === "ready") text = t("status.ready");
+  else if (status === "error") text = t("status.error", { message: message || stage });
+  else text = t("status.loading", { stage: message || stage || t("status.starting") });
+  dom.statusText.textContent = text;
+  dom.status.title = text;
+}
+
+async function query(kind, payload) {
+  const engine = await enginePromise;
+  if (!engine) {
+    return { ok: false, error: { type: "EngineUnavailable", message: t("error.noEngine") } };
+  }
+  if (!engineIsReady && typeof engine.precomputed === "function") {
+    try {
+      const pre = await engine.precomputed(kind, payload);
+      if (pre && typeof pre === "object") return Object.hasOwn(pre, "ok") ? pre : { ok: true, result: pre };
+    } catch {
+      // No precomputed answer: ask the engine below.
+    }
+  }
+  try {
+    return await engine.request(kind, payload);
+  } catch (error) {
+    return { ok: false, error: { type: "Error", message: String(error && error.message || error) } };
+  }
+}
+
+// ---------------------------------------------------------------- state
+
+function setState(patch) {
+  const changed = new Set();
+  for (const [key, value] of Object.entries(patch)) {
+    if (!Object.is(state[key], value)) changed.add(key);
+  }
+  if (changed.size === 0) return;
+  state = { ...state, ...patch };
+  applyChanges(changed);
+}
+
+function applyChanges(changed) {
+  if (changed.has("lang")) renderChrome();
+  if (changed.has("projector")) applyProjector();
+  scheduleHash();
+  if (changed.has("lesson")) {
+    openLesson(state.lesson);
+    return;
+  }
+  if (lesson) lesson.update(state, changed);
+}
+
+function scheduleHash() {
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(writeHash, TIMING.hashDebounceMs);
+}
+
+function writeHash() {
+  const hash = formatHash(state, schemaFor(state.lesson));
+  if (hash !== window.location.hash) {
+    window.history.replaceState(null, "", hash);
+  }
+}
+
+function readHash(hash, lessonId) {
+  const parsed = parseHash(hash, schemaFor(lessonId));
+  return parsed;
+}
+
+function onHashChange() {
+  const parsed = readHash(window.location.hash, state.lesson);
+  let values = parsed.values;
+  if (Object.hasOwn(values, "lesson") && values.lesson !== state.lesson) {
+    ensureLessonModule(values.lesson).then(() => {
+      const again = readHash(window.location.hash, values.lesson);
+      reportRejected(again.rejected);
+      setState({ ...defaults(schemaFor(values.lesson)), lang: state.lang, ...again.values });
+    });
+    return;
+  }
+  reportRejected(parsed.rejected);
+  if (parsed.empty) values = {};
+  setState(values);
+}
+
+function reportRejected(rejected) {
+  if (rejected.length) note(t("note.badHash"));
+}
+
+// ---------------------------------------------------------------- chrome
+
+function renderChrome() {
+  dom.html.lang = t("meta.htmlLang");
+  document.title = t("app.title");
+  for (const el of document.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(el.dataset.i18n);
+  }
+  for (const el of document.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+  for (const el of document.querySelectorAll("[data-i18n-title]")) {
+    el.title = t(el.dataset.i18nTitle);
+  }
+  for (const button of dom.langButtons) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === state.lang));
+  }
+  renderNav();
+  renderStatus();
+  renderHelp();
+}
+
+function renderNav() {
+  const items = LESSONS.map((entry) => {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "lesson-tab";
+    button.dataset.testid = `lesson-tab-${entry.id}`;
+    button.textContent = t(`lesson.${entry.id}`);
+    if (entry.id === state.lesson) button.setAttribute("aria-current", "page");
+    button.addEventListener("click", () => {
+      ensureLessonModule(entry.id).then(() => setState({ lesson: entry.id }));
+    });
+    li.append(button);
+    return li;
+  });
+  const list = document.createElement("ul");
+  list.append(...items);
+  dom.nav.replaceChildren(list);
+}
+
+function applyProjector() {
+  applyTheme(state.projector);
+  document.body.classList.toggle("projector", state.projector);
+  dom.projector.setAttribute("aria-pressed", String(state.projector));
+}
+
+function note(text) {
+  clearTimeout(noteTimer);
+  dom.note.textContent = text;
+  dom.note.hidden = false;
+  noteTimer = setTimeout(() => {
+    dom.note.hidden = true;
+  }, TIMING.noteMs);
+}
+
+function announce(text) {
+  if (dom.live.textContent !== text) dom.live.textContent = text;
+}
+
+// ---------------------------------------------------------------- help overlay and keys
+
+const APP_KEYS = [
+  ["?", "keys.help"],
+  ["Esc", "keys.close"],
+];
+
+function renderHelp() {
+  const keys = [...(lessonModule && lessonModule.keys ? lessonModule.keys : []), ...APP_KEYS];
+  const rows = keys.map(([combo, key]) => {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    for (const part of combo.split(" ")) {
+      const kbd = document.createElement("kbd");
+      kbd.textContent = part;
+      th.append(kbd, " ");
+    }
+    const td = document.createElement("td");
+    td.textContent = t(key);
+    tr.append(th, td);
+    return tr;
+  });
+  dom.helpBody.replaceChildren(...rows);
+}
+
+function openHelp() {
+  if (!dom.help.open) dom.help.showModal();
+}
+
+/** Targets where keys belong to the control: text entry, selects, and range sliders for arrows. */
+function keyBelongsToControl(event) {
+  const target = event.target;
+  if (!(target instanceof Element)) return false;
+  if (target.closest("textarea, select, [contenteditable=''], [contenteditable='true']")) return true;
+  const input = target.closest("input");
+  if (input) {
+    if (input.type !== "range") return true;
+    return event.key !== " ";
+  }
+  return false;
+}
+
+function onKeyDown(event) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (dom.help.open) return;
+  if (keyBelongsToControl(event)) return;
+  if (event.key === "?") {
+    event.preventDefault();
+    openHelp();
+    return;
+  }
+  if (lesson && lesson.onKey(event)) event.preventDefault();
+}
+
+// ---------------------------------------------------------------- lessons
+
+async function ensureLessonModule(id) {
+  if (lessonModules.has(id)) return lessonModules.get(id);
+  const entry = findLesson(id) || LESSONS[0];
+  const mod = (await entry.load()).default;
+  lessonModules.set(entry.id, mod);
+  return mod;
+}
+
+async function openLesson(id) {
+  const mod = await ensureLessonModule(id);
+  if (lesson) lesson.destroy();
+  lessonModule = mod;
+  dom.main.replaceChildren();
+  lesson = mod.create({
+    root: dom.main,
+    t,
+    getState: () => state,
+    setState,
+    query,
+    engineReady: () => engineIsReady,
+    onEngineReady(fn) {
+      if (engineIsReady) fn();
+      else readyListeners.push(fn);
+    },
+    announce,
+    note,
+    reducedMotion: () => motionQuery.matches,
+  });
+  renderNav();
+  renderHelp();
+  lesson.update(state, new Set(Object.keys(state)));
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  const firstHash = window.location.hash;
+  const probe = parseHash(firstHash, CORE);
+  const lessonId = findLesson(probe.values.lesson) ? probe.values.lesson : LESSONS[0].id;
+  await ensureLessonModule(lessonId);
+  const parsed = readHash(firstHash, lessonId);
+  state = { ...defaults(schemaFor(lessonId)), lang: detectLanguage(navigator.languages), ...parsed.values };
+  state.lesson = lessonId;
+  applyProjector();
+  renderChrome();
+  reportRejected(parsed.rejected);
+
+  for (const button of dom.langButtons) {
+    button.addEventListener("click", () => setState({ lang: button.dataset.lang }));
+  }
+  dom.projector.addEventListener("click", () => setState({ projector: !state.projector }));
+  dom.helpButton.addEventListener("click", openHelp);
+  dom.helpClose.addEventListener("click", () => dom.help.close());
+  dom.help.addEventListener("click", (event) => {
+    if (event.target === dom.help) dom.help.close();
+  });
+  dom.skip.addEventListener("click", (event) => {
+    event.preventDefault();
+    dom.main.focus();
+  });
+  document.addEventListener("keydown", onKeyDown);
+  window.addEventListener("hashchange", onHashChange);
+  motionQuery.addEventListener("change", () => lesson && lesson.update(state, new Set(["motion"])));
+
+  await openLesson(lessonId);
+  scheduleHash();
+}
+
+start();

@@ -1,0 +1,101 @@
+// The app state and its URL hash form.
+//
+// The state is one flat, serializable object: the core fields every lesson shares (lesson, lang, text,
+// speed, projector) plus the fields the current lesson declares (for "encode": piece, step, mistake).
+// Each field has a parameter spec that parses it from the hash (rejecting what it cannot read) and
+// formats it back, so `parseHash(formatHash(state))` gives the same state.
+
+/** Parameter specs. parse(string) returns the value, or undefined when the string is not valid. */
+export const param = Object.freeze({
+  int(def, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) {
+    return {
+      def,
+      parse(s) {
+        if (!/^\d{1,15}$/.test(s)) return undefined;
+        const n = Number(s);
+        return n >= min && n <= max ? n : undefined;
+      },
+      format: (v) => String(v),
+      omit: () => false,
+    };
+  },
+  bool(def) {
+    return {
+      def,
+      parse(s) {
+        if (s === "1" || s === "true") return true;
+        if (s === "0" || s === "false") return false;
+        return undefined;
+      },
+      format: (v) => (v ? "1" : "0"),
+      omit: (v) => v === def,
+    };
+  },
+  oneOf(def, values, { always = false } = {}) {
+    return {
+      def,
+      parse: (s) => values.find((v) => String(v) === s),
+      format: (v) => String(v),
+      omit: (v) => !always && v === def,
+    };
+  },
+  text(def, maxLength) {
+    return {
+      def,
+      parse: (s) => s,
+      format: (v) => v,
+      omit: (v) => v.length > maxLength,
+    };
+  },
+});
+
+/**
+ * Reads a hash ("#lesson=encode&step=3") against a schema (a Map of name -> spec).
+ *
+ *     parseHash("#step=3&lang=xx", schema)  ->  {values: {step: 3}, rejected: ["lang"], empty: false}
+ *
+ * Unknown names and unreadable values are left out and listed in `rejected`; it never throws.
+ */
+export function parseHash(hash, schema) {
+  const raw = hash.startsWith("#") ? hash.slice(1) : hash;
+  const values = {};
+  const rejected = [];
+  if (raw.trim() === "") return { values, rejected, empty: true };
+  let params;
+  try {
+    params = new URLSearchParams(raw);
+  } catch {
+    return { values, rejected: ["#"], empty: false };
+  }
+  const seen = new Set();
+  for (const [name, value] of params) {
+    if (seen.has(name) || !schema.has(name)) {
+      rejected.push(name || "#");
+      continue;
+    }
+    seen.add(name);
+    const parsed = schema.get(name).parse(value);
+    if (parsed === undefined) rejected.push(name);
+    else values[name] = parsed;
+  }
+  return { values, rejected, empty: false };
+}
+
+/** The hash for a state: every field of the schema, in the schema's order, minus omitted ones. */
+export function formatHash(state, schema) {
+  const params = new URLSearchParams();
+  for (const [name, spec] of schema) {
+    if (!Object.hasOwn(state, name)) continue;
+    const value = state[name];
+    if (spec.omit(value)) continue;
+    params.set(name, spec.format(value));
+  }
+  return `#${params.toString()}`;
+}
+
+/** Default values of a schema, as a plain object. */
+export function defaults(schema) {
+  const out = {};
+  for (const [name, spec] of schema) out[name] = spec.def;
+  return out;
+}

@@ -1,0 +1,170 @@
+// Every visual constant of the app: colours, type, sizes and timings.
+//
+// The canvas reads these objects directly; the stylesheet reads the same colours as CSS custom
+// properties that applyTheme() writes on <html>, so a colour is changed here and nowhere else.
+//
+// Colours: the accents come from the Okabe–Ito set (distinguishable with the common forms of colour
+// blindness), and no colour is ever the only cue: the canvas adds borders, hatching and text labels.
+
+const OKABE_ITO = Object.freeze({
+  orange: "#E69F00",
+  sky: "#56B4E9",
+  green: "#009E73",
+  yellow: "#F0E442",
+  blue: "#0072B2",
+  vermillion: "#D55E00",
+  purple: "#CC79A7",
+});
+
+export const FONTS = Object.freeze({
+  ui: 'system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", "Liberation Sans", "DejaVu Sans", "Noto Color Emoji", sans-serif',
+  mono: 'ui-monospace, "DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono CJK SC", "Noto Sans CJK SC", "Noto Color Emoji", monospace',
+});
+
+/** Two palettes: the everyday one and the projector one (pure black on white, darker accents). */
+export const PALETTES = Object.freeze({
+  normal: Object.freeze({
+    bg: "#f5f4ef",
+    surface: "#ffffff",
+    surface2: "#faf9f6",
+    ink: "#1b2230",
+    muted: "#5a6373",
+    faint: "#8a919c",
+    line: "#dcd8cd",
+    lineStrong: "#9aa2ae",
+    cellFill: "#ffffff",
+    cellMerged: "#eef3f8",
+    cellBorder: "#7d8796",
+    accent: "#005f95",          // lowest-rank pair / rank order (Okabe–Ito blue, a shade darker for text)
+    accentFill: "#dcebf6",
+    accentHatch: "rgba(0, 114, 178, 0.22)",
+    fresh: "#a66a00",           // the symbol the last step made (Okabe–Ito orange, darkened for text)
+    freshLine: OKABE_ITO.orange,
+    freshFill: "#fdf1d8",
+    wrong: "#b34700",           // the common mistake (vermillion)
+    wrongLine: OKABE_ITO.vermillion,
+    wrongFill: "#fbe7dc",
+    right: "#00775a",           // what GPT-2 does (bluish green)
+    rightFill: "#dcf2ea",
+    noRule: "#9aa2ae",
+    lookupFill: "#f3f1ea",
+    focus: "#1a56db",
+    shadow: "rgba(27, 34, 48, 0.08)",
+    ruleLetters: OKABE_ITO.sky,
+    ruleDigits: OKABE_ITO.green,
+    rulePunctuation: OKABE_ITO.purple,
+    ruleWhitespace: "#9aa2ae",
+    ruleContraction: OKABE_ITO.orange,
+    ruleSpecial: OKABE_ITO.vermillion,
+  }),
+  projector: Object.freeze({
+    bg: "#ffffff",
+    surface: "#ffffff",
+    surface2: "#ffffff",
+    ink: "#000000",
+    muted: "#1f1f1f",
+    faint: "#3a3a3a",
+    line: "#6b6b6b",
+    lineStrong: "#000000",
+    cellFill: "#ffffff",
+    cellMerged: "#e6f0f8",
+    cellBorder: "#000000",
+    accent: "#004a75",
+    accentFill: "#cfe3f3",
+    accentHatch: "rgba(0, 74, 117, 0.35)",
+    fresh: "#7a4e00",
+    freshLine: "#c78800",
+    freshFill: "#fde8b8",
+    wrong: "#8f3800",
+    wrongLine: "#c24f00",
+    wrongFill: "#fbdccb",
+    right: "#005c45",
+    rightFill: "#cdeee2",
+    noRule: "#4d4d4d",
+    lookupFill: "#efefef",
+    focus: "#0033cc",
+    shadow: "rgba(0, 0, 0, 0)",
+    ruleLetters: OKABE_ITO.blue,
+    ruleDigits: "#007a58",
+    rulePunctuation: "#a8507f",
+    ruleWhitespace: "#4d4d4d",
+    ruleContraction: "#c78800",
+    ruleSpecial: "#c24f00",
+  }),
+});
+
+/** Canvas geometry in CSS pixels. The projector set is larger and uses thicker lines. */
+export const CANVAS = Object.freeze({
+  normal: Object.freeze({
+    padding: 16,
+    unitMin: 22,          // width of one byte when the row is crowded (cells wrap below this)
+    unitMax: 46,          // width of one byte when there is room
+    gap: 8,               // between two cells
+    cellHeight: 58,
+    glyphSize: 22,        // the printable form
+    charSize: 12,         // the characters a cell covers, under the printable form
+    labelSize: 13,        // ranks and small labels
+    laneHeight: 22,       // one lane of pair brackets (two lanes alternate so labels never collide)
+    rowGap: 18,
+    radius: 8,
+    line: 1.5,
+    lineStrong: 3,
+    lookupRowHeight: 34,
+    lookupGap: 34,
+  }),
+  projector: Object.freeze({
+    padding: 24,
+    unitMin: 30,
+    unitMax: 84,
+    gap: 12,
+    cellHeight: 96,
+    glyphSize: 40,
+    charSize: 20,
+    labelSize: 22,
+    laneHeight: 34,
+    rowGap: 28,
+    radius: 10,
+    line: 2.5,
+    lineStrong: 5,
+    lookupRowHeight: 54,
+    lookupGap: 48,
+  }),
+});
+
+export const TIMING = Object.freeze({
+  mergeMs: 700,           // one merge animation at speed 1
+  holdMs: 650,            // pause on each step while playing at speed 1
+  lookupMs: 600,          // the final tokens travelling to their table rows
+  retraceDebounceMs: 150, // typing -> new trace
+  hashDebounceMs: 250,    // state -> URL hash
+  noteMs: 6000,           // how long a quiet note stays
+});
+
+export const SPEEDS = Object.freeze([0.5, 1, 2, 4]);
+
+/** Limits that keep the page responsive with very long input. */
+export const LIMITS = Object.freeze({
+  piecePage: 2000,        // pieces per overview page (the protocol's default piece_limit)
+  hashTextMax: 4000,      // longer text is not written into the URL
+  traceBytes: 1024,       // longer pieces are listed, not animated
+  tokenChips: 600,        // final-token chips drawn at once
+});
+
+/** Writes the palette as CSS custom properties (--c-<name>) plus the font stacks on <html>. */
+export function applyTheme(projector) {
+  const palette = projector ? PALETTES.projector : PALETTES.normal;
+  const style = document.documentElement.style;
+  for (const [name, value] of Object.entries(palette)) {
+    style.setProperty(`--c-${name}`, value);
+  }
+  style.setProperty("--font-ui", FONTS.ui);
+  style.setProperty("--font-mono", FONTS.mono);
+}
+
+export function palette(projector) {
+  return projector ? PALETTES.projector : PALETTES.normal;
+}
+
+export function canvasMetrics(projector) {
+  return projector ? CANVAS.projector : CANVAS.normal;
+}
