@@ -65,7 +65,7 @@ const en = {
   "stage2.piece": "Piece {n} of {total}: {text}",
   "stage2.start": "Each of the {bytes} bytes starts as its own symbol. Under every neighbouring pair is its rank in GPT-2's merge table (× means no rule). The pair with the lowest rank, the rule learned earliest, merges first, wherever it sits in the piece.",
   "stage2.middle": "Step {step}: {left} + {right} became {merged} (rank {rank}). After each merge the search starts again over the new pairs, and again the lowest rank wins.",
-  "stage2.final": "No neighbouring pair has a rule any more, so merging stops. This piece ends as {n} token(s).",
+  "stage2.final": "No neighbouring pair has a rule any more, so merging stops. This piece ends as {tokens}.",
   "stage2.nothing": "No pair in this piece has a merge rule: its bytes are already its final tokens.",
   "stage2.single": "A single byte is already one of the 256 base tokens: there is nothing to merge.",
   "stage2.noRanks": "This piece is long, so the ranks of all pairs are not listed; every step still takes the lowest rank.",
@@ -113,6 +113,7 @@ const en = {
   "announce.startNext": "Step 0 of {total}: {bytes} separate bytes; lowest rank {left} + {right} (rank {rank}).",
   "announce.step": "Step {step} of {total}: {left} + {right} -> {merged}, rank {rank}",
   "announce.final": "No rule left: {tokens} -> ids {ids}.",
+  "announce.sep": ".",
 
   "stage3.title": "Look up the ids",
   "stage3.text": "Each final token is one row of the 50,257-row table, and its row number is the id the model reads. The id then selects a learned vector (an embedding); the model never sees the letters. Ids belong to this table only: another tokenizer's 30001 means something else.",
@@ -226,7 +227,7 @@ const zh = {
   "stage2.piece": "片段 {n} / {total}：{text}",
   "stage2.start": "这个片段的 {bytes} 个字节各自是一个符号。每对相邻符号下方标着它在 GPT-2 合并表中的 rank（× 表示没有规则）。rank 最小、也就是最早学到的规则先合并，不管它在片段的哪个位置。",
   "stage2.middle": "第 {step} 步：{left} + {right} 合并为 {merged}（rank {rank}）。每次合并后都重新搜索新的相邻对，仍然是 rank 最小的先合并。",
-  "stage2.final": "已经没有任何相邻对有合并规则，合并停止。这个片段最终是 {n} 个 token。",
+  "stage2.final": "已经没有任何相邻对有合并规则，合并停止。这个片段最终是 {tokens}。",
   "stage2.nothing": "这个片段中没有任何一对有合并规则：它的字节就是最终的 token。",
   "stage2.single": "单个字节本身就是 256 个基础 token 之一，无需合并。",
   "stage2.noRanks": "这个片段很长，所以不列出所有相邻对的 rank；每一步仍然选 rank 最小的一对。",
@@ -274,6 +275,7 @@ const zh = {
   "announce.startNext": "第 0 步，共 {total} 步：{bytes} 个独立字节；rank 最小的是 {left} + {right}（rank {rank}）。",
   "announce.step": "第 {step} 步，共 {total} 步：{left} + {right} -> {merged}，rank {rank}",
   "announce.final": "没有可用规则了：{tokens} -> ID {ids}。",
+  "announce.sep": "。",
 
   "stage3.title": "查 ID",
   "stage3.text": "每个最终 token 都是 50,257 行词表中的一行，行号就是模型读入的 ID。模型再用 ID 取出学到的向量（嵌入），它从不直接看字形。ID 只属于这张词表：另一个分词器的 30001 可能是完全不同的内容。",

@@ -172,13 +172,16 @@ export class MergeCanvas {
     const first = layoutCells(scene.piece.symbols.map(() => 1), unit, avail, m, origin);
     const cellsBottom = m.padding + first.rows * rowPitch(m) - m.rowGap;
     const rows = lookupRows(scene.run.tokens, scene.run.ids).length;
-    const lookupTop = cellsBottom + m.lookupGap;
+    const links = Math.min(scene.run.ids.length, 16);
+    const laneStep = Math.max(5, Math.round(m.line * 3));
+    const lookupTop = cellsBottom + Math.max(m.lookupGap, 18 + links * laneStep);
     const headH = Math.round(m.labelSize * 2.2);
     const rowsH = rows * m.lookupRowHeight + (rows + 1) * Math.round(m.lookupRowHeight * 0.5);
-    const tableW = Math.min(avail, Math.max(260, Math.round(avail * 0.55)));
+    const gutter = Math.min(Math.round(avail * 0.3), 16 + laneStep * links);
+    const tableW = Math.min(avail - gutter, Math.max(240, Math.round(avail * 0.5)));
     return {
-      avail, unit, origin, cellsBottom, lookupTop, headH, tableW,
-      tableX: m.padding + Math.floor((avail - tableW) / 2),
+      avail, unit, origin, cellsBottom, lookupTop, headH, tableW, laneStep,
+      tableX: m.padding + Math.max(gutter, Math.floor((avail - tableW) / 2)),
       height: Math.ceil(lookupTop + headH + Math.max(rowsH, m.lookupRowHeight) + m.padding),
       showChars: scene.piece.symbols.join("") !== scene.piece.text,
     };
@@ -457,30 +460,43 @@ export class MergeCanvas {
       ctx.textAlign = "left";
       ctx.font = `500 ${Math.round(m.glyphSize * 0.85)}px ${FONTS.mono}`;
       fitTextLeft(ctx, row.token, x + idW + 12, y + m.lookupRowHeight / 2, geo.tableW - idW - 20);
-      // Connectors from every cell holding this token to its row.
-      for (const cellIndex of row.cells) {
-        const rc = rects[cellIndex];
-        if (!rc) continue;
-        const sx = rc.x + rc.w / 2;
-        const sy = rc.y + rc.h + 4;
-        const ex = x - 2;
-        const ey = y + m.lookupRowHeight / 2;
-        ctx.beginPath();
-        ctx.moveTo(sx, sy);
-        ctx.bezierCurveTo(sx, ey, Math.min(sx, ex) - 30, ey, ex, ey);
-        ctx.strokeStyle = c.accent;
-        ctx.lineWidth = m.line * 1.2;
-        ctx.setLineDash([6, 4]);
-        ctx.stroke();
-        ctx.setLineDash([]);
-        ctx.beginPath();
-        ctx.moveTo(ex, ey);
-        ctx.lineTo(ex - 9, ey - 5);
-        ctx.lineTo(ex - 9, ey + 5);
-        ctx.closePath();
-        ctx.fillStyle = c.accent;
-        ctx.fill();
-      }
+    });
+    // Connectors, routed around the table: down from the cell, left to a gutter, down, into the row.
+    const rowY = new Map();
+    rows.forEach((row, r) => rowY.set(row.id, rowsTop + sep + r * (m.lookupRowHeight + sep) + m.lookupRowHeight / 2));
+    const n = frame.cells.length;
+    frame.cells.forEach((cell, k) => {
+      const rc = rects[k];
+      const ey = rowY.get(frame.ids[k]);
+      if (!rc || ey === undefined || k >= 16) return;
+      const slide = (1 - lookupT) * 24;
+      const sx = rc.x + rc.w / 2;
+      const sy = rc.y + rc.h + 3;
+      const busY = geo.cellsBottom + 10 + k * geo.laneStep;
+      const gx = geo.tableX + slide - 10 - (Math.min(n, 16) - 1 - k) * geo.laneStep;
+      const ex = geo.tableX + slide - 2;
+      ctx.beginPath();
+      ctx.moveTo(sx, sy);
+      ctx.lineTo(sx, busY);
+      ctx.lineTo(gx, busY);
+      ctx.lineTo(gx, ey);
+      ctx.lineTo(ex - 6, ey);
+      ctx.strokeStyle = c.accent;
+      ctx.lineWidth = m.line * 1.1;
+      ctx.lineJoin = "round";
+      ctx.setLineDash([5, 4]);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(ex, ey);
+      ctx.lineTo(ex - 8, ey - 5);
+      ctx.lineTo(ex - 8, ey + 5);
+      ctx.closePath();
+      ctx.fillStyle = c.accent;
+      ctx.fill();
+      ctx.beginPath();
+      ctx.arc(sx, sy, 2.5, 0, Math.PI * 2);
+      ctx.fill();
     });
     const lastY = rowsTop + sep + rows.length * (m.lookupRowHeight + sep);
     ctx.fillStyle = c.faint;

@@ -819,7 +819,10 @@ class EncodeLesson {
     if (piece.bytes.length === 1) return t("stage2.single");
     if (total === 0) return t("stage2.nothing");
     let text;
-    if (frame.final) text = t("stage2.final", { n: piece.tokens.length });
+    if (frame.final) {
+      const n = piece.tokens.length;
+      text = t("stage2.final", { tokens: n === 1 ? t("stage3.tokens1") : t("stage3.tokens", { n }) });
+    }
     else if (frame.step === 0) text = t("stage2.start", { bytes: piece.bytes.length });
     else {
       const s = frame.last;
@@ -842,7 +845,7 @@ class EncodeLesson {
       text = t("announce.step", { step: frame.step, total, left: s.left, right: s.right, merged: s.merged, rank: s.rank });
     }
     if (frame.final) {
-      text = `${text} ${t("announce.final", { tokens: piece.tokens.join(", "), ids: piece.ids.join(", ") })}`;
+      text = `${text}${frame.step > 0 ? t("announce.sep") : ""} ${t("announce.final", { tokens: piece.tokens.join(", "), ids: piece.ids.join(", ") })}`;
     }
     return text;
   }
@@ -889,9 +892,11 @@ class EncodeLesson {
     this.log.replaceChildren(...entries);
     const current = this.log.querySelector('[aria-current="step"]');
     if (current && this.log.scrollHeight > this.log.clientHeight) {
-      const top = current.offsetTop - this.log.offsetTop;
-      if (top < this.log.scrollTop || top > this.log.scrollTop + this.log.clientHeight - current.offsetHeight) {
-        this.log.scrollTop = Math.max(0, top - this.log.clientHeight / 2);
+      const item = current.parentElement;
+      const top = item.offsetTop;
+      const bottom = top + item.offsetHeight;
+      if (top < this.log.scrollTop || bottom > this.log.scrollTop + this.log.clientHeight) {
+        this.log.scrollTop = Math.max(0, top - (this.log.clientHeight - item.offsetHeight) / 2);
       }
     }
   }
