@@ -1,0 +1,100 @@
+"""Pre-tokenization: cut text into pieces with GPT-2's pattern, before any merging.
+
+GPT-2 never merges across these pieces. Its pattern is
+
+    's|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+
+
+tried left to right at each position, the first alternative that matches wins. A letter run takes one
+leading space with it (" the"), so do digit and punctuation runs; a whitespace run before a word leaves its
+last space to that word (`\\s+(?!\\S)`).
+
+    >>> split_pieces("I'm fix the AI  now!")
+    ['I', "'m", ' fix', ' the', ' AI', ' ', ' now', '!']
+    >>> [(p.text, p.rule) for p in find_pieces("ok 42?")]
+    [('ok', 'letters'), (' 42', 'digits'), ('?', 'punctuation')]
+
+The browser has no `regex` module, and Python's `re` has no \\p{...}, so the classes are spelled out as
+code-point ranges generated from `regex` (see `_uniclass`). Python's `re` then runs the pattern in C, in
+linear time for every input (each alternative is a single greedy run with a one-character look-ahead).
+"""
+
+import re
+from typing import NamedTuple
+
+from . import _uniclass
+
+__all__ = ["GPT2_PATTERN", "RULES", "Piece", "find_pieces", "scan_pieces", "split_pieces"]
+
+GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+
+# The name of each alternative group of _RULED below, in order.
+RULES = ("contraction", "letters", "digits", "punctuation", "whitespace")
+
+
+def _class_body(runs: list[list[int]]) -> str:
+    """The inside of a [...] class for these code-point runs.
+
+    >>> _class_body([[0x41, 0x5a], [0x5f, 0x5f]])
+    'A-Z_'
+    """
+    return "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in runs)
+
+
+def _complement(*classes: list[list[int]]) -> list[list[int]]:
+    """The code-point runs in none of `classes`.
+
+    >>> _complement([[0x30, 0x39]], [[0x41, 0x5a]])[:3]
+    [[0, 47], [58, 64], [91, 1114111]]
+    """
+    out: list[list[int]] = []
+    nxt = 0
+    for a, b in sorted(run for runs in classes for run in runs):
+        if a > nxt:
+            out.append([nxt, a - 1])
+        nxt = max(nxt, b + 1)
+    if nxt <= 0x10FFFF:
+        out.append([nxt, 0x10FFFF])
+    return out
+
+
+# [^\s\p{L}\p{N}] is spelled as a positive class: `re` runs a negated class of hundreds of ranges
+# hundreds of times slower.
+_OTHER = _class_body(_complement(_uniclass.SPACE, _uniclass.LETTER, _uniclass.NUMBER))
+_L = _class_body(_uniclass.LETTER)
+_N = _class_body(_uniclass.NUMBER)
+_S = _class_body(_uniclass.SPACE)
+
+_ALTERNATIVES = (
+    r"'(?:s|t|re|ve|m|ll|d)",
+    rf" ?[{_L}]+",
+    rf" ?[{_N}]+",
+    rf" ?[{_OTHER}]+",
+    rf"[{_S}]+(?![^{_S}])|[{_S}]+",
+)
+_PLAIN = re.compile("|".join(_ALTERNATIVES))
+_RULED = re.compile("|".join(f"({alt})" for alt in _ALTERNATIVES))
+
+
+class Piece(NamedTuple):
+    text: str
+    start: int  # code-point offset in the text
+    end: int
+    rule: str  # one of RULES
+
+
+def split_pieces(text: str) -> list[str]:
+    """The pieces of `text`, as strings (the fast path used by encoding)."""
+    return _PLAIN.findall(text)
+
+
+def find_pieces(text: str) -> list[Piece]:
+    """The pieces of `text` with their offsets and the rule that made each."""
+    return [Piece._make(t) for t in scan_pieces(text)]
+
+
+def scan_pieces(text: str):
+    """Like `find_pieces`, as plain (text, start, end, rule) tuples: the fast path for traces."""
+    rules = RULES
+    for m in _RULED.finditer(text):
+        start, end = m.span()
+        yield text[start:end], start, end, rules[m.lastindex - 1]
