@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Literal
 
-from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable
+from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable, to_printable
 from .pretokenize import scan_pieces, split_pieces
 
 __all__ = ["BPEEncoding", "get_encoding", "load_r50k", "MAX_CANDIDATE_BYTES"]
@@ -240,6 +240,18 @@ class BPEEncoding:
             out += [self.special_tokens[part]] if special else self.encode_ordinary(part)
         return out
 
+    def encode_single_token(self, token: bytes | str) -> int:
+        """The id of the token whose bytes (or special text) are exactly `token`; ValueError if none is."""
+        if isinstance(token, str):
+            token = token.encode("utf-8")
+        special = self.special_tokens.get(token.decode("utf-8", "replace"))
+        if special is not None:
+            return special
+        found = self._token_ids.get(to_printable(token))
+        if found is None:
+            raise ValueError(f"{token!r} is not a single token of {self.name}")
+        return found
+
     # --- decoding ----------------------------------------------------------------------------------------
 
     def decode_single_token_bytes(self, token_id: int) -> bytes:
@@ -370,7 +382,7 @@ class BPEEncoding:
         out: list[dict] = []
         offset = 0
         with _gc_paused():
-            for part, special in self._split_special(_clean(text), allowed_special, "all"):
+            for part, special in self._split_special(_clean(text), allowed_special, ()):
                 if special:
                     out.append(self._special_piece(part, len(out), offset))
                 else:
@@ -388,7 +400,10 @@ class BPEEncoding:
         return out
 
     def pieces(self, text: str, *, allowed_special: Literal["all"] | Collection[str] = frozenset()) -> list[dict]:
-        """The pre-tokenized pieces of `text` with their final tokens and ids, without merge steps."""
+        """The pre-tokenized pieces of `text` with their final tokens and ids, without merge steps.
+
+        Special-token text is plain text unless `allowed_special` names it.
+        """
         return self._walk(text, allowed_special, self._piece_info)
 
     def _special_piece(self, text: str, index: int, start: int) -> dict:
@@ -407,7 +422,10 @@ class BPEEncoding:
         }
 
     def trace(self, text: str, *, allowed_special: Literal["all"] | Collection[str] = frozenset()) -> dict:
-        """The whole encoding of `text` as data: pieces, every merge step, tokens and ids."""
+        """The whole encoding of `text` as data: pieces, every merge step, tokens and ids.
+
+        Like `encode_ordinary`, special-token text is plain text unless `allowed_special` names it.
+        """
         pieces = self._walk(text, allowed_special, self._traced_merges)
         return {
             "encoding": self.name,
