@@ -125,6 +125,9 @@ class BPEEncoding:
         self._check_id(token_id)
         return self._tokens[token_id] if token_id < len(self._tokens) else self._special_by_id[token_id]
 
+    def is_special(self, token_id: int) -> bool:
+        return token_id in self._special_by_id
+
     def token_id(self, token: str) -> int | None:
         """The id of a token given in printable form, or None."""
         found = self._token_ids.get(token)

@@ -1,0 +1,36 @@
+"""Special tokens: text that stands for a control id, not for its own bytes.
+
+`<|endoftext|>` is id 50256 in r50k. Typed into text it can mean three things, and an encoder must be
+told which: refused (the safe default, so user text cannot inject a control token), allowed (it becomes
+the single id 50256, as when a training pipeline joins documents), or plain text (its 13 characters are
+tokenized like any others).
+
+    >>> from toklab import get_encoding
+    >>> views = special_views(get_encoding("r50k_base"), "hi<|endoftext|>")
+    >>> views["refused"]["ok"], views["allowed"]["ids"], len(views["plain"]["ids"])
+    (False, [5303, 50256], 8)
+"""
+
+__all__ = ["special_views"]
+
+
+def _tokens(enc, ids: list[int]) -> list[dict]:
+    return [{"id": i, "token": enc.token(i), "special": enc.is_special(i)} for i in ids]
+
+
+def special_views(enc, text: str) -> dict:
+    """The three treatments of special-token text in `text`, each with its ids and tokens (or the error)."""
+    try:
+        refused_ids = enc.encode(text)
+        refused = {"ok": True, "ids": refused_ids, "tokens": _tokens(enc, refused_ids), "error": None}
+    except ValueError as exc:
+        refused = {"ok": False, "ids": None, "tokens": None, "error": str(exc)}
+    allowed_ids = enc.encode(text, allowed_special="all")
+    plain_ids = enc.encode_ordinary(text)
+    return {
+        "special_tokens": [{"token": t, "id": i} for t, i in sorted(enc.special_tokens.items())],
+        "contains_special": any(t in text for t in enc.special_tokens),
+        "refused": refused,
+        "allowed": {"ok": True, "ids": allowed_ids, "tokens": _tokens(enc, allowed_ids), "error": None},
+        "plain": {"ok": True, "ids": plain_ids, "tokens": _tokens(enc, plain_ids), "error": None},
+    }

@@ -1,0 +1,168 @@
+"""The engine's one JSON entry point for the browser worker (docs/protocol.md, section 2).
+
+`handle(kind, payload_json)` answers a request with a JSON string, `{"ok": true, "result": ...}` or
+`{"ok": false, "error": {"type", "message"}}`; it never raises, so no Python exception crosses into
+JavaScript. Each kind is a small function of plain arguments; the table `HANDLERS` lists them.
+
+    >>> import json
+    >>> json.loads(handle("overview", '{"text": "tokenization"}'))["result"]["ids"]
+    [30001, 1634]
+    >>> json.loads(handle("decode", '{"ids": "[30001, 50257]"}'))["result"]["items"][1]["error"]
+    'token id 50257 is not in r50k_base (ids run from 0 to 50256)'
+    >>> json.loads(handle("nonsense", "{}"))["error"]["type"]
+    'ValueError'
+"""
+
+import json
+import time
+from collections.abc import Callable
+
+from .decoding import explain_ids
+from .r50k import BPEEncoding, get_encoding
+from .special import special_views
+
+__all__ = ["handle", "HANDLERS"]
+
+PIECE_LIMIT = 2000  # pieces per overview page
+MAX_TEXT = 1_000_000  # characters a request may carry
+
+
+def _r50k() -> BPEEncoding:
+    return get_encoding("r50k_base")
+
+
+def _allowed(value: str) -> str | frozenset:
+    if value not in ("none", "all"):
+        raise ValueError(f"allowed_special must be 'none' or 'all', not {value!r}")
+    return "all" if value == "all" else frozenset()
+
+
+def _text(text: object) -> str:
+    if not isinstance(text, str):
+        raise TypeError("text must be a string")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"the text has {len(text):,} characters; the lesson takes at most {MAX_TEXT:,}")
+    return text
+
+
+_last_pieces: dict = {}  # the latest (encoding, text, allowed) -> pieces, so paging and piece traces reuse it
+
+
+def _pieces(enc: BPEEncoding, text: str, allowed_special: str) -> list[dict]:
+    key = (id(enc), text, allowed_special)
+    if _last_pieces.get("key") != key:
+        _last_pieces["key"] = key
+        _last_pieces["pieces"] = enc.pieces(text, allowed_special=_allowed(allowed_special))
+    return _last_pieces["pieces"]
+
+
+def warmup() -> dict:
+    """Load the r50k table (the worker calls this once while it boots)."""
+    started = time.perf_counter()
+    enc = _r50k()
+    return {"encoding": enc.name, "n_vocab": enc.n_vocab, "load_ms": round((time.perf_counter() - started) * 1000)}
+
+
+def overview(text: str, allowed_special: str = "none", piece_offset: int = 0, piece_limit: int = PIECE_LIMIT,
+             merges: list | None = None) -> dict:
+    """All ids of `text`, and one page of its pieces (without merge steps)."""
+    enc = _trained(merges) if merges is not None else _r50k()
+    pieces = _pieces(enc, _text(text), allowed_special)
+    piece_offset = max(0, min(int(piece_offset), len(pieces)))
+    page = pieces[piece_offset : piece_offset + max(1, int(piece_limit))]
+    return {
+        "encoding": enc.name,
+        "ids": [i for p in pieces for i in p["ids"]],
+        "n_pieces": len(pieces),
+        "n_chars": len(text),
+        "piece_offset": piece_offset,
+        "pieces": page,
+        "plain_special": allowed_special == "none" and any(t in text for t in enc.special_tokens),
+    }
+
+
+def trace_piece(text: str, index: int, allowed_special: str = "none", merges: list | None = None) -> dict:
+    """Every merge step of piece `index` of `text`, and the greedy left-to-right mistake beside it."""
+    enc = _trained(merges) if merges is not None else _r50k()
+    pieces = _pieces(enc, _text(text), allowed_special)
+    if not pieces:
+        raise ValueError("the text is empty: there is no piece to trace")
+    if not 0 <= int(index) < len(pieces):
+        raise ValueError(f"piece {index} does not exist: the text has {len(pieces)} pieces")
+    p = pieces[int(index)]
+    if p["rule"] == "special":
+        return dict(p, symbols=[p["text"]], steps=[], greedy=None)
+    piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"], rule=p["rule"])
+    piece["greedy"] = enc.trace_greedy(p["text"])
+    return piece
+
+
+def decode(ids: str) -> dict:
+    """Ids as the user typed them, decoded item by item (toklab.decoding)."""
+    if not isinstance(ids, str):
+        raise TypeError("ids must be the typed text, e.g. '[30001, 1634]'")
+    return explain_ids(_r50k(), ids)
+
+
+def special(text: str) -> dict:
+    """The three treatments of special-token text (toklab.special)."""
+    return special_views(_r50k(), _text(text))
+
+
+def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int | None = None,
+          num_merges: int | None = None, min_frequency: int = 2, tie_break: str = "first_occurrence",
+          detail: str = "auto") -> dict:
+    """Learn merges from `corpus` with a trace: toy BPE on characters, or GPT-2-style bytes."""
+    from .bytetrain import train_bytes
+    from .training import train_toy
+
+    corpus = _text(corpus)
+    if mode == "chars":
+        return train_toy(corpus, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
+                         unit=unit, tie_break=tie_break, detail=detail)
+    if mode == "bytes":
+        return train_bytes(corpus, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
+                           tie_break=tie_break, detail=detail)
+    raise ValueError(f"mode must be 'chars' or 'bytes', not {mode!r}")
+
+
+_trained_cache: dict = {}
+
+
+def _trained(merges: list) -> BPEEncoding:
+    """A byte-level encoding from merges learned in the train lesson (cached for the latest list)."""
+    from .bytetrain import trained_encoding
+
+    key = json.dumps(merges)
+    if _trained_cache.get("key") != key:
+        _trained_cache["key"] = key
+        _trained_cache["enc"] = trained_encoding([list(m) for m in merges], name="trained")
+    return _trained_cache["enc"]
+
+
+HANDLERS: dict[str, Callable[..., dict]] = {
+    "warmup": warmup,
+    "overview": overview,
+    "trace_piece": trace_piece,
+    "decode": decode,
+    "special": special,
+    "train": train,
+}
+
+
+def handle(kind: str, payload_json: str) -> str:
+    """Answer one request; see the module docstring."""
+    try:
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            raise ValueError(f"unknown request kind {kind!r}")
+        payload = json.loads(payload_json or "{}")
+        if not isinstance(payload, dict):
+            raise TypeError("the payload must be a JSON object")
+        result = handler(**payload)
+        return json.dumps({"ok": True, "result": result})
+    except Exception as exc:  # every failure goes back as data, with a message meant for people
+        message = str(exc) or type(exc).__name__
+        if isinstance(exc, TypeError) and "argument" in message:
+            message = f"bad request for {kind!r}: {message}"
+        return json.dumps({"ok": False, "error": {"type": type(exc).__name__, "message": message}})
