@@ -255,13 +255,14 @@ def test_pair_index_counts_stay_exact(data, n):
             break
         index.merge(pair)
         direct = Counter()
-        where = {}
-        for i, (r, f) in enumerate(zip(index.rows, index.freqs)):
+        n_occ = Counter()
+        for r, f in zip(index.rows, index.freqs):
             for p in zip(r, r[1:]):
                 direct[p] += f
-                where.setdefault(p, Counter())[i] += 1
+                n_occ[p] += 1
         assert index.counts == dict(direct)
-        assert index.where == {p: dict(c) for p, c in where.items()}
+        assert {p: len(at) for p, at in index.occ.items()} == dict(n_occ)
+        assert all(index.sym[i] == p[0] and index.sym[index.nxt[i]] == p[1] for p, at in index.occ.items() for i in at)
 
 
 # --- byte level ------------------------------------------------------------------------------

@@ -14,11 +14,13 @@ The choices are exactly those of the simple loop (``tests/test_training.py`` che
   (row order, then position: rule ``"first_occurrence"``) or to the smallest ``(left, right)``
   in code point order (rule ``"lexicographic"``).
 
-How: ``counts[pair]`` and ``where[pair] = {row: occurrences}`` are updated by the merge; a heap
-holds ``(-count, tie key, pair, version)`` and an entry is stale when the pair's version has
-moved on. The tie key of ``"first_occurrence"`` is ``(row, character offset)`` of the first
-occurrence: it cannot change while the count stays the same (a merge that removes or adds
-an occurrence of a pair always changes its count), so it is computed only when pushing.
+How: the rows are linked lists over fixed positions (``PairIndex``); ``counts[pair]`` and
+``occ[pair]`` (where it occurs) are updated by each merge; a heap holds
+``(-count, tie key, pair, version)`` and an entry is stale when the pair's version has moved
+on. The tie key of ``"first_occurrence"`` is the position of the first occurrence: it cannot
+change while the count stays the same (a merge that removes or adds an occurrence of a pair
+always changes its count, since the pairs it adds contain the new token and the pairs it
+removes do not), so it is computed only when the count changes.
 """
 
 from __future__ import annotations
@@ -51,24 +53,14 @@ def find_merges(symbols: list[str], left: str, right: str) -> list[int]:
             i += 1
 
 
-def apply_found(symbols: list[str], found: list[int]) -> list[str]:
-    """The symbols with the pair at each position of ``found`` merged.
-
-    >>> apply_found(["a", "a", "a", "b"], [0])
-    ['aa', 'a', 'b']
-    """
-    out: list[str] = []
-    prev = 0
-    for i in found:
-        out.extend(symbols[prev:i])
-        out.append(symbols[i] + symbols[i + 1])
-        prev = i + 2
-    out.extend(symbols[prev:])
-    return out
-
-
 class PairIndex:
     """Pair counts of a corpus of rows, kept up to date as pairs are merged.
+
+    Every starting symbol has a fixed *position*: its index in all the rows laid end to end.
+    A symbol is stored at the position of its first starting symbol; ``nxt``/``prv`` link
+    the live symbols of a row, so a merge touches only its own occurrences, however long
+    the row. ``occ[pair]`` holds the positions where ``pair`` starts; the smallest one is
+    the pair's first occurrence (row order, then left to right).
 
     >>> index = PairIndex([["a", "b", "a", "b"], ["b", "a"]], [1, 3], FIRST_OCCURRENCE)
     >>> index.best()
@@ -82,24 +74,49 @@ class PairIndex:
     def __init__(self, rows: list[list[str]], freqs: list[int], rule: str, banned: set[str] | None = None):
         if rule not in TIE_RULES:
             raise ValueError(f"unknown tie-break rule {rule!r}; use one of {', '.join(TIE_RULES)}")
-        self.rows = [list(r) for r in rows]
-        self.freqs = list(freqs)
         self.rule = rule
         self.banned = banned  # pairs whose merged string is in this set are never chosen
+        self.freqs = list(freqs)
+        self.starts: list[int] = []
+        sym: list = []
+        weight: list[int] = []
+        for row, freq in zip(rows, freqs):
+            self.starts.append(len(sym))
+            sym.extend(row)
+            weight.extend([freq] * len(row))
+        ends = {start + len(row) - 1 for start, row in zip(self.starts, rows) if row}
+        self.sym = sym
+        self.weight = weight
+        self.nxt = [-1 if i in ends else i + 1 for i in range(len(sym))]
+        self.prv = [-1] * len(sym)
         self.counts: dict[tuple[str, str], int] = {}
-        self.where: dict[tuple[str, str], dict[int, int]] = {}
+        self.occ: dict[tuple[str, str], set[int]] = {}
+        self.first: dict[tuple[str, str], list[int]] = {}  # per pair, a lazy min-heap of positions
+        for i in range(len(sym)):
+            j = self.nxt[i]
+            if j >= 0:
+                self.prv[j] = i
+                pair = (sym[i], sym[j])
+                self.counts[pair] = self.counts.get(pair, 0) + weight[i]
+                self.occ.setdefault(pair, set()).add(i)
+                self.first.setdefault(pair, []).append(i)  # increasing: already a heap
         self.version: dict[tuple[str, str], int] = {}
         self.n_with_count: dict[int, int] = {}
-        for r, syms in enumerate(self.rows):
-            freq = self.freqs[r]
-            for pair in zip(syms, syms[1:]):
-                self.counts[pair] = self.counts.get(pair, 0) + freq
-                rows_of = self.where.setdefault(pair, {})
-                rows_of[r] = rows_of.get(r, 0) + 1
         self.heap: list = []
         for pair in self.counts:
             self._push(pair, 0)
-        heapify(self.heap)
+
+    @property
+    def rows(self) -> list[list[str]]:
+        """The rows as they are now."""
+        out = []
+        for i in self.starts:
+            row = []
+            while i >= 0:
+                row.append(self.sym[i])
+                i = self.nxt[i]
+            out.append(row)
+        return out
 
     def eligible(self, pair: tuple[str, str]) -> bool:
         return self.banned is None or pair[0] + pair[1] not in self.banned
@@ -107,12 +124,10 @@ class PairIndex:
     def _key(self, pair: tuple[str, str]):
         if self.rule == LEXICOGRAPHIC:
             return pair
-        row = min(self.where[pair])
-        syms = self.rows[row]
-        i = syms.index(pair[0])
-        while syms[i + 1] != pair[1]:
-            i = syms.index(pair[0], i + 1)
-        return (row, sum(map(len, syms[:i])))
+        heap, live = self.first[pair], self.occ[pair]
+        while heap[0] not in live:
+            heappop(heap)
+        return heap[0]
 
     def _push(self, pair: tuple[str, str], old_count: int) -> None:
         """Record that ``pair``'s count changed from ``old_count`` (to ``counts.get(pair, 0)``)."""
@@ -164,37 +179,45 @@ class PairIndex:
         return [e[2] for e in taken], self.n_with_count[count]
 
     def merge(self, pair: tuple[str, str]) -> None:
-        """Merge every occurrence of ``pair`` and update the counts touching them."""
+        """Merge every occurrence of ``pair``, left to right, and update the pairs around them."""
         left, right = pair
+        merged = left + right
+        sym, nxt, prv = self.sym, self.nxt, self.prv
         delta: dict[tuple[str, str], int] = {}
-        for r in list(self.where.get(pair, ())):
-            syms = self.rows[r]
-            found = find_merges(syms, left, right)
-            new = apply_found(syms, found)
-            last_old, last_new = len(syms) - 1, len(new) - 1
-            old_at = sorted({j for i in found for j in (i - 1, i, i + 1) if 0 <= j < last_old})
-            new_at = sorted({j for t, i in enumerate(found) for j in (i - t - 1, i - t) if 0 <= j < last_new})
-            freq = self.freqs[r]
-            for j in old_at:
-                p = (syms[j], syms[j + 1])
-                delta[p] = delta.get(p, 0) - freq
-                rows_of = self.where[p]
-                rows_of[r] -= 1
-                if not rows_of[r]:
-                    del rows_of[r]
-            for j in new_at:
-                p = (new[j], new[j + 1])
-                delta[p] = delta.get(p, 0) + freq
-                rows_of = self.where.setdefault(p, {})
-                rows_of[r] = rows_of.get(r, 0) + 1
-            self.rows[r] = new
+        track_first = self.rule == FIRST_OCCURRENCE
+
+        def remove(p, at, w):
+            delta[p] = delta.get(p, 0) - w
+            self.occ[p].discard(at)
+
+        def add(p, at, w):
+            delta[p] = delta.get(p, 0) + w
+            self.occ.setdefault(p, set()).add(at)
+            if track_first:
+                heappush(self.first.setdefault(p, []), at)
+
+        for i in sorted(self.occ.get(pair, ())):
+            j = nxt[i]
+            if sym[i] != left or j < 0 or sym[j] != right:
+                continue  # used up by the merge just before (a a a -> aa a)
+            w = self.weight[i]
+            h, k = prv[i], nxt[j]
+            if h >= 0:
+                remove((sym[h], left), h, w)
+                add((sym[h], merged), h, w)
+            if k >= 0:
+                remove((right, sym[k]), j, w)
+                add((merged, sym[k]), i, w)
+                prv[k] = i
+            remove(pair, i, w)
+            sym[i], sym[j], nxt[i] = merged, None, k
         for p, d in delta.items():
-            if not d:
-                continue
             old = self.counts.get(p, 0)
             if old + d:
                 self.counts[p] = old + d
-            else:
-                del self.counts[p]
-                del self.where[p]
-            self._push(p, old)
+            else:  # gone (or only passed through: made, then used up, in this merge)
+                self.counts.pop(p, None)
+                del self.occ[p]
+                self.first.pop(p, None)
+            if d:
+                self._push(p, old)
