@@ -1,0 +1,111 @@
+"""From a token stream to training samples (textbook chapter 18.3.7).
+
+What this adds over the tokenizers: what the model is trained on. Tokenize the whole text
+into one stream of ids, cut windows of ``block_size + 1`` ids, and shift by one: the first
+``block_size`` ids are the input ``x``, the last ``block_size`` the labels ``y``. At every
+position t the model sees ``x[:t + 1]`` and must predict ``y[t]``, the next token.
+
+    >>> r = make_samples([5, 6, 7, 8, 9], block_size=3, batch_size=1, offsets=[1])
+    >>> r["x"], r["y"]
+    ([[6, 7, 8]], [[7, 8, 9]])
+
+Where the windows start (``mode``), decided on purpose:
+
+* ``"random"`` (default): like the chapter's ``get_batch``, offsets drawn uniformly from
+  ``0 .. len(ids) - block_size - 1`` (duplicates possible). The chapter draws them with
+  torch's generator, which a browser cannot reproduce, so here they come from Python's
+  ``random.Random(seed)``: the same ``seed`` always shows the same batch, on any machine,
+  and the teacher can step to another batch by changing the seed.
+* ``"sequential"``: windows side by side from ``start`` (offsets ``start``,
+  ``start + block_size``, ...), the way one pass over the data walks the stream; each
+  window's last label is the next window's first input. Fewer than ``batch_size`` windows
+  when the stream runs out (``"truncated": true``).
+* ``offsets=[...]`` shows exactly the windows asked for (e.g. the ones the chapter printed).
+"""
+
+from __future__ import annotations
+
+import random
+
+MODES = ("random", "sequential")
+
+
+def window_offsets(n_ids: int, block_size: int, batch_size: int, mode: str = "random", seed: int = 0,
+                   start: int = 0) -> list[int]:
+    """Where each window starts.
+
+    >>> window_offsets(20, 4, 3, mode="sequential", start=2)
+    [2, 6, 10]
+    >>> window_offsets(20, 4, 3, seed=1) == window_offsets(20, 4, 3, seed=1)
+    True
+    """
+    last = n_ids - block_size - 1
+    if mode == "random":
+        rng = random.Random(seed)
+        return [rng.randint(0, last) for _ in range(batch_size)]
+    if mode == "sequential":
+        return [o for o in range(start, start + batch_size * block_size, block_size) if 0 <= o <= last]
+    raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+
+
+def make_samples(ids: list[int], block_size: int, batch_size: int, tokens: list[str] | None = None,
+                 mode: str = "random", seed: int = 0, start: int = 0, offsets: list[int] | None = None) -> dict:
+    """Training windows from a token stream. ``tokens`` (one per id) are shown beside the ids. JSON-ready."""
+    if block_size < 1 or batch_size < 1:
+        raise ValueError("block_size and batch_size must be at least 1")
+    if tokens is not None and len(tokens) != len(ids):
+        raise ValueError(f"{len(tokens)} tokens given for {len(ids)} ids")
+    if len(ids) < block_size + 1:
+        raise ValueError(f"the stream has {len(ids)} tokens; a window needs block_size + 1 = {block_size + 1}")
+    last = len(ids) - block_size - 1
+    if offsets is None:
+        offsets = window_offsets(len(ids), block_size, batch_size, mode, seed, start)
+        chosen_by = mode
+    else:
+        offsets = list(offsets)
+        chosen_by = "offsets"
+        bad = [o for o in offsets if not 0 <= o <= last]
+        if bad:
+            raise ValueError(f"offsets {bad} are outside 0..{last}")
+    windows = []
+    for o in offsets:
+        window = {"offset": o, "x": list(ids[o:o + block_size]), "y": list(ids[o + 1:o + block_size + 1])}
+        if tokens is not None:
+            window["x_tokens"] = list(tokens[o:o + block_size])
+            window["y_tokens"] = list(tokens[o + 1:o + block_size + 1])
+        windows.append(window)
+    result = {
+        "n_ids": len(ids), "block_size": block_size, "batch_size": batch_size, "mode": chosen_by,
+        "seed": seed if chosen_by == "random" else None, "max_offset": last, "offsets": offsets,
+        "truncated": len(offsets) < batch_size, "windows": windows,
+        "x": [w["x"] for w in windows], "y": [w["y"] for w in windows],
+    }
+    if tokens is not None:
+        result["x_tokens"] = [w["x_tokens"] for w in windows]
+        result["y_tokens"] = [w["y_tokens"] for w in windows]
+    return result
+
+
+def samples_for_text(text: str, block_size: int = 6, batch_size: int = 3, tokenizer: str = "toy_bpe",
+                     bpe_vocab_size: int = 100, mode: str = "random", seed: int = 0, start: int = 0,
+                     offsets: list[int] | None = None) -> dict:
+    """Tokenize ``text`` (toy BPE trained on it, as in the chapter, or r50k), then ``make_samples``."""
+    if tokenizer == "toy_bpe":
+        from toklab.toybpe import BPETokenizer
+
+        bpe = BPETokenizer().train(text, vocab_size=bpe_vocab_size)
+        ids = bpe.encode(text)
+        tokens = bpe.lookup_tokens(ids)
+        vocab_size = bpe.vocab_size
+    elif tokenizer == "r50k":
+        from toklab.r50k import get_encoding
+
+        enc = get_encoding("r50k_base")
+        ids = enc.encode_ordinary(text)
+        tokens = [enc.token(i) for i in ids]
+        vocab_size = enc.n_vocab
+    else:
+        raise ValueError(f"unknown tokenizer {tokenizer!r}; use 'toy_bpe' or 'r50k'")
+    result = make_samples(ids, block_size, batch_size, tokens, mode, seed, start, offsets)
+    result.update({"tokenizer": tokenizer, "vocab_size": vocab_size, "ids": ids, "tokens": tokens})
+    return result
