@@ -17,8 +17,8 @@ from toklab import bytetrain, fasttrain, training
 from toklab.bytes_unicode import UNICODE_TO_BYTE
 from toklab.bytetrain import byte_rows, ranks_from_merges, train_bytes, trained_encoding
 from toklab.fasttrain import PairIndex
-from toklab.toybpe import apply_merges, get_pair_counts, merge_positions, train_bpe, word_to_symbols
-from toklab.training import TIED_SHOWN, corpus_rows, train_toy, train_trace
+from toklab.toybpe import BPETokenizer, apply_merges, get_pair_counts, merge_positions, train_bpe, word_to_symbols
+from toklab.training import TIED_SHOWN, corpus_rows, train_bpe_tokenizer, train_toy, train_trace
 
 LESSON = "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国\n北 京 是 中 国 首 都"
 
@@ -242,6 +242,24 @@ def test_readable_trainer_agrees_with_the_chapter_function(words, num_merges):
     corpus = {word_to_symbols(w): n for w, n in Counter(words).items()}
     expected = [list(p) for p in train_bpe(corpus, num_merges, min_frequency=2)]
     assert train_toy(" ".join(words), num_merges=num_merges, detail="full")["merges"] == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.text(alphabet="abc", min_size=1, max_size=7), max_size=10), st.integers(1, 30), st.integers(1, 3))
+def test_fast_tokenizer_training_equals_the_chapter_class(words, vocab_size, min_frequency):
+    text = " ".join(words)
+    slow = BPETokenizer().train(text, vocab_size=vocab_size, min_frequency=min_frequency)
+    fast = train_bpe_tokenizer(text, vocab_size=vocab_size, min_frequency=min_frequency)
+    assert (fast.merges, fast.vocab) == (slow.merges, slow.vocab)
+
+
+def test_fast_tokenizer_training_on_the_chapter_paragraph():
+    paragraph = ("Machine learning models learn patterns from data. A language model reads a sequence "
+                 "of tokens and predicts what token is likely to appear next.")
+    for size in (20, 60, 100):
+        slow = BPETokenizer().train(paragraph, vocab_size=size)
+        fast = train_bpe_tokenizer(paragraph, vocab_size=size)
+        assert (fast.merges, fast.vocab) == (slow.merges, slow.vocab)
 
 
 @settings(max_examples=80, deadline=None)

@@ -21,7 +21,7 @@ printable form (``Ġ`` is a space), like the ``tokens`` of the r50k trace.
 from __future__ import annotations
 
 from toklab.chars import CharacterTokenizer
-from toklab.toybpe import BPETokenizer
+from toklab.training import train_bpe_tokenizer
 from toklab.words import WordTokenizer
 
 
@@ -76,7 +76,7 @@ def compare(text: str, corpus: str | None = None, bpe_vocab_size: int = 100, min
     train_on = text if corpus is None else corpus
     char = CharacterTokenizer().train(train_on)
     word = WordTokenizer().train(train_on)
-    bpe = BPETokenizer().train(train_on, vocab_size=bpe_vocab_size, min_frequency=min_frequency)
+    bpe = train_bpe_tokenizer(train_on, vocab_size=bpe_vocab_size, min_frequency=min_frequency)
     rows = [
         table_row("characters", char.split(text), char.encode(text), char.vocab_size, char.unk_id),
         table_row("words", word.split(text), word.encode(text), word.vocab_size, word.unk_id),

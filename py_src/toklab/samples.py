@@ -91,9 +91,9 @@ def samples_for_text(text: str, block_size: int = 6, batch_size: int = 3, tokeni
                      offsets: list[int] | None = None) -> dict:
     """Tokenize ``text`` (toy BPE trained on it, as in the chapter, or r50k), then ``make_samples``."""
     if tokenizer == "toy_bpe":
-        from toklab.toybpe import BPETokenizer
+        from toklab.training import train_bpe_tokenizer
 
-        bpe = BPETokenizer().train(text, vocab_size=bpe_vocab_size)
+        bpe = train_bpe_tokenizer(text, vocab_size=bpe_vocab_size)
         ids = bpe.encode(text)
         tokens = bpe.lookup_tokens(ids)
         vocab_size = bpe.vocab_size

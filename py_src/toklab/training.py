@@ -269,3 +269,21 @@ def train_toy(text: str, vocab_size: int | None = None, num_merges: int | None =
     return train_trace(rows, base, kind="toy", vocab_size=vocab_size, num_merges=num_merges,
                        min_frequency=min_frequency, tie_break=tie_break, detail=detail,
                        settings={"unit": unit, "end_marker": end_marker_for(unit, end_marker)})
+
+
+def train_bpe_tokenizer(text: str, vocab_size: int = 100, min_frequency: int = 2, unk_token: str = "<unk>"):
+    """``BPETokenizer().train(text, vocab_size, min_frequency)`` with incremental counts.
+
+    Same merges and vocabulary as the chapter's loop (tested), but fast on a large corpus.
+
+    >>> train_bpe_tokenizer("low lower lowest low lower newest", vocab_size=12).merges
+    [('l', 'o'), ('lo', 'w')]
+    """
+    from toklab.toybpe import BPETokenizer, build_bpe_vocab
+
+    rows = corpus_rows(text, "words")
+    alphabet = [a["symbol"] for a in symbol_counts(rows)]
+    num_merges = max(0, vocab_size - len(alphabet) - 1)
+    steps, _ = run_fast(rows, alphabet, num_merges=num_merges, min_frequency=min_frequency)
+    merges = [tuple(s["pair"]) for s in steps]
+    return BPETokenizer(build_bpe_vocab(set(alphabet), merges, [unk_token]), merges, unk_token)
