@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Literal
 
 from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable, to_printable
-from .pretokenize import scan_pieces, split_pieces
+from .pretokenize import rule_of, split_pieces
 
 __all__ = ["BPEEncoding", "get_encoding", "load_r50k", "MAX_CANDIDATE_BYTES"]
 
@@ -142,20 +142,28 @@ class BPEEncoding:
     # --- encoding ----------------------------------------------------------------------------------------
 
     def _merge(self, ids: list[int]) -> list[int]:
-        """Apply the ranked merges to one piece's byte ids. Lower merged id = lower rank."""
-        merge_ids = self._merge_ids
+        """Apply the ranked merges to one piece's byte ids. Lower merged id = lower rank.
+
+        `rk[i]` is the merged id of pair (ids[i], ids[i+1]); finding the lowest and its leftmost place
+        are `min` and `index`, which run in C; a merge only changes the two pairs beside it.
+        """
         if len(ids) > _HEAP_FROM:
             return self._merge_long(ids)
-        while len(ids) > 1:
-            best = _NO_RULE
-            at = -1
-            for i in range(len(ids) - 1):
-                m = merge_ids.get(ids[i] << 20 | ids[i + 1], _NO_RULE)
-                if m < best:
-                    best, at = m, i
-            if at < 0:
+        get = self._merge_ids.get
+        rk = [get(a << 20 | b, _NO_RULE) for a, b in zip(ids, ids[1:])]
+        while rk:
+            m = min(rk)
+            if m == _NO_RULE:
                 break
-            ids[at : at + 2] = (best,)
+            i = rk.index(m)
+            ids[i : i + 2] = (m,)
+            if i + 1 < len(ids):
+                rk[i] = get(m << 20 | ids[i + 1], _NO_RULE)
+                del rk[i + 1]
+            else:
+                del rk[i]
+            if i:
+                rk[i - 1] = get(ids[i - 1] << 20 | m, _NO_RULE)
         return ids
 
     def _merge_long(self, ids: list[int]) -> list[int]:
@@ -273,32 +281,34 @@ class BPEEncoding:
 
     # --- the trace ---------------------------------------------------------------------------------------
 
-    def trace_piece(self, text: str, *, index: int = 0, start: int = 0, rule: str = "letters") -> dict:
+    def trace_piece(self, text: str, *, index: int = 0, start: int = 0) -> dict:
         """Every merge step of one piece (docs/protocol.md, "Piece").
 
         Each step merges the leftmost occurrence of the lowest-rank pair, then looks again. Pieces seen
-        before share their (read-only) step lists.
+        before share their (read-only) lists.
         """
-        piece = {"index": index, "text": text, "start": start, "end": start + len(text), "rule": rule}
-        piece.update(self._traced_merges(text))
-        return piece
+        return self._traced(text, index, start, start + len(text))
 
-    def _traced_merges(self, text: str) -> dict:
-        merged = self._trace_cache.get(text)
-        if merged is None:
-            with _gc_paused():
-                merged = self._trace_merges(text)
+    def _traced(self, text: str, index: int, start: int, end: int) -> dict:
+        c = self._trace_cache.get(text)
+        if c is None:
+            c = self._trace_cache[text] = self._trace_merges(text)
             if len(self._trace_cache) >= _CACHE_LIMIT:
                 self._trace_cache.clear()
-            self._trace_cache[text] = merged
-        return merged
+        return {
+            "index": index, "text": text, "start": start, "end": end, "rule": c[0], "bytes": c[1],
+            "chars": c[2], "symbols": c[3], "steps": c[4], "tokens": c[5], "ids": c[6],
+        }  # fmt: skip
 
-    def _trace_merges(self, text: str) -> dict:
+    def _trace_merges(self, text: str) -> tuple:
         data = text.encode("utf-8")
         symbols = [BYTE_TO_UNICODE[b] for b in data]
         ranks = self._ranks
+        token_ids = self._token_ids
         keep_candidates = len(data) <= MAX_CANDIDATE_BYTES
+        # rk: the rank of each adjacent pair (_NO_RULE where none), shown: the same with None
         rk = [ranks.get(pair, _NO_RULE) for pair in zip(symbols, symbols[1:])]
+        shown = [None if r == _NO_RULE else r for r in rk] if keep_candidates else None
         steps = []
         syms = symbols
         while rk:
@@ -315,28 +325,25 @@ class BPEEncoding:
                     "right": right,
                     "merged": merged,
                     "rank": best,
-                    "id": self._token_ids[merged],
+                    "id": token_ids[merged],
                     "position": at,
-                    "candidates": [None if r == _NO_RULE else r for r in rk] if keep_candidates else None,
+                    "candidates": shown,
                     "symbols": syms,
                 }
             )
             # Only the pairs touching the new symbol change; the others keep their ranks.
-            new_rk = rk[: max(at - 1, 0)]
+            changed = []
             if at >= 1:
-                new_rk.append(ranks.get((syms[at - 1], merged), _NO_RULE))
+                changed.append(ranks.get((syms[at - 1], merged), _NO_RULE))
             if at + 1 < len(syms):
-                new_rk.append(ranks.get((merged, syms[at + 1]), _NO_RULE))
-            new_rk += rk[at + 2 :]
-            rk = new_rk
-        return {
-            "bytes": list(data),
-            "chars": _char_spans(text),
-            "symbols": symbols,
-            "steps": steps,
-            "tokens": syms,
-            "ids": [self._token_ids[s] for s in syms],
-        }
+                changed.append(ranks.get((merged, syms[at + 1]), _NO_RULE))
+            lo = max(at - 1, 0)
+            rk = rk[:lo] + changed + rk[at + 2 :]
+            if keep_candidates:
+                shown = shown[:lo] + [None if r == _NO_RULE else r for r in changed] + shown[at + 2 :]
+        return (
+            rule_of(text), list(data), _char_spans(text), symbols, steps, syms, [token_ids[s] for s in syms]
+        )  # fmt: skip
 
     def trace_greedy(self, text: str) -> dict:
         """The common mistake, for comparison: always merge the leftmost pair that has any rule.
@@ -364,42 +371,34 @@ class BPEEncoding:
             )
         return {"steps": steps, "tokens": syms, "ids": [self._token_ids[s] for s in syms]}
 
-    def _piece_info(self, text: str) -> dict:
-        """Bytes, characters, final tokens and ids of one piece (cached; the lists are shared, read-only)."""
-        info = self._info_cache.get(text)
-        if info is None:
+    def _summary(self, text: str, index: int, start: int, end: int) -> dict:
+        """A piece without its merge steps: bytes, characters, final tokens and ids (cached per text)."""
+        c = self._info_cache.get(text)
+        if c is None:
             ids = self._encode_piece(text)
-            info = {
-                "bytes": list(text.encode("utf-8")),
-                "chars": _char_spans(text),
-                "tokens": [self._tokens[i] for i in ids],
-                "ids": list(ids),
-            }
+            c = (rule_of(text), list(text.encode("utf-8")), _char_spans(text), [self._tokens[i] for i in ids], list(ids))
             if len(self._info_cache) >= _CACHE_LIMIT:
                 self._info_cache.clear()
-            self._info_cache[text] = info
-        return info
+            self._info_cache[text] = c
+        return {
+            "index": index, "text": text, "start": start, "end": end, "rule": c[0], "bytes": c[1],
+            "chars": c[2], "tokens": c[3], "ids": c[4],
+        }  # fmt: skip
 
     def _walk(self, text: str, allowed_special, detail) -> list[dict]:
-        """One dict per piece of `text`: where it is, which rule made it, then `detail(piece_text)`."""
+        """`detail(piece text, index, start, end)` for each piece of `text`, special tokens as such."""
         out: list[dict] = []
         offset = 0
         with _gc_paused():
             for part, special in self._split_special(_clean(text), allowed_special, ()):
                 if special:
                     out.append(self._special_piece(part, len(out), offset))
-                else:
-                    for piece_text, start, end, rule in scan_pieces(part):
-                        piece = {
-                            "index": len(out),
-                            "text": piece_text,
-                            "start": offset + start,
-                            "end": offset + end,
-                            "rule": rule,
-                        }
-                        piece.update(detail(piece_text))
-                        out.append(piece)
-                offset += len(part)
+                    offset += len(part)
+                    continue
+                for piece_text in split_pieces(part):
+                    end = offset + len(piece_text)
+                    out.append(detail(piece_text, len(out), offset, end))
+                    offset = end
         return out
 
     def pieces(self, text: str, *, allowed_special: Literal["all"] | Collection[str] = frozenset()) -> list[dict]:
@@ -407,7 +406,7 @@ class BPEEncoding:
 
         Special-token text is plain text unless `allowed_special` names it.
         """
-        return self._walk(text, allowed_special, self._piece_info)
+        return self._walk(text, allowed_special, self._summary)
 
     def _special_piece(self, text: str, index: int, start: int) -> dict:
         return {
@@ -429,7 +428,7 @@ class BPEEncoding:
 
         Like `encode_ordinary`, special-token text is plain text unless `allowed_special` names it.
         """
-        pieces = self._walk(text, allowed_special, self._traced_merges)
+        pieces = self._walk(text, allowed_special, self._traced)
         return {
             "encoding": self.name,
             "text": _clean(text),

@@ -92,7 +92,7 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
     p = pieces[int(index)]
     if p["rule"] == "special":
         return dict(p, symbols=[p["text"]], steps=[], greedy=None)
-    piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"], rule=p["rule"])
+    piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
     piece["greedy"] = enc.trace_greedy(p["text"])
     return piece
 
