@@ -4,11 +4,38 @@
     >>> enc = toklab.get_encoding("r50k_base")
     >>> enc.encode("tokenization"), enc.decode([30001, 1634])
     ([30001, 1634], 'tokenization')
+    >>> toklab.BPETokenizer().train("low lower lowest low lower newest", vocab_size=12).merges[:2]
+    [('l', 'o'), ('lo', 'w')]
 
-Modules, in teaching order: chars/words (whole units), toy BPE (merges learned from counts),
-pretokenize + r50k (GPT-2's byte-level BPE with its ranked table), training (learning a table with a trace).
+Modules, in teaching order:
+  chars, words       whole characters or whole words as tokens (and why both fall short)
+  toybpe             merges learned from pair counts, on characters with a </w> word end
+  training           the same training with a step-by-step trace (fasttrain: incremental counts)
+  pretokenize, r50k  GPT-2's byte-level BPE: regex pieces, UTF-8 bytes, the ranked 50,257-entry table
+  bytetrain          learning a byte-level table of your own, usable by the r50k machinery
+  decoding, special  ids back to text, and special tokens such as <|endoftext|>
+  compare, samples   tokenizers side by side; token streams cut into training samples
+  webapi             the JSON entry point the browser worker calls
 """
 
+from .bytetrain import train_bytes, trained_encoding
+from .chars import CharacterTokenizer
 from .r50k import BPEEncoding, get_encoding
+from .samples import make_samples, samples_for_text
+from .toybpe import BPETokenizer
+from .training import train_bpe_tokenizer, train_toy
+from .words import WordTokenizer
 
-__all__ = ["BPEEncoding", "get_encoding"]
+__all__ = [
+    "BPEEncoding",
+    "BPETokenizer",
+    "CharacterTokenizer",
+    "WordTokenizer",
+    "get_encoding",
+    "make_samples",
+    "samples_for_text",
+    "train_bpe_tokenizer",
+    "train_bytes",
+    "train_toy",
+    "trained_encoding",
+]

@@ -126,6 +126,23 @@ def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int
     raise ValueError(f"mode must be 'chars' or 'bytes', not {mode!r}")
 
 
+def compare(text: str, corpus: str | None = None, bpe_vocab_size: int = 100, min_frequency: int = 2) -> dict:
+    """One text through characters, words, a toy BPE trained on `corpus`, and r50k (toklab.compare)."""
+    from .compare import compare as run
+
+    return run(_text(text), corpus=None if corpus is None else _text(corpus), bpe_vocab_size=bpe_vocab_size,
+               min_frequency=min_frequency)
+
+
+def samples(text: str, block_size: int = 6, batch_size: int = 3, tokenizer: str = "toy_bpe",
+            bpe_vocab_size: int = 100, mode: str = "random", seed: int = 0, start: int = 0) -> dict:
+    """A token stream cut into inputs and labels shifted by one (toklab.samples)."""
+    from .samples import samples_for_text
+
+    return samples_for_text(_text(text), block_size=block_size, batch_size=batch_size, tokenizer=tokenizer,
+                            bpe_vocab_size=bpe_vocab_size, mode=mode, seed=seed, start=start)
+
+
 _trained_cache: dict = {}
 
 
@@ -147,6 +164,8 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "decode": decode,
     "special": special,
     "train": train,
+    "compare": compare,
+    "samples": samples,
 }
 
 
