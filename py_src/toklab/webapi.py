@@ -143,6 +143,38 @@ def samples(text: str, block_size: int = 6, batch_size: int = 3, tokenizer: str 
                             bpe_vocab_size=bpe_vocab_size, mode=mode, seed=seed, start=start)
 
 
+def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | None = None,
+               vocab: list | None = None) -> dict:
+    """Cut new text with toy merges learned in the train lesson, applied in training order, per word.
+
+    Each word lists the merges that changed it (`rank` = the merge's place in the learned list) and its
+    symbols after each; a final symbol missing from `vocab` is unknown.
+    """
+    from .toybpe import merge_pair, word_to_symbols
+    from .training import end_marker_for
+
+    end = end_marker_for(unit, end_marker)
+    pairs = [tuple(m) for m in merges]
+    known = set(vocab) if vocab is not None else None
+    words = _text(text).split() if unit == "words" else ["".join(line.split()) for line in text.splitlines()]
+    out = []
+    for word in filter(None, words):
+        symbols = word_to_symbols(word, end)
+        start = list(symbols)
+        steps = []
+        for rank, pair in enumerate(pairs):
+            merged = merge_pair(symbols, pair)
+            if merged != symbols:
+                symbols = merged
+                steps.append({"left": pair[0], "right": pair[1], "merged": pair[0] + pair[1], "rank": rank,
+                              "symbols": list(symbols)})
+        unknown = [t for t in symbols if known is not None and t not in known]
+        out.append({"word": word, "symbols": start, "steps": steps, "tokens": list(symbols), "unknown": unknown})
+    tokens = [t for w in out for t in w["tokens"]]
+    return {"words": out, "tokens": tokens, "n_tokens": len(tokens),
+            "n_unknown": sum(len(w["unknown"]) for w in out)}
+
+
 _trained_cache: dict = {}
 
 
@@ -164,6 +196,7 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "decode": decode,
     "special": special,
     "train": train,
+    "toy_encode": toy_encode,
     "compare": compare,
     "samples": samples,
 }

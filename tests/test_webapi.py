@@ -1,0 +1,96 @@
+"""The worker's JSON entry point: every kind answers with plain JSON, and failures come back as data."""
+
+import json
+
+import pytest
+
+from toklab import get_encoding, webapi
+
+
+def call(kind, **payload):
+    answer = json.loads(webapi.handle(kind, json.dumps(payload)))
+    assert set(answer) in ({"ok", "result"}, {"ok", "error"})
+    return answer
+
+
+def ok(kind, **payload):
+    answer = call(kind, **payload)
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def test_overview_and_trace_piece_of_the_default_example():
+    view = ok("overview", text="hello tokenization")
+    assert view["ids"] == [31373, 11241, 1634]
+    assert [p["text"] for p in view["pieces"]] == ["hello", " tokenization"]
+    piece = ok("trace_piece", text="hello tokenization", index=1)
+    assert piece["tokens"] == ["Ġtoken", "ization"]
+    assert piece["greedy"]["tokens"] != piece["tokens"]
+
+
+def test_overview_pages_long_text():
+    text = "word " * 5000
+    first = ok("overview", text=text, piece_limit=100)
+    later = ok("overview", text=text, piece_offset=4950, piece_limit=100)
+    assert first["n_pieces"] == later["n_pieces"] == 5001
+    assert len(first["pieces"]) == 100 and len(later["pieces"]) == 51
+    assert later["pieces"][0]["index"] == 4950
+    assert first["ids"] == get_encoding("r50k_base").encode_ordinary(text)
+
+
+def test_special_text_is_plain_unless_allowed():
+    plain = ok("overview", text="a<|endoftext|>")
+    assert plain["plain_special"] and 50256 not in plain["ids"]
+    assert ok("overview", text="a<|endoftext|>", allowed_special="all")["ids"] == [64, 50256]
+    views = ok("special", text="a<|endoftext|>")
+    assert not views["refused"]["ok"] and "<|endoftext|>" in views["refused"]["error"]
+    assert views["allowed"]["ids"] == [64, 50256]
+
+
+def test_decode_names_bad_items_and_keeps_the_rest():
+    result = ok("decode", ids="8582, 99, 226, 99999, abc")
+    good = [item for item in result["items"] if item["error"] is None]
+    assert [item["waiting"] for item in good] == [2, 1, 0]
+    assert [item["completes"] for item in good] == ["", "", "🦄"]
+    assert result["text"] == "🦄" and result["errors"] == 2
+    assert "99999" in result["items"][3]["error"] and "'abc'" in result["items"][4]["error"]
+
+
+def test_errors_come_back_as_data():
+    assert call("no such kind")["error"]["type"] == "ValueError"
+    assert "piece 9" in call("trace_piece", text="hi", index=9)["error"]["message"]
+    assert "bad request" in call("overview", txt="hi")["error"]["message"]
+    assert not json.loads(webapi.handle("overview", "not json"))["ok"]
+    assert not json.loads(webapi.handle("overview", "[1]"))["ok"]
+
+
+def test_toy_encode_replays_the_chapter():
+    trained = ok("train", corpus="low lower lowest low lower newest", num_merges=10)
+    cut = ok("toy_encode", merges=trained["merges"], text="low lower lowest newest newer", vocab=trained["vocab"])
+    assert [w["tokens"] for w in cut["words"]] == [
+        ["low</w>"],
+        ["lower</w>"],
+        ["lowe", "st</w>"],
+        ["n", "e", "w", "e", "st</w>"],
+        ["n", "e", "w", "e", "r", "</w>"],
+    ]
+
+
+def test_bytes_training_drives_the_encoder():
+    corpus = "the cat sat on the mat. the cat ate the rat. " * 3
+    trained = ok("train", corpus=corpus, mode="bytes", num_merges=20)
+    view = ok("overview", text="the rat sat", merges=trained["merges"])
+    enc = webapi._trained(trained["merges"])
+    assert view["ids"] == enc.encode_ordinary("the rat sat")
+    assert "".join(t for p in view["pieces"] for t in p["tokens"]) == "theĠratĠsat"
+    piece = ok("trace_piece", text="the rat sat", index=1, merges=trained["merges"])
+    assert piece["tokens"] == view["pieces"][1]["tokens"]
+
+
+@pytest.mark.parametrize("kind, payload", [
+    ("compare", {"text": "今天天气真好 tokenization"}),
+    ("samples", {"text": "Machine learning models learn patterns from data. " * 4}),
+    ("warmup", {}),
+])  # fmt: skip
+def test_other_kinds_answer(kind, payload):
+    assert ok(kind, **payload)
