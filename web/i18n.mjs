@@ -52,7 +52,7 @@ const en = {
   "stage1.page": "Pieces {from}–{to} of {n}",
   "stage1.prevPage": "Earlier pieces",
   "stage1.nextPage": "Later pieces",
-  "stage1.pieceLabel": "Piece {n}: {text}, {rule}",
+  "stage1.pieceLabel": "Piece {n}:",
 
   "rule.letters": "letters",
   "rule.digits": "digits",
@@ -107,7 +107,6 @@ const en = {
   "log.rank": "rank {rank}",
   "log.id": "id {id}",
   "log.empty": "No merges in this piece.",
-  "log.entry": "Step {step}: {left} + {right} -> {merged}, rank {rank}, id {id}",
 
   "announce.start": "Step 0 of {total}: {bytes} separate bytes.",
   "announce.startNext": "Step 0 of {total}: {bytes} separate bytes; lowest rank {left} + {right} (rank {rank}).",
@@ -214,7 +213,7 @@ const zh = {
   "stage1.page": "第 {from}–{to} 个片段，共 {n} 个",
   "stage1.prevPage": "前面的片段",
   "stage1.nextPage": "后面的片段",
-  "stage1.pieceLabel": "片段 {n}：{text}，{rule}",
+  "stage1.pieceLabel": "片段 {n}：",
 
   "rule.letters": "字母",
   "rule.digits": "数字",
@@ -269,7 +268,6 @@ const zh = {
   "log.rank": "rank {rank}",
   "log.id": "ID {id}",
   "log.empty": "这个片段没有合并。",
-  "log.entry": "第 {step} 步：{left} + {right} -> {merged}，rank {rank}，ID {id}",
 
   "announce.start": "第 0 步，共 {total} 步：{bytes} 个独立字节。",
   "announce.startNext": "第 0 步，共 {total} 步：{bytes} 个独立字节；rank 最小的是 {left} + {right}（rank {rank}）。",

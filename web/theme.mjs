@@ -29,7 +29,7 @@ export const PALETTES = Object.freeze({
     surface2: "#faf9f6",
     ink: "#1b2230",
     muted: "#5a6373",
-    faint: "#8a919c",
+    faint: "#646b78",
     line: "#dcd8cd",
     lineStrong: "#9aa2ae",
     cellFill: "#ffffff",
@@ -38,7 +38,7 @@ export const PALETTES = Object.freeze({
     accent: "#005f95",          // lowest-rank pair / rank order (Okabe–Ito blue, a shade darker for text)
     accentFill: "#dcebf6",
     accentHatch: "rgba(0, 114, 178, 0.22)",
-    fresh: "#a66a00",           // the symbol the last step made (Okabe–Ito orange, darkened for text)
+    fresh: "#8a5800",           // the symbol the last step made (Okabe–Ito orange, darkened for text)
     freshLine: OKABE_ITO.orange,
     freshFill: "#fdf1d8",
     wrong: "#b34700",           // the common mistake (vermillion)

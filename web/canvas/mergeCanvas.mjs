@@ -160,6 +160,8 @@ export class MergeCanvas {
     ds.final = String(frame.final);
     ds.ids = frame.final ? JSON.stringify(frame.ids) : "";
     ds.animating = String(moving);
+    ds.piece = String(scene.piece.index);
+    ds.text = scene.piece.text;
     if (scene.ariaLabel) this.canvas.setAttribute("aria-label", scene.ariaLabel);
   }
 

@@ -694,14 +694,11 @@ class EncodeLesson {
       const button = el("button", {
         className: `piece rule-${piece.rule}`,
         testid: "piece",
-        attrs: {
-          type: "button",
-          "aria-pressed": String(piece.index === selected),
-          "aria-label": t("stage1.pieceLabel", { n: piece.index + 1, text: label, rule: t(`rule.${piece.rule}`) }),
-        },
+        attrs: { type: "button", "aria-pressed": String(piece.index === selected) },
         data: { index: piece.index, rule: piece.rule, text: piece.text, tokens: piece.tokens.length },
         on: { click: () => this.selectPiece(piece.index) },
       },
+      el("span", { className: "visually-hidden" }, t("stage1.pieceLabel", { n: piece.index + 1 })),
       el("span", { className: "piece-text" }, label),
       el("span", { className: "piece-rule" }, t(`rule.${piece.rule}`)));
       return el("li", {}, button);
@@ -871,11 +868,7 @@ class EncodeLesson {
       const button = el("button", {
         className: `log-entry${k <= step ? " done" : " future"}`,
         testid: "log-entry",
-        attrs: {
-          type: "button",
-          "aria-current": k === step ? "step" : "false",
-          "aria-label": t("log.entry", { step: k, left: s.left, right: s.right, merged: s.merged, rank: s.rank, id: s.id }),
-        },
+        attrs: { type: "button", "aria-current": k === step ? "step" : "false" },
         data: { step: k, merged: s.merged, rank: s.rank, id: s.id },
         on: { click: () => this.goTo(k) },
       },
