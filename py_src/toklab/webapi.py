@@ -49,7 +49,7 @@ _last_pieces: dict = {}  # the latest (encoding, text, allowed) -> pieces, so pa
 
 
 def _pieces(enc: BPEEncoding, text: str, allowed_special: str) -> list[dict]:
-    key = (id(enc), text, allowed_special)
+    key = (enc, text, allowed_special)  # the encoding itself, not id(): a freed one's id can come back
     if _last_pieces.get("key") != key:
         _last_pieces["key"] = key
         _last_pieces["pieces"] = enc.pieces(text, allowed_special=_allowed(allowed_special))
