@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from . import _uniclass
 
-__all__ = ["GPT2_PATTERN", "RULES", "Piece", "find_pieces", "rule_of", "scan_pieces", "split_pieces"]
+__all__ = ["GPT2_PATTERN", "RULES", "Piece", "find_pieces", "clean_surrogates", "rule_of", "scan_pieces", "split_pieces"]
 
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 
@@ -123,6 +123,19 @@ def rule_of(piece: str) -> str:
         if alternative.fullmatch(piece):
             return rule
     raise ValueError(f"{piece!r} is not a piece of GPT-2's pattern")
+
+
+def clean_surrogates(text: str) -> str:
+    """Replace lone surrogates by U+FFFD as tiktoken does (a valid surrogate pair becomes its character).
+
+    >>> clean_surrogates("a\\ud800b"), clean_surrogates("\\ud83e\\udd84")
+    ('a�b', '🦄')
+    """
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def scan_pieces(text: str):
