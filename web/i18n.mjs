@@ -73,7 +73,7 @@ const en = {
   "stage2.legendLowest": "lowest rank: merges next",
   "stage2.legendFresh": "made by the last merge",
   "stage2.legendPartial": "dashed: part of a character",
-  "stage2.legendNoRule": "× no rule for this pair",
+  "stage2.legendNoRule": "no rule for this pair",
   "stage2.canvasLabel": "Merge canvas: {symbols}",
   "stage2.widthNote": "A cell's width shows how many bytes it holds, not its meaning or importance.",
 
@@ -142,7 +142,7 @@ const en = {
   "input.control": "The text holds control characters; they are drawn as visible symbols such as ␀, ↵ and ⇥.",
   "input.rtl": "Right-to-left text is drawn in the order its bytes are stored, which is the order the tokenizer reads.",
   "input.long": "This text is too long to keep in the link, so a shared link will open with the default text.",
-  "input.surrogate": "The text holds a broken half of a character (a lone surrogate).",
+  "input.surrogate": "The text holds a broken half of a character (a lone surrogate); like tiktoken, the engine reads it as the replacement character � (U+FFFD).",
 
   "preset.tokenization.label": "tokenization",
   "preset.tokenization.point": "One common word, two tokens. Ten merges build the suffix (ation) and the stem (token) in turn; then token + ization has no rule and merging stops: [30001, 1634].",
@@ -234,7 +234,7 @@ const zh = {
   "stage2.legendLowest": "rank 最小：下一步合并",
   "stage2.legendFresh": "上一步合并出的符号",
   "stage2.legendPartial": "虚线：只是某个字符的一部分",
-  "stage2.legendNoRule": "× 这一对没有规则",
+  "stage2.legendNoRule": "这一对没有规则",
   "stage2.canvasLabel": "合并画布：{symbols}",
   "stage2.widthNote": "格子的宽度只表示它包含几个字节，不表示含义或重要性。",
 
@@ -303,7 +303,7 @@ const zh = {
   "input.control": "文字中有控制字符，它们画成可见的符号，例如 ␀、↵、⇥。",
   "input.rtl": "从右到左的文字按字节存储的顺序显示，这也是分词器读取的顺序。",
   "input.long": "这段文字太长，无法保存在链接里；分享的链接会显示默认文字。",
-  "input.surrogate": "文字中有残缺的半个字符（孤立代理项）。",
+  "input.surrogate": "文字中有残缺的半个字符（孤立代理项）；和 tiktoken 一样，引擎把它当作替换字符 �（U+FFFD）。",
 
   "preset.tokenization.label": "tokenization",
   "preset.tokenization.point": "一个常见单词，两个 token。十次合并交替构造后缀（ation）和词干（token）；之后 token + ization 没有规则，合并停止：[30001, 1634]。",

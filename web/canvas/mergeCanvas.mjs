@@ -212,7 +212,7 @@ export class MergeCanvas {
       const a = rects[frame.chosen];
       const b = rects[frame.chosen + 1];
       const label = greedy ? scene.labels.leftmost : scene.labels.lowest;
-      const rank = frame.pairs ? frame.pairs[frame.chosen] : null;
+      const rank = frame.next ? frame.next.rank : null;
       const text = rank === null ? label : `${label} · ${rank}`;
       const cx = a.row === b.row ? (a.x + b.x + b.w) / 2 : a.x + a.w / 2;
       this.drawTag(ctx, cx, a.y - tagHeight(m) / 2 - 2, text, chosenText, m);
@@ -300,70 +300,76 @@ export class MergeCanvas {
   /** The rank of every adjacent pair, on brackets in two alternating lanes so labels never touch. */
   drawPairs(ctx, scene, frame, rects, m, c) {
     const greedy = scene.mode === "greedy";
-    ctx.save();
-    ctx.textAlign = "center";
+    const items = [];
     for (let i = 0; i < frame.pairs.length; i += 1) {
       const a = rects[i];
       const b = rects[i + 1];
       if (!a || !b) continue;
       const rank = frame.pairs[i];
-      const lane = i % 2;
-      const y = a.y + a.h + m.laneHeight * (lane + 0.55);
+      const hasRule = rank !== null && rank !== undefined;
       const sameRow = a.row === b.row;
-      const x1 = a.x + a.w / 2 + 2;
       const x2 = sameRow ? b.x + b.w / 2 - 2 : a.x + a.w + m.gap / 2;
-      const mid = sameRow ? (a.x + a.w + b.x) / 2 : x2;
-      const isChosen = i === frame.chosen;
-      const isLowest = i === frame.lowest;
-      let text;
-      let pill = null;
-      let colour = c.muted;
-      let width = m.line;
-      if (rank === null || rank === undefined) {
-        text = "×";
-        colour = c.noRule;
-      } else {
-        text = String(rank);
-        if (isChosen) {
-          pill = greedy ? c.wrong : c.accent;
-          colour = pill;
-          width = m.lineStrong * 0.8;
-        } else if (greedy && isLowest) {
-          pill = c.accent;
-          colour = c.accent;
-          width = m.lineStrong * 0.8;
-        }
+      const item = {
+        a, sameRow, hasRule,
+        y: a.y + a.h + m.laneHeight * ((i % 2) + 0.55),
+        x1: a.x + a.w / 2 + 2,
+        x2,
+        mid: sameRow ? (a.x + a.w + b.x) / 2 : x2,
+        text: `${hasRule ? String(rank) : "×"}${sameRow ? "" : " ↩"}`,
+        colour: hasRule ? c.muted : c.noRule,
+        width: m.line,
+        pill: null,
+        outline: false,
+        order: 0,
+      };
+      if (hasRule && i === frame.chosen) {
+        item.pill = greedy ? c.wrong : c.accent;
+        item.colour = item.pill;
+        item.width = m.lineStrong * 0.8;
+        item.order = 2;
+      } else if (hasRule && greedy && i === frame.lowest) {
+        item.pill = c.accent;
+        item.colour = c.accent;
+        item.width = m.lineStrong * 0.8;
+        item.outline = true;
+        item.order = 1;
       }
-      if (!sameRow) text = `${text} ↩`;
-      if (rank !== null && rank !== undefined) {
-        ctx.beginPath();
-        ctx.moveTo(x1, a.y + a.h + 3);
-        ctx.lineTo(x1, y);
-        ctx.lineTo(x2, y);
-        if (sameRow) ctx.lineTo(x2, a.y + a.h + 3);
-        ctx.strokeStyle = colour;
-        ctx.lineWidth = width;
-        ctx.stroke();
-      }
-      ctx.font = `${pill ? 700 : 500} ${m.labelSize}px ${FONTS.ui}`;
-      const tw = ctx.measureText(text).width;
-      const padX = m.labelSize * 0.45;
-      const h = m.labelSize * 1.45;
-      roundRect(ctx, mid - tw / 2 - padX, y - h / 2, tw + 2 * padX, h, h / 2);
-      ctx.fillStyle = pill || c.surface;
-      ctx.fill();
-      if (pill && isLowest && greedy && !isChosen) {
+      items.push(item);
+    }
+    items.sort((p, q) => p.order - q.order);
+    ctx.save();
+    // Brackets first, then every label on top of them, so no line crosses a number.
+    for (const it of items) {
+      if (!it.hasRule) continue;
+      ctx.beginPath();
+      ctx.moveTo(it.x1, it.a.y + it.a.h + 3);
+      ctx.lineTo(it.x1, it.y);
+      ctx.lineTo(it.x2, it.y);
+      if (it.sameRow) ctx.lineTo(it.x2, it.a.y + it.a.h + 3);
+      ctx.strokeStyle = it.colour;
+      ctx.lineWidth = it.width;
+      ctx.stroke();
+    }
+    ctx.textAlign = "center";
+    const padX = m.labelSize * 0.4;
+    const h = m.labelSize * 1.4;
+    for (const it of items) {
+      ctx.font = `${it.pill ? 700 : 500} ${m.labelSize}px ${FONTS.ui}`;
+      const tw = ctx.measureText(it.text).width;
+      roundRect(ctx, it.mid - tw / 2 - padX, it.y - h / 2, tw + 2 * padX, h, h / 2);
+      if (it.outline) {
         ctx.fillStyle = c.surface;
-        roundRect(ctx, mid - tw / 2 - padX, y - h / 2, tw + 2 * padX, h, h / 2);
         ctx.fill();
         ctx.strokeStyle = c.accent;
         ctx.lineWidth = m.line * 1.4;
         ctx.stroke();
         ctx.fillStyle = c.accent;
       } else {
-        ctx.fillStyle = pill ? "#ffffff" : colour;
+        ctx.fillStyle = it.pill || c.surface;
+        ctx.fill();
+        ctx.fillStyle = it.pill ? "#ffffff" : it.colour;
       }
-      ctx.fillText(text, mid, y + 0.5);
+      ctx.fillText(it.text, it.mid, it.y + 0.5);
     }
     ctx.restore();
   }
@@ -425,16 +431,26 @@ export class MergeCanvas {
     ctx.lineTo(geo.tableX + geo.tableW, top + geo.headH * 0.85);
     ctx.stroke();
     const rowsTop = top + geo.headH;
-    if (!frame.final || lookupT <= 0) {
-      ctx.font = `${m.labelSize}px ${FONTS.ui}`;
-      ctx.fillStyle = c.faint;
-      ctx.fillText(scene.labels.pending, geo.tableX, rowsTop + m.lookupRowHeight * 0.6);
-      ctx.restore();
-      return;
-    }
     const rows = lookupRows(frame.tokens, frame.ids);
     const sep = Math.round(m.lookupRowHeight * 0.5);
     const idW = Math.round(m.glyphSize * 0.62 * 6 + 16);
+    if (!frame.final || lookupT <= 0) {
+      // Before the last merge: empty rows wait for the final tokens.
+      ctx.setLineDash([4, 4]);
+      ctx.strokeStyle = c.line;
+      ctx.lineWidth = 1;
+      rows.forEach((row, r) => {
+        roundRect(ctx, geo.tableX, rowsTop + sep + r * (m.lookupRowHeight + sep), geo.tableW, m.lookupRowHeight, 6);
+        ctx.stroke();
+      });
+      ctx.setLineDash([]);
+      ctx.font = `${m.labelSize}px ${FONTS.ui}`;
+      ctx.fillStyle = c.faint;
+      ctx.textAlign = "center";
+      ctx.fillText(scene.labels.pending, geo.tableX + geo.tableW / 2, rowsTop + sep + m.lookupRowHeight / 2);
+      ctx.restore();
+      return;
+    }
     ctx.globalAlpha = lookupT;
     rows.forEach((row, r) => {
       const y = rowsTop + sep + r * (m.lookupRowHeight + sep);

@@ -669,7 +669,10 @@ class EncodeLesson {
       this.errorBox.textContent = "";
     }
     const notes = [];
-    if (text.includes("<|endoftext|>")) notes.push("input.endoftext");
+    const o = this.overview && this.overview.text === text ? this.overview : null;
+    if (o && Object.hasOwn(o, "plain_special") ? o.plain_special : text.includes("<|endoftext|>")) {
+      notes.push("input.endoftext");
+    }
     if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u.test(text)) notes.push("input.control");
     if (/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u.test(text)) notes.push("input.rtl");
     if (!text.isWellFormed()) notes.push("input.surrogate");
