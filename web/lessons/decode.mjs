@@ -1,0 +1,223 @@
+// Lesson "decode": ids back to text. Each id shows its token, its bytes in hex, and the characters
+// those bytes complete. A token that holds only part of a UTF-8 character is shown as waiting for more
+// bytes, never as a bare replacement mark. Bad items get their own message; the rest still decodes.
+//
+// The engine (`decode`) does all the work; this module renders its items. `state.ids` is what the
+// user typed, kept as text so a link such as #lesson=decode&ids=8582+99+226 opens on those ids.
+
+import { param } from "../state.mjs";
+import { LIMITS } from "../theme.mjs";
+import { el, Bindings } from "../ui/dom.mjs";
+import { Latest, intro, stageHeader, paramValue, presetButtons, errorLine, visibleSymbol } from "../ui/lessonkit.mjs";
+
+export const PRESETS = Object.freeze([
+  { id: "tokenization", ids: "30001 1634", label: "decode.preset.tokenization" },
+  { id: "unicorn", ids: "8582 99 226", label: "decode.preset.unicorn" },
+  { id: "chinese", ids: "20015 232 25465 25465 36365 242 40367 253 25001 121", label: "decode.preset.chinese" },
+  { id: "half", ids: "8582 99", label: "decode.preset.half" },
+  { id: "bad", ids: "30001 50257 12x 1634", label: "decode.preset.bad" },
+]);
+
+const PARAMS = new Map([
+  ["ids", param.text("8582 99 226", LIMITS.hashTextMax)],
+]);
+
+const DEBOUNCE_MS = 150;
+
+class DecodeLesson {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.t = ctx.t;
+    this.b = new Bindings();
+    this.latest = new Latest();
+    this.result = null;
+    this.error = null;
+    this.timer = 0;
+    this.fromTyping = false;
+    this.build();
+  }
+
+  get ids() {
+    return paramValue(this.ctx.getState(), PARAMS, "ids");
+  }
+
+  build() {
+    const b = this.b;
+    this.input = el("textarea", {
+      id: "ids-input", testid: "ids-input", className: "text-input lk-mono",
+      attrs: { rows: 2, spellcheck: "false", autocomplete: "off", autocapitalize: "off", "aria-describedby": "ids-hint" },
+    });
+    this.input.addEventListener("input", () => {
+      this.fromTyping = true;
+      this.ctx.setState({ ids: this.input.value });
+    });
+    const presets = presetButtons(b, PRESETS, "decode", (p) => this.ctx.setState({ ids: p.ids }));
+    this.presetButtonsMap = presets.buttons;
+    this.fromText = el("button", {
+      className: "ghost lk-from-text", testid: "ids-from-text", attrs: { type: "button" },
+      on: { click: () => this.takeFromText() },
+    });
+    this.errorBox = errorLine("decode-error");
+    const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "ids-label" } },
+      el("div", { className: "input-col" },
+        b.text(el("label", { id: "ids-label", className: "field-label", attrs: { for: "ids-input" } }), "decode.inputLabel"),
+        this.input,
+        b.text(el("p", { className: "hint", id: "ids-hint" }), "decode.inputHint"),
+        this.errorBox),
+      el("div", { className: "preset-col" },
+        b.text(el("h2", { className: "field-label" }), "decode.presets"),
+        presets.list,
+        this.fromText));
+
+    this.count = el("span", { className: "stage-meta", testid: "decode-count" });
+    this.items = el("ol", { className: "lk-decode-list", testid: "decode-items" });
+    const itemsCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "decode-items-title" } },
+      stageHeader(b, 1, "decode-items-title", "decode.itemsTitle", this.count),
+      b.text(el("p", { className: "stage-text" }), "decode.itemsText"),
+      this.items);
+
+    this.output = el("output", { className: "lk-decoded", testid: "decoded-text", attrs: { for: "ids-input" } });
+    this.outputNote = el("p", { className: "fine", testid: "decoded-note" });
+    const outCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "decode-out-title" } },
+      stageHeader(b, 2, "decode-out-title", "decode.outTitle"),
+      b.text(el("p", { className: "stage-text" }), "decode.outText"),
+      this.output,
+      this.outputNote);
+
+    this.main = el("div", { className: "lesson lk decode" },
+      intro(b, "decode.title", "decode.lead"), inputCard, itemsCard, outCard);
+    this.ctx.root.append(this.main);
+    b.apply(this.t);
+  }
+
+  async takeFromText() {
+    const text = this.ctx.getState().text;
+    const answer = await this.ctx.query("overview", { text, allowed_special: "none" });
+    if (answer.ok) this.ctx.setState({ ids: answer.result.ids.join(" ") });
+  }
+
+  update(state, changed) {
+    if (changed.has("lang")) {
+      this.b.apply(this.t);
+      this.render();
+    }
+    if (changed.has("text") || changed.has("lang")) this.renderFromText();
+    if (changed.has("ids") || !this.started) {
+      this.started = true;
+      if (this.input.value !== this.ids) this.input.value = this.ids;
+      clearTimeout(this.timer);
+      if (this.fromTyping) this.timer = setTimeout(() => this.decode(), DEBOUNCE_MS);
+      else this.decode();
+      this.fromTyping = false;
+      for (const [id, button] of this.presetButtonsMap) {
+        const preset = PRESETS.find((p) => p.id === id);
+        button.setAttribute("aria-pressed", String(preset.ids === this.ids));
+      }
+    }
+  }
+
+  renderFromText() {
+    const text = this.ctx.getState().text;
+    const short = [...text].length > 24 ? `${[...text].slice(0, 24).join("")}…` : text;
+    this.fromText.textContent = this.t("decode.fromText", { text: short });
+    this.fromText.hidden = text === "";
+  }
+
+  async decode() {
+    const gen = this.latest.next();
+    const ids = this.ids;
+    this.main.classList.add("stale");
+    const answer = await this.ctx.query("decode", { ids });
+    if (!this.latest.is(gen)) return;
+    this.main.classList.remove("stale");
+    if (answer.ok) {
+      this.result = answer.result;
+      this.error = null;
+    } else {
+      this.error = answer.error;
+    }
+    this.render();
+  }
+
+  render() {
+    const t = this.t;
+    this.errorBox.hidden = !this.error;
+    this.errorBox.textContent = this.error ? t("error.engine", { message: this.error.message }) : "";
+    const r = this.result;
+    if (!r) return;
+    const n = r.items.length;
+    const shown = r.items.slice(0, LIMITS.tokenChips);
+    this.count.textContent = t("decode.count", { n, bad: r.errors });
+    const rows = shown.map((item, i) => this.renderItem(item, i));
+    if (n === 0) rows.push(el("li", { className: "log-empty" }, t("decode.empty")));
+    if (n > shown.length) rows.push(el("li", { className: "fine" }, t("decode.more", { n: n - shown.length })));
+    this.items.replaceChildren(...rows);
+    this.output.textContent = r.text.replaceAll("\ufffd", "⟨?⟩");
+    const notes = [];
+    if (r.unfinished) notes.push(t("decode.unfinished"));
+    if (r.text.includes("\ufffd")) notes.push(t("decode.hasInvalid"));
+    if (r.errors > 0) notes.push(t("decode.skipped", { n: r.errors }));
+    this.outputNote.textContent = notes.join(" ");
+    this.outputNote.hidden = notes.length === 0;
+  }
+
+  renderItem(item, i) {
+    const t = this.t;
+    if (item.error !== null) {
+      return el("li", { className: "lk-decode-item bad", testid: "decode-item", data: { state: "error", input: item.input } },
+        el("span", { className: "lk-decode-num" }, String(i + 1)),
+        el("code", { className: "lk-decode-input" }, item.input),
+        el("p", { className: "lk-decode-status", testid: "decode-status" },
+          el("span", { className: "lk-mark", attrs: { "aria-hidden": "true" } }, "✗"),
+          t("decode.bad", { item: item.input, message: item.error })));
+    }
+    let kind;
+    let status;
+    if (item.waiting > 0) {
+      kind = "waiting";
+      status = t(item.waiting === 1 ? "decode.waiting1" : "decode.waiting", { n: item.waiting });
+    } else if (item.invalid) {
+      kind = "invalid";
+      status = t("decode.invalid");
+    } else if (item.completes === "") {
+      kind = "waiting";
+      status = t("decode.nothing");
+    } else {
+      kind = "complete";
+      status = t("decode.completes");
+    }
+    const completes = item.invalid ? null : item.completes;
+    return el("li", {
+      className: `lk-decode-item ${kind}`, testid: "decode-item",
+      data: { state: kind, id: item.id, waiting: item.waiting, completes: item.completes },
+    },
+    el("span", { className: "lk-decode-num" }, String(i + 1)),
+    el("span", { className: "lk-decode-id", testid: "decode-id" }, String(item.id)),
+    el("span", { className: "lk-decode-token" },
+      el("span", { className: "lk-k" }, t("decode.token")),
+      el("code", { testid: "decode-token" }, item.token), item.special ? el("span", { className: "lk-tag" }, t("decode.special")) : null),
+    el("span", { className: "lk-decode-hex" },
+      el("span", { className: "lk-k" }, t("decode.hex")), el("code", { testid: "decode-hex" }, item.hex)),
+    el("p", { className: "lk-decode-status", testid: "decode-status" },
+      el("span", { className: "lk-mark", attrs: { "aria-hidden": "true" } }, kind === "complete" ? "✓" : kind === "invalid" ? "!" : "…"),
+      status,
+      completes ? el("strong", { className: "lk-completes", testid: "decode-completes" }, visibleSymbol(completes)) : null));
+  }
+
+  onKey() {
+    return false;
+  }
+
+  destroy() {
+    clearTimeout(this.timer);
+    this.latest.next();
+    this.main.remove();
+  }
+}
+
+export default Object.freeze({
+  id: "decode",
+  params: PARAMS,
+  keys: [],
+  create: (ctx) => new DecodeLesson(ctx),
+});

@@ -1,0 +1,255 @@
+// Lesson "samples": from a token stream to training samples. The engine (`samples`) tokenizes the text
+// and cuts windows of block_size + 1 ids; x is a window without its last id, y the same window without
+// its first, so each label is the next token of its input. This module lays the windows out so the
+// shift by one can be seen column by column, with tokens under ids.
+//
+// State: the text (`scorpus`), block and batch size, tokenizer, sampling mode, seed and start.
+// ←/→ draw the next or previous batch (another seed, or the next stretch of the stream).
+
+import { param } from "../state.mjs";
+import { LIMITS } from "../theme.mjs";
+import { el, Bindings } from "../ui/dom.mjs";
+import {
+  Latest, intro, stageHeader, paramValue, presetButtons, errorLine, tokenChip, choiceGroup, numberField,
+} from "../ui/lessonkit.mjs";
+
+const MACHINE = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. During training, the model gradually improves its predictions by comparing them with the correct answers. Tokenization is an important step because it determines how raw text is divided into smaller units. Some tokenizers use characters, some use complete words, and modern language models often use subword tokens to balance vocabulary size and sequence length.";
+
+export const PRESETS = Object.freeze([
+  { id: "chapter", text: MACHINE, label: "samples.preset.chapter" },
+  { id: "chinese", text: "我爱中国人。中国人很多。我爱中国。北京是中国首都。", label: "samples.preset.chinese" },
+]);
+
+const TOKENIZERS = Object.freeze(["toy_bpe", "r50k"]);
+const MODES = Object.freeze(["random", "sequential"]);
+const STREAM_SHOWN = 400;
+
+const PARAMS = new Map([
+  ["scorpus", param.text(MACHINE, LIMITS.hashTextMax)],
+  ["block", param.int(6, { min: 1, max: 64 })],
+  ["batch", param.int(3, { min: 1, max: 8 })],
+  ["tok", param.oneOf("toy_bpe", TOKENIZERS)],
+  ["sampler", param.oneOf("random", MODES)],
+  ["seed", param.int(0, { min: 0, max: 1e9 })],
+  ["start", param.int(0)],
+]);
+
+const KEYS = [["← →", "samples.keys.batch"]];
+const DEBOUNCE_MS = 250;
+
+class SamplesLesson {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.t = ctx.t;
+    this.b = new Bindings();
+    this.latest = new Latest();
+    this.result = null;
+    this.error = null;
+    this.timer = 0;
+    this.fromTyping = false;
+    this.started = false;
+    this.build();
+  }
+
+  get(name) {
+    return paramValue(this.ctx.getState(), PARAMS, name);
+  }
+
+  build() {
+    const b = this.b;
+    this.input = el("textarea", {
+      id: "samples-input", testid: "samples-input", className: "text-input",
+      attrs: { rows: 3, spellcheck: "false", autocomplete: "off", dir: "auto" },
+    });
+    this.input.addEventListener("input", () => {
+      this.fromTyping = true;
+      this.ctx.setState({ scorpus: this.input.value, start: 0 });
+    });
+    const presets = presetButtons(b, PRESETS, "samples", (p) => this.ctx.setState({ scorpus: p.text, start: 0 }));
+    this.presetMap = presets.buttons;
+    this.block = numberField(b, { id: "samples-block", labelKey: "samples.block", min: 1, max: 64, testid: "samples-block", onValue: (n) => this.ctx.setState({ block: n }) });
+    this.batch = numberField(b, { id: "samples-batch", labelKey: "samples.batch", min: 1, max: 8, testid: "samples-batch", onValue: (n) => this.ctx.setState({ batch: n }) });
+    this.tok = choiceGroup(b, {
+      labelKey: "samples.tokenizer", testid: "samples-tok",
+      options: TOKENIZERS.map((v) => ({ value: v, label: `samples.tok.${v}` })),
+      onChoose: (v) => this.ctx.setState({ tok: v, start: 0 }),
+    });
+    this.sampler = choiceGroup(b, {
+      labelKey: "samples.sampler", testid: "samples-mode",
+      options: MODES.map((v) => ({ value: v, label: `samples.mode.${v}` })),
+      onChoose: (v) => this.ctx.setState({ sampler: v }),
+    });
+    this.nextButton = el("button", { className: "ghost", testid: "samples-next", attrs: { type: "button" }, on: { click: () => this.move(1) } });
+    this.prevButton = el("button", { className: "ghost", testid: "samples-prev", attrs: { type: "button" }, on: { click: () => this.move(-1) } });
+    b.text(this.nextButton, "samples.next");
+    b.text(this.prevButton, "samples.prev");
+    this.errorBox = errorLine("samples-error");
+    const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "samples-label" } },
+      el("div", { className: "input-col" },
+        b.text(el("label", { id: "samples-label", className: "field-label", attrs: { for: "samples-input" } }), "samples.inputLabel"),
+        this.input, this.errorBox,
+        el("div", { className: "preset-row" }, presets.list)),
+      el("div", { className: "preset-col lk-settings" },
+        el("div", { className: "lk-fields" }, this.block.node, this.batch.node),
+        el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), "samples.tokenizer"), this.tok.node),
+        el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), "samples.sampler"), this.sampler.node),
+        el("div", { className: "pager" }, this.prevButton, this.nextButton)));
+
+    this.streamMeta = el("span", { className: "stage-meta", testid: "samples-stream-meta" });
+    this.stream = el("ol", { className: "lk-stream", testid: "samples-stream" });
+    this.streamMore = el("p", { className: "fine" });
+    const streamCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "samples-stream-title" } },
+      stageHeader(b, 1, "samples-stream-title", "samples.streamTitle", this.streamMeta),
+      b.text(el("p", { className: "stage-text" }), "samples.streamText"),
+      this.stream, this.streamMore);
+
+    this.windows = el("div", { className: "lk-windows", testid: "samples-windows" });
+    this.windowsNote = el("p", { className: "fine", testid: "samples-note" });
+    const windowsCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "samples-win-title" } },
+      stageHeader(b, 2, "samples-win-title", "samples.windowsTitle"),
+      b.text(el("p", { className: "stage-text" }), "samples.windowsText"),
+      this.windowsNote,
+      this.windows);
+
+    this.main = el("div", { className: "lesson lk samples" },
+      intro(b, "samples.title", "samples.lead"), inputCard, streamCard, windowsCard);
+    this.ctx.root.append(this.main);
+    b.apply(this.t);
+  }
+
+  move(delta) {
+    if (this.get("sampler") === "random") {
+      this.ctx.setState({ seed: Math.max(0, this.get("seed") + delta) });
+    } else {
+      const r = this.result;
+      const stride = this.get("block") * this.get("batch");
+      const max = r ? r.max_offset : 0;
+      this.ctx.setState({ start: Math.max(0, Math.min(max, this.get("start") + delta * stride)) });
+    }
+  }
+
+  update(state, changed) {
+    if (changed.has("lang")) this.b.apply(this.t);
+    const mine = ["scorpus", "block", "batch", "tok", "sampler", "seed", "start"];
+    if (!this.started || mine.some((k) => changed.has(k))) {
+      this.started = true;
+      const text = this.get("scorpus");
+      if (this.input.value !== text) this.input.value = text;
+      for (const [id, button] of this.presetMap) {
+        button.setAttribute("aria-pressed", String(PRESETS.find((p) => p.id === id).text === text));
+      }
+      this.block.input.value = String(this.get("block"));
+      this.batch.input.value = String(this.get("batch"));
+      this.tok.set(this.get("tok"));
+      this.sampler.set(this.get("sampler"));
+      clearTimeout(this.timer);
+      if (this.fromTyping) this.timer = setTimeout(() => this.run(), DEBOUNCE_MS);
+      else this.run();
+      this.fromTyping = false;
+    } else if (changed.has("lang")) {
+      this.render();
+    }
+  }
+
+  async run() {
+    const gen = this.latest.next();
+    this.main.classList.add("stale");
+    const answer = await this.ctx.query("samples", {
+      text: this.get("scorpus"), block_size: this.get("block"), batch_size: this.get("batch"),
+      tokenizer: this.get("tok"), mode: this.get("sampler"), seed: this.get("seed"), start: this.get("start"),
+    });
+    if (!this.latest.is(gen)) return;
+    this.main.classList.remove("stale");
+    this.result = answer.ok ? answer.result : null;
+    this.error = answer.ok ? null : answer.error;
+    this.render();
+    if (answer.ok) {
+      this.ctx.announce(this.t("samples.announce", { n: answer.result.windows.length, offsets: answer.result.offsets.join(", ") }));
+    }
+  }
+
+  render() {
+    const t = this.t;
+    this.errorBox.hidden = !this.error;
+    this.errorBox.textContent = this.error ? t("error.engine", { message: this.error.message }) : "";
+    const r = this.result;
+    if (!r) {
+      this.stream.replaceChildren();
+      this.windows.replaceChildren();
+      return;
+    }
+    const sequential = r.mode === "sequential";
+    this.prevButton.disabled = sequential ? this.get("start") <= 0 : this.get("seed") <= 0;
+    this.nextButton.disabled = sequential && this.get("start") >= r.max_offset;
+    this.streamMeta.textContent = t("samples.streamMeta", { n: r.n_ids, v: r.vocab_size.toLocaleString() });
+    const windowOf = new Map();
+    r.windows.forEach((w, k) => {
+      for (let i = w.offset; i <= w.offset + r.block_size && i < r.n_ids; i += 1) {
+        if (!windowOf.has(i)) windowOf.set(i, k);
+      }
+    });
+    const shown = Math.min(r.ids.length, STREAM_SHOWN);
+    const items = [];
+    for (let i = 0; i < shown; i += 1) {
+      const k = windowOf.get(i);
+      const chip = tokenChip(r.tokens[i], r.ids[i], { tone: i, testid: "stream-chip", className: k === undefined ? "dim" : `in-window w${k % 4}` });
+      items.push(el("li", { data: { pos: i, window: k === undefined ? "" : k + 1 } },
+        k !== undefined && (i === r.windows[k].offset) ? el("span", { className: "lk-win-flag" }, t("samples.windowN", { n: k + 1 })) : null,
+        chip));
+    }
+    this.stream.replaceChildren(...items);
+    this.streamMore.textContent = r.ids.length > shown ? t("samples.streamMore", { n: r.ids.length - shown }) : "";
+    this.streamMore.hidden = r.ids.length <= shown;
+    const notes = [];
+    if (r.n_ids < r.block_size + 1) notes.push(t("samples.tooShort", { n: r.n_ids, need: r.block_size + 1 }));
+    else if (r.truncated) notes.push(t("samples.truncated", { n: r.windows.length }));
+    notes.push(sequential ? t("samples.sequentialNote", { start: this.get("start") }) : t("samples.randomNote", { seed: r.seed ?? this.get("seed") }));
+    this.windowsNote.textContent = notes.join(" ");
+    this.windows.replaceChildren(...r.windows.map((w, k) => this.renderWindow(w, k)));
+  }
+
+  renderWindow(w, k) {
+    const t = this.t;
+    const cols = w.x.length;
+    const table = el("table", { className: "lk-window-table", testid: "sample-window", data: { offset: w.offset } });
+    const caption = el("caption", {}, t("samples.windowCaption", { n: k + 1, from: w.offset, to: w.offset + cols }));
+    const head = el("tr", {}, el("th", { attrs: { scope: "col" } }, t("samples.position")),
+      ...w.x.map((_, i) => el("th", { attrs: { scope: "col" } }, String(i))));
+    const row = (name, ids, tokens, testid) => el("tr", { testid },
+      el("th", { attrs: { scope: "row" } }, t(`samples.${name}`)),
+      ...ids.map((id, i) => el("td", { data: { id } },
+        el("span", { className: "lk-cell-id" }, String(id)),
+        el("span", { className: "lk-cell-tok" }, tokens[i]))));
+    const arrows = el("tr", { className: "lk-shift", attrs: { "aria-hidden": "true" } }, el("th", {}),
+      ...w.x.map(() => el("td", {}, "↙")));
+    table.append(caption, el("thead", {}, head),
+      el("tbody", {}, row("x", w.x, w.x_tokens, "sample-x"), arrows, row("y", w.y, w.y_tokens, "sample-y")));
+    const example = cols > 1 ? t("samples.example", { context: w.x_tokens.slice(0, 2).join(" "), next: w.y_tokens[1] }) : "";
+    return el("div", { className: `lk-window w${k % 4}` }, el("div", { className: "lk-scroll" }, table), el("p", { className: "fine" }, example));
+  }
+
+  onKey(event) {
+    if (event.key === "ArrowRight") {
+      this.move(1);
+      return true;
+    }
+    if (event.key === "ArrowLeft") {
+      this.move(-1);
+      return true;
+    }
+    return false;
+  }
+
+  destroy() {
+    clearTimeout(this.timer);
+    this.latest.next();
+    this.main.remove();
+  }
+}
+
+export default Object.freeze({
+  id: "samples",
+  params: PARAMS,
+  keys: KEYS,
+  create: (ctx) => new SamplesLesson(ctx),
+});

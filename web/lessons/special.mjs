@@ -1,0 +1,170 @@
+// Lesson "special": what happens to "<|endoftext|>" typed inside ordinary text. The engine (`special`)
+// encodes the text three ways; this module shows them side by side with the reason each one exists:
+// refused (the library's safe default), allowed as the single id 50256, or treated as plain text.
+
+import { param } from "../state.mjs";
+import { LIMITS } from "../theme.mjs";
+import { el, Bindings } from "../ui/dom.mjs";
+import { Latest, intro, stageHeader, paramValue, presetButtons, errorLine, tokenChip } from "../ui/lessonkit.mjs";
+
+export const PRESETS = Object.freeze([
+  { id: "two", text: "The end.<|endoftext|>Once upon a time", label: "special.preset.two" },
+  { id: "chinese", text: "你好<|endoftext|>再见", label: "special.preset.chinese" },
+  { id: "none", text: "No special token here.", label: "special.preset.none" },
+]);
+
+const PARAMS = new Map([
+  ["stext", param.text(PRESETS[0].text, LIMITS.hashTextMax)],
+]);
+
+const VIEWS = Object.freeze(["refused", "allowed", "plain"]);
+const DEBOUNCE_MS = 150;
+
+class SpecialLesson {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.t = ctx.t;
+    this.b = new Bindings();
+    this.latest = new Latest();
+    this.result = null;
+    this.error = null;
+    this.timer = 0;
+    this.fromTyping = false;
+    this.started = false;
+    this.build();
+  }
+
+  get text() {
+    return paramValue(this.ctx.getState(), PARAMS, "stext");
+  }
+
+  build() {
+    const b = this.b;
+    this.input = el("textarea", {
+      id: "special-input", testid: "special-input", className: "text-input",
+      attrs: { rows: 2, spellcheck: "false", autocomplete: "off", dir: "auto", "aria-describedby": "special-hint" },
+    });
+    this.input.addEventListener("input", () => {
+      this.fromTyping = true;
+      this.ctx.setState({ stext: this.input.value });
+    });
+    const presets = presetButtons(b, PRESETS, "special", (p) => this.ctx.setState({ stext: p.text }));
+    this.presetMap = presets.buttons;
+    this.insert = el("button", {
+      className: "ghost", testid: "special-insert", attrs: { type: "button" },
+      on: { click: () => this.insertToken() },
+    });
+    b.text(this.insert, "special.insert");
+    this.errorBox = errorLine("special-error");
+    const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "special-label" } },
+      el("div", { className: "input-col" },
+        b.text(el("label", { id: "special-label", className: "field-label", attrs: { for: "special-input" } }), "special.inputLabel"),
+        this.input,
+        b.text(el("p", { className: "hint", id: "special-hint" }), "special.inputHint"),
+        this.insert,
+        this.errorBox),
+      el("div", { className: "preset-col" },
+        b.text(el("h2", { className: "field-label" }), "special.presets"),
+        presets.list));
+
+    this.views = new Map();
+    const panels = VIEWS.map((name, i) => {
+      const body = el("div", { className: "lk-special-body" });
+      const count = el("span", { className: "stage-meta" });
+      const panel = el("section", {
+        className: `card stage lk-special ${name}`, testid: `special-${name}`, attrs: { "aria-labelledby": `special-${name}-title` },
+      },
+      stageHeader(b, i + 1, `special-${name}-title`, `special.${name}.title`, count),
+      b.text(el("p", { className: "stage-text lk-why" }), `special.${name}.why`),
+      body);
+      this.views.set(name, { body, count });
+      return panel;
+    });
+    this.absent = el("p", { className: "point", testid: "special-absent" });
+    this.main = el("div", { className: "lesson lk special" },
+      intro(b, "special.title", "special.lead"), inputCard, this.absent,
+      el("div", { className: "lk-special-grid" }, ...panels));
+    this.ctx.root.append(this.main);
+    b.apply(this.t);
+  }
+
+  insertToken() {
+    const start = this.input.selectionStart ?? this.input.value.length;
+    const end = this.input.selectionEnd ?? start;
+    const value = `${this.input.value.slice(0, start)}<|endoftext|>${this.input.value.slice(end)}`;
+    this.ctx.setState({ stext: value });
+  }
+
+  update(state, changed) {
+    if (changed.has("lang")) this.b.apply(this.t);
+    if (changed.has("stext") || !this.started) {
+      this.started = true;
+      if (this.input.value !== this.text) this.input.value = this.text;
+      for (const [id, button] of this.presetMap) {
+        button.setAttribute("aria-pressed", String(PRESETS.find((p) => p.id === id).text === this.text));
+      }
+      clearTimeout(this.timer);
+      if (this.fromTyping) this.timer = setTimeout(() => this.run(), DEBOUNCE_MS);
+      else this.run();
+      this.fromTyping = false;
+    } else if (changed.has("lang")) {
+      this.render();
+    }
+  }
+
+  async run() {
+    const gen = this.latest.next();
+    this.main.classList.add("stale");
+    const answer = await this.ctx.query("special", { text: this.text });
+    if (!this.latest.is(gen)) return;
+    this.main.classList.remove("stale");
+    this.result = answer.ok ? answer.result : this.result;
+    this.error = answer.ok ? null : answer.error;
+    this.render();
+  }
+
+  render() {
+    const t = this.t;
+    this.errorBox.hidden = !this.error;
+    this.errorBox.textContent = this.error ? t("error.engine", { message: this.error.message }) : "";
+    const r = this.result;
+    if (!r) return;
+    this.absent.hidden = r.contains_special;
+    this.absent.textContent = t("special.absent");
+    for (const name of VIEWS) {
+      const view = r[name];
+      const { body, count } = this.views.get(name);
+      if (!view.ok) {
+        count.textContent = t("special.refusedBadge");
+        body.replaceChildren(el("p", { className: "lk-refused", testid: "special-message" },
+          el("span", { className: "lk-mark", attrs: { "aria-hidden": "true" } }, "✗"), view.error));
+        continue;
+      }
+      count.textContent = t("special.count", { n: view.ids.length });
+      const chips = view.tokens.slice(0, LIMITS.tokenChips).map((tok, i) => tokenChip(tok.token, tok.id, {
+        tone: i, testid: "special-chip", className: tok.special ? "special" : "",
+        title: tok.special ? t("special.isSpecial") : "",
+      }));
+      body.replaceChildren(
+        el("div", { className: "lk-chips", testid: "special-tokens" }, ...chips),
+        el("code", { className: "lk-ids", testid: "special-ids" }, `[${view.ids.join(", ")}]`));
+    }
+  }
+
+  onKey() {
+    return false;
+  }
+
+  destroy() {
+    clearTimeout(this.timer);
+    this.latest.next();
+    this.main.remove();
+  }
+}
+
+export default Object.freeze({
+  id: "special",
+  params: PARAMS,
+  keys: [],
+  create: (ctx) => new SpecialLesson(ctx),
+});
