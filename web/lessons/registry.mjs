@@ -12,6 +12,7 @@
 export const LESSONS = Object.freeze([
   Object.freeze({ id: "encode", load: () => import("./encode.mjs") }),
   Object.freeze({ id: "decode", load: () => import("./decode.mjs") }),
+  Object.freeze({ id: "train", load: () => import("./train.mjs") }),
   Object.freeze({ id: "compare", load: () => import("./compare.mjs") }),
   Object.freeze({ id: "special", load: () => import("./special.mjs") }),
   Object.freeze({ id: "samples", load: () => import("./samples.mjs") }),
