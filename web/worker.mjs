@@ -42,7 +42,10 @@ async function boot() {
   installer.destroy();
 
   status("loading", "table", "Loading the r50k table");
-  handle = pyodide.pyimport("toklab.webapi").handle;
+  const webapiHandle = pyodide.pyimport("toklab.webapi").handle;
+  const warm = JSON.parse(webapiHandle("warmup", "{}"));
+  if (!warm.ok) throw new Error(`${warm.error.type}: ${warm.error.message}`);
+  handle = webapiHandle;
 
   status("ready", "ready", "Ready");
 }
