@@ -231,6 +231,7 @@ function renderNav() {
 function applyProjector() {
   applyTheme(state.projector);
   document.body.classList.toggle("projector", state.projector);
+  dom.html.classList.toggle("projector", state.projector);
   dom.projector.setAttribute("aria-pressed", String(state.projector));
 }
 

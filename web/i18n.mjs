@@ -112,7 +112,7 @@ const en = {
   "announce.startNext": "Step 0 of {total}: {bytes} separate bytes; lowest rank {left} + {right} (rank {rank}).",
   "announce.step": "Step {step} of {total}: {left} + {right} -> {merged}, rank {rank}",
   "announce.final": "No rule left: {tokens} -> ids {ids}.",
-  "announce.sep": ".",
+  "announce.sep": ". ",
 
   "stage3.title": "Look up the ids",
   "stage3.text": "Each final token is one row of the 50,257-row table, and its row number is the id the model reads. The id then selects a learned vector (an embedding); the model never sees the letters. Ids belong to this table only: another tokenizer's 30001 means something else.",

@@ -98,7 +98,7 @@ export const CANVAS = Object.freeze({
   normal: Object.freeze({
     padding: 16,
     unitMin: 22,          // width of one byte when the row is crowded (cells wrap below this)
-    unitMax: 46,          // width of one byte when there is room
+    unitMax: 56,          // width of one byte when there is room
     gap: 8,               // between two cells
     cellHeight: 58,
     glyphSize: 22,        // the printable form
@@ -109,8 +109,10 @@ export const CANVAS = Object.freeze({
     radius: 8,
     line: 1.5,
     lineStrong: 3,
-    lookupRowHeight: 34,
+    lookupRowHeight: 32,
     lookupGap: 34,
+    lookupColMin: 220,    // narrowest column of the table excerpt (more tokens -> more columns)
+    lookupColMax: 420,
   }),
   projector: Object.freeze({
     padding: 24,
@@ -126,8 +128,10 @@ export const CANVAS = Object.freeze({
     radius: 10,
     line: 2.5,
     lineStrong: 5,
-    lookupRowHeight: 54,
+    lookupRowHeight: 50,
     lookupGap: 48,
+    lookupColMin: 340,
+    lookupColMax: 640,
   }),
 });
 

@@ -568,3 +568,40 @@ def test_screenshots_of_every_preset(open_app, screenshot, r50k_oracle, lang, si
         expect(page.locator(CANVAS)).to_have_attribute("data-animating", "false")
         page.mouse.move(0, 0)
         screenshot(page, f"{preset}-{lang}-{size}")
+
+
+# ---------------------------------------------------------------- the pure front-end helpers
+
+
+def test_url_state_round_trips_awkward_text(page):
+    result = page.evaluate(
+        """async () => {
+            const { param, parseHash, formatHash } = await import("./state.mjs");
+            const schema = new Map([["text", param.text("x", 4000)], ["step", param.int(0)], ["mistake", param.bool(false)]]);
+            const texts = ["a&b=c#d+e f", "🦄 今天", "constructor", "%41 100%", "<|endoftext|>", "\\n\\t"];
+            return texts.map((text) => {
+                const hash = formatHash({ text, step: 7, mistake: true }, schema);
+                return [text, parseHash(hash, schema).values];
+            });
+        }"""
+    )
+    for text, values in result:
+        assert values == {"text": text, "step": 7, "mistake": True}
+
+
+def test_frames_follow_the_protocols_byte_spans(page):
+    result = page.evaluate(
+        """async () => {
+            const f = await import("./canvas/frames.mjs");
+            return {
+                spans: f.symbolSpans(["t", "oken", "ization"]),
+                partial: f.charsInSpan([[0, 1, " "], [1, 5, "🦄"]], 1, 3),
+                lowest: f.lowestPair([null, 12, 5, 5, null]),
+                hex: f.hexBytes([0xf0, 0x9f, 0xa6, 0x84]),
+            };
+        }"""
+    )
+    assert result["spans"] == [[0, 1], [1, 5], [5, 12]]
+    assert result["partial"] == [{"char": "🦄", "start": 1, "end": 5, "partial": True}]
+    assert result["lowest"] == 2
+    assert result["hex"] == "f0 9f a6 84"

@@ -12,6 +12,59 @@ import {
   unitFor, layoutCells, rowPitch, tagHeight, centreOffset, lerpRect, ease, clamp01,
 } from "./layout.mjs";
 
+/** At most this many final cells get a connector to their table row. */
+const MAX_LINKS = 16;
+
+/**
+ * Where the rows of the table excerpt go: one row per distinct id, sorted by id, in as many columns as
+ * fit (five rows or more per column), each column with a gutter for the connectors that enter it.
+ */
+function lookupLayout(run, avail, m, laneStep, rowsTop) {
+  const rows = lookupRows(run.tokens, run.ids);
+  const n = Math.max(1, rows.length);
+  const maxCols = Math.max(1, Math.floor(avail / (m.lookupColMin + 40)));
+  const cols = Math.min(maxCols, Math.max(1, Math.ceil(n / 5)));
+  const perCol = Math.ceil(n / cols);
+  const sep = Math.round(m.lookupRowHeight * 0.35);
+  const colOf = new Map(rows.map((row, r) => [row.id, Math.floor(r / perCol)]));
+  const linksIn = new Array(cols).fill(0);
+  const lanes = new Map();
+  run.ids.slice(0, MAX_LINKS).forEach((id, k) => {
+    const col = colOf.get(id);
+    lanes.set(k, linksIn[col]);
+    linksIn[col] += 1;
+  });
+  const slotW = avail / cols;
+  const placed = rows.map((row, r) => {
+    const col = Math.floor(r / perCol);
+    const gutter = 14 + laneStep * linksIn[col];
+    const w = cols === 1
+      ? Math.min(avail - gutter, Math.max(240, Math.round(avail * 0.5)), m.lookupColMax)
+      : Math.min(Math.floor(slotW - gutter - 10), m.lookupColMax);
+    const x = cols === 1
+      ? m.padding + Math.max(gutter, Math.floor((avail - w) / 2))
+      : Math.round(m.padding + col * slotW + gutter);
+    const rowInCol = r % perCol;
+    return {
+      ...row, col, x, w, rowInCol,
+      y: rowsTop + sep + rowInCol * (m.lookupRowHeight + sep),
+      last: rowInCol === perCol - 1 || r === rows.length - 1,
+    };
+  });
+  if (placed.length === 0) {
+    const w = Math.min(avail, 320);
+    placed.push({ id: -1, token: "", cells: [], col: 0, x: m.padding + Math.floor((avail - w) / 2), w, rowInCol: 0, y: rowsTop + sep, last: true });
+  }
+  return {
+    rows: placed,
+    byId: new Map(placed.map((row) => [row.id, row])),
+    linksIn,
+    lanes,
+    sep,
+    bottom: rowsTop + sep + perCol * (m.lookupRowHeight + sep),
+  };
+}
+
 /** Shares of a transition's time: hold on the highlighted pair, slide together, then settle. */
 const PHASE = Object.freeze({ slideStart: 0.22, slideEnd: 0.78 });
 
@@ -173,18 +226,14 @@ export class MergeCanvas {
     const origin = centreOffset(byteCount, unit, avail, m);
     const first = layoutCells(scene.piece.symbols.map(() => 1), unit, avail, m, origin);
     const cellsBottom = m.padding + first.rows * rowPitch(m) - m.rowGap;
-    const rows = lookupRows(scene.run.tokens, scene.run.ids).length;
-    const links = Math.min(scene.run.ids.length, 16);
+    const links = Math.min(scene.run.ids.length, MAX_LINKS);
     const laneStep = Math.max(5, Math.round(m.line * 3));
     const lookupTop = cellsBottom + Math.max(m.lookupGap, 18 + links * laneStep);
     const headH = Math.round(m.labelSize * 2.2);
-    const rowsH = rows * m.lookupRowHeight + (rows + 1) * Math.round(m.lookupRowHeight * 0.5);
-    const gutter = Math.min(Math.round(avail * 0.3), 16 + laneStep * links);
-    const tableW = Math.min(avail - gutter, Math.max(240, Math.round(avail * 0.5)));
+    const table = lookupLayout(scene.run, avail, m, laneStep, lookupTop + headH);
     return {
-      avail, unit, origin, cellsBottom, lookupTop, headH, tableW, laneStep,
-      tableX: m.padding + Math.max(gutter, Math.floor((avail - tableW) / 2)),
-      height: Math.ceil(lookupTop + headH + Math.max(rowsH, m.lookupRowHeight) + m.padding),
+      avail, unit, origin, cellsBottom, lookupTop, headH, laneStep, table,
+      height: Math.ceil(table.bottom + m.padding),
       showChars: scene.piece.symbols.join("") !== scene.piece.text,
     };
   }
@@ -419,48 +468,51 @@ export class MergeCanvas {
   /** The table lookup: each final token is matched with its row (token -> id) in the r50k table. */
   drawLookup(ctx, scene, frame, rects, geo, m, c, lookupT) {
     const top = geo.lookupTop;
+    const table = geo.table;
+    const left = Math.min(...table.rows.map((r) => r.x));
+    const right = Math.max(...table.rows.map((r) => r.x + r.w));
     ctx.save();
     ctx.textAlign = "left";
     ctx.font = `600 ${m.labelSize}px ${FONTS.ui}`;
     ctx.fillStyle = c.muted;
-    ctx.fillText(scene.labels.table, geo.tableX, top + geo.headH * 0.4);
+    ctx.fillText(scene.labels.table, left, top + geo.headH * 0.4);
     ctx.strokeStyle = c.line;
     ctx.lineWidth = 1;
     ctx.beginPath();
-    ctx.moveTo(geo.tableX, top + geo.headH * 0.85);
-    ctx.lineTo(geo.tableX + geo.tableW, top + geo.headH * 0.85);
+    ctx.moveTo(left, top + geo.headH * 0.85);
+    ctx.lineTo(right, top + geo.headH * 0.85);
     ctx.stroke();
-    const rowsTop = top + geo.headH;
-    const rows = lookupRows(frame.tokens, frame.ids);
-    const sep = Math.round(m.lookupRowHeight * 0.5);
-    const idW = Math.round(m.glyphSize * 0.62 * 6 + 16);
+    const idW = Math.round(m.glyphSize * 0.55 * 6 + 14);
+    const rowH = m.lookupRowHeight;
     if (!frame.final || lookupT <= 0) {
       // Before the last merge: empty rows wait for the final tokens.
       ctx.setLineDash([4, 4]);
       ctx.strokeStyle = c.line;
-      ctx.lineWidth = 1;
-      rows.forEach((row, r) => {
-        roundRect(ctx, geo.tableX, rowsTop + sep + r * (m.lookupRowHeight + sep), geo.tableW, m.lookupRowHeight, 6);
+      for (const row of table.rows) {
+        roundRect(ctx, row.x, row.y, row.w, rowH, 6);
         ctx.stroke();
-      });
+      }
       ctx.setLineDash([]);
       ctx.font = `${m.labelSize}px ${FONTS.ui}`;
       ctx.fillStyle = c.faint;
       ctx.textAlign = "center";
-      ctx.fillText(scene.labels.pending, geo.tableX + geo.tableW / 2, rowsTop + sep + m.lookupRowHeight / 2);
+      const first = table.rows[0];
+      ctx.fillText(scene.labels.pending, first.x + first.w / 2, first.y + rowH / 2);
       ctx.restore();
       return;
     }
+    const slide = (1 - lookupT) * 24;
     ctx.globalAlpha = lookupT;
-    rows.forEach((row, r) => {
-      const y = rowsTop + sep + r * (m.lookupRowHeight + sep);
-      const slide = (1 - lookupT) * 24;
-      const x = geo.tableX + slide;
-      ctx.fillStyle = c.faint;
-      ctx.textAlign = "center";
-      ctx.font = `${m.labelSize}px ${FONTS.ui}`;
-      ctx.fillText("⋮", x + idW / 2, y - sep / 2);
-      roundRect(ctx, x, y, geo.tableW, m.lookupRowHeight, 6);
+    for (const row of table.rows) {
+      const x = row.x + slide;
+      const y = row.y;
+      if (row.rowInCol === 0 || row.col !== table.rows[0].col) {
+        ctx.fillStyle = c.faint;
+        ctx.textAlign = "center";
+        ctx.font = `${m.labelSize}px ${FONTS.ui}`;
+        if (row.rowInCol === 0) ctx.fillText("⋮", x + idW / 2, y - table.sep / 2);
+      }
+      roundRect(ctx, x, y, row.w, rowH, 6);
       ctx.fillStyle = c.lookupFill;
       ctx.fill();
       ctx.strokeStyle = c.accent;
@@ -468,31 +520,35 @@ export class MergeCanvas {
       ctx.stroke();
       ctx.beginPath();
       ctx.moveTo(x + idW, y + 4);
-      ctx.lineTo(x + idW, y + m.lookupRowHeight - 4);
+      ctx.lineTo(x + idW, y + rowH - 4);
       ctx.strokeStyle = c.line;
       ctx.stroke();
       ctx.fillStyle = c.ink;
       ctx.textAlign = "right";
-      ctx.font = `700 ${Math.round(m.glyphSize * 0.85)}px ${FONTS.mono}`;
-      ctx.fillText(String(row.id), x + idW - 10, y + m.lookupRowHeight / 2);
+      ctx.font = `700 ${Math.round(m.glyphSize * 0.8)}px ${FONTS.mono}`;
+      ctx.fillText(String(row.id), x + idW - 8, y + rowH / 2);
       ctx.textAlign = "left";
-      ctx.font = `500 ${Math.round(m.glyphSize * 0.85)}px ${FONTS.mono}`;
-      fitTextLeft(ctx, row.token, x + idW + 12, y + m.lookupRowHeight / 2, geo.tableW - idW - 20);
-    });
-    // Connectors, routed around the table: down from the cell, left to a gutter, down, into the row.
-    const rowY = new Map();
-    rows.forEach((row, r) => rowY.set(row.id, rowsTop + sep + r * (m.lookupRowHeight + sep) + m.lookupRowHeight / 2));
-    const n = frame.cells.length;
+      ctx.font = `500 ${Math.round(m.glyphSize * 0.8)}px ${FONTS.mono}`;
+      fitTextLeft(ctx, row.token, x + idW + 10, y + rowH / 2, row.w - idW - 16);
+      if (row.last) {
+        ctx.fillStyle = c.faint;
+        ctx.textAlign = "center";
+        ctx.font = `${m.labelSize}px ${FONTS.ui}`;
+        ctx.fillText("⋮", x + idW / 2, y + rowH + table.sep / 2);
+      }
+    }
+    // Connectors, routed around the table: down from the cell, along, down its column's gutter, in.
     frame.cells.forEach((cell, k) => {
       const rc = rects[k];
-      const ey = rowY.get(frame.ids[k]);
-      if (!rc || ey === undefined || k >= 16) return;
-      const slide = (1 - lookupT) * 24;
+      const row = table.byId.get(frame.ids[k]);
+      if (!rc || !row || k >= MAX_LINKS) return;
+      const lane = table.lanes.get(k);
       const sx = rc.x + rc.w / 2;
       const sy = rc.y + rc.h + 3;
       const busY = geo.cellsBottom + 10 + k * geo.laneStep;
-      const gx = geo.tableX + slide - 10 - (Math.min(n, 16) - 1 - k) * geo.laneStep;
-      const ex = geo.tableX + slide - 2;
+      const gx = row.x + slide - 9 - (table.linksIn[row.col] - 1 - lane) * geo.laneStep;
+      const ex = row.x + slide - 2;
+      const ey = row.y + rowH / 2;
       ctx.beginPath();
       ctx.moveTo(sx, sy);
       ctx.lineTo(sx, busY);
@@ -500,7 +556,7 @@ export class MergeCanvas {
       ctx.lineTo(gx, ey);
       ctx.lineTo(ex - 6, ey);
       ctx.strokeStyle = c.accent;
-      ctx.lineWidth = m.line * 1.1;
+      ctx.lineWidth = Math.max(1, m.line * 0.8);
       ctx.lineJoin = "round";
       ctx.setLineDash([5, 4]);
       ctx.stroke();
@@ -516,11 +572,6 @@ export class MergeCanvas {
       ctx.arc(sx, sy, 2.5, 0, Math.PI * 2);
       ctx.fill();
     });
-    const lastY = rowsTop + sep + rows.length * (m.lookupRowHeight + sep);
-    ctx.fillStyle = c.faint;
-    ctx.textAlign = "center";
-    ctx.font = `${m.labelSize}px ${FONTS.ui}`;
-    ctx.fillText("⋮", geo.tableX + idW / 2, lastY - sep / 2);
     ctx.restore();
   }
 

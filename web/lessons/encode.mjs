@@ -85,6 +85,7 @@ class EncodeLesson {
     this.currentTween = Promise.resolve(true);
     this.dirty = new Set();
     this.raf = 0;
+    this.scrollToCanvas = false;
     this.build();
   }
 
@@ -154,7 +155,7 @@ class EncodeLesson {
     this.pager.hidden = true;
     const stage1 = el("section", { className: "card stage", attrs: { "aria-labelledby": "stage1-title" } },
       this.stageHeader(1, "stage1-title", "stage1.title", this.pieceCount),
-      b.text(el("p", { className: "stage-text" }), "stage1.text"),
+      b.text(el("p", { className: "stage-text static" }), "stage1.text"),
       this.pager,
       this.strip);
 
@@ -194,7 +195,7 @@ class EncodeLesson {
       b.text(el("p", { className: "stage-text" }), "mistake.text"),
       this.mistakeSummary);
     this.mistakePanel.hidden = true;
-    const stage2 = el("section", { className: "card stage stage2", attrs: { "aria-labelledby": "stage2-title" } },
+    const stage2 = this.stage2 = el("section", { className: "card stage stage2", attrs: { "aria-labelledby": "stage2-title" } },
       this.stageHeader(2, "stage2-title", "stage2.title", this.pieceTitle),
       this.explain,
       this.mistakePanel,
@@ -214,7 +215,7 @@ class EncodeLesson {
     this.finalMore = el("p", { className: "fine" });
     const stage3 = el("section", { className: "card stage", attrs: { "aria-labelledby": "stage3-title" } },
       this.stageHeader(3, "stage3-title", "stage3.title", null),
-      b.text(el("p", { className: "stage-text" }), "stage3.text"),
+      b.text(el("p", { className: "stage-text static" }), "stage3.text"),
       b.text(el("h3", { className: "field-label" }), "stage3.tokensLabel"),
       this.finalTokens,
       this.finalMore,
@@ -314,6 +315,7 @@ class EncodeLesson {
     if (changed.has("speed")) this.speed.value = String(state.speed);
     if (changed.has("mistake")) this.mark("stage2");
     if (changed.has("projector") || changed.has("motion")) this.mark("stage2");
+    if (changed.has("projector") && state.projector) this.scrollToCanvas = true;
     if (changed.has("lang")) this.announceStep();
   }
 
@@ -811,6 +813,10 @@ class EncodeLesson {
     this.renderLog(piece, step);
     if (mistake) this.renderMistake(piece);
     this.drawCanvases();
+    if (this.scrollToCanvas) {
+      this.scrollToCanvas = false;
+      requestAnimationFrame(() => this.stage2.scrollIntoView({ block: "start" }));
+    }
   }
 
   explanation(piece, frame) {
@@ -845,7 +851,7 @@ class EncodeLesson {
       text = t("announce.step", { step: frame.step, total, left: s.left, right: s.right, merged: s.merged, rank: s.rank });
     }
     if (frame.final) {
-      text = `${text}${frame.step > 0 ? t("announce.sep") : ""} ${t("announce.final", { tokens: piece.tokens.join(", "), ids: piece.ids.join(", ") })}`;
+      text = `${text}${frame.step > 0 ? t("announce.sep") : " "}${t("announce.final", { tokens: piece.tokens.join(", "), ids: piece.ids.join(", ") })}`;
     }
     return text;
   }
