@@ -1,0 +1,217 @@
+"""The train, decode, compare, special-token and samples lessons in Chromium, driven as a person would.
+
+Each test opens a lesson, clicks presets or types, and checks what the page shows against answers
+worked out by hand from the chapter (seed 000's words, seed 001's Chinese sentences) or known r50k ids.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1920, "height": 1080}
+
+SEED_WORD_MERGES = [("l", "o"), ("lo", "w"), ("low", "e"), ("low", "</w>"), ("lowe", "r"), ("lower", "</w>"), ("s", "t"), ("st", "</w>")]
+LESSONS = ["train", "decode", "compare", "special", "samples"]
+
+
+def open_lesson(open_app, lesson: str, extra: str = ""):
+    page = open_app(f"lesson={lesson}&lang=en{extra}")
+    expect(page.get_by_test_id(f"lesson-tab-{lesson}")).to_have_attribute("aria-current", "page")
+    return page
+
+
+def merges_shown(page) -> list[tuple[str, str]]:
+    entries = page.get_by_test_id("merge-entry")
+    return [(e.get_attribute("data-left"), e.get_attribute("data-right")) for e in entries.all()]
+
+
+def test_train_seed_words_merge_list_and_stop(open_app, screenshot):
+    page = open_lesson(open_app, "train")
+    page.get_by_test_id("train-preset-words").click()
+    expect(page.get_by_test_id("train-step-meta")).to_contain_text("8 merges")
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("merge-entry")).to_have_count(8)
+    assert merges_shown(page) == SEED_WORD_MERGES
+    stop = page.get_by_test_id("stop-reason")
+    expect(stop).to_be_visible()
+    expect(stop).to_have_attribute("data-reason", "min_frequency")
+    expect(stop).to_contain_text("min_frequency = 2")
+    # Step back with the keyboard: the first merge shows its pair table, the winner and its tie.
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_test_id("step-text")).to_have_text("1 / 9")
+    chosen = page.locator('[data-testid="pair-row"][data-chosen="true"]')
+    expect(chosen).to_have_count(1)
+    assert (chosen.get_attribute("data-left"), chosen.get_attribute("data-right")) == ("l", "o")
+    expect(page.locator('[data-testid="pair-row"][data-tied="true"]')).to_have_count(2)
+    expect(page.get_by_test_id("train-tie-line")).to_contain_text("first occurrence")
+    # The merged pair is highlighted in every word before, and the new symbol after.
+    expect(page.locator('[data-testid="corpus-before"] .lk-sym.hit')).to_have_count(6)
+    expect(page.locator('[data-testid="corpus-after"] .lk-sym.fresh')).to_have_count(3)
+    # Hovering another pair highlights every place it occurs.
+    page.locator('[data-testid="pair-row"][data-left="e"][data-right="s"] button').hover()
+    expect(page.locator('[data-testid="corpus-before"] .lk-sym.hover')).to_have_count(4)
+    # The hash carries the step, so a reload shows the same frame.
+    page.wait_for_function("() => location.hash.includes('step=1')")
+    screenshot(page, "en-desktop")
+
+
+def test_train_chinese_lines_three_merges_and_recount(open_app, screenshot):
+    page = open_lesson(open_app, "train")
+    page.get_by_test_id("train-preset-chinese").click()
+    expect(page.get_by_test_id("train-step-meta")).to_contain_text("3 merges")
+    page.get_by_test_id("last").click()
+    expect(page.get_by_test_id("merge-entry")).to_have_count(3)
+    merged = [e.get_attribute("data-merged") for e in page.get_by_test_id("merge-entry").all()]
+    assert merged == ["中国", "我爱", "我爱中国"]
+    expect(page.get_by_test_id("stop-reason")).to_have_attribute("data-reason", "min_frequency")
+    expect(page.get_by_test_id("train-recount")).to_be_visible()
+    row = page.locator('[data-testid="pair-row"][data-left="中国"][data-right="人"]')
+    expect(row).to_have_attribute("data-count", "1")
+    # The learned tokenizer cuts new lines into known pieces.
+    page.get_by_test_id("try-input").fill("我爱中国人")
+    expect(page.get_by_test_id("try-token").first).to_have_attribute("data-token", "我爱中国")
+    page.get_by_test_id("lang-zh").click()
+    expect(page.get_by_test_id("train-recount")).to_contain_text("重新数")
+    screenshot(page, "zh-desktop")
+
+
+def test_train_tie_rule_is_a_choice(open_app):
+    page = open_lesson(open_app, "train")
+    page.get_by_test_id("train-preset-words").click()
+    page.get_by_test_id("train-tie-lexicographic").click()
+    expect(page.get_by_test_id("train-tie-lexicographic")).to_have_attribute("aria-checked", "true")
+    page.get_by_test_id("last").click()
+    expect(page.get_by_test_id("merge-entry").first).to_have_attribute("data-left", "l")
+    page.wait_for_function("() => location.hash.includes('tie=lexicographic')")
+
+
+def test_train_bytes_mode_and_use_tokenizer(open_app):
+    page = open_lesson(open_app, "train")
+    page.get_by_test_id("train-preset-paragraph").click()
+    page.get_by_test_id("last").click()
+    expect(page.get_by_test_id("merge-entry").first).to_be_visible()
+    assert any("Ġ" in (e.get_attribute("data-merged") or "") for e in page.get_by_test_id("merge-entry").all())
+    expect(page.get_by_test_id("try-summary")).to_contain_text("nothing is unknown")
+    expect(page.get_by_test_id("try-token").first).to_be_visible()
+
+
+def test_train_large_corpus_busy_and_no_tables(open_app):
+    page = open_lesson(open_app, "train")
+    big = " ".join(f"tok{i}en{i * 31 % 997}分词{i % 13}" for i in range(16000))  # ~300 KB, thousands of distinct words
+    # A paste: the whole text arrives in one input event.
+    page.get_by_test_id("corpus-input").evaluate(
+        "(box, text) => { box.value = text; box.dispatchEvent(new Event('input', {bubbles: true})); }", big)
+    page.get_by_test_id("train-vsize").fill("400")
+    page.get_by_test_id("train-vsize").press("Enter")
+    page.get_by_test_id("train-vsize").blur()
+    page.get_by_test_id("train-mode-bytes").click()
+    page.get_by_test_id("train-button").click()
+    expect(page.get_by_test_id("train-busy")).to_be_visible()
+    expect(page.get_by_test_id("train-size-note")).to_be_visible(timeout=60_000)
+    expect(page.get_by_test_id("train-no-tables")).to_be_visible()
+    page.get_by_test_id("last").click()
+    expect(page.get_by_test_id("stop-reason")).to_have_attribute("data-reason", "vocab_size")
+
+
+def test_decode_unicorn_waits_then_completes(open_app, screenshot):
+    page = open_lesson(open_app, "decode", "&ids=8582+99+226")
+    items = page.get_by_test_id("decode-item")
+    expect(items).to_have_count(3)
+    expect(items.nth(0)).to_have_attribute("data-state", "waiting")
+    expect(items.nth(0)).to_contain_text("waiting for 2 more bytes")
+    expect(items.nth(1)).to_contain_text("waiting for 1 more byte")
+    expect(items.nth(2)).to_have_attribute("data-state", "complete")
+    expect(items.nth(2).get_by_test_id("decode-completes")).to_have_text("🦄")
+    expect(items.nth(0).get_by_test_id("decode-hex")).to_have_text("f0 9f")
+    expect(page.get_by_test_id("decoded-text")).to_have_text("🦄")
+    assert "\ufffd" not in page.get_by_test_id("decode-items").inner_text()
+    screenshot(page, "en-desktop")
+
+
+def test_decode_names_bad_items_and_keeps_the_rest(open_app):
+    page = open_lesson(open_app, "decode")
+    page.get_by_test_id("ids-input").fill("30001 50257 12x 1634")
+    bad = page.locator('[data-testid="decode-item"][data-state="error"]')
+    expect(bad).to_have_count(2)
+    expect(bad.nth(0)).to_contain_text("50257")
+    expect(bad.nth(1)).to_contain_text("12x")
+    expect(page.get_by_test_id("decoded-text")).to_have_text("tokenization")
+
+
+def test_decode_takes_ids_of_the_shared_text(open_app):
+    page = open_lesson(open_app, "decode", "&text=tokenization")
+    page.get_by_test_id("ids-from-text").click()
+    expect(page.get_by_test_id("ids-input")).to_have_value("30001 1634")
+    expect(page.get_by_test_id("decoded-text")).to_have_text("tokenization")
+
+
+def test_compare_four_rows_with_counts_chinese(open_app, screenshot):
+    page = open_lesson(open_app, "compare")
+    page.get_by_test_id("compare-preset-chinese").click()
+    rows = page.get_by_test_id("compare-row")
+    expect(rows).to_have_count(4)
+    names = [r.get_attribute("data-name") for r in rows.all()]
+    assert names == ["characters", "words", "toy_bpe", "r50k"]
+    expect(rows.nth(0).get_by_test_id("compare-count")).to_have_text("11")
+    expect(rows.nth(3).get_by_test_id("compare-vocab")).to_have_text("50,257")
+    expect(rows.nth(3).get_by_test_id("compare-unknown")).to_have_text("0")
+    expect(page.get_by_test_id("cost-row")).to_have_count(4)
+    expect(page.get_by_test_id("compare-costs")).to_contain_text("11² = 121")
+    screenshot(page, "en-desktop")
+
+
+def test_special_allowed_is_50256(open_app, screenshot):
+    page = open_lesson(open_app, "special")
+    page.get_by_test_id("special-preset-two").click()
+    expect(page.get_by_test_id("special-refused").get_by_test_id("special-message")).to_contain_text("not allowed")
+    allowed = page.get_by_test_id("special-allowed")
+    expect(allowed.get_by_test_id("special-ids")).to_contain_text("50256")
+    expect(allowed.locator(".lk-chip.special")).to_have_count(1)
+    plain = page.get_by_test_id("special-plain")
+    expect(plain.get_by_test_id("special-ids")).not_to_contain_text("50256")
+    screenshot(page, "en-desktop")
+
+
+def test_samples_labels_are_inputs_shifted_by_one(open_app, screenshot):
+    page = open_lesson(open_app, "samples")
+    windows = page.get_by_test_id("sample-window")
+    expect(windows).to_have_count(3)
+    for w in windows.all():
+        x = [int(c.get_attribute("data-id")) for c in w.locator('[data-testid="sample-x"] td').all()]
+        y = [int(c.get_attribute("data-id")) for c in w.locator('[data-testid="sample-y"] td').all()]
+        assert len(x) == len(y) == 6
+        assert y[:-1] == x[1:]
+    offsets = [w.get_attribute("data-offset") for w in windows.all()]
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => location.hash.includes('seed=1')")
+    expect(windows.first).not_to_have_attribute("data-offset", offsets[0])
+    screenshot(page, "en-desktop")
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_no_serious_axe_violations(open_app, axe_violations, lesson):
+    page = open_lesson(open_app, lesson, "&step=1" if lesson == "train" else "")
+    page.wait_for_timeout(1500)
+    bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+    assert bad == [], [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in bad]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", ["phone", "projector"])
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_screenshots(open_app, context, screenshot, lesson, lang, size, console_errors):
+    extra = {"train": "&step=1", "decode": "&ids=8582+99+226+30001+99999", "compare": "&text=%E6%88%91%E7%88%B1%E5%8C%97%E4%BA%AC+%F0%9F%A6%84"}.get(lesson, "")
+    if size == "projector":
+        extra += "&projector=1"
+    page = open_app(f"lesson={lesson}&lang={lang}{extra}")
+    page.set_viewport_size(PHONE if size == "phone" else PROJECTOR)
+    page.wait_for_timeout(1500)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"] + 1, f"page scrolls sideways: {width}px"
+    screenshot(page, f"{lang}-{size}")
+    assert not [e for e in console_errors if "favicon" not in e]
