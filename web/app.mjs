@@ -34,6 +34,8 @@ const dom = {
   statusText: document.querySelector('[data-testid="status"] .status-text'),
   statusBar: document.querySelector('[data-testid="status"] .status-bar'),
   note: document.querySelector('[data-testid="note"]'),
+  noteText: document.querySelector('[data-testid="note"] .note-text'),
+  noteClose: document.querySelector('[data-testid="note-close"]'),
   nav: document.querySelector('[data-testid="lesson-nav"]'),
   main: document.getElementById("main"),
   live: document.querySelector('[data-testid="announce"]'),
@@ -52,7 +54,6 @@ let lessonModule = null;
 let lesson = null;
 let state = null;
 let hashTimer = 0;
-let noteTimer = 0;
 let engineStatus = { status: "loading", stage: "", message: "" };
 let engineIsReady = false;
 const readyListeners = [];
@@ -235,13 +236,10 @@ function applyProjector() {
   dom.projector.setAttribute("aria-pressed", String(state.projector));
 }
 
+/** A quiet note under the header; it stays until dismissed or replaced. */
 function note(text) {
-  clearTimeout(noteTimer);
-  dom.note.textContent = text;
+  dom.noteText.textContent = text;
   dom.note.hidden = false;
-  noteTimer = setTimeout(() => {
-    dom.note.hidden = true;
-  }, TIMING.noteMs);
 }
 
 function announce(text) {
@@ -357,6 +355,9 @@ async function start() {
   }
   dom.projector.addEventListener("click", () => setState({ projector: !state.projector }));
   dom.helpButton.addEventListener("click", openHelp);
+  dom.noteClose.addEventListener("click", () => {
+    dom.note.hidden = true;
+  });
   dom.helpClose.addEventListener("click", () => dom.help.close());
   dom.help.addEventListener("click", (event) => {
     if (event.target === dom.help) dom.help.close();

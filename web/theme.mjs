@@ -117,7 +117,7 @@ export const CANVAS = Object.freeze({
   projector: Object.freeze({
     padding: 24,
     unitMin: 30,
-    unitMax: 84,
+    unitMax: 120,
     gap: 12,
     cellHeight: 96,
     glyphSize: 40,
@@ -141,7 +141,6 @@ export const TIMING = Object.freeze({
   lookupMs: 600,          // the final tokens travelling to their table rows
   retraceDebounceMs: 150, // typing -> new trace
   hashDebounceMs: 250,    // state -> URL hash
-  noteMs: 6000,           // how long a quiet note stays
 });
 
 export const SPEEDS = Object.freeze([0.5, 1, 2, 4]);

@@ -19,7 +19,7 @@ const MAX_LINKS = 16;
  * Where the rows of the table excerpt go: one row per distinct id, sorted by id, in as many columns as
  * fit (five rows or more per column), each column with a gutter for the connectors that enter it.
  */
-function lookupLayout(run, avail, m, laneStep, rowsTop) {
+function lookupLayout(run, avail, m, laneStep, rowsTop, badges) {
   const rows = lookupRows(run.tokens, run.ids);
   const n = Math.max(1, rows.length);
   const maxCols = Math.max(1, Math.floor(avail / (m.lookupColMin + 40)));
@@ -29,7 +29,7 @@ function lookupLayout(run, avail, m, laneStep, rowsTop) {
   const colOf = new Map(rows.map((row, r) => [row.id, Math.floor(r / perCol)]));
   const linksIn = new Array(cols).fill(0);
   const lanes = new Map();
-  run.ids.slice(0, MAX_LINKS).forEach((id, k) => {
+  (badges ? [] : run.ids.slice(0, MAX_LINKS)).forEach((id, k) => {
     const col = colOf.get(id);
     lanes.set(k, linksIn[col]);
     linksIn[col] += 1;
@@ -226,13 +226,15 @@ export class MergeCanvas {
     const origin = centreOffset(byteCount, unit, avail, m);
     const first = layoutCells(scene.piece.symbols.map(() => 1), unit, avail, m, origin);
     const cellsBottom = m.padding + first.rows * rowPitch(m) - m.rowGap;
-    const links = Math.min(scene.run.ids.length, MAX_LINKS);
+    // Connectors when the piece fits on one row; numbered badges when its cells wrap.
+    const badges = first.rows > 1 || scene.run.ids.length > MAX_LINKS;
+    const links = badges ? 0 : scene.run.ids.length;
     const laneStep = Math.max(5, Math.round(m.line * 3));
     const lookupTop = cellsBottom + Math.max(m.lookupGap, 18 + links * laneStep);
     const headH = Math.round(m.labelSize * 2.2);
-    const table = lookupLayout(scene.run, avail, m, laneStep, lookupTop + headH);
+    const table = lookupLayout(scene.run, avail, m, laneStep, lookupTop + headH, badges);
     return {
-      avail, unit, origin, cellsBottom, lookupTop, headH, laneStep, table,
+      avail, unit, origin, cellsBottom, lookupTop, headH, laneStep, table, badges,
       height: Math.ceil(table.bottom + m.padding),
       showChars: scene.piece.symbols.join("") !== scene.piece.text,
     };
@@ -537,6 +539,11 @@ export class MergeCanvas {
         ctx.fillText("⋮", x + idW / 2, y + rowH + table.sep / 2);
       }
     }
+    if (geo.badges) {
+      this.drawBadges(ctx, frame, rects, table, m, c, slide);
+      ctx.restore();
+      return;
+    }
     // Connectors, routed around the table: down from the cell, along, down its column's gutter, in.
     frame.cells.forEach((cell, k) => {
       const rc = rects[k];
@@ -573,6 +580,34 @@ export class MergeCanvas {
       ctx.fill();
     });
     ctx.restore();
+  }
+
+  /** Wrapped pieces: each final cell and its table row carry the same number (1, 2, ...). */
+  drawBadges(ctx, frame, rects, table, m, c, slide) {
+    const r = Math.max(8, m.labelSize * 0.72);
+    const badge = (x, y, n) => {
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, Math.PI * 2);
+      ctx.fillStyle = c.accent;
+      ctx.fill();
+      ctx.fillStyle = "#ffffff";
+      ctx.textAlign = "center";
+      ctx.font = `700 ${Math.round(m.labelSize * (n > 9 ? 0.75 : 0.9))}px ${FONTS.ui}`;
+      ctx.fillText(String(n), x, y + 0.5);
+    };
+    frame.cells.forEach((cell, k) => {
+      const rc = rects[k];
+      if (rc) badge(rc.x + rc.w / 2, rc.y - r - 3, k + 1);
+    });
+    for (const row of table.rows) {
+      const numbers = frame.ids.map((id, k) => (id === row.id ? k + 1 : 0)).filter(Boolean);
+      let x = row.x + slide + row.w - r - 6;
+      for (const n of numbers.reverse()) {
+        if (x < row.x + row.w * 0.55) break;
+        badge(x, row.y + m.lookupRowHeight / 2, n);
+        x -= 2 * r + 4;
+      }
+    }
   }
 
   /** Focusable transparent buttons over the cells; rebuilt only when the cells moved. */

@@ -974,7 +974,9 @@ class EncodeLesson {
     }
     const pieces = o.n_pieces === 1 ? t("stage1.count1") : t("stage1.count", { n: o.n_pieces.toLocaleString() });
     const tokens = ids.length === 1 ? t("stage3.tokens1") : t("stage3.tokens", { n: ids.length.toLocaleString() });
-    this.summary.textContent = t("stage3.summary", { chars: cpLength(o.text).toLocaleString(), pieces, tokens });
+    const n = cpLength(o.text);
+    const chars = n === 1 ? t("stage3.chars1") : t("stage3.chars", { n: n.toLocaleString() });
+    this.summary.textContent = t("stage3.summary", { chars, pieces, tokens });
     const chips = [];
     let shown = 0;
     let all = 0;
