@@ -86,6 +86,9 @@ class EncodeLesson {
     this.dirty = new Set();
     this.raf = 0;
     this.scrollToCanvas = false;
+    this.inflight = false;
+    this.retraceAgain = false;
+    this.stripFor = null;
     this.build();
   }
 
@@ -302,6 +305,7 @@ class EncodeLesson {
   update(state, changed) {
     if (changed.has("lang")) {
       this.i18n.apply(this.t);
+      this.stripFor = null;
       this.markAll();
     }
     if (changed.has("text")) {
@@ -467,6 +471,11 @@ class EncodeLesson {
 
   async retrace() {
     clearTimeout(this.retraceTimer);
+    if (this.inflight) {
+      // One overview at a time: typing into a long text must not queue a request per pause.
+      this.retraceAgain = true;
+      return;
+    }
     const text = this.state.text;
     const gen = ++this.gen;
     this.traceGen += 1;
@@ -485,13 +494,25 @@ class EncodeLesson {
     this.pending = true;
     this.mark("stage2");
     let offset = this.pageStart(this.state.piece);
-    let answer = await this.ctx.query("overview", this.overviewPayload(text, offset));
-    if (gen !== this.gen) return;
-    if (answer.ok && offset > 0 && answer.result.pieces.length === 0 && answer.result.n_pieces > 0) {
-      offset = this.pageStart(answer.result.n_pieces - 1);
+    let answer;
+    this.inflight = true;
+    try {
       answer = await this.ctx.query("overview", this.overviewPayload(text, offset));
-      if (gen !== this.gen) return;
+      if (answer.ok && offset > 0 && answer.result.pieces.length === 0 && answer.result.n_pieces > 0) {
+        offset = this.pageStart(answer.result.n_pieces - 1);
+        answer = await this.ctx.query("overview", this.overviewPayload(text, offset));
+      }
+    } finally {
+      this.inflight = false;
     }
+    if (this.retraceAgain) {
+      this.retraceAgain = false;
+      if (text !== this.state.text) {
+        this.retrace();
+        return;
+      }
+    }
+    if (gen !== this.gen || text !== this.state.text) return;
     this.pending = false;
     if (!answer.ok) {
       this.error = answer.error;
@@ -694,6 +715,24 @@ class EncodeLesson {
       return;
     }
     const selected = this.state.piece;
+    if (this.stripFor !== o) this.buildStrip(o, selected);
+    const paged = n > o.pieces.length;
+    this.pager.hidden = !paged;
+    if (paged) {
+      this.pageText.textContent = t("stage1.page", {
+        from: (o.piece_offset + 1).toLocaleString(),
+        to: (o.piece_offset + o.pieces.length).toLocaleString(),
+        n: n.toLocaleString(),
+      });
+      this.pagePrev.disabled = o.piece_offset === 0;
+      this.pageNext.disabled = o.piece_offset + o.pieces.length >= n;
+    }
+  }
+
+  /** The piece buttons, rebuilt only for a new page of pieces or a new language. */
+  buildStrip(o, selected) {
+    const t = this.t;
+    this.stripFor = o;
     const items = o.pieces.map((piece) => {
       const label = pieceLabel(piece.text);
       const button = el("button", {
@@ -709,19 +748,6 @@ class EncodeLesson {
       return el("li", {}, button);
     });
     this.strip.replaceChildren(...items);
-    const paged = n > o.pieces.length;
-    this.pager.hidden = !paged;
-    if (paged) {
-      this.pageText.textContent = t("stage1.page", {
-        from: (o.piece_offset + 1).toLocaleString(),
-        to: (o.piece_offset + o.pieces.length).toLocaleString(),
-        n: n.toLocaleString(),
-      });
-      this.pagePrev.disabled = o.piece_offset === 0;
-      this.pageNext.disabled = o.piece_offset + o.pieces.length >= n;
-    }
-    const current = this.strip.querySelector('[aria-pressed="true"]');
-    if (current) current.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   frame(run, step) {
@@ -955,9 +981,19 @@ class EncodeLesson {
     this.prevPiece.disabled = this.state.piece <= 0;
     this.nextPiece.disabled = this.state.piece >= n - 1;
     this.speed.value = String(this.state.speed);
-    for (const button of this.strip.children) {
-      const b = button.firstChild;
-      if (b) b.setAttribute("aria-pressed", String(Number(b.dataset.index) === this.state.piece));
+    const offset = this.overview ? this.overview.piece_offset : 0;
+    const previous = this.strip.querySelector('[aria-pressed="true"]');
+    const item = this.strip.children[this.state.piece - offset];
+    const current = item ? item.firstChild : null;
+    if (previous !== current) {
+      if (previous) previous.setAttribute("aria-pressed", "false");
+      if (current) {
+        current.setAttribute("aria-pressed", "true");
+        const top = item.offsetTop;
+        if (top < this.strip.scrollTop || top + item.offsetHeight > this.strip.scrollTop + this.strip.clientHeight) {
+          this.strip.scrollTop = Math.max(0, top - this.strip.clientHeight / 2);
+        }
+      }
     }
   }
 
