@@ -1015,9 +1015,7 @@ class EncodeLesson {
     this.summary.textContent = t("stage3.summary", { chars, pieces, tokens });
     const chips = [];
     let shown = 0;
-    let all = 0;
     for (const piece of o.pieces) {
-      all += piece.tokens.length;
       if (shown >= LIMITS.tokenChips) continue;
       const group = el("li", {
         className: `token-group${piece.index === this.state.piece ? " selected" : ""}`,
@@ -1036,7 +1034,6 @@ class EncodeLesson {
     const more = ids.length - shown;
     this.finalMore.hidden = more <= 0;
     this.finalMore.textContent = more > 0 ? t("stage3.more", { n: more.toLocaleString(), shown: shown.toLocaleString() }) : "";
-    void all;
   }
 
   async copyIds() {
