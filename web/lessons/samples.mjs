@@ -96,7 +96,7 @@ class SamplesLesson {
         el("div", { className: "pager" }, this.prevButton, this.nextButton)));
 
     this.streamMeta = el("span", { className: "stage-meta", testid: "samples-stream-meta" });
-    this.stream = el("ol", { className: "lk-stream", testid: "samples-stream" });
+    this.stream = el("ol", { className: "lk-stream", testid: "samples-stream", attrs: { tabindex: 0, "aria-labelledby": "samples-stream-title" } });
     this.streamMore = el("p", { className: "fine" });
     const streamCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "samples-stream-title" } },
       stageHeader(b, 1, "samples-stream-title", "samples.streamTitle", this.streamMeta),
