@@ -1,0 +1,108 @@
+// The lists the encode lesson rebuilds from engine data: the pieces strip, the merge log and the
+// final tokens with the ids of the whole text. Text goes in with textContent (el), never as HTML.
+
+import { LIMITS } from "../../theme.mjs";
+import { cpLength } from "../../canvas/frames.mjs";
+import { el } from "../../ui/dom.mjs";
+import { pieceLabel } from "./words.mjs";
+
+/** The piece buttons, rebuilt only for a new page of pieces or a new language. */
+export function buildStrip(lesson, o, selected) {
+  const t = lesson.t;
+  lesson.stripFor = o;
+  const items = o.pieces.map((piece) => {
+    const label = pieceLabel(piece.text);
+    const button = el("button", {
+      className: `piece rule-${piece.rule}`,
+      testid: "piece",
+      attrs: { type: "button", "aria-pressed": String(piece.index === selected) },
+      data: { index: piece.index, rule: piece.rule, text: piece.text, tokens: piece.tokens.length },
+      on: { click: () => lesson.selectPiece(piece.index) },
+    },
+    el("span", { className: "visually-hidden" }, t("stage1.pieceLabel", { n: piece.index + 1 })),
+    el("span", { className: "piece-text" }, label),
+    el("span", { className: "piece-rule" }, t(`rule.${piece.rule}`)));
+    return el("li", {}, button);
+  });
+  lesson.strip.replaceChildren(...items);
+}
+
+export function renderLog(lesson, piece, step) {
+  const t = lesson.t;
+  const entries = [];
+  const start = el("button", {
+    className: "log-entry start", testid: "log-entry",
+    attrs: { type: "button", "aria-current": step === 0 ? "step" : "false" },
+    data: { step: 0 },
+    on: { click: () => lesson.goTo(0) },
+  }, el("span", { className: "log-num" }, "0"), el("span", { className: "log-merge" }, t("log.start", { n: piece.bytes.length })));
+  entries.push(el("li", {}, start));
+  piece.steps.forEach((s, i) => {
+    const k = i + 1;
+    const button = el("button", {
+      className: `log-entry${k <= step ? " done" : " future"}`,
+      testid: "log-entry",
+      attrs: { type: "button", "aria-current": k === step ? "step" : "false" },
+      data: { step: k, merged: s.merged, rank: s.rank, id: s.id },
+      on: { click: () => lesson.goTo(k) },
+    },
+    el("span", { className: "log-num" }, String(k)),
+    el("span", { className: "log-merge" },
+      el("span", { className: "sym" }, s.left), el("span", { className: "op" }, "+"),
+      el("span", { className: "sym" }, s.right), el("span", { className: "op" }, "→"),
+      el("span", { className: "sym merged" }, s.merged)),
+    el("span", { className: "log-rank" }, t("log.rank", { rank: s.rank })),
+    el("span", { className: "log-id" }, t("log.id", { id: s.id })));
+    entries.push(el("li", {}, button));
+  });
+  if (piece.steps.length === 0) entries.push(el("li", { className: "log-empty" }, t("log.empty")));
+  lesson.log.replaceChildren(...entries);
+  const current = lesson.log.querySelector('[aria-current="step"]');
+  if (current && lesson.log.scrollHeight > lesson.log.clientHeight) {
+    const item = current.parentElement;
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top < lesson.log.scrollTop || bottom > lesson.log.scrollTop + lesson.log.clientHeight) {
+      lesson.log.scrollTop = Math.max(0, top - (lesson.log.clientHeight - item.offsetHeight) / 2);
+    }
+  }
+}
+
+export function renderIds(lesson) {
+  const t = lesson.t;
+  const o = lesson.overview;
+  const ids = o ? o.ids : [];
+  lesson.idsText.textContent = ids.join(", ");
+  lesson.copyButton.disabled = ids.length === 0;
+  if (!o) {
+    lesson.summary.textContent = "";
+    lesson.finalTokens.replaceChildren();
+    return;
+  }
+  const pieces = o.n_pieces === 1 ? t("stage1.count1") : t("stage1.count", { n: o.n_pieces.toLocaleString() });
+  const tokens = ids.length === 1 ? t("stage3.tokens1") : t("stage3.tokens", { n: ids.length.toLocaleString() });
+  const n = cpLength(o.text);
+  const chars = n === 1 ? t("stage3.chars1") : t("stage3.chars", { n: n.toLocaleString() });
+  lesson.summary.textContent = t("stage3.summary", { chars, pieces, tokens });
+  const chips = [];
+  let shown = 0;
+  for (const piece of o.pieces) {
+    if (shown >= LIMITS.tokenChips) continue;
+    const group = el("li", {
+      className: `token-group${piece.index === lesson.state.piece ? " selected" : ""}`,
+      data: { piece: piece.index },
+    });
+    piece.tokens.forEach((token, i) => {
+      if (shown >= LIMITS.tokenChips) return;
+      shown += 1;
+      group.append(el("span", { className: "token-chip", testid: "final-token", data: { id: piece.ids[i], token } },
+        el("span", { className: "chip-token" }, token),
+        el("span", { className: "chip-id" }, String(piece.ids[i]))));
+    });
+    chips.push(group);
+  }
+  lesson.finalTokens.replaceChildren(...chips);
+  const more = ids.length - shown;
+  lesson.finalMore.hidden = more <= 0;
+  lesson.finalMore.textContent = more > 0 ? t("stage3.more", { n: more.toLocaleString(), shown: shown.toLocaleString() }) : "";
+}

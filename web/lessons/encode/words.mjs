@@ -1,0 +1,121 @@
+// The lesson's words: every sentence the encode lesson builds from a trace, as pure functions of the
+// translator `t` and the data (piece, frame). The step caption, the aria-live announcement, the stage
+// explanation, the cell tooltips and the common-mistake summary all come from here.
+
+import { visibleChar } from "../../canvas/paint.mjs";
+import { hexBytes } from "../../canvas/frames.mjs";
+
+/**
+ * How a piece is written in the strip: spaces as Ġ (GPT-2's mark), other whitespace and control
+ * characters as visible symbols.  pieceLabel(" the") -> "Ġthe";  pieceLabel("\n\n") -> "↵↵"
+ */
+export function pieceLabel(text) {
+  let out = "";
+  for (const ch of text) {
+    if (ch === " ") out += "Ġ";
+    else if (/[\s\p{Cc}]/u.test(ch)) out += visibleChar(ch);
+    else out += ch;
+  }
+  return out;
+}
+
+/** Where two runs of steps first differ (index), or -1 when one is a prefix of the other. */
+export function firstDifference(a, b) {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i += 1) {
+    if (a[i].merged !== b[i].merged || a[i].position !== b[i].position) return i;
+  }
+  return a.length === b.length ? -1 : n;
+}
+
+/** True when two id lists are equal. */
+export function sameIds(a, b) {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** The stage text beside the canvas for a frame: what is happening at this step and why. */
+export function explanation(t, piece, frame) {
+  const total = frame.total;
+  if (piece.bytes.length === 1) return t("stage2.single");
+  if (total === 0) return t("stage2.nothing");
+  let text;
+  if (frame.final) {
+    const n = piece.tokens.length;
+    text = t("stage2.final", { tokens: n === 1 ? t("stage3.tokens1") : t("stage3.tokens", { n }) });
+  } else if (frame.step === 0) {
+    text = t("stage2.start", { bytes: piece.bytes.length });
+  } else {
+    const s = frame.last;
+    text = t("stage2.middle", { step: frame.step, left: s.left, right: s.right, merged: s.merged, rank: s.rank });
+  }
+  if (!frame.pairs && !frame.final) text = `${text} ${t("stage2.noRanks")}`;
+  return text;
+}
+
+/** The step caption and aria-live text: "Step 3 of 10: e + n -> en, rank 12". */
+export function announcement(t, piece, frame) {
+  const total = frame.total;
+  let text;
+  if (frame.step === 0) {
+    text = frame.next
+      ? t("announce.startNext", { total, bytes: piece.bytes.length, left: frame.next.left, right: frame.next.right, rank: frame.next.rank })
+      : t("announce.start", { total, bytes: piece.bytes.length });
+  } else {
+    const s = frame.last;
+    text = t("announce.step", { step: frame.step, total, left: s.left, right: s.right, merged: s.merged, rank: s.rank });
+  }
+  if (frame.final) {
+    text = `${text}${frame.step > 0 ? t("announce.sep") : " "}${t("announce.final", { tokens: piece.tokens.join(", "), ids: piece.ids.join(", ") })}`;
+  }
+  return text;
+}
+
+/** A cell's accessible name and tooltip lines: printable form, bytes in hex, the characters they make. */
+export function describeCell(t, frame, i) {
+  const cell = frame.cells[i];
+  const hex = hexBytes(cell.bytes);
+  const lines = [cell.text, t("cell.bytes", { hex })];
+  const whole = cell.chars.filter((c) => !c.partial).map((c) => visibleChar(c.char));
+  if (whole.length) lines.push(t("cell.chars", { chars: whole.join(" ") }));
+  for (const c of cell.chars.filter((ch) => ch.partial)) {
+    lines.push(t("cell.partial", {
+      char: visibleChar(c.char),
+      from: Math.max(cell.start, c.start) - c.start + 1,
+      to: Math.min(cell.end, c.end) - c.start,
+      n: c.end - c.start,
+    }));
+  }
+  if (frame.final && frame.ids[i] !== undefined) lines.push(t("cell.id", { id: frame.ids[i] }));
+  const label = `${t("cell.label", { n: i + 1, total: frame.cells.length, symbol: cell.text, hex })}. ${lines.slice(2).join(". ")}`;
+  return { label, lines };
+}
+
+/** The common-mistake panel's words: where leftmost-first parts from the rank order, and its result. */
+export function mistakeWords(t, piece) {
+  const g = piece.greedy;
+  const d = firstDifference(piece.steps, g.steps);
+  const same = sameIds(piece.ids, g.ids);
+  const parts = [];
+  if (d === -1) {
+    parts.push(t("mistake.same"));
+  } else {
+    const real = piece.steps[d];
+    const wrong = g.steps[d];
+    if (real && wrong) {
+      parts.push(t("mistake.diverge", {
+        step: d + 1, real: `${real.left} + ${real.right}`, rankReal: real.rank,
+        wrong: `${wrong.left} + ${wrong.right}`, rankWrong: wrong.rank,
+      }));
+    }
+    parts.push(same ? t("mistake.sameEnd") : t("mistake.differentEnd", {
+      wrong: g.tokens.join(" + "), wrongIds: g.ids.join(", "),
+      real: piece.tokens.join(" + "), realIds: piece.ids.join(", "),
+    }));
+  }
+  return {
+    same,
+    rank: `✓ ${t("mistake.matches")}`,
+    greedy: same ? `= ${t("mistake.matches")}` : `✗ ${t("mistake.notGpt2")}`,
+    summary: parts.join(" "),
+  };
+}
