@@ -168,6 +168,18 @@ export function palette(projector) {
   return projector ? PALETTES.projector : PALETTES.normal;
 }
 
-export function canvasMetrics(projector) {
-  return projector ? CANVAS.projector : CANVAS.normal;
+/** The projector's root font size at 1920 CSS pixels wide, the size CANVAS.projector is drawn for. */
+export const PROJECTOR_BASE_FONT_PX = 21;
+
+/**
+ * Canvas geometry for the current mode. In projector mode everything grows with the page's type size
+ * (which follows the viewport width, see style.css), so a 4K projector gets a canvas to match.
+ */
+export function canvasMetrics(projector, rootFontPx = PROJECTOR_BASE_FONT_PX) {
+  if (!projector) return CANVAS.normal;
+  const scale = Math.max(1, Math.round((rootFontPx / PROJECTOR_BASE_FONT_PX) * 20) / 20);
+  if (scale === 1) return CANVAS.projector;
+  const out = {};
+  for (const [key, value] of Object.entries(CANVAS.projector)) out[key] = Math.round(value * scale * 10) / 10;
+  return Object.freeze(out);
 }

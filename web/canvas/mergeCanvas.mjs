@@ -91,7 +91,7 @@ export class MergeCanvas {
   draw() {
     const scene = this.scene;
     if (!scene || this.width <= 0) return;
-    const m = canvasMetrics(scene.projector);
+    const m = canvasMetrics(scene.projector, parseFloat(getComputedStyle(document.documentElement).fontSize));
     const c = palette(scene.projector);
     const geo = this.geometry(scene, m);
     const dpr = window.devicePixelRatio || 1;
