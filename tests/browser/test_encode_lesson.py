@@ -147,6 +147,15 @@ def test_preset_points_are_what_the_lesson_says(page, r50k_oracle):
     expect(page.get_by_test_id("stage-explain")).to_contain_text("nothing to merge")
 
 
+def test_the_default_example_is_drawn_before_python_is_ready(open_app):
+    page = open_app(wait_ready=False)
+    expect(page.get_by_test_id("token-ids")).to_have_text("30001, 1634")
+    # Drawn from precomputed.json while the worker is still booting Python.
+    assert page.get_by_test_id("status").get_attribute("data-state") == "loading"
+    expect(page.locator(CANVAS)).to_have_attribute("data-symbols", json.dumps(list("tokenization"), separators=(",", ":")))
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=120_000)
+
+
 # ---------------------------------------------------------------- stepping
 
 
@@ -410,6 +419,9 @@ def test_cell_focus_shows_bytes_and_characters(page, r50k_oracle):
 def test_common_mistake_shows_greedy_side_by_side(page):
     page.get_by_test_id("mistake-toggle").click()
     expect(page.get_by_test_id("greedy-pane")).to_be_visible()
+    # The two orders part at once: GPT-2 merges o + n (rank 5), leftmost-first merges t + o.
+    expect(page.get_by_test_id("parts-flag")).to_have_count(2)
+    expect(page.get_by_test_id("parts-flag").first).to_be_visible()
     focus_page(page)
     page.keyboard.press("ArrowRight")
     wait_step(page, 1)
@@ -417,6 +429,7 @@ def test_common_mistake_shows_greedy_side_by_side(page):
     assert greedy[0] == "to"
     assert canvas_state(page)["symbols"][-1] == "on"
     expect(page.get_by_test_id("mistake-summary")).to_contain_text("step 1")
+    expect(page.get_by_test_id("parts-flag").first).to_be_hidden()
     page.keyboard.press("End")
     expect(page.get_by_test_id("mistake-summary")).to_contain_text("30001, 1634")
 

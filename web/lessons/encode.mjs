@@ -590,6 +590,8 @@ class EncodeLesson {
       this.greedyBadge.textContent = words.greedy;
       this.greedyBadge.classList.toggle("same", words.same);
       this.mistakeSummary.textContent = words.summary;
+      // At the step where the two orders part, both panes say so.
+      for (const flag of this.partsFlags) flag.hidden = words.diverge < 0 || step !== words.diverge;
     }
     this.drawCanvases();
     if (this.scrollToCanvas) {

@@ -79,10 +79,15 @@ export function buildView(lesson) {
   lesson.greedyHost = el("div", { className: "canvas-host" });
   lesson.rankBadge = el("span", { className: "verdict right" });
   lesson.greedyBadge = el("span", { className: "verdict wrong" });
+  lesson.partsFlags = [0, 1].map(() => {
+    const flag = b.text(el("span", { className: "parts-flag", testid: "parts-flag" }), "mistake.partsHere");
+    flag.hidden = true;
+    return flag;
+  });
   lesson.rankHead = el("div", { className: "pane-head" },
-    b.text(el("span", { className: "pane-title" }), "mistake.rank"), lesson.rankBadge);
+    b.text(el("span", { className: "pane-title" }), "mistake.rank"), lesson.partsFlags[0], lesson.rankBadge);
   lesson.greedyHead = el("div", { className: "pane-head" },
-    b.text(el("span", { className: "pane-title" }), "mistake.greedy"), lesson.greedyBadge);
+    b.text(el("span", { className: "pane-title" }), "mistake.greedy"), lesson.partsFlags[1], lesson.greedyBadge);
   lesson.greedyStep = el("span", { className: "pane-step" });
   lesson.greedyPane = el("div", { className: "canvas-pane greedy", testid: "greedy-pane" }, lesson.greedyHead, lesson.greedyHost, lesson.greedyStep);
   lesson.greedyPane.hidden = true;

@@ -114,6 +114,7 @@ export function mistakeWords(t, piece) {
   }
   return {
     same,
+    diverge: d,
     rank: `✓ ${t("mistake.matches")}`,
     greedy: same ? `= ${t("mistake.matches")}` : `✗ ${t("mistake.notGpt2")}`,
     summary: parts.join(" "),
