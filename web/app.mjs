@@ -261,7 +261,7 @@ function renderHelp() {
     th.scope = "row";
     for (const part of combo.split(" ")) {
       const kbd = document.createElement("kbd");
-      kbd.textContent = part;
+      kbd.textContent = t(`kbd.${part}`) === `kbd.${part}` ? part : t(`kbd.${part}`);
       th.append(kbd, " ");
     }
     const td = document.createElement("td");
