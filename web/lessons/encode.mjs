@@ -28,6 +28,7 @@ const KEYS = [
   ["Home End", "keys.ends"],
 ];
 
+/** This lesson encodes like encode_ordinary: "<|endoftext|>" typed by a user is plain text. */
 const ALLOWED_SPECIAL = "none";
 const TRACE_CACHE = 64;
 
@@ -65,8 +66,6 @@ class EncodeLesson {
   get state() {
     return this.ctx.getState();
   }
-
-  // ------------------------------------------------------------ building the page
 
   // ------------------------------------------------------------ state changes
 
