@@ -149,7 +149,10 @@ def open_app(context, app_server, console_errors, request):
     yield open_app
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed and opened:
-        save_screenshot(opened[-1], request.node.name, "failed")
+        try:  # best effort: a page still busy must not turn a failure into an error too
+            save_screenshot(opened[-1], request.node.name, "failed", timeout_ms=5_000)
+        except Exception as e:
+            print(f"no failure screenshot: {e}")
 
 
 def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
@@ -165,11 +168,11 @@ def page(open_app):
     return open_app()
 
 
-def save_screenshot(page, test_name: str, name: str) -> Path:
+def save_screenshot(page, test_name: str, name: str, timeout_ms: float = 30_000) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{test_name}-{name}")
     path = SCREENSHOTS / f"{safe}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=True, timeout=timeout_ms)
     return path
 
 
