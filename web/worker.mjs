@@ -25,8 +25,17 @@ async function fetchJSON(url) {
   return response.json();
 }
 
+// The smallest WebAssembly module. Compiling it fails at once where the Content-Security-Policy forbids
+// WebAssembly (no 'wasm-unsafe-eval'); Pyodide itself would only log a warning and never finish.
+const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
 async function boot() {
   status("loading", "runtime", "Starting Python (Pyodide)");
+  try {
+    await WebAssembly.compile(EMPTY_WASM);
+  } catch (error) {
+    throw new Error(`WebAssembly is blocked here (the Content-Security-Policy needs 'wasm-unsafe-eval'): ${error.message}`);
+  }
   const manifest = fetchJSON(new URL("wheels/manifest.json", base));
   const indexURL = new URL("pyodide/", base).href;
   const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
