@@ -491,7 +491,7 @@ def find_chromium(python: Path) -> str:
 def need_node() -> str:
     node = shutil.which("node")
     if node is None:
-        raise BuildError("node is missing: install Node.js 20+ (apt-get install -y nodejs npm), then run again")
+        raise BuildError("node is missing: install Node.js 18 or newer (apt-get install -y nodejs npm), then run again")
     return node
 
 
