@@ -43,7 +43,7 @@ def test_typing_tokenization_shows_its_two_ids(page, screenshot):
     screenshot(page, "tokenization")
 
 
-@pytest.mark.parametrize("text", CJK_AND_EMOJI)
+@pytest.mark.parametrize("text", CJK_AND_EMOJI, ids=["chinese", "japanese-korean", "emoji"])
 def test_cjk_and_emoji_give_tiktokens_ids(page, r50k_oracle, text, screenshot):
     type_text(page, text)
     expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(r50k_oracle.encode_ordinary(text)))
