@@ -102,7 +102,11 @@ function renderStatus() {
   let text;
   if (status === "ready") text = t("status.ready");
   else if (status === "error") text = t("status.error", { message: message || stage });
-  else text = t("status.loading", { stage: message || stage || t("status.starting") });
+  else {
+    const known = `status.stage.${stage}`;
+    const label = t(known) !== known ? t(known) : message || stage || t("status.starting");
+    text = t("status.loading", { stage: label });
+  }
   dom.statusText.textContent = text;
   dom.status.title = text;
 }

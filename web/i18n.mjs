@@ -18,6 +18,11 @@ const en = {
   "lesson.encode": "Encode",
 
   "status.starting": "starting",
+  "status.stage.start": "starting",
+  "status.stage.runtime": "starting Pyodide (1/4)",
+  "status.stage.micropip": "loading micropip (2/4)",
+  "status.stage.toklab": "installing the engine (3/4)",
+  "status.stage.table": "reading the r50k table (4/4)",
   "status.loading": "Loading Python: {stage}…",
   "status.ready": "Python ready",
   "status.error": "Python could not start: {message}",
@@ -389,6 +394,11 @@ const zh = {
   "lesson.encode": "编码",
 
   "status.starting": "启动中",
+  "status.stage.start": "启动中",
+  "status.stage.runtime": "启动 Pyodide（1/4）",
+  "status.stage.micropip": "加载 micropip（2/4）",
+  "status.stage.toklab": "安装分词引擎（3/4）",
+  "status.stage.table": "读取 r50k 词表（4/4）",
   "status.loading": "正在加载 Python：{stage}…",
   "status.ready": "Python 已就绪",
   "status.error": "Python 无法启动：{message}",
