@@ -119,6 +119,7 @@ const en = {
   "announce.startNext": "Step 0 of {total}: {bytes} separate bytes; lowest rank {left} + {right} (rank {rank}).",
   "announce.step": "Step {step} of {total}: {left} + {right} -> {merged}, rank {rank}",
   "announce.final": "No rule left: {tokens} -> ids {ids}.",
+  "announce.final1": "No rule left: {tokens} -> id {ids}.",
   "announce.sep": ". ",
 
   "stage3.title": "Look up the ids",
@@ -495,6 +496,7 @@ const zh = {
   "announce.startNext": "第 0 步，共 {total} 步：{bytes} 个独立字节；rank 最小的是 {left} + {right}（rank {rank}）。",
   "announce.step": "第 {step} 步，共 {total} 步：{left} + {right} -> {merged}，rank {rank}",
   "announce.final": "没有可用规则了：{tokens} -> ID {ids}。",
+  "announce.final1": "没有可用规则了：{tokens} -> ID {ids}。",
   "announce.sep": "。",
 
   "stage3.title": "查 ID",
