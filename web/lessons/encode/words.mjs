@@ -65,7 +65,9 @@ export function announcement(t, piece, frame) {
     text = t("announce.step", { step: frame.step, total, left: s.left, right: s.right, merged: s.merged, rank: s.rank });
   }
   if (frame.final) {
-    text = `${text}${frame.step > 0 ? t("announce.sep") : " "}${t(piece.ids.length === 1 ? "announce.final1" : "announce.final", { tokens: piece.tokens.join(", "), ids: piece.ids.join(", ") })}`;
+    const key = piece.ids.length === 1 ? "announce.final1" : "announce.final";
+    const sep = frame.step > 0 ? t("announce.sep") : " ";
+    text = `${text}${sep}${t(key, { tokens: piece.tokens.join(", "), ids: piece.ids.join(", ") })}`;
   }
   return text;
 }
