@@ -207,7 +207,7 @@ function drawTag(ctx, view, cx, cy, text, colour, m) {
 
 /** The tween of one merge: the chosen pair slides together, the cells after it close the gap. */
 export function drawSlide(ctx, scene, a, b, m, c, u) {
-  const { from, to } = scene;
+  const { from } = scene;
   const p = from.chosen;
   const greedy = scene.mode === "greedy";
   from.cells.forEach((cell, i) => {
@@ -217,7 +217,10 @@ export function drawSlide(ctx, scene, a, b, m, c, u) {
     else if (i === p + 1) target = { ...b[p], x: b[p].x + a[p].w, w: a[p + 1].w };
     else target = b[i - 1];
     const inPair = i === p || i === p + 1;
-    drawCell(ctx, lerpRect(a[i], target, u), cell, m, c, scene, {
+    const r = lerpRect(a[i], target, u);
+    // The pair hops up as it joins, so the merge reads as a movement even when the gap is small.
+    if (inPair) r.y -= Math.sin(u * Math.PI) * m.cellHeight * 0.22;
+    drawCell(ctx, r, cell, m, c, scene, {
       chosen: inPair ? (greedy ? c.wrongLine : c.accent) : null,
       hatch: inPair ? (greedy ? c.wrongFill : c.accentHatch) : null,
       fresh: false,
