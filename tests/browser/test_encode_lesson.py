@@ -618,3 +618,20 @@ def test_frames_follow_the_protocols_byte_spans(page):
     assert result["partial"] == [{"char": "🦄", "start": 1, "end": 5, "partial": True}]
     assert result["lowest"] == 2
     assert result["hex"] == "f0 9f a6 84"
+
+
+def test_every_string_of_the_shell_and_the_encode_lesson_exists_in_both_languages(page):
+    keys = page.evaluate(
+        """async () => {
+            const i18n = await import("./i18n.mjs");
+            return { en: i18n.tableKeys("en"), zh: i18n.tableKeys("zh") };
+        }"""
+    )
+    mine = re.compile(
+        r"^(meta|app|status|error|note|help|keys|kbd|encode|stage[123]|rule|canvas|cell|controls|log|announce"
+        r"|mistake|input|preset)\.|^lesson\.encode$"
+    )
+    en = {k for k in keys["en"] if mine.match(k)}
+    zh = {k for k in keys["zh"] if mine.match(k)}
+    assert en == zh
+    assert len(en) > 100
