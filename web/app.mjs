@@ -167,8 +167,7 @@ function writeHash() {
 }
 
 function readHash(hash, lessonId) {
-  const parsed = parseHash(hash, schemaFor(lessonId));
-  return parsed;
+  return parseHash(hash, schemaFor(lessonId));
 }
 
 function onHashChange() {
