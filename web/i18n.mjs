@@ -148,7 +148,7 @@ const en = {
   "mistake.notGpt2": "not GPT-2",
   "mistake.step": "step {step} of {total}",
   "mistake.partsHere": "⚑ the two orders part here",
-  "mistake.joiner": " ",
+  "sentence.joiner": " ",
 
   "input.endoftext": "<|endoftext|> is plain text here: this lesson encodes with no special tokens allowed, so it is cut into ordinary pieces.",
   "input.control": "The text holds control characters; they are drawn as visible symbols such as ␀, ↵ and ⇥.",
@@ -526,7 +526,7 @@ const zh = {
   "mistake.notGpt2": "不是 GPT-2",
   "mistake.step": "第 {step} 步，共 {total} 步",
   "mistake.partsHere": "⚑ 两种顺序在这里分开",
-  "mistake.joiner": "",
+  "sentence.joiner": "",
 
   "input.endoftext": "这里的 <|endoftext|> 只是普通文字：本课编码时不允许特殊 token，所以它被切成普通片段。",
   "input.control": "文字中有控制字符，它们画成可见的符号，例如 ␀、↵、⇥。",

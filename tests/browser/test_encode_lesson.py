@@ -629,7 +629,7 @@ def test_every_string_of_the_shell_and_the_encode_lesson_exists_in_both_language
     )
     mine = re.compile(
         r"^(meta|app|status|error|note|help|keys|kbd|encode|stage[123]|rule|canvas|cell|controls|log|announce"
-        r"|mistake|input|preset)\.|^lesson\.encode$"
+        r"|mistake|input|preset|sentence)\.|^lesson\.encode$"
     )
     en = {k for k in keys["en"] if mine.match(k)}
     zh = {k for k in keys["zh"] if mine.match(k)}

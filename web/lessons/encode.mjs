@@ -453,7 +453,8 @@ class EncodeLesson {
     if (preset) this.pointText.textContent = t(`preset.${preset.id}.point`);
     if (this.error) {
       this.errorBox.hidden = false;
-      this.errorBox.textContent = `${t("error.engine", { message: this.error.message || this.error.type })} ${t("encode.keepTyping")}`;
+      const message = t("error.engine", { message: this.error.message || this.error.type });
+      this.errorBox.textContent = `${message}${t("sentence.joiner")}${t("encode.keepTyping")}`;
     } else {
       this.errorBox.hidden = true;
       this.errorBox.textContent = "";

@@ -119,6 +119,6 @@ export function mistakeWords(t, piece) {
     diverge: d,
     rank: `✓ ${t("mistake.matches")}`,
     greedy: same ? `= ${t("mistake.matches")}` : `✗ ${t("mistake.notGpt2")}`,
-    summary: parts.join(t("mistake.joiner")),
+    summary: parts.join(t("sentence.joiner")),
   };
 }
