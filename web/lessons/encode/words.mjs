@@ -48,7 +48,7 @@ export function explanation(t, piece, frame) {
     const s = frame.last;
     text = t("stage2.middle", { step: frame.step, left: s.left, right: s.right, merged: s.merged, rank: s.rank });
   }
-  if (!frame.pairs && !frame.final) text = `${text} ${t("stage2.noRanks")}`;
+  if (!frame.pairs && !frame.final) text = `${text}${t("sentence.joiner")}${t("stage2.noRanks")}`;
   return text;
 }
 
@@ -66,7 +66,7 @@ export function announcement(t, piece, frame) {
   }
   if (frame.final) {
     const key = piece.ids.length === 1 ? "announce.final1" : "announce.final";
-    const sep = frame.step > 0 ? t("announce.sep") : " ";
+    const sep = frame.step > 0 ? t("announce.sep") : t("sentence.joiner");
     text = `${text}${sep}${t(key, { tokens: piece.tokens.join(", "), ids: piece.ids.join(", ") })}`;
   }
   return text;
