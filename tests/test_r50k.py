@@ -232,6 +232,9 @@ def test_greedy_mistake_differs_from_rank_order():
     greedy = ENC.trace_greedy("tokenization")
     assert greedy["tokens"] != ["token", "ization"]
     assert greedy["steps"][0]["merged"] == "to"  # the leftmost pair that has any rule
+    for step in greedy["steps"]:
+        first = next(i for i, rank in enumerate(step["candidates"]) if rank is not None)
+        assert step["position"] == first and step["rank"] == step["candidates"][first]
 
 
 # --- the table files ------------------------------------------------------------------------------------

@@ -139,7 +139,7 @@ export const TIMING = Object.freeze({
   mergeMs: 700,           // one merge animation at speed 1
   holdMs: 650,            // pause on each step while playing at speed 1
   lookupMs: 600,          // the final tokens travelling to their table rows
-  retraceDebounceMs: 150, // typing -> new trace
+  retraceDebounceMs: 150, // typing -> new trace, for text longer than LIMITS.instantRetraceChars
   hashDebounceMs: 250,    // state -> URL hash
 });
 
@@ -151,6 +151,7 @@ export const LIMITS = Object.freeze({
   hashTextMax: 4000,      // longer text is not written into the URL
   traceBytes: 1024,       // longer pieces are listed, not animated
   tokenChips: 600,        // final-token chips drawn at once
+  instantRetraceChars: 4000, // up to this length typing re-traces at once (the engine answers in a few ms)
 });
 
 /** Writes the palette as CSS custom properties (--c-<name>) plus the font stacks on <html>. */

@@ -97,12 +97,16 @@ def _trace_merges(enc, text: str) -> tuple:
 def trace_greedy(enc, text: str) -> dict:
     """The common mistake, for comparison: always merge the leftmost pair that has any rule.
 
-    Not how GPT-2 encodes; the result can differ from `trace_piece` (see the encode lesson).
+    Not how GPT-2 encodes; the result can differ from `trace_piece` (see the encode lesson). Steps have
+    the same shape as `trace_piece`'s, candidates included (for pieces up to MAX_CANDIDATE_BYTES).
     """
     syms = [BYTE_TO_UNICODE[b] for b in text.encode("utf-8")]
+    ranks = enc._ranks
+    keep_candidates = len(syms) <= MAX_CANDIDATE_BYTES
     steps = []
     while True:
-        at = next((i for i, pair in enumerate(zip(syms, syms[1:])) if pair in enc._ranks), None)
+        candidates = [ranks.get(pair) for pair in zip(syms, syms[1:])]
+        at = next((i for i, rank in enumerate(candidates) if rank is not None), None)
         if at is None:
             break
         left, right = syms[at], syms[at + 1]
@@ -112,13 +116,15 @@ def trace_greedy(enc, text: str) -> dict:
                 "left": left,
                 "right": right,
                 "merged": left + right,
-                "rank": enc._ranks[(left, right)],
+                "rank": candidates[at],
                 "id": enc._token_ids[left + right],
                 "position": at,
+                "candidates": candidates if keep_candidates else None,
                 "symbols": syms,
             }
         )
     return {"steps": steps, "tokens": syms, "ids": [enc._token_ids[s] for s in syms]}
+
 
 def _summary(enc, text: str, index: int, start: int, end: int) -> dict:
     """A piece without its merge steps: bytes, characters, final tokens and ids (cached per text)."""

@@ -146,7 +146,7 @@ class EncodeLesson {
     this.pause();
     this.mark("input");
     clearTimeout(this.retraceTimer);
-    if (typing) {
+    if (typing && this.textarea.value.length > LIMITS.instantRetraceChars) {
       this.retraceTimer = setTimeout(() => this.retrace(), TIMING.retraceDebounceMs);
     } else {
       this.retrace();
