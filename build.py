@@ -409,7 +409,10 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self) -> None:
         if self.requests_seen is not None:
             self.requests_seen.append(self.path)
-        super().do_GET()
+        try:
+            super().do_GET()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser dropped the connection (a cancelled or superseded load): nothing to report
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         if str(getattr(code, "value", code)).startswith(("4", "5")):

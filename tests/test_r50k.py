@@ -249,3 +249,8 @@ def test_a_changed_table_is_refused(tmp_path, r50k_dir):
     with pytest.raises(ValueError, match="sha256"):
         load_r50k(tmp_path)
     assert load_r50k(r50k_dir).encode("tokenization") == [30001, 1634]
+
+
+def test_the_two_table_files_agree(r50k_dir):
+    """Every token of encoder.json has the id that vocab.bpe's ranks give it (256 + rank)."""
+    assert load_r50k(r50k_dir, cross_check=True).n_vocab == 50257
