@@ -84,6 +84,12 @@ PRECOMPUTED_REQUESTS = (
     ("trace_piece", {"text": "tokenization", "index": 0, "allowed_special": "none"}),
 )
 
+# Bytecode made ahead of time (see compile_bytecode): the stdlib zip the worker boots with, and where a
+# compiled module's .pyc goes inside a wheel.
+STDLIB_PYC = "python_stdlib_pyc.zip"
+STDLIB_IN_PYODIDE = f"/lib/python{PYODIDE_PYTHON.replace('.', '')}.zip"
+SITE_IN_PYODIDE = f"/lib/python{PYODIDE_PYTHON}/site-packages"
+
 MIME_TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
@@ -130,14 +136,14 @@ def cached(path: Path, item: Download) -> bool:
     return path.is_file() and sha256_file(path) == item.sha256
 
 
-def run_quiet(cmd: list[str], what: str, fix: str, cwd: Path | None = None) -> None:
-    """Run a download command; on failure raise a one-line BuildError quoting its last error line."""
+def run_quiet(cmd: list[str], what: str, fix: str, cwd: Path | None = None, env: dict | None = None) -> None:
+    """Run a command quietly; on failure raise a one-line BuildError quoting its last error line."""
     try:
-        done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+        done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env)
     except OSError as e:
         raise BuildError(f"{what} could not start ({e}): {fix}") from e
     if done.returncode != 0:
-        lines = [ln.strip() for ln in (done.stderr + done.stdout).splitlines() if ln.strip()]
+        lines = [ln.strip() for ln in (done.stderr + done.stdout).splitlines() if ln.strip() and len(ln) < 500]
         errors = [ln for ln in lines if "error" in ln.lower()] or lines or ["no output"]
         raise BuildError(f"{what} failed ({errors[-1]}): {fix}")
 
@@ -258,8 +264,8 @@ def record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def write_wheel(out_dir: Path) -> tuple[Path, str]:
-    """Write the pure-Python toklab wheel; return its path and a short hash of its contents."""
+def write_wheel(out_dir: Path) -> Path:
+    """Write the pure-Python toklab wheel; return its path."""
     name, version, summary, requires_python = project_metadata()
     members = wheel_members()
     info = f"{name}-{version}.dist-info"
@@ -273,13 +279,10 @@ def write_wheel(out_dir: Path) -> tuple[Path, str]:
     members[f"{info}/RECORD"] = ("\n".join(record + [f"{info}/RECORD,,"]) + "\n").encode()
 
     path = out_dir / f"{name}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+    with zipfile.ZipFile(path, "w") as zf:
         for arc, data in members.items():
-            entry = zipfile.ZipInfo(arc, date_time=(1980, 1, 1, 0, 0, 0))
-            entry.external_attr = 0o644 << 16
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(entry, data)
-    return path, sha256_file(path)[:16]
+            zf.writestr(_zip_entry(arc), data)
+    return path
 
 
 def canonical_json(value: object) -> str:
@@ -320,6 +323,163 @@ def precompute() -> dict:
             raise BuildError(f"toklab.webapi.handle({kind!r}) answered an error for the default example: {answer.get('error')}")
         answers[precompute_key(kind, payload)] = answer
     return {"format": 1, "answers": answers}
+
+
+# Pyodide's runtime ships its standard library as .py sources, so each module the engine needs beyond
+# Pyodide's own start-up (micropip's imports: urllib.parse, ipaddress, html, platform ...; toklab itself)
+# would be compiled in the browser on every page load: about a third of the engine's start-up time.
+# The build compiles them once, with the very runtime that will run them (Pyodide under Node), and puts
+# each .pyc beside its source: in a copy of python_stdlib.zip (pyodide/python_stdlib_pyc.zip, which the
+# worker boots with; the stock zip stays as published) and in the wheels' __pycache__ folders. They are
+# checked-hash pycs (PEP 552): Python uses one only while its source's hash matches, so none can ever
+# run code other than its source's. Which modules: those the worker imports after Pyodide's own start-up,
+# up to its first answers (recorded, not listed by hand).
+BYTECODE_NODE = r"""
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+const dist = process.env.TOKLAB_DIST;
+const indexURL = join(dist, "pyodide") + "/";
+const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
+process.on("uncaughtException", (error) => {
+  // Python's traceback ends with the line that says what went wrong; print it alone.
+  const lines = String(error?.message ?? error).trim().split("\n");
+  console.error(`error: ${lines[lines.length - 1]}`);
+  process.exit(1);
+});
+const names = ["TOKLAB_REQUESTS", "TOKLAB_STDLIB", "TOKLAB_SITE"];
+const env = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, env });
+pyodide.runPython("import sys; _before = set(sys.modules)");
+const manifest = JSON.parse(readFileSync(join(dist, "wheels", "manifest.json"), "utf8"));
+await pyodide.loadPackage(join(dist, "wheels", manifest.micropip), { messageCallback: () => {} });
+for (const [at, host] of [["/dist-wheels", join(dist, "wheels")], ["/out", process.env.TOKLAB_OUT]]) {
+  pyodide.FS.mkdirTree(at);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: host }, at);
+}
+await pyodide.pyimport("micropip").install.callKwargs(`emfs:/dist-wheels/${manifest.toklab}`, { deps: false });
+pyodide.runPython(process.env.TOKLAB_BYTECODE_PY);
+"""
+
+BYTECODE_PY = r"""
+import importlib.util, json, os, sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+from toklab.webapi import handle
+for kind, payload in json.loads(os.environ.get("TOKLAB_REQUESTS", "[]")):
+    handle(kind, json.dumps(payload))
+STDLIB, SITE = os.environ["TOKLAB_STDLIB"], os.environ["TOKLAB_SITE"]
+# The standard library modules imported since Pyodide's start-up, and every module of the two wheels
+# (toklab imports some lazily, for the lessons that need them).
+origins = {
+    (module.__spec__.loader, module.__spec__.origin) for name, module in sys.modules.items()
+    if name not in _before and getattr(getattr(module, "__spec__", None), "origin", None)
+}
+packages = [os.path.join(SITE, package) for package in ("toklab", "micropip")]
+origins |= {
+    (None, os.path.join(folder, file)) for package in packages for folder, _, files in os.walk(package)
+    for file in files if file.endswith(".py")
+}
+for loader, origin in sorted(origins, key=lambda item: item[1]):
+    if not origin.endswith(".py"):
+        continue
+    if origin.startswith(STDLIB + "/"):
+        target = "stdlib/" + origin[len(STDLIB) + 1 :] + "c"  # zipimport looks for mod.pyc beside mod.py
+    elif origin.startswith(SITE + "/"):
+        target = "site/" + importlib.util.cache_from_source(origin)[len(SITE) + 1 :]
+    else:
+        continue
+    if os.path.exists("/out/" + target):
+        continue
+    if loader is not None:
+        source = loader.get_data(origin)
+    else:
+        with open(origin, "rb") as f:
+            source = f.read()
+    code = compile(source, origin, "exec", dont_inherit=True)
+    pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True)
+    os.makedirs(os.path.dirname("/out/" + target), exist_ok=True)
+    with open("/out/" + target, "wb") as f:
+        f.write(pyc)
+"""
+
+
+def compile_bytecode(out: Path) -> Path | None:
+    """The .pyc files for `out` (a dist being built), made by Pyodide under Node and cached by input.
+
+    Returns a folder with stdlib/<zip path>.pyc and site/<package>/__pycache__/<module>.cpython-314.pyc,
+    or None when Node is missing (the app then works as well, only its start-up compiles them).
+    """
+    digest = hashlib.sha256((BYTECODE_NODE + BYTECODE_PY + json.dumps(PRECOMPUTED_REQUESTS)).encode())
+    for path in [out / "pyodide" / "python_stdlib.zip", *sorted((out / "wheels").glob("*.whl"))]:
+        digest.update(path.name.encode() + b"\0" + sha256_file(path).encode())
+    folder = CACHE / "bytecode" / digest.hexdigest()[:24]
+    if (folder / "stdlib").is_dir():
+        return folder
+    node = shutil.which("node")
+    if node is None:
+        say("node is missing: the wheels and the standard library go into dist/ without ahead-of-time bytecode (Python will compile them in the browser, a slower start)")
+        return None
+    shutil.rmtree(CACHE / "bytecode", ignore_errors=True)  # one entry: the newest build's
+    tmp = Path(tempfile.mkdtemp(prefix="bytecode-", dir=CACHE))
+    env = dict(
+        os.environ, TOKLAB_DIST=str(out), TOKLAB_OUT=str(tmp), TOKLAB_BYTECODE_PY=BYTECODE_PY,
+        TOKLAB_REQUESTS=json.dumps(PRECOMPUTED_REQUESTS), TOKLAB_STDLIB=STDLIB_IN_PYODIDE, TOKLAB_SITE=SITE_IN_PYODIDE,
+    )  # fmt: skip
+    say("compiling the engine's Python modules ahead of time (Pyodide under Node)")
+    try:
+        run_quiet([node, "--input-type=module", "-e", BYTECODE_NODE], "compiling bytecode with Pyodide under Node",
+                  "run `node --version` (Node 18 or newer is needed), then build again", cwd=tmp, env=env)  # fmt: skip
+        if not (tmp / "stdlib").is_dir() or not (tmp / "site").is_dir():
+            raise BuildError("compiling bytecode with Pyodide under Node wrote no .pyc files: build again")
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(tmp, folder)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return folder
+
+
+def add_bytecode(out: Path, compiled: Path | None) -> None:
+    """Put the compiled .pyc files beside their sources: a copy of the stdlib zip (written even with
+    nothing to add, so the worker can always boot from it), and the wheels."""
+    stock = out / "pyodide" / "python_stdlib.zip"
+    shutil.copyfile(stock, out / "pyodide" / STDLIB_PYC)
+    if compiled is None:
+        return
+    with zipfile.ZipFile(out / "pyodide" / STDLIB_PYC, "a", compression=zipfile.ZIP_DEFLATED) as zf:
+        for pyc in sorted((compiled / "stdlib").rglob("*.pyc")):
+            zf.writestr(_zip_entry(pyc.relative_to(compiled / "stdlib").as_posix()), pyc.read_bytes())
+    for wheel in sorted((out / "wheels").glob("*.whl")):
+        package = wheel.name.split("-")[0]
+        extra = {
+            pyc.relative_to(compiled / "site").as_posix(): pyc.read_bytes()
+            for pyc in sorted((compiled / "site" / package).rglob("*.pyc"))
+        } if (compiled / "site" / package).is_dir() else {}  # fmt: skip
+        if extra:
+            add_to_wheel(wheel, extra)
+
+
+def _zip_entry(name: str) -> zipfile.ZipInfo:
+    entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    entry.external_attr = 0o644 << 16
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    return entry
+
+
+def add_to_wheel(wheel: Path, extra: dict[str, bytes]) -> None:
+    """Rewrite `wheel` with more files, listed in its RECORD like the others."""
+    with zipfile.ZipFile(wheel) as zf:
+        members = {info.filename: zf.read(info) for info in zf.infolist() if not info.is_dir()}
+    record_name = next(name for name in members if name.endswith(".dist-info/RECORD"))
+    record = members.pop(record_name).decode().rstrip("\n").split("\n")
+    record = [line for line in record if not line.startswith(f"{record_name},")]
+    record += [f"{arc},{record_hash(data)},{len(data)}" for arc, data in extra.items()]
+    members.update(extra)
+    members[record_name] = ("\n".join([*record, f"{record_name},,"]) + "\n").encode()
+    tmp = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w") as zf:
+        for arc, data in members.items():
+            zf.writestr(_zip_entry(arc), data)
+    os.replace(tmp, wheel)
 
 
 def input_files() -> list[Path]:
@@ -366,13 +526,11 @@ def build() -> Path:
         wheels = out / "wheels"
         wheels.mkdir()
         shutil.copy2(micropip, wheels / micropip.name)
-        toklab_wheel, toklab_hash = write_wheel(wheels)
-        manifest = {
-            "micropip": micropip.name,
-            "toklab": toklab_wheel.name,
-            "toklab_sha256": toklab_hash,
-            "pyodide": PYODIDE.version,
-        }
+        toklab_wheel = write_wheel(wheels)
+        manifest = {"micropip": micropip.name, "toklab": toklab_wheel.name, "pyodide": PYODIDE.version}
+        (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        add_bytecode(out, compile_bytecode(out))
+        toklab_hash = manifest["toklab_sha256"] = sha256_file(toklab_wheel)[:16]
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
         shutil.copytree(ROOT / "assets", out / "assets")
         (out / "precomputed.json").write_text(json.dumps(precompute(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

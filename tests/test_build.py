@@ -23,7 +23,7 @@ import build  # noqa: E402
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    path, _ = build.write_wheel(tmp_path_factory.mktemp("wheel"))
+    path = build.write_wheel(tmp_path_factory.mktemp("wheel"))
     return path
 
 
@@ -57,7 +57,7 @@ def test_wheel_record_lists_every_file_with_its_hash(wheel):
 
 
 def test_wheel_is_byte_for_byte_reproducible(wheel, tmp_path):
-    again, _ = build.write_wheel(tmp_path)
+    again = build.write_wheel(tmp_path)
     assert again.read_bytes() == wheel.read_bytes()
 
 
@@ -67,14 +67,14 @@ def test_precompute_key_sorts_keys_and_drops_spaces():
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
-def test_engine_mjs_computes_the_same_keys_as_build_py():
+def test_precomputed_mjs_computes_the_same_keys_as_build_py():
     payloads = [
         ("overview", {"text": "tokenization", "allowed_special": "none"}),
         ("trace_piece", {"text": "tokenization", "index": 0, "allowed_special": "none"}),
         ("overview", {"text": 'héllo "wörld"\n\t\x01 你好 🎉\u2028', "piece_offset": 0, "nested": {"b": [1, {"z": None, "a": True}]}}),
     ]
     script = (
-        f"const {{ precomputedKey }} = await import({json.dumps((ROOT / 'web' / 'engine.mjs').as_uri())});\n"
+        f"const {{ precomputedKey }} = await import({json.dumps((ROOT / 'web' / 'precomputed.mjs').as_uri())});\n"
         f"const cases = {json.dumps(payloads)};\n"
         "console.log(JSON.stringify(cases.map(([kind, payload]) => precomputedKey(kind, payload))));\n"
     )

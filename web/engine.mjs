@@ -9,48 +9,18 @@
 // request() never rejects for an engine error: errors come back as data. `engine.ready` resolves when
 // Python is ready and rejects (with an Error) if it cannot start.
 
-const precomputedURL = new URL("./precomputed.json", import.meta.url);
+import { adoptBootWorker } from "./boot.mjs";
+import { precomputed, precomputedKey } from "./precomputed.mjs";
+
+export { precomputed, precomputedKey };
 
 /**
- * The key of one request in precomputed.json: kind, one space, then the payload as JSON with object
- * keys sorted and no whitespace.
- * precomputedKey("overview", {text: "tokenization", allowed_special: "none"})
- *   -> 'overview {"allowed_special":"none","text":"tokenization"}'
+ * The engine: the worker boot.mjs started with the page (the first call), or a new worker (later calls,
+ * or when `workerURL` is given).
  */
-export function precomputedKey(kind, payload) {
-  return `${kind} ${canonicalJSON(payload ?? {})}`;
-}
-
-function canonicalJSON(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJSON).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJSON(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-
-async function loadPrecomputed() {
-  try {
-    const response = await fetch(precomputedURL, { cache: "no-cache" });
-    if (!response.ok) return new Map();
-    const { answers } = await response.json();
-    return new Map(Object.entries(answers ?? {}));
-  } catch {
-    return new Map();
-  }
-}
-
-// Loaded before this module finishes evaluating, so precomputed() is synchronous for its importers.
-const answers = await loadPrecomputed();
-
-/** The answer computed at build time for exactly this request ({ok, result}), or undefined. */
-export function precomputed(kind, payload) {
-  return answers.get(precomputedKey(kind, payload));
-}
-
-export function createEngine({ workerURL = new URL("./worker.mjs", import.meta.url) } = {}) {
-  const worker = new Worker(workerURL, { type: "module" });
+export function createEngine({ workerURL = null } = {}) {
+  const booted = workerURL ? null : adoptBootWorker();
+  const worker = booted ? booted.worker : new Worker(workerURL ?? new URL("./worker.mjs", import.meta.url), { type: "module" });
   const pending = new Map();
   const listeners = new Set();
   let nextId = 1;
@@ -74,7 +44,7 @@ export function createEngine({ workerURL = new URL("./worker.mjs", import.meta.u
     for (const fn of listeners) fn(latest);
   }
 
-  worker.onmessage = (event) => {
+  function onMessage(event) {
     const message = event.data;
     if (Object.hasOwn(message, "status")) {
       setStatus({ status: message.status, stage: message.stage, message: message.message });
@@ -84,11 +54,17 @@ export function createEngine({ workerURL = new URL("./worker.mjs", import.meta.u
     if (resolve === undefined) return;
     pending.delete(message.id);
     resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
-  };
-  worker.onerror = (event) => {
+  }
+  function onError(event) {
     event.preventDefault();
     setStatus({ status: "error", stage: latest.stage, message: `The engine worker failed: ${event.message ?? "unknown error"}` });
-  };
+  }
+  worker.onmessage = onMessage;
+  worker.onerror = onError;
+  for (const event of booted ? booted.early : []) {
+    if (event.type === "message") onMessage(event);
+    else onError(event);
+  }
 
   function request(kind, payload = {}) {
     if (latest.status === "error") {

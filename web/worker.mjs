@@ -38,7 +38,10 @@ async function boot() {
   }
   const manifest = fetchJSON(new URL("wheels/manifest.json", base));
   const indexURL = new URL("pyodide/", base).href;
-  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
+  // python_stdlib_pyc.zip is Pyodide's standard library plus the bytecode build.py compiled ahead for
+  // the modules this worker imports (the stock python_stdlib.zip beside it is left as published).
+  const stdLibURL = new URL("python_stdlib_pyc.zip", indexURL).href;
+  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL });
   const { micropip, toklab, toklab_sha256: version } = await manifest;
 
   status("loading", "micropip", "Loading micropip");

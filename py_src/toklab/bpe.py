@@ -278,5 +278,5 @@ class BPEEncoding:
         return _trace.trace_greedy(self, text)
 
     def pieces(self, text: str, *, allowed_special: Literal["all"] | Collection[str] = frozenset()) -> list[dict]:
-        """The pieces of `text` with their final tokens and ids, without merge steps."""
+        """The pieces of `text` with their final tokens and ids, without merge steps or character spans."""
         return _trace.pieces(self, text, allowed_special=allowed_special)

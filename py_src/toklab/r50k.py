@@ -56,8 +56,10 @@ def load_r50k(directory: Path | None = None, *, cross_check: bool = False) -> BP
                 "Restore the genuine file."
             )
         raw[name] = data.decode("utf-8")
-    lines = raw["vocab.bpe"].split("\n")
-    merges = [line.split(" ") for line in lines[1:] if line]
+    # After the "#version" line, each line is one rule: "left right". No token holds a space or any other
+    # whitespace (they are in GPT-2's printable byte form), so one split gives left, right, left, ...
+    words = raw["vocab.bpe"].split("\n", 1)[1].split()
+    merges = zip(words[0::2], words[1::2])
     enc = BPEEncoding("r50k_base", merges, {ENDOFTEXT: 50256})
     if cross_check:
         encoder = json.loads(raw["encoder.json"])

@@ -127,17 +127,21 @@ def trace_greedy(enc, text: str) -> dict:
 
 
 def _summary(enc, text: str, index: int, start: int, end: int) -> dict:
-    """A piece without its merge steps: bytes, characters, final tokens and ids (cached per text)."""
+    """A piece without its merge steps or character spans: bytes, final tokens and ids (cached per text).
+
+    This is what the page gets for every piece of a text on each edit, so it carries only what the
+    strip and the id list draw; `trace_piece` gives the selected piece in full.
+    """
     c = enc._info_cache.get(text)
     if c is None:
         ids = enc._encode_piece(text)
-        c = (rule_of(text), list(text.encode("utf-8")), _char_spans(text), [enc._tokens[i] for i in ids], list(ids))
+        c = (rule_of(text), list(text.encode("utf-8")), [enc._tokens[i] for i in ids], list(ids))
         if len(enc._info_cache) >= _CACHE_LIMIT:
             enc._info_cache.clear()
         enc._info_cache[text] = c
     return {
         "index": index, "text": text, "start": start, "end": end, "rule": c[0], "bytes": c[1],
-        "chars": c[2], "tokens": c[3], "ids": c[4],
+        "tokens": c[2], "ids": c[3],
     }  # fmt: skip
 
 def _walk(enc, text: str, allowed_special, detail) -> list[dict]:

@@ -33,7 +33,9 @@ const wheelsDir = resolve(values.wheels);
 const indexURL = join(dist, "pyodide") + "/";
 const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
 const started = performance.now();
-const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
+// The standard library the page's worker boots with: Pyodide's, plus build.py's ahead-of-time bytecode.
+const stdLibURL = join(indexURL, "python_stdlib_pyc.zip");
+const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL });
 const manifest = JSON.parse(readFileSync(join(dist, "wheels", "manifest.json"), "utf8"));
 await pyodide.loadPackage(join(dist, "wheels", manifest.micropip), { messageCallback: () => {} });
 

@@ -12,7 +12,7 @@ import { Player } from "../canvas/player.mjs";
 import { el, icon, Bindings } from "../ui/dom.mjs";
 import { PRESETS } from "./encode/presets.mjs";
 import { buildView } from "./encode/view.mjs";
-import { buildStrip, renderLog, renderIds } from "./encode/panels.mjs";
+import { buildStrip, renderLog, renderIds, renderChips, markSelectedChips } from "./encode/panels.mjs";
 import { pieceLabel, explanation, announcement, mistakeWords } from "./encode/words.mjs";
 
 const PARAMS = new Map([
@@ -31,6 +31,7 @@ const KEYS = [
 /** This lesson encodes like encode_ordinary: "<|endoftext|>" typed by a user is plain text. */
 const ALLOWED_SPECIAL = "none";
 const TRACE_CACHE = 64;
+const HEAVY_PARTS = ["strip", "chips"];
 
 class EncodeLesson {
   constructor(ctx) {
@@ -82,7 +83,8 @@ class EncodeLesson {
       this.onTextChanged(typing);
     }
     if (changed.has("piece") && !changed.has("text")) this.ensureTrace();
-    if (changed.has("step") || changed.has("piece") || changed.has("text")) this.onStepChanged();
+    // A new text redraws the piece when the engine answers for it (afterTrace), not before.
+    if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) this.onStepChanged();
     if (changed.has("speed")) this.speed.value = String(state.speed);
     if (changed.has("mistake")) this.mark("stage2");
     if (changed.has("projector") || changed.has("motion")) this.mark("stage2");
@@ -259,7 +261,7 @@ class EncodeLesson {
       return;
     }
     this.pending = true;
-    this.mark("stage2");
+    this.mark("stale");
     let offset = this.pageStart(this.state.piece);
     let answer;
     this.inflight = true;
@@ -288,6 +290,7 @@ class EncodeLesson {
     }
     this.error = null;
     this.overview = { text, ...answer.result };
+    renderIds(this); // at once: the ids are what a student waits for; the rest follows in the next frames
     const n = this.overview.n_pieces;
     let piece = Math.max(0, Math.min(n - 1, this.state.piece));
     let step = this.state.step;
@@ -360,7 +363,7 @@ class EncodeLesson {
       return;
     }
     this.trace = null;
-    this.markAll();
+    this.markTrace();
     if (meta.bytes.length > LIMITS.traceBytes) return;
     const gen = ++this.traceGen;
     const answer = await this.ctx.query("trace_piece", { text, index, allowed_special: ALLOWED_SPECIAL });
@@ -382,7 +385,7 @@ class EncodeLesson {
     this.shownKey = null;
     if (this.state.step > this.total()) this.ctx.setState({ step: this.total() });
     this.onStepChanged();
-    this.markAll();
+    this.markTrace();
   }
 
   traceKey() {
@@ -428,18 +431,34 @@ class EncodeLesson {
     }
   }
 
+  /** Everything: a new overview (text, page or language). */
   markAll() {
-    for (const part of ["input", "strip", "stage2", "controls", "ids"]) this.mark(part);
+    for (const part of ["input", "strip", "stage2", "controls", "ids", "chips"]) this.mark(part);
+  }
+
+  /** What depends on the selected piece's trace: the canvas, the log, the controls, the chip highlight. */
+  markTrace() {
+    for (const part of ["stage2", "controls", "selection"]) this.mark(part);
   }
 
   render() {
     const dirty = this.dirty;
     this.dirty = new Set();
+    // The frame that shows a long text's ids stays light: its long lists (the pieces strip and the
+    // token chips, thousands of elements) are built in the frame after it.
+    if (dirty.has("ids") && this.overview && this.overview.pieces.length > LIMITS.listsLaterFrom) {
+      for (const part of HEAVY_PARTS) {
+        if (dirty.delete(part)) this.mark(part);
+      }
+    }
     if (dirty.has("input")) this.renderInput();
+    if (dirty.has("ids")) renderIds(this);
     if (dirty.has("strip")) this.renderStrip();
     if (dirty.has("stage2")) this.renderStage2();
-    if (dirty.has("stage2") || dirty.has("controls")) this.renderControls();
-    if (dirty.has("ids") || dirty.has("strip")) renderIds(this);
+    else if (dirty.has("stale")) this.renderStale();
+    if (dirty.has("stage2") || dirty.has("controls") || dirty.has("strip")) this.renderControls();
+    if (dirty.has("chips")) renderChips(this);
+    else if (dirty.has("selection")) markSelectedChips(this);
   }
 
   renderInput() {
@@ -598,6 +617,11 @@ class EncodeLesson {
       this.scrollToCanvas = false;
       requestAnimationFrame(() => this.stage2.scrollIntoView({ block: "start" }));
     }
+  }
+
+  /** Dims the shown piece while the engine works on a new text (the piece is redrawn when it answers). */
+  renderStale() {
+    this.main.classList.toggle("stale", this.pending || Boolean(this.error));
   }
 
   announceStep() {

@@ -68,6 +68,7 @@ export function renderLog(lesson, piece, step) {
   }
 }
 
+/** The ids of the whole text as text, and the one-line summary: cheap, drawn first. */
 export function renderIds(lesson) {
   const t = lesson.t;
   const o = lesson.overview;
@@ -76,7 +77,6 @@ export function renderIds(lesson) {
   lesson.copyButton.disabled = ids.length === 0;
   if (!o) {
     lesson.summary.textContent = "";
-    lesson.finalTokens.replaceChildren();
     return;
   }
   const pieces = o.n_pieces === 1 ? t("stage1.count1") : t("stage1.count", { n: o.n_pieces.toLocaleString() });
@@ -84,6 +84,18 @@ export function renderIds(lesson) {
   const n = cpLength(o.text);
   const chars = n === 1 ? t("stage3.chars1") : t("stage3.chars", { n: n.toLocaleString() });
   lesson.summary.textContent = t("stage3.summary", { chars, pieces, tokens });
+}
+
+/** The final tokens as chips grouped by piece (at most LIMITS.tokenChips of them). */
+export function renderChips(lesson) {
+  const t = lesson.t;
+  const o = lesson.overview;
+  const ids = o ? o.ids : [];
+  if (!o) {
+    lesson.finalTokens.replaceChildren();
+    lesson.finalMore.hidden = true;
+    return;
+  }
   const chips = [];
   let shown = 0;
   for (const piece of o.pieces) {
@@ -105,4 +117,14 @@ export function renderIds(lesson) {
   const more = ids.length - shown;
   lesson.finalMore.hidden = more <= 0;
   lesson.finalMore.textContent = more > 0 ? t("stage3.more", { n: more.toLocaleString(), shown: shown.toLocaleString() }) : "";
+}
+
+/** Moves the highlight to the selected piece's chip group without rebuilding the chips. */
+export function markSelectedChips(lesson) {
+  const selected = String(lesson.state.piece);
+  for (const group of lesson.finalTokens.querySelectorAll(".token-group.selected")) {
+    if (group.dataset.piece !== selected) group.classList.remove("selected");
+  }
+  const group = lesson.finalTokens.querySelector(`.token-group[data-piece="${selected}"]`);
+  if (group) group.classList.add("selected");
 }
