@@ -5,10 +5,8 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
-import { el, Bindings } from "../ui/dom.mjs";
-import {
-  Latest, intro, stageHeader, paramValue, presetButtons, errorLine, tokenChip, choiceGroup, numberField,
-} from "../ui/lessonkit.mjs";
+import { el } from "../ui/dom.mjs";
+import { TextLesson, intro, stageHeader, tokenChip, choiceGroup, numberField } from "../ui/lessonkit.mjs";
 
 const CHAPTER = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. Tokenization is an important step because it determines how raw text is divided into smaller units.";
 const CHINESE = "我爱中国人。中国人很多。我爱中国。北京是中国首都。今天天气真好。";
@@ -31,7 +29,6 @@ const PARAMS = new Map([
 ]);
 
 const NAMES = Object.freeze(["characters", "words", "toy_bpe", "r50k"]);
-const DEBOUNCE_MS = 200;
 
 function fmt(n) {
   return n.toLocaleString();
@@ -43,50 +40,25 @@ function ratio(x) {
   return x.toFixed(2);
 }
 
-class CompareLesson {
+class CompareLesson extends TextLesson {
   constructor(ctx) {
-    this.ctx = ctx;
-    this.t = ctx.t;
-    this.b = new Bindings();
-    this.latest = new Latest();
-    this.result = null;
-    this.error = null;
-    this.timer = 0;
-    this.fromTyping = false;
-    this.started = false;
-    this.build();
-  }
-
-  get(name) {
-    return paramValue(this.ctx.getState(), PARAMS, name);
-  }
-
-  build() {
+    super(ctx, { id: "compare", params: PARAMS, field: "text", debounceMs: 200 });
     const b = this.b;
-    this.input = el("textarea", {
-      id: "compare-input", testid: "compare-input", className: "text-input",
-      attrs: { rows: 2, spellcheck: "false", autocomplete: "off", dir: "auto", "aria-describedby": "compare-hint" },
-    });
-    this.input.addEventListener("input", () => {
-      this.fromTyping = true;
-      this.ctx.setState({ text: this.input.value });
-    });
-    const presets = presetButtons(b, TEXTS, "compare", (p) => this.ctx.setState({ text: p.text }));
-    this.presetMap = presets.buttons;
+    const input = this.textBox("compare", { attrs: { "aria-describedby": "compare-hint" } });
+    const presets = this.presets(TEXTS);
     this.corpus = choiceGroup(b, {
       labelKey: "compare.corpus", testid: "compare-corpus",
       options: [...CORPORA.keys()].map((v) => ({ value: v, label: `compare.corpus.${v}` })),
       onChoose: (v) => this.ctx.setState({ ccorpus: v }),
     });
     this.bpe = numberField(b, { id: "compare-bpe", labelKey: "compare.bpeSize", min: 1, max: 5000, testid: "compare-bpe", onValue: (n) => this.ctx.setState({ bpe: n }) });
-    this.errorBox = errorLine("compare-error");
     const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "compare-label" } },
       el("div", { className: "input-col" },
         b.text(el("label", { id: "compare-label", className: "field-label", attrs: { for: "compare-input" } }), "compare.inputLabel"),
-        this.input,
+        input,
         b.text(el("p", { className: "hint", id: "compare-hint" }), "compare.inputHint"),
         this.errorBox,
-        el("div", { className: "preset-row" }, presets.list)),
+        el("div", { className: "preset-row" }, presets)),
       el("div", { className: "preset-col lk-settings" },
         el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), "compare.corpus"), this.corpus.node),
         b.text(el("p", { className: "hint" }), "compare.corpusHint"),
@@ -105,50 +77,22 @@ class CompareLesson {
       el("div", { className: "lk-scroll" }, this.table),
       b.text(el("p", { className: "fine" }), "compare.costNote"));
 
-    this.main = el("div", { className: "lesson lk compare" },
-      intro(b, "compare.title", "compare.lead"), inputCard, rowsCard, costCard);
-    this.ctx.root.append(this.main);
-    b.apply(this.t);
+    this.mount(intro(b, "compare.title", "compare.lead"), inputCard, rowsCard, costCard);
   }
 
-  update(state, changed) {
-    if (changed.has("lang")) this.b.apply(this.t);
-    if (!this.started || changed.has("text") || changed.has("ccorpus") || changed.has("bpe")) {
-      this.started = true;
-      const text = state.text;
-      if (this.input.value !== text) this.input.value = text;
-      for (const [id, button] of this.presetMap) {
-        button.setAttribute("aria-pressed", String(TEXTS.find((p) => p.id === id).text === text));
-      }
-      this.corpus.set(this.get("ccorpus"));
-      this.bpe.input.value = String(this.get("bpe"));
-      clearTimeout(this.timer);
-      if (this.fromTyping) this.timer = setTimeout(() => this.run(), DEBOUNCE_MS);
-      else this.run();
-      this.fromTyping = false;
-    } else if (changed.has("lang")) {
-      this.render();
-    }
+  showSettings() {
+    this.corpus.set(this.get("ccorpus"));
+    this.bpe.input.value = String(this.get("bpe"));
   }
 
-  async run() {
-    const gen = this.latest.next();
-    this.main.classList.add("stale");
+  query() {
     const corpus = CORPORA.get(this.get("ccorpus"));
-    const payload = { text: this.ctx.getState().text, bpe_vocab_size: this.get("bpe"), min_frequency: 2 };
+    const payload = { text: this.get("text"), bpe_vocab_size: this.get("bpe"), min_frequency: 2 };
     if (corpus !== null) payload.corpus = corpus;
-    const answer = await this.ctx.query("compare", payload);
-    if (!this.latest.is(gen)) return;
-    this.main.classList.remove("stale");
-    this.result = answer.ok ? answer.result : null;
-    this.error = answer.ok ? null : answer.error;
-    this.render();
+    return this.ctx.query("compare", payload);
   }
 
   render() {
-    const t = this.t;
-    this.errorBox.hidden = !this.error;
-    this.errorBox.textContent = this.error ? t("error.engine", { message: this.error.message }) : "";
     const r = this.result;
     if (!r) {
       this.rows.replaceChildren();
@@ -209,15 +153,6 @@ class CompareLesson {
     this.table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
   }
 
-  onKey() {
-    return false;
-  }
-
-  destroy() {
-    clearTimeout(this.timer);
-    this.latest.next();
-    this.main.remove();
-  }
 }
 
 export default Object.freeze({

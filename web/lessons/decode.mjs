@@ -7,66 +7,44 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
-import { el, Bindings } from "../ui/dom.mjs";
-import { Latest, intro, stageHeader, paramValue, presetButtons, errorLine, visibleSymbol } from "../ui/lessonkit.mjs";
+import { el } from "../ui/dom.mjs";
+import { TextLesson, intro, stageHeader, visibleSymbol } from "../ui/lessonkit.mjs";
 
 export const PRESETS = Object.freeze([
-  { id: "tokenization", ids: "30001 1634", label: "decode.preset.tokenization" },
-  { id: "unicorn", ids: "8582 99 226", label: "decode.preset.unicorn" },
-  { id: "chinese", ids: "20015 232 25465 25465 36365 242 40367 253 25001 121", label: "decode.preset.chinese" },
-  { id: "half", ids: "8582 99", label: "decode.preset.half" },
-  { id: "bad", ids: "30001 50257 12x 1634", label: "decode.preset.bad" },
+  { id: "tokenization", text: "30001 1634", label: "decode.preset.tokenization" },
+  { id: "unicorn", text: "8582 99 226", label: "decode.preset.unicorn" },
+  { id: "chinese", text: "20015 232 25465 25465 36365 242 40367 253 25001 121", label: "decode.preset.chinese" },
+  { id: "half", text: "8582 99", label: "decode.preset.half" },
+  { id: "bad", text: "30001 50257 12x 1634", label: "decode.preset.bad" },
 ]);
 
 const PARAMS = new Map([
   ["ids", param.text("8582 99 226", LIMITS.hashTextMax)],
 ]);
 
-const DEBOUNCE_MS = 150;
-
-class DecodeLesson {
+class DecodeLesson extends TextLesson {
   constructor(ctx) {
-    this.ctx = ctx;
-    this.t = ctx.t;
-    this.b = new Bindings();
-    this.latest = new Latest();
-    this.result = null;
-    this.error = null;
-    this.timer = 0;
-    this.fromTyping = false;
-    this.build();
-  }
-
-  get ids() {
-    return paramValue(this.ctx.getState(), PARAMS, "ids");
-  }
-
-  build() {
+    super(ctx, { id: "decode", params: PARAMS, field: "ids", keepLastResult: true });
     const b = this.b;
-    this.input = el("textarea", {
-      id: "ids-input", testid: "ids-input", className: "text-input lk-mono",
-      attrs: { rows: 2, spellcheck: "false", autocomplete: "off", autocapitalize: "off", "aria-describedby": "ids-hint" },
+    // Ids are digits: no text direction to guess, no capital letters for a phone to add.
+    const input = this.textBox("ids", {
+      className: "text-input lk-mono",
+      attrs: { dir: null, autocapitalize: "off", "aria-describedby": "ids-hint" },
     });
-    this.input.addEventListener("input", () => {
-      this.fromTyping = true;
-      this.ctx.setState({ ids: this.input.value });
-    });
-    const presets = presetButtons(b, PRESETS, "decode", (p) => this.ctx.setState({ ids: p.ids }));
-    this.presetButtonsMap = presets.buttons;
+    const presets = this.presets(PRESETS);
     this.fromText = el("button", {
       className: "ghost lk-from-text", testid: "ids-from-text", attrs: { type: "button" },
       on: { click: () => this.takeFromText() },
     });
-    this.errorBox = errorLine("decode-error");
     const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "ids-label" } },
       el("div", { className: "input-col" },
         b.text(el("label", { id: "ids-label", className: "field-label", attrs: { for: "ids-input" } }), "decode.inputLabel"),
-        this.input,
+        input,
         b.text(el("p", { className: "hint", id: "ids-hint" }), "decode.inputHint"),
         this.errorBox),
       el("div", { className: "preset-col" },
         b.text(el("h2", { className: "field-label" }), "decode.presets"),
-        presets.list,
+        presets,
         this.fromText));
 
     this.count = el("span", { className: "stage-meta", testid: "decode-count" });
@@ -84,10 +62,7 @@ class DecodeLesson {
       this.output,
       this.outputNote);
 
-    this.main = el("div", { className: "lesson lk decode" },
-      intro(b, "decode.title", "decode.lead"), inputCard, itemsCard, outCard);
-    this.ctx.root.append(this.main);
-    b.apply(this.t);
+    this.mount(intro(b, "decode.title", "decode.lead"), inputCard, itemsCard, outCard);
   }
 
   async takeFromText() {
@@ -97,23 +72,8 @@ class DecodeLesson {
   }
 
   update(state, changed) {
-    if (changed.has("lang")) {
-      this.b.apply(this.t);
-      this.render();
-    }
+    super.update(state, changed);
     if (changed.has("text") || changed.has("lang")) this.renderFromText();
-    if (changed.has("ids") || !this.started) {
-      this.started = true;
-      if (this.input.value !== this.ids) this.input.value = this.ids;
-      clearTimeout(this.timer);
-      if (this.fromTyping) this.timer = setTimeout(() => this.decode(), DEBOUNCE_MS);
-      else this.decode();
-      this.fromTyping = false;
-      for (const [id, button] of this.presetButtonsMap) {
-        const preset = PRESETS.find((p) => p.id === id);
-        button.setAttribute("aria-pressed", String(preset.ids === this.ids));
-      }
-    }
   }
 
   renderFromText() {
@@ -123,26 +83,12 @@ class DecodeLesson {
     this.fromText.hidden = text === "";
   }
 
-  async decode() {
-    const gen = this.latest.next();
-    const ids = this.ids;
-    this.main.classList.add("stale");
-    const answer = await this.ctx.query("decode", { ids });
-    if (!this.latest.is(gen)) return;
-    this.main.classList.remove("stale");
-    if (answer.ok) {
-      this.result = answer.result;
-      this.error = null;
-    } else {
-      this.error = answer.error;
-    }
-    this.render();
+  query() {
+    return this.ctx.query("decode", { ids: this.get("ids") });
   }
 
   render() {
     const t = this.t;
-    this.errorBox.hidden = !this.error;
-    this.errorBox.textContent = this.error ? t("error.engine", { message: this.error.message }) : "";
     const r = this.result;
     if (!r) return;
     const n = r.items.length;
@@ -204,15 +150,6 @@ class DecodeLesson {
       completes ? el("strong", { className: "lk-completes", testid: "decode-completes" }, visibleSymbol(completes)) : null));
   }
 
-  onKey() {
-    return false;
-  }
-
-  destroy() {
-    clearTimeout(this.timer);
-    this.latest.next();
-    this.main.remove();
-  }
 }
 
 export default Object.freeze({

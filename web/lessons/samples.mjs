@@ -8,10 +8,8 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
-import { el, Bindings } from "../ui/dom.mjs";
-import {
-  Latest, intro, stageHeader, paramValue, presetButtons, errorLine, tokenChip, choiceGroup, numberField,
-} from "../ui/lessonkit.mjs";
+import { el } from "../ui/dom.mjs";
+import { TextLesson, intro, stageHeader, tokenChip, choiceGroup, numberField } from "../ui/lessonkit.mjs";
 
 const MACHINE = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. During training, the model gradually improves its predictions by comparing them with the correct answers. Tokenization is an important step because it determines how raw text is divided into smaller units. Some tokenizers use characters, some use complete words, and modern language models often use subword tokens to balance vocabulary size and sequence length.";
 
@@ -35,38 +33,14 @@ const PARAMS = new Map([
 ]);
 
 const KEYS = [["← →", "samples.keys.batch"]];
-const DEBOUNCE_MS = 250;
 
-class SamplesLesson {
+class SamplesLesson extends TextLesson {
   constructor(ctx) {
-    this.ctx = ctx;
-    this.t = ctx.t;
-    this.b = new Bindings();
-    this.latest = new Latest();
-    this.result = null;
-    this.error = null;
-    this.timer = 0;
-    this.fromTyping = false;
-    this.started = false;
-    this.build();
-  }
-
-  get(name) {
-    return paramValue(this.ctx.getState(), PARAMS, name);
-  }
-
-  build() {
+    // A new text starts the sequential sampler from the beginning again.
+    super(ctx, { id: "samples", params: PARAMS, field: "scorpus", also: { start: 0 }, debounceMs: 250 });
     const b = this.b;
-    this.input = el("textarea", {
-      id: "samples-input", testid: "samples-input", className: "text-input",
-      attrs: { rows: 3, spellcheck: "false", autocomplete: "off", dir: "auto" },
-    });
-    this.input.addEventListener("input", () => {
-      this.fromTyping = true;
-      this.ctx.setState({ scorpus: this.input.value, start: 0 });
-    });
-    const presets = presetButtons(b, PRESETS, "samples", (p) => this.ctx.setState({ scorpus: p.text, start: 0 }));
-    this.presetMap = presets.buttons;
+    const input = this.textBox("samples", { rows: 3 });
+    const presets = this.presets(PRESETS);
     this.block = numberField(b, { id: "samples-block", labelKey: "samples.block", min: 1, max: 64, testid: "samples-block", onValue: (n) => this.ctx.setState({ block: n }) });
     this.batch = numberField(b, { id: "samples-batch", labelKey: "samples.batch", min: 1, max: 8, testid: "samples-batch", onValue: (n) => this.ctx.setState({ batch: n }) });
     this.tok = choiceGroup(b, {
@@ -83,12 +57,11 @@ class SamplesLesson {
     this.prevButton = el("button", { className: "ghost", testid: "samples-prev", attrs: { type: "button" }, on: { click: () => this.move(-1) } });
     b.text(this.nextButton, "samples.next");
     b.text(this.prevButton, "samples.prev");
-    this.errorBox = errorLine("samples-error");
     const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "samples-label" } },
       el("div", { className: "input-col" },
         b.text(el("label", { id: "samples-label", className: "field-label", attrs: { for: "samples-input" } }), "samples.inputLabel"),
-        this.input, this.errorBox,
-        el("div", { className: "preset-row" }, presets.list)),
+        input, this.errorBox,
+        el("div", { className: "preset-row" }, presets)),
       el("div", { className: "preset-col lk-settings" },
         el("div", { className: "lk-fields" }, this.block.node, this.batch.node),
         el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), "samples.tokenizer"), this.tok.node),
@@ -111,10 +84,7 @@ class SamplesLesson {
       this.windowsNote,
       this.windows);
 
-    this.main = el("div", { className: "lesson lk samples" },
-      intro(b, "samples.title", "samples.lead"), inputCard, streamCard, windowsCard);
-    this.ctx.root.append(this.main);
-    b.apply(this.t);
+    this.mount(intro(b, "samples.title", "samples.lead"), inputCard, streamCard, windowsCard);
   }
 
   move(delta) {
@@ -128,50 +98,29 @@ class SamplesLesson {
     }
   }
 
-  update(state, changed) {
-    if (changed.has("lang")) this.b.apply(this.t);
-    const mine = ["scorpus", "block", "batch", "tok", "sampler", "seed", "start"];
-    if (!this.started || mine.some((k) => changed.has(k))) {
-      this.started = true;
-      const text = this.get("scorpus");
-      if (this.input.value !== text) this.input.value = text;
-      for (const [id, button] of this.presetMap) {
-        button.setAttribute("aria-pressed", String(PRESETS.find((p) => p.id === id).text === text));
-      }
-      this.block.input.value = String(this.get("block"));
-      this.batch.input.value = String(this.get("batch"));
-      this.tok.set(this.get("tok"));
-      this.sampler.set(this.get("sampler"));
-      clearTimeout(this.timer);
-      if (this.fromTyping) this.timer = setTimeout(() => this.run(), DEBOUNCE_MS);
-      else this.run();
-      this.fromTyping = false;
-    } else if (changed.has("lang")) {
-      this.render();
-    }
+  showSettings() {
+    this.block.input.value = String(this.get("block"));
+    this.batch.input.value = String(this.get("batch"));
+    this.tok.set(this.get("tok"));
+    this.sampler.set(this.get("sampler"));
   }
 
-  async run() {
-    const gen = this.latest.next();
-    this.main.classList.add("stale");
-    const answer = await this.ctx.query("samples", {
+  query() {
+    return this.ctx.query("samples", {
       text: this.get("scorpus"), block_size: this.get("block"), batch_size: this.get("batch"),
       tokenizer: this.get("tok"), mode: this.get("sampler"), seed: this.get("seed"), start: this.get("start"),
     });
-    if (!this.latest.is(gen)) return;
-    this.main.classList.remove("stale");
-    this.result = answer.ok ? answer.result : null;
-    this.error = answer.ok ? null : answer.error;
-    this.render();
-    if (answer.ok) {
+  }
+
+  async run() {
+    const answer = await super.run();
+    if (answer && answer.ok) {
       this.ctx.announce(this.t("samples.announce", { n: answer.result.windows.length, offsets: answer.result.offsets.join(", ") }));
     }
   }
 
   render() {
     const t = this.t;
-    this.errorBox.hidden = !this.error;
-    this.errorBox.textContent = this.error ? t("error.engine", { message: this.error.message }) : "";
     const r = this.result;
     if (!r) {
       this.stream.replaceChildren();
@@ -238,12 +187,6 @@ class SamplesLesson {
       return true;
     }
     return false;
-  }
-
-  destroy() {
-    clearTimeout(this.timer);
-    this.latest.next();
-    this.main.remove();
   }
 }
 

@@ -4,8 +4,8 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
-import { el, Bindings } from "../ui/dom.mjs";
-import { Latest, intro, stageHeader, paramValue, presetButtons, errorLine, tokenChip } from "../ui/lessonkit.mjs";
+import { el } from "../ui/dom.mjs";
+import { TextLesson, intro, stageHeader, tokenChip } from "../ui/lessonkit.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "two", text: "The end.<|endoftext|>Once upon a time", label: "special.preset.two" },
@@ -18,54 +18,28 @@ const PARAMS = new Map([
 ]);
 
 const VIEWS = Object.freeze(["refused", "allowed", "plain"]);
-const DEBOUNCE_MS = 150;
 
-class SpecialLesson {
+class SpecialLesson extends TextLesson {
   constructor(ctx) {
-    this.ctx = ctx;
-    this.t = ctx.t;
-    this.b = new Bindings();
-    this.latest = new Latest();
-    this.result = null;
-    this.error = null;
-    this.timer = 0;
-    this.fromTyping = false;
-    this.started = false;
-    this.build();
-  }
-
-  get text() {
-    return paramValue(this.ctx.getState(), PARAMS, "stext");
-  }
-
-  build() {
+    super(ctx, { id: "special", params: PARAMS, field: "stext", keepLastResult: true });
     const b = this.b;
-    this.input = el("textarea", {
-      id: "special-input", testid: "special-input", className: "text-input",
-      attrs: { rows: 2, spellcheck: "false", autocomplete: "off", dir: "auto", "aria-describedby": "special-hint" },
-    });
-    this.input.addEventListener("input", () => {
-      this.fromTyping = true;
-      this.ctx.setState({ stext: this.input.value });
-    });
-    const presets = presetButtons(b, PRESETS, "special", (p) => this.ctx.setState({ stext: p.text }));
-    this.presetMap = presets.buttons;
+    const input = this.textBox("special", { attrs: { "aria-describedby": "special-hint" } });
+    const presets = this.presets(PRESETS);
     this.insert = el("button", {
       className: "ghost", testid: "special-insert", attrs: { type: "button" },
       on: { click: () => this.insertToken() },
     });
     b.text(this.insert, "special.insert");
-    this.errorBox = errorLine("special-error");
     const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "special-label" } },
       el("div", { className: "input-col" },
         b.text(el("label", { id: "special-label", className: "field-label", attrs: { for: "special-input" } }), "special.inputLabel"),
-        this.input,
+        input,
         b.text(el("p", { className: "hint", id: "special-hint" }), "special.inputHint"),
         this.insert,
         this.errorBox),
       el("div", { className: "preset-col" },
         b.text(el("h2", { className: "field-label" }), "special.presets"),
-        presets.list));
+        presets));
 
     this.views = new Map();
     const panels = VIEWS.map((name, i) => {
@@ -81,11 +55,8 @@ class SpecialLesson {
       return panel;
     });
     this.absent = el("p", { className: "point", testid: "special-absent" });
-    this.main = el("div", { className: "lesson lk special" },
-      intro(b, "special.title", "special.lead"), inputCard, this.absent,
+    this.mount(intro(b, "special.title", "special.lead"), inputCard, this.absent,
       el("div", { className: "lk-special-grid" }, ...panels));
-    this.ctx.root.append(this.main);
-    b.apply(this.t);
   }
 
   insertToken() {
@@ -95,38 +66,12 @@ class SpecialLesson {
     this.ctx.setState({ stext: value });
   }
 
-  update(state, changed) {
-    if (changed.has("lang")) this.b.apply(this.t);
-    if (changed.has("stext") || !this.started) {
-      this.started = true;
-      if (this.input.value !== this.text) this.input.value = this.text;
-      for (const [id, button] of this.presetMap) {
-        button.setAttribute("aria-pressed", String(PRESETS.find((p) => p.id === id).text === this.text));
-      }
-      clearTimeout(this.timer);
-      if (this.fromTyping) this.timer = setTimeout(() => this.run(), DEBOUNCE_MS);
-      else this.run();
-      this.fromTyping = false;
-    } else if (changed.has("lang")) {
-      this.render();
-    }
-  }
-
-  async run() {
-    const gen = this.latest.next();
-    this.main.classList.add("stale");
-    const answer = await this.ctx.query("special", { text: this.text });
-    if (!this.latest.is(gen)) return;
-    this.main.classList.remove("stale");
-    this.result = answer.ok ? answer.result : this.result;
-    this.error = answer.ok ? null : answer.error;
-    this.render();
+  query() {
+    return this.ctx.query("special", { text: this.get("stext") });
   }
 
   render() {
     const t = this.t;
-    this.errorBox.hidden = !this.error;
-    this.errorBox.textContent = this.error ? t("error.engine", { message: this.error.message }) : "";
     const r = this.result;
     if (!r) return;
     this.absent.hidden = r.contains_special;
@@ -151,15 +96,6 @@ class SpecialLesson {
     }
   }
 
-  onKey() {
-    return false;
-  }
-
-  destroy() {
-    clearTimeout(this.timer);
-    this.latest.next();
-    this.main.remove();
-  }
 }
 
 export default Object.freeze({

@@ -10,10 +10,10 @@
 import { param } from "../state.mjs";
 import { TIMING, LIMITS } from "../theme.mjs";
 import { Player } from "../canvas/player.mjs";
-import { el, Bindings } from "../ui/dom.mjs";
+import { el } from "../ui/dom.mjs";
 import {
-  Latest, BusyLine, StepControls, intro, stageHeader, paramValue, presetButtons, errorLine, tokenChip,
-  choiceGroup, numberField, visibleSymbol,
+  TextLesson, Latest, Debounced, BusyLine, StepControls, intro, stageHeader, textBox, errorLine, showError,
+  tokenChip, choiceGroup, numberField, visibleSymbol,
 } from "../ui/lessonkit.mjs";
 
 const WORDS = "low lower lowest low lower newest";
@@ -59,50 +59,35 @@ const SETTINGS = ["corpus", "tmode", "unit", "tie", "minf", "nmerges", "vsize"];
 
 const samePair = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
 
-class TrainLesson {
+// The text box holds the corpus; the lesson's query is training (run()), and "use this tokenizer" has
+// its own box, request and pause after typing.
+class TrainLesson extends TextLesson {
   constructor(ctx) {
-    this.ctx = ctx;
-    this.t = ctx.t;
-    this.b = new Bindings();
-    this.latest = new Latest();
+    super(ctx, { id: "train", params: PARAMS, field: "corpus", also: { step: 0 }, debounceMs: TRAIN_DEBOUNCE_MS });
     this.tryLatest = new Latest();
+    this.tryDebounced = new Debounced(TRY_DEBOUNCE_MS, () => this.runTry());
     this.player = new Player();
     this.trace = null;
-    this.error = null;
     this.tried = null;
     this.tryError = null;
     this.playing = false;
     this.hover = null;
-    this.timer = 0;
-    this.tryTimer = 0;
-    this.typing = false;
-    this.tryTyping = false;
-    this.started = false;
     this.trainedKey = null;
     this.build();
-  }
-
-  get(name) {
-    return paramValue(this.ctx.getState(), PARAMS, name);
   }
 
   // ------------------------------------------------------------ building the page
 
   build() {
     const b = this.b;
-    this.input = el("textarea", {
-      id: "corpus-input", testid: "corpus-input", className: "text-input",
-      attrs: { rows: 4, spellcheck: "false", autocomplete: "off", dir: "auto", "aria-describedby": "corpus-hint" },
+    const input = this.textBox("corpus", { rows: 4, attrs: { "aria-describedby": "corpus-hint" } });
+    const presets = this.presets(PRESETS, {
+      pick: (p) => {
+        this.pause();
+        this.ctx.setState({ corpus: p.corpus, tmode: p.tmode, unit: p.unit, try: p.tryText, step: 0 });
+      },
+      pressed: (p) => p.corpus === this.get("corpus") && p.tmode === this.get("tmode") && p.unit === this.get("unit"),
     });
-    this.input.addEventListener("input", () => {
-      this.typing = true;
-      this.ctx.setState({ corpus: this.input.value, step: 0 });
-    });
-    const presets = presetButtons(b, PRESETS, "train", (p) => {
-      this.pause();
-      this.ctx.setState({ corpus: p.corpus, tmode: p.tmode, unit: p.unit, try: p.tryText, step: 0 });
-    });
-    this.presetMap = presets.buttons;
     const choose = (name) => (v) => this.ctx.setState({ [name]: v, step: 0 });
     this.mode = choiceGroup(b, { labelKey: "train.mode", testid: "train-mode", options: MODES.map((v) => ({ value: v, label: `train.mode.${v}` })), onChoose: choose("tmode") });
     this.unit = choiceGroup(b, { labelKey: "train.unit", testid: "train-unit", options: UNITS.map((v) => ({ value: v, label: `train.unit.${v}` })), onChoose: choose("unit") });
@@ -110,19 +95,18 @@ class TrainLesson {
     this.minf = numberField(b, { id: "train-minf", labelKey: "train.minf", min: 1, max: 100000, testid: "train-minf", onValue: choose("minf") });
     this.nmerges = numberField(b, { id: "train-nmerges", labelKey: "train.nmerges", min: 0, max: 100000, testid: "train-nmerges", onValue: choose("nmerges") });
     this.vsize = numberField(b, { id: "train-vsize", labelKey: "train.vsize", min: 0, max: 1000000, testid: "train-vsize", onValue: choose("vsize") });
-    this.trainButton = el("button", { className: "copy", testid: "train-button", attrs: { type: "button" }, on: { click: () => this.train() } });
+    this.trainButton = el("button", { className: "copy", testid: "train-button", attrs: { type: "button" }, on: { click: () => this.run() } });
     b.text(this.trainButton, "train.trainNow");
     this.busy = new BusyLine(this.t, "train.busy", "train-busy");
-    this.errorBox = errorLine("train-error");
     this.sizeNote = el("p", { className: "point", testid: "train-size-note" });
     this.sizeNote.hidden = true;
     const setting = (key, node) => el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), key), node);
     const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "corpus-label" } },
       el("div", { className: "input-col" },
         b.text(el("label", { id: "corpus-label", className: "field-label", attrs: { for: "corpus-input" } }), "train.corpusLabel"),
-        this.input,
+        input,
         b.text(el("p", { className: "hint", id: "corpus-hint" }), "train.corpusHint"),
-        el("div", { className: "preset-row" }, presets.list),
+        el("div", { className: "preset-row" }, presets),
         el("div", { className: "lk-train-go" }, this.trainButton, this.busy.node),
         this.errorBox, this.sizeNote),
       el("div", { className: "preset-col lk-settings" },
@@ -180,14 +164,7 @@ class TrainLesson {
       b.text(el("p", { className: "stage-text" }), "train.tieText2"));
 
     // Stage 3: use the tokenizer.
-    this.tryInput = el("textarea", {
-      id: "try-input", testid: "try-input", className: "text-input",
-      attrs: { rows: 2, spellcheck: "false", autocomplete: "off", dir: "auto" },
-    });
-    this.tryInput.addEventListener("input", () => {
-      this.tryTyping = true;
-      this.ctx.setState({ try: this.tryInput.value });
-    });
+    this.tryInput = textBox(this.ctx, this.tryDebounced, { id: "try-input", patch: (v) => ({ try: v }) });
     this.tryOut = el("ol", { className: "lk-try", testid: "try-output" });
     this.trySummary = el("p", { className: "summary", testid: "try-summary" });
     this.tryErrorBox = errorLine("try-error");
@@ -197,10 +174,7 @@ class TrainLesson {
       b.text(el("label", { className: "field-label", attrs: { for: "try-input" } }), "train.tryLabel"),
       this.tryInput, this.tryErrorBox, this.trySummary, this.tryOut);
 
-    this.main = el("div", { className: "lesson lk train" },
-      intro(b, "train.title", "train.lead"), inputCard, stage, tieCard, tryCard);
-    this.ctx.root.append(this.main);
-    b.apply(this.t);
+    this.mount(intro(b, "train.title", "train.lead"), inputCard, stage, tieCard, tryCard);
   }
 
   // ------------------------------------------------------------ state
@@ -209,40 +183,29 @@ class TrainLesson {
     if (changed.has("lang")) this.b.apply(this.t);
     const settings = SETTINGS.some((k) => changed.has(k));
     if (!this.started || settings) {
-      this.syncInputs();
+      this.showText();
+      this.showSettings();
       const first = !this.started;
       this.started = true;
-      clearTimeout(this.timer);
       const big = this.get("corpus").length > AUTO_TRAIN_CHARS;
       if (first || !big) {
-        if (this.typing) this.timer = setTimeout(() => this.train(), TRAIN_DEBOUNCE_MS);
-        else this.train();
+        this.debounced.schedule();
       } else {
+        this.debounced.cancel();
         this.markStale();
       }
-      this.typing = false;
     }
     if (changed.has("try") || changed.has("lang") && !this.tried) {
       if (this.tryInput.value !== this.get("try")) this.tryInput.value = this.get("try");
-      clearTimeout(this.tryTimer);
-      if (this.trace) {
-        if (this.tryTyping) this.tryTimer = setTimeout(() => this.runTry(), TRY_DEBOUNCE_MS);
-        else this.runTry();
-      }
-      this.tryTyping = false;
+      if (this.trace) this.tryDebounced.schedule();
+      else this.tryDebounced.cancel();
     }
     if (changed.has("step") || changed.has("sort") || changed.has("lang") || changed.has("speed")) this.render();
     if (changed.has("lang")) this.renderTry();
     if (changed.has("step") && !this.playing) this.announce();
   }
 
-  syncInputs() {
-    const corpus = this.get("corpus");
-    if (this.input.value !== corpus) this.input.value = corpus;
-    for (const [id, button] of this.presetMap) {
-      const p = PRESETS.find((x) => x.id === id);
-      button.setAttribute("aria-pressed", String(p.corpus === corpus && p.tmode === this.get("tmode") && p.unit === this.get("unit")));
-    }
+  showSettings() {
     this.mode.set(this.get("tmode"));
     this.unit.set(this.get("unit"));
     this.tie.set(this.get("tie"));
@@ -264,8 +227,9 @@ class TrainLesson {
 
   // ------------------------------------------------------------ engine
 
-  async train() {
-    clearTimeout(this.timer);
+  /** Trains on the current settings: the lesson's query, run by the debounce or the train button. */
+  async run() {
+    this.debounced.cancel();
     this.pause();
     const gen = this.latest.next();
     const key = this.settingsKey();
@@ -299,7 +263,7 @@ class TrainLesson {
   }
 
   async runTry() {
-    clearTimeout(this.tryTimer);
+    this.tryDebounced.cancel();
     const trace = this.trace;
     if (!trace) return;
     const gen = this.tryLatest.next();
@@ -419,8 +383,7 @@ class TrainLesson {
   // ------------------------------------------------------------ rendering
 
   renderError() {
-    this.errorBox.hidden = !this.error;
-    this.errorBox.textContent = this.error ? this.t("error.engine", { message: this.error.message }) : "";
+    showError(this.errorBox, this.t, this.error);
     const tr = this.trace;
     this.sizeNote.hidden = !(tr && !tr.tables_shown);
     if (tr && !tr.tables_shown) this.sizeNote.textContent = this.t("train.tooLarge", { note: tr.size_note });
@@ -638,8 +601,7 @@ class TrainLesson {
 
   renderTry() {
     const t = this.t;
-    this.tryErrorBox.hidden = !this.tryError;
-    this.tryErrorBox.textContent = this.tryError ? t("error.engine", { message: this.tryError.message }) : "";
+    showError(this.tryErrorBox, t, this.tryError);
     const tried = this.tried;
     if (!tried) {
       this.tryOut.replaceChildren();
@@ -676,11 +638,9 @@ class TrainLesson {
   destroy() {
     this.pause();
     this.busy.stop();
-    clearTimeout(this.timer);
-    clearTimeout(this.tryTimer);
-    this.latest.next();
+    this.tryDebounced.cancel();
     this.tryLatest.next();
-    this.main.remove();
+    super.destroy();
   }
 }
 
