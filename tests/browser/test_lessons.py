@@ -117,6 +117,58 @@ def test_train_large_corpus_busy_and_no_tables(open_app):
     expect(page.get_by_test_id("stop-reason")).to_have_attribute("data-reason", "vocab_size")
 
 
+def test_train_example_follows_a_typed_corpus_until_the_student_writes_one(open_app):
+    page = open_lesson(open_app, "train")
+    corpus = page.get_by_test_id("corpus-input")
+    example = page.get_by_test_id("try-input")
+    expect(example).to_have_value("lowest newer slower")
+    corpus.fill("")
+    corpus.press_sequentially("hug pug hug pun bun hug")
+    # The preset's example gave way to the corpus's most frequent word, which training made one token.
+    expect(example).to_have_value("hug")
+    expect(page.get_by_test_id("train-step-meta")).to_contain_text("5 merges")
+    expect(page.get_by_test_id("try-word")).to_have_count(1)
+    expect(page.get_by_test_id("try-word")).to_have_attribute("data-word", "hug")
+    expect(page.get_by_test_id("try-token")).to_have_count(1)
+    expect(page.get_by_test_id("try-token")).to_have_attribute("data-token", "hug</w>")
+    # An example the student writes stays while the corpus changes.
+    example.fill("bun hugs")
+    corpus.press_sequentially(" mug mug mug")
+    expect(page.get_by_test_id("train-step-meta")).to_contain_text("9 in all")
+    page.wait_for_function("() => new URLSearchParams(location.hash.slice(1)).get('corpus').endsWith('mug mug mug')")
+    expect(example).to_have_value("bun hugs")
+    expect(page.get_by_test_id("try-word")).to_have_count(2)
+    # A preset brings its own example back.
+    page.get_by_test_id("train-preset-words").click()
+    expect(example).to_have_value("lowest newer slower")
+
+
+def test_train_link_carries_only_numbers_that_differ_from_their_defaults(open_app):
+    def hash_names(page) -> set[str]:
+        return set(page.evaluate("() => [...new URLSearchParams(location.hash.slice(1)).keys()]"))
+
+    page = open_lesson(open_app, "train")
+    page.get_by_test_id("train-tie-lexicographic").click()
+    page.wait_for_function("() => location.hash.includes('tie=lexicographic')")
+    assert not {"minf", "nmerges", "vsize", "step"} & hash_names(page)
+    merges = page.get_by_test_id("train-nmerges")
+    merges.fill("3")
+    merges.press("Enter")
+    merges.blur()
+    expect(page.get_by_test_id("train-step-meta")).to_contain_text("3 merges")
+    page.wait_for_function("() => location.hash.includes('nmerges=3')")
+    page.get_by_test_id("forward").click()
+    page.wait_for_function("() => location.hash.includes('step=1')")
+    # Back at their defaults, both leave the link again.
+    page.get_by_test_id("first").click()
+    merges.fill("0")
+    merges.press("Enter")
+    merges.blur()
+    expect(page.get_by_test_id("train-step-meta")).to_contain_text("8 merges")
+    page.wait_for_function("() => !location.hash.includes('nmerges=') && !location.hash.includes('step=')")
+    assert "tie" in hash_names(page)
+
+
 def test_decode_unicorn_waits_then_completes(open_app, screenshot):
     page = open_lesson(open_app, "decode", "&ids=8582+99+226")
     items = page.get_by_test_id("decode-item")

@@ -12,7 +12,7 @@ import { TIMING, LIMITS } from "../theme.mjs";
 import { Player } from "../canvas/player.mjs";
 import { el } from "../ui/dom.mjs";
 import {
-  TextLesson, Latest, Debounced, BusyLine, StepControls, intro, stageHeader, textBox, errorLine, showError,
+  TextLesson, Latest, Debounced, BusyLine, StepControls, intro, stageHeader, textBox, errorLine, showError, omitDefault,
   tokenChip, choiceGroup, numberField, visibleSymbol,
 } from "../ui/lessonkit.mjs";
 
@@ -36,10 +36,10 @@ const PARAMS = new Map([
   ["tmode", param.oneOf("chars", MODES)],
   ["unit", param.oneOf("words", UNITS)],
   ["tie", param.oneOf("first_occurrence", TIES)],
-  ["minf", param.int(2, { min: 1, max: 100000 })],
-  ["nmerges", param.int(0, { min: 0, max: 100000 })],
-  ["vsize", param.int(0, { min: 0, max: 1000000 })],
-  ["step", param.int(0)],
+  ["minf", omitDefault(param.int(2, { min: 1, max: 100000 }))],
+  ["nmerges", omitDefault(param.int(0, { min: 0, max: 100000 }))],
+  ["vsize", omitDefault(param.int(0, { min: 0, max: 1000000 }))],
+  ["step", omitDefault(param.int(0))],
   ["sort", param.oneOf("count", SORTS)],
   ["try", param.text(PRESETS[0].tryText, LIMITS.hashTextMax)],
 ]);
@@ -59,11 +59,34 @@ const SETTINGS = ["corpus", "tmode", "unit", "tie", "minf", "nmerges", "vsize"];
 
 const samePair = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
 
+/**
+ * The example "use this tokenizer" offers for a corpus the student typed: its most frequent word, or
+ * line when the unit is lines (the first of equals; a line counts without its spaces, as in training).
+ * The merges were learned from it, so it shows them at work.
+ *
+ *     exampleFrom("hug pug hug pun", "words")  ->  "hug"
+ *     exampleFrom("我 爱 你\n好\n我爱你", "lines")  ->  "我 爱 你"
+ */
+function exampleFrom(corpus, unit) {
+  const items = unit === "lines" ? corpus.split(/\r\n|\r|\n/).map((line) => line.trim()) : corpus.split(/\s+/);
+  const counts = new Map();   // key (a line counts without its spaces) -> [first item, count]
+  for (const item of items) {
+    const key = item.replace(/\s+/g, "");
+    if (key === "") continue;
+    const seen = counts.get(key);
+    if (seen) seen[1] += 1;
+    else counts.set(key, [item, 1]);
+  }
+  let best = ["", 0];
+  for (const entry of counts.values()) if (entry[1] > best[1]) best = entry;
+  return best[0];
+}
+
 // The text box holds the corpus; the lesson's query is training (run()), and "use this tokenizer" has
 // its own box, request and pause after typing.
 class TrainLesson extends TextLesson {
   constructor(ctx) {
-    super(ctx, { id: "train", params: PARAMS, field: "corpus", also: { step: 0 }, debounceMs: TRAIN_DEBOUNCE_MS });
+    super(ctx, { id: "train", params: PARAMS, field: "corpus", debounceMs: TRAIN_DEBOUNCE_MS });
     this.tryLatest = new Latest();
     this.tryDebounced = new Debounced(TRY_DEBOUNCE_MS, () => this.runTry());
     this.player = new Player();
@@ -179,6 +202,20 @@ class TrainLesson extends TextLesson {
 
   // ------------------------------------------------------------ state
 
+  /**
+   * Typing a corpus starts again at step 0. The example box follows the corpus until the student writes
+   * their own example there: while it is empty, a preset's example or the one drawn from the corpus.
+   */
+  textPatch(corpus) {
+    const patch = { corpus, step: 0 };
+    const example = this.get("try");
+    // Either unit: the example drawn before a switch of unit is still the lesson's, not the student's.
+    const follows = example.trim() === "" || PRESETS.some((p) => p.tryText === example)
+      || UNITS.some((unit) => example === exampleFrom(this.get("corpus"), unit));
+    if (follows) patch.try = exampleFrom(corpus, this.get("unit"));
+    return patch;
+  }
+
   update(state, changed) {
     if (changed.has("lang")) this.b.apply(this.t);
     const settings = SETTINGS.some((k) => changed.has(k));
@@ -197,7 +234,8 @@ class TrainLesson extends TextLesson {
     }
     if (changed.has("try") || changed.has("lang") && !this.tried) {
       if (this.tryInput.value !== this.get("try")) this.tryInput.value = this.get("try");
-      if (this.trace) this.tryDebounced.schedule();
+      // New settings train again first, and training runs the example when it is done.
+      if (this.trace && !settings) this.tryDebounced.schedule();
       else this.tryDebounced.cancel();
     }
     if (changed.has("step") || changed.has("sort") || changed.has("lang") || changed.has("speed")) this.render();

@@ -12,6 +12,14 @@ export function paramValue(state, params, name) {
   return state && Object.hasOwn(state, name) ? state[name] : params.get(name).def;
 }
 
+/**
+ * The same parameter spec, but a value equal to its default stays out of the link. param.int writes
+ * every value; a lesson's settings read better in a shared link when only the changed ones appear.
+ */
+export function omitDefault(spec) {
+  return Object.freeze({ ...spec, omit: (v) => v === spec.def || spec.omit(v) });
+}
+
 /** A symbol as it is drawn in a chip: spaces, tabs and newlines made visible. */
 export function visibleSymbol(text) {
   let out = "";
