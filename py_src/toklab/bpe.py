@@ -58,17 +58,8 @@ class BPEEncoding:
         self._token_ids: dict[str, int] = {tok: i for i, tok in enumerate(self._tokens)}
         self._ranks: dict[tuple[str, str], int] = {}
         self._merge_ids: dict[int, int] = {}  # (left id << 20 | right id) -> merged id
-        for rank, (left, right) in enumerate(merges):
-            merged = left + right
-            if left not in self._token_ids or right not in self._token_ids:
-                raise ValueError(f"merge rule {rank} ({left!r} {right!r}) uses a token that no earlier rule made")
-            if merged in self._token_ids:
-                raise ValueError(f"merge rule {rank} ({left!r} {right!r}) makes {merged!r} a second time")
-            new_id = len(self._tokens)
-            self._ranks[(left, right)] = rank
-            self._merge_ids[self._token_ids[left] << 20 | self._token_ids[right]] = new_id
-            self._tokens.append(merged)
-            self._token_ids[merged] = new_id
+        with _trace._gc_paused():  # 50,000 rules make 100,000 tuples and lists; none holds a cycle
+            self._add_rules(merges)
         self.special_tokens: dict[str, int] = dict(special_tokens or {})
         for tok, i in self.special_tokens.items():
             if i < len(self._tokens) and self._tokens[i] != tok:
@@ -82,6 +73,21 @@ class BPEEncoding:
         self._cache: dict[str, list[int]] = {}
         self._trace_cache: dict[str, dict] = {}
         self._info_cache: dict[str, dict] = {}
+
+    def _add_rules(self, merges: Iterable[Collection[str]]) -> None:
+        """Append the rules in rank order; each must join two tokens made before it into a new one."""
+        tokens, token_ids, ranks, merge_ids = self._tokens, self._token_ids, self._ranks, self._merge_ids
+        for rank, (left, right) in enumerate(merges):
+            merged = left + right
+            if left not in token_ids or right not in token_ids:
+                raise ValueError(f"merge rule {rank} ({left!r} {right!r}) uses a token that no earlier rule made")
+            if merged in token_ids:
+                raise ValueError(f"merge rule {rank} ({left!r} {right!r}) makes {merged!r} a second time")
+            new_id = len(tokens)
+            ranks[(left, right)] = rank
+            merge_ids[token_ids[left] << 20 | token_ids[right]] = new_id
+            tokens.append(merged)
+            token_ids[merged] = new_id
 
     # --- the table -------------------------------------------------------------------------------------
 

@@ -46,6 +46,7 @@ class EncodeLesson {
     this.pending = false;
     this.gen = 0;
     this.traceGen = 0;
+    this.tracing = null; // the [text, piece] key of the trace request on its way
     this.retraceTimer = 0;
     this.fromTyping = false;
     this.typedSinceTrace = false;
@@ -247,7 +248,8 @@ class EncodeLesson {
     }
     const text = this.state.text;
     const gen = ++this.gen;
-    this.traceGen += 1;
+    this.traceGen += 1; // a trace still on its way is for the old text
+    this.tracing = null;
     const previous = this.overview;
     const previousPiece = previous ? this.pieceMeta(this.state.piece) : null;
     if (text === "") {
@@ -362,11 +364,14 @@ class EncodeLesson {
       this.afterTrace();
       return;
     }
+    if (this.tracing === key) return; // asked already: that answer is drawn when it comes
     this.trace = null;
     this.markTrace();
     if (meta.bytes.length > LIMITS.traceBytes) return;
     const gen = ++this.traceGen;
+    this.tracing = key;
     const answer = await this.ctx.query("trace_piece", { text, index, allowed_special: ALLOWED_SPECIAL });
+    if (this.tracing === key) this.tracing = null;
     if (gen !== this.traceGen) return;
     if (!answer.ok) {
       this.error = answer.error;
