@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toklab.pretokenize import RULES, find_pieces, split_pieces
+from toklab.pretokenize import RULES, find_pieces, rule_of, split_pieces
 
 TRICKY = [
     "",
@@ -56,6 +56,14 @@ def test_pieces_cover_the_text_and_name_their_rule(text):
         assert (p.start, p.end) == (pos, pos + len(p.text))
         assert p.rule in RULES
         pos = p.end
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from(" \t\n\u3000'sStTdlLmrev1a中!🦄\u0301"), max_size=40))
+def test_rule_of_a_piece_alone_is_the_rule_that_cut_it(text):
+    # The encode lesson labels each piece with rule_of(piece text), away from the text around it.
+    for p in find_pieces(text):
+        assert rule_of(p.text) == p.rule
 
 
 def test_rules():

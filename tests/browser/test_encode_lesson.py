@@ -230,6 +230,7 @@ def test_pieces_change_with_up_down_and_brackets(page, r50k_oracle):
     page.keyboard.press("[")
     page.keyboard.press("[")
     expect(page.locator(selected)).to_have_attribute("data-index", "0")
+    expect(page.locator(CANVAS)).to_have_attribute("data-piece", "0")  # its trace may still be on its way
     assert canvas_state(page)["symbols"] == ["f", "i", "x"]
 
 

@@ -6,7 +6,7 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, stageHeader, tokenChip, choiceGroup, numberField } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, stageHeader, tokenChip, choiceGroup, numberField, omitDefault } from "../ui/lessonkit.mjs";
 
 const CHAPTER = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. Tokenization is an important step because it determines how raw text is divided into smaller units.";
 const CHINESE = "我爱中国人。中国人很多。我爱中国。北京是中国首都。今天天气真好。";
@@ -25,7 +25,7 @@ const CORPORA = Object.freeze(new Map([
 
 const PARAMS = new Map([
   ["ccorpus", param.oneOf("chapter", [...CORPORA.keys()])],
-  ["bpe", param.int(100, { min: 1, max: 5000 })],
+  ["bpe", omitDefault(param.int(100, { min: 1, max: 5000 }))],
 ]);
 
 const NAMES = Object.freeze(["characters", "words", "toy_bpe", "r50k"]);

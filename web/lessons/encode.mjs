@@ -292,7 +292,9 @@ class EncodeLesson {
     }
     this.error = null;
     this.overview = { text, ...answer.result };
-    renderIds(this); // at once: the ids are what a student waits for; the rest follows in the next frames
+    // A long text's ids are written at once, its lists in the frames after (see render); a short
+    // text is drawn in one frame, so the ids never disagree with the strip.
+    if (this.listsLater()) renderIds(this);
     const n = this.overview.n_pieces;
     let piece = Math.max(0, Math.min(n - 1, this.state.piece));
     let step = this.state.step;
@@ -436,6 +438,11 @@ class EncodeLesson {
     }
   }
 
+  /** True when the text has so many pieces that its ids are drawn a frame before its lists. */
+  listsLater() {
+    return Boolean(this.overview) && this.overview.pieces.length > LIMITS.listsLaterFrom;
+  }
+
   /** Everything: a new overview (text, page or language). */
   markAll() {
     for (const part of ["input", "strip", "stage2", "controls", "ids", "chips"]) this.mark(part);
@@ -451,7 +458,7 @@ class EncodeLesson {
     this.dirty = new Set();
     // The frame that shows a long text's ids stays light: its long lists (the pieces strip and the
     // token chips, thousands of elements) are built in the frame after it.
-    if (dirty.has("ids") && this.overview && this.overview.pieces.length > LIMITS.listsLaterFrom) {
+    if (dirty.has("ids") && this.listsLater()) {
       for (const part of HEAVY_PARTS) {
         if (dirty.delete(part)) this.mark(part);
       }
@@ -555,14 +562,22 @@ class EncodeLesson {
     });
     if (this.tween) this.rankCanvas.drawNow();
     if (state.mistake && piece.greedy) {
+      // The left-to-right run steps with the ranked one, and moves with it while it has steps left.
       const g = piece.greedy;
-      const gStep = Math.min(step, g.steps.length);
-      const from = buildFrame(piece, g, gStep);
+      const last = g.steps.length;
+      const gStep = Math.min(step, last);
+      const a = this.tween ? Math.min(this.tween.from, last) : gStep;
+      const b = this.tween ? Math.min(this.tween.to, last) : gStep;
+      const gScene = a === b
+        ? { from: buildFrame(piece, g, b), to: null, t: 0 }
+        : { from: buildFrame(piece, g, a), to: buildFrame(piece, g, b), t: this.tween.t };
+      const shownG = gScene.to || gScene.from;
       this.greedyCanvas.setScene({
-        from, to: null, t: 0, key: `${key} greedy`, piece, run: g, mode: "greedy", projector: state.projector, labels,
-        ariaLabel: this.t("stage2.canvasLabel", { symbols: from.symbols.join(" · ") }),
+        ...gScene, key: `${key} greedy`, piece, run: g, mode: "greedy", projector: state.projector, labels,
+        ariaLabel: this.t("stage2.canvasLabel", { symbols: shownG.symbols.join(" · ") }),
       });
-      this.greedyStep.textContent = this.t("mistake.step", { step: gStep, total: g.steps.length });
+      if (this.tween) this.greedyCanvas.drawNow();
+      this.greedyStep.textContent = this.t("mistake.step", { step: gStep, total: last });
     }
   }
 

@@ -9,7 +9,7 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, stageHeader, tokenChip, choiceGroup, numberField } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, stageHeader, tokenChip, choiceGroup, numberField, omitDefault } from "../ui/lessonkit.mjs";
 
 const MACHINE = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. During training, the model gradually improves its predictions by comparing them with the correct answers. Tokenization is an important step because it determines how raw text is divided into smaller units. Some tokenizers use characters, some use complete words, and modern language models often use subword tokens to balance vocabulary size and sequence length.";
 
@@ -24,12 +24,12 @@ const STREAM_SHOWN = 400;
 
 const PARAMS = new Map([
   ["scorpus", param.text(MACHINE, LIMITS.hashTextMax)],
-  ["block", param.int(6, { min: 1, max: 64 })],
-  ["batch", param.int(3, { min: 1, max: 8 })],
+  ["block", omitDefault(param.int(6, { min: 1, max: 64 }))],
+  ["batch", omitDefault(param.int(3, { min: 1, max: 8 }))],
   ["tok", param.oneOf("toy_bpe", TOKENIZERS)],
   ["sampler", param.oneOf("random", MODES)],
-  ["seed", param.int(0, { min: 0, max: 1e9 })],
-  ["start", param.int(0)],
+  ["seed", omitDefault(param.int(0, { min: 0, max: 1e9 }))],
+  ["start", omitDefault(param.int(0))],
 ]);
 
 const KEYS = [["← →", "samples.keys.batch"]];
