@@ -461,6 +461,29 @@ def test_typing_retraces_and_keeps_the_place(page, r50k_oracle):
     expect(box).to_have_value("tokenization rocks")
 
 
+def test_a_long_paste_shows_its_ids_and_the_piece_at_the_caret(page, r50k_oracle, gpt2_regex):
+    # A text this long draws its ids first and its strip a frame later; the strip then scrolls to the
+    # piece at the caret (the end of the paste).
+    text = "The quick brown fox; 東京タワー 🎉 naïve café, 1,234.56! " * 30
+    box = page.get_by_test_id("text-input")
+    box.click()
+    box.fill(text)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(r50k_oracle.encode_ordinary(text)))
+    pieces = page.get_by_test_id("pieces").get_by_test_id("piece")
+    expect(pieces).to_have_count(len(gpt2_regex.findall(text)))
+    last = str(len(gpt2_regex.findall(text)) - 1)
+    expect(page.locator('[data-testid="piece"][aria-pressed="true"]')).to_have_attribute("data-index", last)
+    page.wait_for_function(
+        """() => {
+            const strip = document.querySelector('[data-testid="pieces"]');
+            const item = strip.querySelector('[aria-pressed="true"]').parentElement;
+            const top = item.offsetTop - strip.scrollTop;
+            return strip.scrollTop > 0 && top >= 0 && top + item.offsetHeight <= strip.clientHeight + 1;
+        }"""
+    )
+    expect(page.locator(CANVAS)).to_have_attribute("data-piece", last)
+
+
 @pytest.mark.parametrize(
     "text",
     [

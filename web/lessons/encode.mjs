@@ -62,6 +62,7 @@ class EncodeLesson {
     this.inflight = false;
     this.retraceAgain = false;
     this.stripFor = null;
+    this.stripScroll = false;
     buildView(this);
   }
 
@@ -514,7 +515,10 @@ class EncodeLesson {
       return;
     }
     const selected = this.state.piece;
-    if (this.stripFor !== o) buildStrip(this, o, selected);
+    if (this.stripFor !== o) {
+      buildStrip(this, o, selected);
+      this.stripScroll = true; // show the selected piece in the new strip (renderControls)
+    }
     const paged = n > o.pieces.length;
     this.pager.hidden = !paged;
     if (paged) {
@@ -678,8 +682,9 @@ class EncodeLesson {
     const previous = this.strip.querySelector('[aria-pressed="true"]');
     const item = this.strip.children[this.state.piece - offset];
     const current = item ? item.firstChild : null;
-    if (previous !== current) {
-      if (previous) previous.setAttribute("aria-pressed", "false");
+    if (previous !== current || this.stripScroll) {
+      this.stripScroll = false;
+      if (previous && previous !== current) previous.setAttribute("aria-pressed", "false");
       if (current) {
         current.setAttribute("aria-pressed", "true");
         const top = item.offsetTop;

@@ -6,11 +6,31 @@ import { cpLength } from "../../canvas/frames.mjs";
 import { el } from "../../ui/dom.mjs";
 import { pieceLabel } from "./words.mjs";
 
-/** The piece buttons, rebuilt only for a new page of pieces or a new language. */
+/**
+ * Makes `list`'s children the items for `entries`, in order. An item whose key is unchanged stays as
+ * it is: typing into a long text changes a few pieces near the caret, and only their items are made
+ * again (a thousand rebuilt buttons would hold up the next keystroke).
+ */
+function patchList(list, entries, keyOf, make) {
+  const old = list.children;
+  entries.forEach((entry, i) => {
+    const key = keyOf(entry);
+    const item = old[i];
+    if (item && item.dataset.key === key) return;
+    const fresh = make(entry);
+    fresh.dataset.key = key;
+    if (item) item.replaceWith(fresh);
+    else list.append(fresh);
+  });
+  while (old.length > entries.length) old[old.length - 1].remove();
+}
+
+/** The piece buttons, for a new overview (page of pieces) or a new language. */
 export function buildStrip(lesson, o, selected) {
   const t = lesson.t;
+  const lang = lesson.state.lang;
   lesson.stripFor = o;
-  const items = o.pieces.map((piece) => {
+  patchList(lesson.strip, o.pieces, (piece) => `${lang}\u0001${piece.index}\u0001${piece.rule}\u0001${piece.text}`, (piece) => {
     const label = pieceLabel(piece.text);
     const button = el("button", {
       className: `piece rule-${piece.rule}`,
@@ -24,7 +44,11 @@ export function buildStrip(lesson, o, selected) {
     el("span", { className: "piece-rule" }, t(`rule.${piece.rule}`)));
     return el("li", {}, button);
   });
-  lesson.strip.replaceChildren(...items);
+  for (const button of lesson.strip.querySelectorAll('[aria-pressed="true"]')) {
+    if (button.dataset.index !== String(selected)) button.setAttribute("aria-pressed", "false");
+  }
+  const item = lesson.strip.children[selected - o.piece_offset];
+  if (item) item.firstChild.setAttribute("aria-pressed", "true");
 }
 
 export function renderLog(lesson, piece, step) {
@@ -96,24 +120,25 @@ export function renderChips(lesson) {
     lesson.finalMore.hidden = true;
     return;
   }
-  const chips = [];
+  // The pieces whose chips fit under the cap, each with how many of its tokens are shown.
+  const groups = [];
   let shown = 0;
   for (const piece of o.pieces) {
-    if (shown >= LIMITS.tokenChips) continue;
-    const group = el("li", {
-      className: `token-group${piece.index === lesson.state.piece ? " selected" : ""}`,
-      data: { piece: piece.index },
-    });
-    piece.tokens.forEach((token, i) => {
-      if (shown >= LIMITS.tokenChips) return;
-      shown += 1;
-      group.append(el("span", { className: "token-chip", testid: "final-token", data: { id: piece.ids[i], token } },
-        el("span", { className: "chip-token" }, token),
-        el("span", { className: "chip-id" }, String(piece.ids[i]))));
-    });
-    chips.push(group);
+    if (shown >= LIMITS.tokenChips) break;
+    const n = Math.min(piece.ids.length, LIMITS.tokenChips - shown);
+    groups.push({ piece, n });
+    shown += n;
   }
-  lesson.finalTokens.replaceChildren(...chips);
+  patchList(lesson.finalTokens, groups, ({ piece, n }) => `${piece.index}\u0001${piece.ids.slice(0, n).join(",")}`, ({ piece, n }) => {
+    const group = el("li", { className: "token-group", data: { piece: piece.index } });
+    for (let i = 0; i < n; i += 1) {
+      group.append(el("span", { className: "token-chip", testid: "final-token", data: { id: piece.ids[i], token: piece.tokens[i] } },
+        el("span", { className: "chip-token" }, piece.tokens[i]),
+        el("span", { className: "chip-id" }, String(piece.ids[i]))));
+    }
+    return group;
+  });
+  markSelectedChips(lesson);
   const more = ids.length - shown;
   lesson.finalMore.hidden = more <= 0;
   lesson.finalMore.textContent = more > 0 ? t("stage3.more", { n: more.toLocaleString(), shown: shown.toLocaleString() }) : "";
