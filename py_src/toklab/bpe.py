@@ -76,18 +76,22 @@ class BPEEncoding:
 
     def _add_rules(self, merges: Iterable[Collection[str]]) -> None:
         """Append the rules in rank order; each must join two tokens made before it into a new one."""
-        tokens, token_ids, ranks, merge_ids = self._tokens, self._token_ids, self._ranks, self._merge_ids
-        for rank, (left, right) in enumerate(merges):
+        pairs = list(map(tuple, merges))  # tuples stay as they are; lists become the keys of _ranks
+        tokens, token_ids, merge_ids = self._tokens, self._token_ids, self._merge_ids
+        get, append = token_ids.get, tokens.append
+        new_id = len(tokens)
+        for left, right in pairs:  # the browser loads 50,000 rules at start-up: one lookup per need
             merged = left + right
-            if left not in token_ids or right not in token_ids:
-                raise ValueError(f"merge rule {rank} ({left!r} {right!r}) uses a token that no earlier rule made")
+            left_id, right_id = get(left), get(right)
+            if left_id is None or right_id is None:
+                raise ValueError(f"merge rule {new_id - 256} ({left!r} {right!r}) uses a token that no earlier rule made")
             if merged in token_ids:
-                raise ValueError(f"merge rule {rank} ({left!r} {right!r}) makes {merged!r} a second time")
-            new_id = len(tokens)
-            ranks[(left, right)] = rank
-            merge_ids[token_ids[left] << 20 | token_ids[right]] = new_id
-            tokens.append(merged)
+                raise ValueError(f"merge rule {new_id - 256} ({left!r} {right!r}) makes {merged!r} a second time")
+            merge_ids[left_id << 20 | right_id] = new_id
+            append(merged)
             token_ids[merged] = new_id
+            new_id += 1
+        self._ranks.update(zip(pairs, range(len(pairs))))
 
     # --- the table -------------------------------------------------------------------------------------
 
