@@ -141,6 +141,7 @@ export const TIMING = Object.freeze({
   lookupMs: 600,          // the final tokens travelling to their table rows
   retraceDebounceMs: 150, // typing -> new trace, for text longer than LIMITS.instantRetraceChars
   hashDebounceMs: 250,    // state -> URL hash
+  staleAfterMs: 250,      // an answer slower than this dims the shown piece (a fast one would only flicker)
 });
 
 export const SPEEDS = Object.freeze([0.5, 1, 2, 4]);

@@ -44,6 +44,8 @@ class EncodeLesson {
     this.trace = null;
     this.error = null;
     this.pending = false;
+    this.slow = false; // the engine has taken longer than TIMING.staleAfterMs on the pending text
+    this.staleTimer = 0;
     this.gen = 0;
     this.traceGen = 0;
     this.tracing = null; // the [text, piece] key of the trace request on its way
@@ -97,6 +99,7 @@ class EncodeLesson {
   destroy() {
     this.pause();
     clearTimeout(this.retraceTimer);
+    clearTimeout(this.staleTimer);
     cancelAnimationFrame(this.raf);
     this.rankCanvas.destroy();
     this.greedyCanvas.destroy();
@@ -264,7 +267,13 @@ class EncodeLesson {
       return;
     }
     this.pending = true;
-    this.mark("stale");
+    // Dimming the cards repaints every one of their thousands of items: only for a slow answer.
+    clearTimeout(this.staleTimer);
+    this.slow = false;
+    this.staleTimer = setTimeout(() => {
+      this.slow = true;
+      this.mark("stale");
+    }, TIMING.staleAfterMs);
     let offset = this.pageStart(this.state.piece);
     let answer;
     this.inflight = true;
@@ -605,7 +614,7 @@ class EncodeLesson {
     this.placeholder.hidden = placeholder === "";
     this.placeholder.textContent = placeholder;
     this.canvases.hidden = !piece;
-    this.main.classList.toggle("stale", this.pending || Boolean(this.error));
+    this.main.classList.toggle("stale", this.stale());
     // Side by side with the common mistake.
     const mistake = state.mistake && Boolean(piece && piece.greedy);
     this.greedyPane.hidden = !mistake;
@@ -644,8 +653,13 @@ class EncodeLesson {
   }
 
   /** Dims the shown piece while the engine works on a new text (the piece is redrawn when it answers). */
+  /** Whether the shown piece is out of date: an error, or an answer slower than TIMING.staleAfterMs. */
+  stale() {
+    return Boolean(this.error) || (this.pending && this.slow);
+  }
+
   renderStale() {
-    this.main.classList.toggle("stale", this.pending || Boolean(this.error));
+    this.main.classList.toggle("stale", this.stale());
   }
 
   announceStep() {
