@@ -31,7 +31,6 @@ const KEYS = [
 /** This lesson encodes like encode_ordinary: "<|endoftext|>" typed by a user is plain text. */
 const ALLOWED_SPECIAL = "none";
 const TRACE_CACHE = 64;
-const HEAVY_PARTS = ["strip", "chips"];
 
 class EncodeLesson {
   constructor(ctx) {
@@ -60,6 +59,7 @@ class EncodeLesson {
     this.currentTween = Promise.resolve(true);
     this.dirty = new Set();
     this.raf = 0;
+    this.listsRaf = 0; // the frame that marks a long text's lists (markOverview)
     this.scrollToCanvas = false;
     this.inflight = false;
     this.retraceAgain = false;
@@ -101,6 +101,7 @@ class EncodeLesson {
     clearTimeout(this.retraceTimer);
     clearTimeout(this.staleTimer);
     cancelAnimationFrame(this.raf);
+    cancelAnimationFrame(this.listsRaf);
     this.rankCanvas.destroy();
     this.greedyCanvas.destroy();
     this.main.remove();
@@ -302,9 +303,6 @@ class EncodeLesson {
     }
     this.error = null;
     this.overview = { text, ...answer.result };
-    // A long text's ids are written at once, its lists in the frames after (see render); a short
-    // text is drawn in one frame, so the ids never disagree with the strip.
-    if (this.listsLater()) renderIds(this);
     const n = this.overview.n_pieces;
     let piece = Math.max(0, Math.min(n - 1, this.state.piece));
     let step = this.state.step;
@@ -317,7 +315,7 @@ class EncodeLesson {
       }
     }
     this.typedSinceTrace = false;
-    this.markAll();
+    this.markOverview();
     if (piece !== this.state.piece || step !== this.state.step) {
       this.ctx.setState({ piece, step });
       if (this.pieceMeta(piece) === null || piece === this.state.piece) this.ensureTrace();
@@ -448,9 +446,23 @@ class EncodeLesson {
     }
   }
 
-  /** True when the text has so many pieces that its ids are drawn a frame before its lists. */
-  listsLater() {
-    return Boolean(this.overview) && this.overview.pieces.length > LIMITS.listsLaterFrom;
+  /**
+   * A new text's overview. A long one (over LIMITS.listsLaterFrom pieces) has its ids written at once
+   * and its long lists (strip and token chips, thousands of elements) built a frame later, so the
+   * frame that shows the ids stays light; a short one is drawn in one frame, ids and strip agreeing.
+   */
+  markOverview() {
+    if (this.overview.pieces.length <= LIMITS.listsLaterFrom) {
+      this.markAll();
+      return;
+    }
+    renderIds(this);
+    for (const part of ["input", "stage2", "controls"]) this.mark(part);
+    // Registered after the render above, so it runs after it in the coming frame: its marks go to the next.
+    cancelAnimationFrame(this.listsRaf);
+    this.listsRaf = requestAnimationFrame(() => {
+      for (const part of ["strip", "chips"]) this.mark(part);
+    });
   }
 
   /** Everything: a new overview (text, page or language). */
@@ -466,13 +478,6 @@ class EncodeLesson {
   render() {
     const dirty = this.dirty;
     this.dirty = new Set();
-    // The frame that shows a long text's ids stays light: its long lists (the pieces strip and the
-    // token chips, thousands of elements) are built in the frame after it.
-    if (dirty.has("ids") && this.listsLater()) {
-      for (const part of HEAVY_PARTS) {
-        if (dirty.delete(part)) this.mark(part);
-      }
-    }
     if (dirty.has("input")) this.renderInput();
     if (dirty.has("ids")) renderIds(this);
     if (dirty.has("strip")) this.renderStrip();
