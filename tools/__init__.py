@@ -1,0 +1,13 @@
+"""The parts of the build; build.py is their command line. Standard library only.
+
+    common.py             paths, BuildError, say(), sha256_file(), run_quiet()
+    downloads.py          the pinned downloads (npm pack, pip download): hash-checked, cached in .cache/
+    wheel.py              the toklab wheel, and adding files to a wheel
+    precompute.py         precomputed.json: the default example's answers, by toklab on CPython
+    bytecode.py           ahead-of-time bytecode, made by Pyodide under Node (bytecode.mjs runs
+                          bytecode_pyodide.py inside Pyodide)
+    dist.py               dist/: the inputs' fingerprint and the atomic build
+    server.py             the static file server (`build.py serve`, the browser tests, bench/)
+    testrun.py            `build.py test`: .venv, Chromium, the three test stages and their summary
+    playwright_chromium.py  prints Playwright's own Chromium (run by .venv's Python)
+"""

@@ -1,0 +1,103 @@
+"""dist/, the whole static site: written from scratch into a temporary folder, then renamed into place.
+
+dist/ is either the old complete build or the new complete build, never half of one. Its .build-stamp
+holds the fingerprint of every input (fingerprint()); ensure_built() builds only when that differs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tarfile
+import tempfile
+from pathlib import Path
+
+from tools.bytecode import add_bytecode, compile_bytecode
+from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
+from tools.downloads import MICROPIP, PYODIDE, micropip_wheel, npm_tarball
+from tools.precompute import precompute
+from tools.wheel import write_wheel
+
+STAMP = ".build-stamp"
+# The runtime files taken from the pyodide npm package into dist/pyodide/.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.mjs.map",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+)
+
+
+def input_files() -> list[Path]:
+    """Every file whose content goes into dist/ or makes it: a change in any of them calls for a new build."""
+    files = [ROOT / "build.py", ROOT / "pyproject.toml"]
+    for folder in ("tools", "web", "py_src", "assets"):
+        files += [
+            p for p in sorted((ROOT / folder).rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+        ]  # fmt: skip
+    return files
+
+
+def fingerprint() -> str:
+    digest = hashlib.sha256(f"{PYODIDE}{MICROPIP}".encode())
+    for path in input_files():
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def is_current() -> bool:
+    stamp = DIST / STAMP
+    return stamp.is_file() and stamp.read_text() == fingerprint()
+
+
+def build() -> Path:
+    """Write dist/ from scratch, atomically. Returns DIST."""
+    if not (ROOT / "web").is_dir():
+        raise BuildError("web/ is missing: the front end must exist before a build")
+    stamp = fingerprint()
+    pyodide_tgz = npm_tarball(PYODIDE)
+    micropip = micropip_wheel()
+    CACHE.mkdir(exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="dist-", dir=CACHE))
+    try:
+        out = tmp / "dist"
+        shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+        runtime = out / "pyodide"
+        runtime.mkdir()
+        with tarfile.open(pyodide_tgz) as tar:
+            for name in PYODIDE_FILES:
+                (runtime / name).write_bytes(tar.extractfile(f"package/{name}").read())
+        wheels = out / "wheels"
+        wheels.mkdir()
+        shutil.copy2(micropip, wheels / micropip.name)
+        toklab_wheel = write_wheel(wheels)
+        manifest = {"micropip": micropip.name, "toklab": toklab_wheel.name, "pyodide": PYODIDE.version}
+        (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        add_bytecode(out, compile_bytecode(out))
+        toklab_hash = manifest["toklab_sha256"] = sha256_file(toklab_wheel)[:16]
+        (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        shutil.copytree(ROOT / "assets", out / "assets")
+        (out / "precomputed.json").write_text(json.dumps(precompute(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        (out / STAMP).write_text(stamp)
+        if DIST.exists():
+            os.replace(DIST, tmp / "old")  # removed with tmp
+        os.replace(out, DIST)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    say(f"wrote {DIST.relative_to(Path.cwd()) if DIST.is_relative_to(Path.cwd()) else DIST} (toklab wheel {toklab_hash})")
+    return DIST
+
+
+def ensure_built() -> Path:
+    """dist/, built first when it is missing or older than its inputs."""
+    if is_current():
+        return DIST
+    return build()
+

@@ -1,0 +1,118 @@
+"""The static file server: `build.py serve`, the browser tests' server and bench/page_load.py's.
+
+It serves one folder on 127.0.0.1 with the MIME types a static host must send, the page's
+Content-Security-Policy as a header, and no directory listings.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import signal
+from http import HTTPStatus
+from pathlib import Path
+from typing import BinaryIO
+from urllib.parse import unquote
+
+from tools.common import BuildError
+
+# The page's Content-Security-Policy. web/index.html carries it in a <meta> tag; serve() and the test
+# server also send it as a header, because a <meta> policy does not reach a worker: the worker runs
+# under the policy of its own script's response.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'none'"
+)
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".bpe": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".woff2": "font/woff2",
+}
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves one folder with the right MIME types and the page's CSP; records every path asked for.
+
+    A folder answers with its index.html, or 404 (never a listing); a path holding a NUL byte
+    (`/a%00.txt`) answers 400.
+    """
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    requests_seen: list[str] | None = None
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def do_GET(self) -> None:
+        if self.requests_seen is not None:
+            self.requests_seen.append(self.path)
+        try:
+            super().do_GET()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser dropped the connection (a cancelled or superseded load): nothing to report
+
+    def send_head(self) -> BinaryIO | None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if "\0" in unquote(path, errors="surrogatepass"):
+            self.send_error(HTTPStatus.BAD_REQUEST, "The path holds a NUL byte")
+            return None
+        return super().send_head()
+
+    def list_directory(self, path: str) -> None:
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+        return None
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if str(getattr(code, "value", code)).startswith(("4", "5")):
+            super().log_request(code, size)
+
+
+def make_server(directory: Path, port: int = 0, requests_seen: list[str] | None = None) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for `directory` on 127.0.0.1 (port 0 = a free port); call serve_forever() on it."""
+    handler = type("Handler", (StaticHandler,), {"requests_seen": requests_seen})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    return server
+
+
+def check_port(port: int) -> None:
+    """Refuse a port no server can listen on: check_port(70000) raises BuildError."""
+    if not 1 <= port <= 65535:
+        raise BuildError(f"--port {port}: a port must be 1-65535")
+
+
+def serve(directory: Path, port: int) -> int:
+    """Serve `directory` on 127.0.0.1:port until Ctrl-C or SIGTERM; returns the exit status."""
+    check_port(port)
+    try:
+        server = make_server(directory, port)
+    except OSError as e:
+        raise BuildError(f"cannot listen on 127.0.0.1:{port} ({e.strerror}): pick another port with --port N") from e
+
+    def stop(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    print(f"Serving dist/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped", flush=True)
+    finally:
+        server.server_close()
+    return 0
