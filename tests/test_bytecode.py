@@ -1,4 +1,4 @@
-"""The bytecode build.py compiles ahead of time (build.py, compile_bytecode): there, checked, and usable.
+"""The bytecode build.py compiles ahead of time (tools/bytecode.py): there, checked, and usable.
 
 On CPython this reads dist/ as built: the .pyc files sit beside their sources (in
 pyodide/python_stdlib_pyc.zip and in the wheels' __pycache__ folders), the wheels' RECORD lists them, and

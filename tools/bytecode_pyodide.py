@@ -40,8 +40,14 @@ def imported_sources(stdlib: str, site: str) -> list[tuple[object, str]]:
 
 def pyc_target(origin: str, stdlib: str, site: str) -> str | None:
     """Where origin's .pyc goes under /out, or None for a module outside the stdlib zip and site-packages.
+    A .pyc's name carries the running Python's tag (cpython-314 in Pyodide).
 
-    pyc_target("/lib/python314.zip/urllib/parse.py", "/lib/python314.zip", site) == "stdlib/urllib/parse.pyc"
+    >>> pyc_target("/lib/python314.zip/urllib/parse.py", "/lib/python314.zip", "/lib/python3.14/site-packages")
+    'stdlib/urllib/parse.pyc'
+    >>> pyc_target("/lib/python3.14/site-packages/toklab/bpe.py", "/lib/python314.zip", "/lib/python3.14/site-packages")
+    'site/toklab/__pycache__/bpe.cpython-3...pyc'
+    >>> pyc_target("/home/pyodide/script.py", "/lib/python314.zip", "/lib/python3.14/site-packages") is None
+    True
     """
     if origin.startswith(stdlib + "/"):
         return "stdlib/" + origin[len(stdlib) + 1 :] + "c"

@@ -17,7 +17,11 @@ class BuildError(Exception):
 
 
 def say(message: str) -> None:
-    """Print one progress line: say("wrote dist") prints `build.py: wrote dist`."""
+    """Print one progress line.
+
+    >>> say("wrote dist")
+    build.py: wrote dist
+    """
     print(f"build.py: {message}", flush=True)
 
 
@@ -33,7 +37,9 @@ def sha256_file(path: Path) -> str:
 def run_quiet(cmd: list[str], what: str, fix: str, cwd: Path | None = None, env: dict | None = None) -> None:
     """Run a command quietly; on failure raise a one-line BuildError quoting its last error line.
 
-    run_quiet(["false"], "false", "run again") raises BuildError("false failed (no output): run again").
+    >>> run_quiet(["false"], "false", "run again")
+    Traceback (most recent call last):
+    tools.common.BuildError: false failed (no output): run again
     """
     try:
         done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env)

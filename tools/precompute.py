@@ -23,12 +23,20 @@ PRECOMPUTED_REQUESTS = (
 
 
 def canonical_json(value: object) -> str:
-    """JSON with sorted keys and no spaces: the payload half of a precomputed key (see web/precomputed.mjs)."""
+    """JSON with sorted keys and no spaces: the payload half of a precomputed key (see web/precomputed.mjs).
+
+    >>> canonical_json({"text": "héllo", "index": 0})
+    '{"index":0,"text":"héllo"}'
+    """
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def precompute_key(kind: str, payload: dict) -> str:
-    """`kind + " " + canonical_json(payload)`, e.g. 'overview {"allowed_special":"none","text":"tokenization"}'."""
+    """`kind + " " + canonical_json(payload)`.
+
+    >>> precompute_key("overview", {"text": "tokenization", "allowed_special": "none"})
+    'overview {"allowed_special":"none","text":"tokenization"}'
+    """
     return f"{kind} {canonical_json(payload)}"
 
 

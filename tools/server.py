@@ -91,7 +91,13 @@ def make_server(directory: Path, port: int = 0, requests_seen: list[str] | None 
 
 
 def check_port(port: int) -> None:
-    """Refuse a port no server can listen on: check_port(70000) raises BuildError."""
+    """Refuse a port no server can listen on.
+
+    >>> check_port(8000)
+    >>> check_port(70000)
+    Traceback (most recent call last):
+    tools.common.BuildError: --port 70000: a port must be 1-65535
+    """
     if not 1 <= port <= 65535:
         raise BuildError(f"--port {port}: a port must be 1-65535")
 

@@ -46,18 +46,27 @@ def wheel_members() -> dict[str, bytes]:
 def record_hash(data: bytes) -> str:
     """A wheel RECORD hash: 'sha256=' + urlsafe base64 without padding.
 
-    record_hash(b"") == "sha256=47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU"
+    >>> record_hash(b"")
+    'sha256=47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU'
     """
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
 def record_rows(members: dict[str, bytes]) -> list[str]:
-    """RECORD's row for each member: record_rows({"a.py": b""}) == ["a.py,sha256=47DEQ...,0"]."""
+    """RECORD's row for each member.
+
+    >>> record_rows({"a.py": b"", "b.txt": b"hi"})
+    ['a.py,sha256=47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU,0', 'b.txt,sha256=j0NDRmSPa5bfid2pAcUXaxCm2Dlh3TwayItZstwyeqQ,2']
+    """
     return [f"{arc},{record_hash(data)},{len(data)}" for arc, data in members.items()]
 
 
 def record_text(rows: list[str], record_name: str) -> bytes:
-    """RECORD itself: the rows, then RECORD's own row (no hash, no size), one per line."""
+    """RECORD itself: the rows, then RECORD's own row (no hash, no size), one per line.
+
+    >>> record_text(["a.py,sha256=47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU,0"], "x-1.dist-info/RECORD")
+    b'a.py,sha256=47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU,0\\nx-1.dist-info/RECORD,,\\n'
+    """
     return ("\n".join([*rows, f"{record_name},,"]) + "\n").encode()
 
 

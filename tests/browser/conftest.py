@@ -32,7 +32,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from tools.common import BuildError  # noqa: E402
+from tools.dist import ensure_built  # noqa: E402
+from tools.downloads import axe_script  # noqa: E402
+from tools.server import make_server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 SCREENSHOTS = ROOT / "screenshots"
@@ -50,7 +53,7 @@ STATUS = '[data-testid="status"]'
 class AppServer:
     def __init__(self, directory: Path):
         self.requests: list[str] = []
-        self._server = build.make_server(directory, 0, requests_seen=self.requests)
+        self._server = make_server(directory, 0, requests_seen=self.requests)
         self.port = self._server.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
         self.url = self.origin + "/"
@@ -80,8 +83,8 @@ def dist_dir() -> Path:
     if "TOKLAB_DIST" in os.environ:
         return Path(os.environ["TOKLAB_DIST"])
     try:
-        return build.ensure_built()
-    except build.BuildError as e:
+        return ensure_built()
+    except BuildError as e:
         pytest.fail(f"build failed: {e}", pytrace=False)
 
 
@@ -186,8 +189,8 @@ def axe_source() -> str:
     path = Path(os.environ["TOKLAB_AXE"]) if os.environ.get("TOKLAB_AXE") else None
     if path is None or not path.is_file():
         try:
-            path = build.axe_script()
-        except build.BuildError as e:
+            path = axe_script()
+        except BuildError as e:
             pytest.fail(f"axe-core is not available: {e}", pytrace=False)
     return path.read_text(encoding="utf-8")
 
