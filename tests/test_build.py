@@ -25,12 +25,13 @@ if sys.platform == "emscripten":
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from toklab.webapi import handle  # noqa: E402
+
 from tools.bytecode import PROGRAMS, add_bytecode, cache_key  # noqa: E402
 from tools.dist import input_files  # noqa: E402
 from tools.precompute import PRECOMPUTED_REQUESTS, precompute, precompute_key  # noqa: E402
 from tools.server import make_server  # noqa: E402
 from tools.wheel import add_to_wheel, project_metadata, write_wheel  # noqa: E402
-from toklab.webapi import handle  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -56,7 +56,10 @@ def compile_bytecode(out: Path) -> Path | None:
         return folder
     node = shutil.which("node")
     if node is None:
-        say("node is missing: the wheels and the standard library go into dist/ without ahead-of-time bytecode (Python will compile them in the browser, a slower start)")
+        say(
+            "node is missing: the wheels and the standard library go into dist/ without ahead-of-time bytecode "
+            "(Python will compile them in the browser, a slower start)"
+        )
         return None
     shutil.rmtree(CACHE / "bytecode", ignore_errors=True)  # one entry: the newest build's
     tmp = Path(tempfile.mkdtemp(prefix="bytecode-", dir=CACHE))

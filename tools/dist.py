@@ -100,4 +100,3 @@ def ensure_built() -> Path:
     if is_current():
         return DIST
     return build()
-

@@ -94,11 +94,12 @@ def run_tests() -> int:
     results_dir.mkdir(parents=True)
     env = dict(os.environ, TOKLAB_CHROMIUM=chromium, TOKLAB_AXE=str(axe), TOKLAB_DIST=str(DIST), PYTHONDONTWRITEBYTECODE="1")
     pytest = [str(python), "-m", "pytest", "-p", "no:cacheprovider"]
+    run_mjs = str(ROOT / "tests" / "pyodide" / "run.mjs")
     stages = [
         ("engine on CPython", pytest + ["tests", "--ignore=tests/browser", "--ignore=tests/pyodide", f"--junitxml={results_dir / 'cpython.xml'}"], "cpython.xml"),
-        ("engine in Pyodide", [node, str(ROOT / "tests" / "pyodide" / "run.mjs"), "--dist", str(DIST), "--wheels", str(test_wheels), "--junitxml", str(results_dir / "pyodide.xml")], "pyodide.xml"),
+        ("engine in Pyodide", [node, run_mjs, "--dist", str(DIST), "--wheels", str(test_wheels), "--junitxml", str(results_dir / "pyodide.xml")], "pyodide.xml"),
         ("browser", pytest + ["tests/browser", f"--junitxml={results_dir / 'browser.xml'}"], "browser.xml"),
-    ]
+    ]  # fmt: skip
     summary = []
     for title, cmd, xml in stages:
         print(f"\n======== {title} ========", flush=True)
@@ -110,7 +111,7 @@ def run_tests() -> int:
             note = "ok" if code == 0 else f"FAILED (exit {code})"
         summary.append((title, code, passed, failed, skipped, note))
     print("\n======== summary ========")
-    for title, code, passed, failed, skipped, note in summary:
+    for title, _, passed, failed, skipped, note in summary:
         print(f"  {title:<20} {passed} passed, {failed} failed, {skipped} skipped  {note}")
     totals = [sum(s[i] for s in summary) for i in (2, 3, 4)]
     bad = [s for s in summary if s[1] != 0]

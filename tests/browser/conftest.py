@@ -32,11 +32,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from playwright.sync_api import sync_playwright  # noqa: E402
+
 from tools.common import BuildError  # noqa: E402
 from tools.dist import ensure_built  # noqa: E402
 from tools.downloads import axe_script  # noqa: E402
 from tools.server import make_server  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
 
 SCREENSHOTS = ROOT / "screenshots"
 READY_TIMEOUT_MS = 120_000
