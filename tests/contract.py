@@ -107,7 +107,7 @@ def render() -> str:
         if doc:
             text += [f"# {line}" if line else "#" for line in doc.splitlines()]
         opener = f"{name} = {' + '.join(bases)} + {{" if bases else f"{name} = {{"
-        width = max([len(f'  "{f}": {a},') for f, a, _ in fields] or [0])
+        width = max([len(f'  "{f}": {a},') for f, a, c in fields if c] or [0])
         text.append(opener if fields else opener + "}")
         for field, annotation, comment in fields:
             entry = f'  "{field}": {annotation},'
@@ -123,10 +123,10 @@ def render() -> str:
 def documented() -> str:
     """The generated part as docs/protocol.md has it now."""
     docs = DOCS.read_text(encoding="utf-8")
-    return docs.split(BEGIN + "\n", 1)[1].split("\n" + END, 1)[0]
+    return docs.split(BEGIN, 1)[1].split(END, 1)[0].strip("\n")
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     docs = DOCS.read_text(encoding="utf-8")
-    head, rest = docs.split(BEGIN + "\n", 1)
-    DOCS.write_text(head + BEGIN + "\n" + render() + "\n" + END + rest.split("\n" + END, 1)[1], encoding="utf-8")
+    head, rest = docs.split(BEGIN, 1)
+    DOCS.write_text(f"{head}{BEGIN}\n{render()}\n{END}{rest.split(END, 1)[1]}", encoding="utf-8")

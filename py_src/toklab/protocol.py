@@ -102,9 +102,9 @@ class Piece(TypedDict):
 
 class TracePieceRequest(TypedDict, total=False):
     text: Required[str]
-    index: Required[int]
-    allowed_special: Literal["none", "all"]
-    merges: list[Pair] | None
+    index: Required[int]  # which piece of the text
+    allowed_special: Literal["none", "all"]  # default "none"
+    merges: list[Pair] | None  # default null (r50k)
 
 
 class TracedPiece(Piece):
@@ -173,13 +173,13 @@ class SpecialViews(TypedDict):
 
 class TrainRequest(TypedDict, total=False):
     corpus: Required[str]
-    mode: Literal["chars", "bytes"]
-    unit: Literal["words", "lines"]
-    vocab_size: int | None
-    num_merges: int | None
-    min_frequency: int
-    tie_break: Literal["first_occurrence", "lexicographic"]
-    detail: Literal["auto", "full", "merges"]
+    mode: Literal["chars", "bytes"]  # default "chars" (toy BPE); "bytes": GPT-2 style, 256 byte symbols
+    unit: Literal["words", "lines"]  # default "words" (chars only)
+    vocab_size: int | None  # default null: no limit
+    num_merges: int | None  # default null: no limit
+    min_frequency: int  # default 2
+    tie_break: Literal["first_occurrence", "lexicographic"]  # default "first_occurrence"
+    detail: Literal["auto", "full", "merges"]  # default "auto": tables when the corpus is small enough
 
 
 class Row(TypedDict):
@@ -242,11 +242,11 @@ class Training(TypedDict):
 
 
 class ToyEncodeRequest(TypedDict, total=False):
-    merges: Required[list[Pair]]
+    merges: Required[list[Pair]]  # the train answer's merges
     text: Required[str]
-    unit: Literal["words", "lines"]
-    end_marker: bool | None
-    vocab: list[str] | None
+    unit: Literal["words", "lines"]  # default "words"
+    end_marker: bool | None  # default null: "</w>" for words, none for lines
+    vocab: list[str] | None  # default null: nothing is unknown
 
 
 class WordCut(TypedDict):
@@ -267,9 +267,9 @@ class ToyCut(TypedDict):
 
 class CompareRequest(TypedDict, total=False):
     text: Required[str]
-    corpus: str | None  # null: train on the text itself
-    bpe_vocab_size: int
-    min_frequency: int
+    corpus: str | None  # default null: train on the text itself
+    bpe_vocab_size: int  # default 100
+    min_frequency: int  # default 2
 
 
 class Costs(TypedDict):
@@ -301,13 +301,13 @@ class Comparison(TypedDict):
 
 class SamplesRequest(TypedDict, total=False):
     text: Required[str]
-    block_size: int
-    batch_size: int
-    tokenizer: Literal["toy_bpe", "r50k"]
-    bpe_vocab_size: int
-    mode: Literal["random", "sequential"]
-    seed: int
-    start: int
+    block_size: int  # default 6
+    batch_size: int  # default 3
+    tokenizer: Literal["toy_bpe", "r50k"]  # default "toy_bpe" (trained on the text)
+    bpe_vocab_size: int  # default 100
+    mode: Literal["random", "sequential"]  # default "random"
+    seed: int  # default 0 (random)
+    start: int  # default 0 (sequential)
 
 
 class Window(TypedDict):
