@@ -70,12 +70,15 @@ def trace_piece(enc, text: str, *, index: int = 0, start: int = 0) -> dict:
     return _traced(enc, text, index, start, start + len(text))
 
 
-def _traced(enc, text: str, index: int, start: int, end: int) -> dict:
-    cache = _cache(_traced_cache, enc)
+def _traced(enc, text: str, index: int, start: int, end: int, cache: dict | None = None) -> dict:
+    cache = _cache(_traced_cache, enc) if cache is None else cache
     c = cache.get(text)
     if c is None:
         c = cache[text] = _trace_merges(enc, text)
-    return {"index": index, "text": text, "start": start, "end": end, **c._asdict()}
+    return {
+        "index": index, "text": text, "start": start, "end": end, "rule": c.rule, "bytes": c.bytes,
+        "chars": c.chars, "symbols": c.symbols, "steps": c.steps, "tokens": c.tokens, "ids": c.ids,
+    }  # fmt: skip
 
 
 def _trace_merges(enc, text: str) -> _Traced:
@@ -159,23 +162,25 @@ def trace_greedy(enc, text: str) -> dict:
     return {"steps": steps, "tokens": syms, "ids": [enc.token_id(s) for s in syms]}
 
 
-def _summary(enc, text: str, index: int, start: int, end: int) -> dict:
+def _summary(enc, text: str, index: int, start: int, end: int, cache: dict | None = None) -> dict:
     """A piece without its merge steps or character spans: bytes, final tokens and ids (cached per text).
 
     This is what the page gets for every piece of a text on each edit, so it carries only what the
     strip and the id list draw; `trace_piece` gives the selected piece in full.
     """
-    cache = _cache(_summary_cache, enc)
+    cache = _cache(_summary_cache, enc) if cache is None else cache
     c = cache.get(text)
     if c is None:
         ids = enc.piece_ids(text)
         c = cache[text] = _Summary(rule_of(text), list(text.encode("utf-8")), [enc.token(i) for i in ids], list(ids))
-    return {"index": index, "text": text, "start": start, "end": end, **c._asdict()}
+    return {"index": index, "text": text, "start": start, "end": end, "rule": c.rule, "bytes": c.bytes,
+            "tokens": c.tokens, "ids": c.ids}
 
 
-def _walk(enc, text: str, allowed_special, detail, special) -> list[dict]:
-    """`detail(enc, piece text, index, start, end)` for each piece of `text`; `special(...)` for each
-    special token that `allowed_special` names."""
+def _walk(enc, text: str, allowed_special, detail, special, caches: WeakKeyDictionary) -> list[dict]:
+    """`detail(enc, piece text, index, start, end, cache)` for each piece of `text`; `special(enc, text,
+    index, start, end)` for each special token that `allowed_special` names."""
+    cache = _cache(caches, enc)
     out: list[dict] = []
     offset = 0
     with gc_paused():
@@ -186,7 +191,7 @@ def _walk(enc, text: str, allowed_special, detail, special) -> list[dict]:
                 continue
             for piece_text in split_pieces(part):
                 end = offset + len(piece_text)
-                out.append(detail(enc, piece_text, len(out), offset, end))
+                out.append(detail(enc, piece_text, len(out), offset, end, cache))
                 offset = end
     return out
 
@@ -196,7 +201,7 @@ def pieces(enc, text: str, *, allowed_special: Literal["all"] | Collection[str] 
 
     Special-token text is plain text unless `allowed_special` names it.
     """
-    return _walk(enc, text, allowed_special, _summary, _special_summary)
+    return _walk(enc, text, allowed_special, _summary, _special_summary, _summary_cache)
 
 
 def _special_summary(enc, text: str, index: int, start: int, end: int) -> dict:
@@ -224,7 +229,7 @@ def trace(enc, text: str, *, allowed_special: Literal["all"] | Collection[str] =
 
     Like `encode_ordinary`, special-token text is plain text unless `allowed_special` names it.
     """
-    pieces = _walk(enc, text, allowed_special, _traced, special_piece)
+    pieces = _walk(enc, text, allowed_special, _traced, special_piece, _traced_cache)
     return {
         "encoding": enc.name,
         "text": clean_surrogates(text),
