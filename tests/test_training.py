@@ -18,7 +18,7 @@ from toklab.bytes_unicode import UNICODE_TO_BYTE
 from toklab.bytetrain import byte_rows, ranks_from_merges, train_bytes, trained_encoding
 from toklab.fasttrain import PairIndex
 from toklab.toybpe import BPETokenizer, apply_merges, get_pair_counts, merge_positions, train_bpe, word_to_symbols
-from toklab.training import TIED_SHOWN, corpus_rows, train_bpe_tokenizer, train_toy, train_trace
+from toklab.training import TIED_SHOWN, corpus_rows, symbol_counts, train_bpe_tokenizer, train_toy, train_trace
 
 LESSON = "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国\n北 京 是 中 国 首 都"
 
@@ -50,11 +50,11 @@ def test_docstring_examples_hold(module):
 
 def test_lesson_initial_alphabet():
     t = train_toy(LESSON, unit="lines")
-    assert [(a["symbol"], a["count"]) for a in t["alphabet"]] == [
+    assert [(a["symbol"], a["count"]) for a in symbol_counts(corpus_rows(LESSON, unit="lines"))] == [
         ("我", 2), ("爱", 2), ("中", 4), ("国", 4), ("人", 2), ("很", 1), ("多", 1),
         ("北", 1), ("京", 1), ("是", 1), ("首", 1), ("都", 1)]
-    assert len(t["base_vocab"]) == 12
-    assert t["end_marker"] is None and t["tables_shown"] is True
+    assert len(t["base_vocab"]) == 12 and t["n_alphabet"] == 12
+    assert "</w>" not in t["base_vocab"] and t["tables_shown"] is True
 
 
 def test_lesson_step_1_table_and_merge():
@@ -64,10 +64,10 @@ def test_lesson_step_1_table_and_merge():
         (("很", "多"), 1), (("北", "京"), 1), (("京", "是"), 1), (("是", "中"), 1), (("国", "首"), 1),
         (("首", "都"), 1)]
     assert s["pair"] == ["中", "国"] and s["merged"] == "中国" and s["count"] == 4
-    assert s["tie"] == {"rule": "first_occurrence", "tied": [["中", "国"]], "n_tied": 1, "applied": False}
+    assert s["tie"] == {"rule": "first_occurrence", "tied": [["中", "国"]], "n_tied": 1}
     assert s["vocab_size"] == 13
     assert rows(s) == ["我 爱 中国 人", "中国 人 很 多", "我 爱 中国", "北 京 是 中国 首 都"]
-    assert s["occurrences"] == [[0, 2], [1, 0], [2, 2], [3, 3]]
+    assert s["occurrences"] == [[0, 2, 2], [1, 0, 0], [2, 2, 2], [3, 3, 3]]
 
 
 def test_lesson_step_2_tie_goes_to_first_occurrence():
@@ -76,7 +76,7 @@ def test_lesson_step_2_tie_goes_to_first_occurrence():
         (("我", "爱"), 2), (("爱", "中国"), 2), (("中国", "人"), 2), (("人", "很"), 1), (("很", "多"), 1),
         (("北", "京"), 1), (("京", "是"), 1), (("是", "中国"), 1), (("中国", "首"), 1), (("首", "都"), 1)]
     assert s["tie"] == {"rule": "first_occurrence", "tied": [["我", "爱"], ["爱", "中国"], ["中国", "人"]],
-                        "n_tied": 3, "applied": True}
+                        "n_tied": 3}
     assert s["merged"] == "我爱" and s["vocab_size"] == 14
     assert rows(s) == ["我爱 中国 人", "中国 人 很 多", "我爱 中国", "北 京 是 中国 首 都"]
 
@@ -114,7 +114,7 @@ def test_lesson_merge_rules_applied_to_new_words():
 
 def test_lexicographic_rule_breaks_the_same_tie_differently():
     s = train_toy(LESSON, unit="lines", tie_break="lexicographic")["steps"][1]
-    assert s["tie"]["rule"] == "lexicographic" and s["tie"]["applied"] is True
+    assert s["tie"]["rule"] == "lexicographic" and s["tie"]["n_tied"] == 3
     # code points: 中 U+4E2D < 我 U+6211 < 爱 U+7231
     assert s["tie"]["tied"] == [["中国", "人"], ["我", "爱"], ["爱", "中国"]]
     assert s["pair"] == ["中国", "人"]
@@ -133,7 +133,7 @@ def test_chapter_corpus_gives_its_eight_merges():
     t = train_toy("low lower lowest low lower newest", num_merges=10)
     assert t["merges"] == [["l", "o"], ["lo", "w"], ["low", "e"], ["low", "</w>"], ["lowe", "r"],
                            ["lower", "</w>"], ["s", "t"], ["st", "</w>"]]
-    assert t["stop"]["reason"] == "min_frequency" and t["end_marker"] == "</w>"
+    assert t["stop"]["reason"] == "min_frequency" and "</w>" in t["base_vocab"]
 
 
 def test_chapter_pair_counts_are_the_first_table():
@@ -147,7 +147,7 @@ def test_overlapping_pairs_count_and_merge_left_to_right():
     t = train_toy("aaaa", unit="lines", min_frequency=1)
     first = t["steps"][0]
     assert table(first) == [(("a", "a"), 3)]
-    assert first["occurrences"] == [[0, 0], [0, 2]]
+    assert first["occurrences"] == [[0, 0, 0], [0, 2, 1]]
     assert rows(first) == ["aa aa"]
     assert t["merges"] == [["a", "a"], ["aa", "aa"]]
     assert t["stop"]["reason"] == "no_pairs"
@@ -199,9 +199,12 @@ def test_bad_arguments():
 def test_large_corpus_switches_to_merges_only_with_a_flag():
     text = " ".join(f"w{i}x{i * 7 % 13}y" for i in range(800))
     t = train_toy(text, num_merges=50)
-    assert t["detail"] == "merges" and t["tables_shown"] is False and t["too_large"] is True
+    assert t["tables_shown"] is False
     assert "symbols" in t["size_note"]
-    assert len(t["steps"]) == 50 and "pairs" not in t["steps"][0] and "corpus" not in t["stop"]
+    assert len(t["steps"]) == 50 and t["steps"][0]["pairs"] is None and t["stop"]["corpus"] is None
+    small = train_toy("low lower lowest", num_merges=2)
+    assert small["tables_shown"] is True
+    assert set(t["steps"][0]) == set(small["steps"][0]) and set(t["stop"]) == set(small["stop"])
     with pytest.raises(ValueError):
         train_toy(text, num_merges=50, detail="full")
 
@@ -217,7 +220,7 @@ def test_fast_matches_readable_on_the_chapter_paragraph():
 
 
 def strip_tables(trace):
-    steps = [{k: v for k, v in s.items() if k not in ("pairs", "corpus", "occurrences", "excluded", "learned")}
+    steps = [{k: v for k, v in s.items() if k not in ("pairs", "corpus", "occurrences")}
              for s in trace["steps"]]
     for s in steps:
         s["tie"] = dict(s["tie"], tied=s["tie"]["tied"][:TIED_SHOWN])
@@ -296,7 +299,7 @@ def test_byte_training_counts_256_bytes_and_stops_at_vocab_size():
     t = train_bytes(SAMPLE, vocab_size=270)
     assert len(t["base_vocab"]) == 256 and len(t["vocab"]) == 270
     assert t["stop"]["reason"] == "vocab_size" and len(t["merges"]) == 14
-    assert t["kind"] == "bytes" and t["end_marker"] is None
+    assert t["kind"] == "bytes" and t["unit"] == "pieces"
     # "at": cat cat sat mat ate rat tokenization = 7; "Ġt": Ġthe x3, Ġtokens, Ġtokenize, Ġtokenization = 6
     first, second = t["steps"][:2]
     assert first["pair"] == ["a", "t"] and first["count"] == 7 and first["tie"]["n_tied"] == 1

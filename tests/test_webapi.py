@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from toklab import get_encoding, webapi
+from toklab import get_encoding, protocol, webapi
 
 
 def call(kind, **payload):
@@ -31,11 +31,15 @@ def test_overview_and_trace_piece_of_the_default_example():
 def test_overview_pages_long_text():
     text = "word " * 5000
     first = ok("overview", text=text, piece_limit=100)
-    later = ok("overview", text=text, piece_offset=4950, piece_limit=100)
+    later = ok("overview", text=text, piece=4975, piece_limit=100)
     assert first["n_pieces"] == later["n_pieces"] == 5001
-    assert len(first["pieces"]) == 100 and len(later["pieces"]) == 51
-    assert later["pieces"][0]["index"] == 4950
+    assert len(first["pieces"]) == 100 and len(later["pieces"]) == 100
+    assert later["piece_offset"] == later["pieces"][0]["index"] == 4900 and later["piece_limit"] == 100
+    last = ok("overview", text=text, piece=99999, piece_limit=100)
+    assert last["piece_offset"] == 5000 and [p["index"] for p in last["pieces"]] == [5000]
     assert first["ids"] == get_encoding("r50k_base").encode_ordinary(text)
+    pages = ok("overview", text=text, piece=4999)
+    assert pages["piece_limit"] == protocol.PIECE_LIMIT and pages["piece_offset"] == 4000
 
 
 def test_special_text_is_plain_unless_allowed():
@@ -90,7 +94,10 @@ def test_bytes_training_drives_the_encoder():
 @pytest.mark.parametrize("kind, payload", [
     ("compare", {"text": "今天天气真好 tokenization"}),
     ("samples", {"text": "Machine learning models learn patterns from data. " * 4}),
-    ("warmup", {}),
 ])  # fmt: skip
 def test_other_kinds_answer(kind, payload):
     assert ok(kind, **payload)
+
+
+def test_warmup_loads_the_table_and_says_nothing_more():
+    assert ok("warmup") == {}

@@ -148,7 +148,6 @@ export const SPEEDS = Object.freeze([0.5, 1, 2, 4]);
 
 /** Limits that keep the page responsive with very long input. */
 export const LIMITS = Object.freeze({
-  piecePage: 2000,        // pieces per overview page (the protocol's default piece_limit)
   hashTextMax: 4000,      // longer text is not written into the URL
   traceBytes: 1024,       // longer pieces are listed, not animated
   tokenChips: 600,        // final-token chips drawn at once

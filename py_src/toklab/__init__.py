@@ -11,11 +11,12 @@ Modules, in teaching order:
   chars, words       whole characters or whole words as tokens (and why both fall short)
   toybpe             merges learned from pair counts, on characters with a </w> word end
   training           the same training with a step-by-step trace (fasttrain: incremental counts)
+  reference          the merge rule in a few plain lines (lowest rank first, leftmost occurrence)
   pretokenize, r50k  GPT-2's byte-level BPE: regex pieces, UTF-8 bytes, the ranked 50,257-entry table
   bytetrain          learning a byte-level table of your own, usable by the r50k machinery
   decoding, special  ids back to text, and special tokens such as <|endoftext|>
   compare, samples   tokenizers side by side; token streams cut into training samples
-  webapi             the JSON entry point the browser worker calls
+  webapi, protocol   the JSON entry point the browser worker calls, and the types of what it exchanges
 """
 
 from .bytetrain import train_bytes, trained_encoding

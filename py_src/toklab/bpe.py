@@ -17,19 +17,21 @@ special tokens.
     >>> enc.decode([257, 258, 68, 81])
     'low lower'
 
-`trace()` and friends (module `trace`) report every step as plain data.
+`reference.lowest_rank_merge` states this rule in a few plain lines; `_merge` and `_merge_long` below are
+its fast versions. `trace()` and friends (module `trace`) report every step as plain data.
 """
 
+import gc
 import heapq
 import re
 from collections.abc import Collection, Iterable
+from contextlib import contextmanager
 from typing import Literal
 
-from . import trace as _trace
 from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable, to_printable
 from .pretokenize import clean_surrogates, split_pieces
 
-__all__ = ["BPEEncoding", "ENDOFTEXT"]
+__all__ = ["BPEEncoding", "ENDOFTEXT", "gc_paused"]
 
 ENDOFTEXT = "<|endoftext|>"
 
@@ -45,9 +47,6 @@ _BYTE_TO_ID = bytes(BYTE_ORDER.index(b) for b in range(256))
 class BPEEncoding:
     """A byte-level BPE encoding: a ranked merge table, GPT-2's pre-tokenizer and optional special tokens.
 
-    The trace functions of module `trace` read the tables and caches kept here (the underscored
-    attributes); nothing else should.
-
     `merges` lists the rules in rank order, each as a [left, right] pair in printable form. Token ids are
     0-255 for the bytes (GPT-2's order) and 256 + rank for merged tokens, then the special tokens.
     """
@@ -58,7 +57,7 @@ class BPEEncoding:
         self._token_ids: dict[str, int] = {tok: i for i, tok in enumerate(self._tokens)}
         self._ranks: dict[tuple[str, str], int] = {}
         self._merge_ids: dict[int, int] = {}  # (left id << 20 | right id) -> merged id
-        with _trace._gc_paused():  # 50,000 rules make 100,000 tuples and lists; none holds a cycle
+        with gc_paused():  # 50,000 rules make 100,000 tuples and lists; none holds a cycle
             self._add_rules(merges)
         self.special_tokens: dict[str, int] = dict(special_tokens or {})
         for tok, i in self.special_tokens.items():
@@ -71,8 +70,6 @@ class BPEEncoding:
             else None
         )
         self._cache: dict[str, list[int]] = {}
-        self._trace_cache: dict[str, dict] = {}
-        self._info_cache: dict[str, dict] = {}
 
     def _add_rules(self, merges: Iterable[Collection[str]]) -> None:
         """Append the rules in rank order; each must join two tokens made before it into a new one."""
@@ -133,9 +130,9 @@ class BPEEncoding:
     # --- encoding ----------------------------------------------------------------------------------------
 
     def _merge(self, ids: list[int]) -> list[int]:
-        """Apply the ranked merges to one piece's byte ids. Lower merged id = lower rank.
+        """Apply the ranked merges to one piece's byte ids: `reference.lowest_rank_merge`, made fast.
 
-        `rk[i]` is the merged id of pair (ids[i], ids[i+1]); finding the lowest and its leftmost place
+        Lower merged id = lower rank, so ids stand in for symbols and ranks. `rk[i]` is the merged id of pair (ids[i], ids[i+1]); finding the lowest and its leftmost place
         are `min` and `index`, which run in C; a merge only changes the two pairs beside it.
         """
         if len(ids) > _HEAP_FROM:
@@ -158,7 +155,10 @@ class BPEEncoding:
         return ids
 
     def _merge_long(self, ids: list[int]) -> list[int]:
-        """The same merges in O(n log n): a linked list of symbols and a heap of (merged id, position)."""
+        """`_merge` in O(n log n) for long pieces: a linked list of symbols and a heap of (merged id, position).
+
+        The heap pops the lowest merged id (rank), then the lowest position: the reference's choice.
+        """
         merge_ids = self._merge_ids
         n = len(ids)
         sym = list(ids)
@@ -182,7 +182,12 @@ class BPEEncoding:
                 heapq.heappush(heap, (mp, p))
         return [s for s in sym if s >= 0]
 
-    def _encode_piece(self, piece: str) -> list[int]:
+    def piece_ids(self, piece: str) -> list[int]:
+        """The ids of one pre-tokenized piece (cached; do not change the list).
+
+        >>> BPEEncoding("tiny", [["l", "o"], ["lo", "w"]]).piece_ids("lowly")
+        [257, 75, 88]
+        """
         ids = self._cache.get(piece)
         if ids is None:
             ids = self._merge(list(piece.encode("utf-8").translate(_BYTE_TO_ID)))
@@ -197,10 +202,10 @@ class BPEEncoding:
         cache = self._cache
         for piece in split_pieces(clean_surrogates(text)):
             ids = cache.get(piece)
-            out += ids if ids is not None else self._encode_piece(piece)
+            out += ids if ids is not None else self.piece_ids(piece)
         return out
 
-    def _split_special(
+    def split_special(
         self,
         text: str,
         allowed_special: Literal["all"] | Collection[str],
@@ -238,7 +243,7 @@ class BPEEncoding:
         """Encode `text`. Special-token text raises ValueError unless allowed (then it becomes its id)."""
         text = clean_surrogates(text)
         out: list[int] = []
-        for part, special in self._split_special(text, allowed_special, disallowed_special):
+        for part, special in self.split_special(text, allowed_special, disallowed_special):
             out += [self.special_tokens[part]] if special else self.encode_ordinary(part)
         return out
 
@@ -277,16 +282,37 @@ class BPEEncoding:
 
         Like `encode_ordinary`, special-token text is plain text unless `allowed_special` names it.
         """
-        return _trace.trace(self, text, allowed_special=allowed_special)
+        from . import trace
+
+        return trace.trace(self, text, allowed_special=allowed_special)
 
     def trace_piece(self, text: str, *, index: int = 0, start: int = 0) -> dict:
         """Every merge step of one piece (docs/protocol.md, "Piece")."""
-        return _trace.trace_piece(self, text, index=index, start=start)
+        from . import trace
+
+        return trace.trace_piece(self, text, index=index, start=start)
 
     def trace_greedy(self, text: str) -> dict:
         """The common mistake, for comparison: always merge the leftmost pair that has any rule."""
-        return _trace.trace_greedy(self, text)
+        from . import trace
+
+        return trace.trace_greedy(self, text)
 
     def pieces(self, text: str, *, allowed_special: Literal["all"] | Collection[str] = frozenset()) -> list[dict]:
         """The pieces of `text` with their final tokens and ids, without merge steps or character spans."""
-        return _trace.pieces(self, text, allowed_special=allowed_special)
+        from . import trace
+
+        return trace.pieces(self, text, allowed_special=allowed_special)
+
+
+@contextmanager
+def gc_paused():
+    """Building a table or a large trace creates millions of small lists; the cyclic collector would
+    rescan them all again and again. They hold no cycles, so pause it meanwhile."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

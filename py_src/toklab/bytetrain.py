@@ -54,7 +54,7 @@ def train_bytes(text: str, vocab_size: int | None = None, num_merges: int | None
     """Byte-level BPE with a trace shaped like ``toklab.training.train_toy``'s. JSON-ready."""
     return train_trace(byte_rows(text), BASE_VOCAB, kind="bytes", vocab_size=vocab_size, num_merges=num_merges,
                        min_frequency=min_frequency, tie_break=tie_break, detail=detail, distinct_tokens=True,
-                       settings={"unit": "pieces", "end_marker": None})
+                       unit="pieces")
 
 
 def ranks_from_merges(merges: list[list[str]]) -> dict[tuple[str, str], int]:

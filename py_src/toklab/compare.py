@@ -26,12 +26,12 @@ from toklab.words import WordTokenizer
 
 
 def costs(n_tokens: int, vocab_size: int) -> dict:
-    """The two costs of one tokenization.
+    """The two costs of one tokenization: attention (T * T) and the output layer's logits per token (V).
 
     >>> costs(26, 19)
-    {'attention': 676, 'output_per_token': 19, 'output_total': 494}
+    {'attention': 676, 'output_per_token': 19}
     """
-    return {"attention": n_tokens * n_tokens, "output_per_token": vocab_size, "output_total": n_tokens * vocab_size}
+    return {"attention": n_tokens * n_tokens, "output_per_token": vocab_size}
 
 
 def relative(value: int, base: int) -> float | None:
@@ -43,12 +43,18 @@ def relative(value: int, base: int) -> float | None:
     return value / base if base else None
 
 
-def table_row(name: str, tokens: list[str], ids: list[int], vocab_size: int, unk_id: int | None) -> dict:
-    """One tokenizer's entry (costs relative to the baseline are added by ``compare``)."""
+def table_row(name: str, tokens: list[str], ids: list[int], vocab_size: int, unk_id: int | None,
+              token_texts: list[str] | None = None) -> dict:
+    """One tokenizer's entry (costs relative to the baseline are added by ``compare``).
+
+    >>> table_row("words", ["hi", "<unk>"], [3, 0], 4, 0)["unknown"]
+    ['<unk>']
+    """
     unknown = [t for t, i in zip(tokens, ids) if i == unk_id]
     return {
         "name": name, "tokens": tokens, "ids": ids, "n_tokens": len(ids), "vocab_size": vocab_size,
         "n_unknown": len(unknown), "unknown": unknown, "costs": costs(len(ids), vocab_size),
+        "token_texts": token_texts,
     }
 
 
@@ -57,9 +63,8 @@ def r50k_row(text: str) -> dict:
 
     enc = get_encoding("r50k_base")
     ids = enc.encode_ordinary(text)
-    row = table_row("r50k", [enc.token(i) for i in ids], ids, enc.n_vocab, None)
-    row["token_texts"] = [enc.decode_single_token_bytes(i).decode("utf-8", "replace") for i in ids]
-    return row
+    texts = [enc.decode_single_token_bytes(i).decode("utf-8", "replace") for i in ids]
+    return table_row("r50k", [enc.token(i) for i in ids], ids, enc.n_vocab, None, texts)
 
 
 def compare(text: str, corpus: str | None = None, bpe_vocab_size: int = 100, min_frequency: int = 2,
@@ -87,7 +92,4 @@ def compare(text: str, corpus: str | None = None, bpe_vocab_size: int = 100, min
     base = rows[0]["costs"]
     for row in rows:
         row["relative"] = {key: relative(row["costs"][key], base[key]) for key in base}
-    return {
-        "text": text, "corpus_is_text": corpus is None, "bpe_vocab_size": bpe_vocab_size,
-        "min_frequency": min_frequency, "bpe_merges": [list(m) for m in bpe.merges], "tokenizers": rows,
-    }
+    return {"tokenizers": rows}

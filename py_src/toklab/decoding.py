@@ -61,7 +61,6 @@ def explain_ids(enc, typed: str) -> dict:
                 "error": None,
                 "token": enc.token(token_id),
                 "special": special,
-                "bytes": list(data),
                 "hex": data.hex(" "),
                 "completes": completes,
                 "waiting": pending,  # bytes of a started character still to come after this token

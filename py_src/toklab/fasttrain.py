@@ -35,6 +35,8 @@ TIE_RULES = (FIRST_OCCURRENCE, LEXICOGRAPHIC)
 def find_merges(symbols: list[str], left: str, right: str) -> list[int]:
     """Positions where ``(left, right)`` merges: left to right, without overlap.
 
+    ``toybpe.merge_pair`` merges exactly these (property-tested); ``list.index`` finds them in C.
+
     >>> find_merges(["a", "a", "a", "b", "a", "a"], "a", "a")
     [0, 4]
     """
@@ -179,7 +181,11 @@ class PairIndex:
         return [e[2] for e in taken], self.n_with_count[count]
 
     def merge(self, pair: tuple[str, str]) -> None:
-        """Merge every occurrence of ``pair``, left to right, and update the pairs around them."""
+        """Merge every occurrence of ``pair``, left to right, and update the pairs around them.
+
+        An optimization of ``toybpe.merge_pair`` on every row followed by ``get_pair_counts``: the
+        rows and counts after it are the same (property-tested), found without rescanning the corpus.
+        """
         left, right = pair
         merged = left + right
         sym, nxt, prv = self.sym, self.nxt, self.prv

@@ -6,8 +6,8 @@ into one stream of ids, cut windows of ``block_size + 1`` ids, and shift by one:
 position t the model sees ``x[:t + 1]`` and must predict ``y[t]``, the next token.
 
     >>> r = make_samples([5, 6, 7, 8, 9], block_size=3, batch_size=1, offsets=[1])
-    >>> r["x"], r["y"]
-    ([[6, 7, 8]], [[7, 8, 9]])
+    >>> r["windows"][0]["x"], r["windows"][0]["y"]
+    ([6, 7, 8], [7, 8, 9])
 
 Where the windows start (``mode``), decided on purpose:
 
@@ -50,10 +50,13 @@ def window_offsets(n_ids: int, block_size: int, batch_size: int, mode: str = "ra
 
 def make_samples(ids: list[int], block_size: int, batch_size: int, tokens: list[str] | None = None,
                  mode: str = "random", seed: int = 0, start: int = 0, offsets: list[int] | None = None) -> dict:
-    """Training windows from a token stream. ``tokens`` (one per id) are shown beside the ids. JSON-ready."""
+    """Training windows from a token stream. ``tokens`` (one per id; the ids' text when not given) are
+    shown beside the ids. JSON-ready."""
+    if tokens is None:
+        tokens = [str(i) for i in ids]
     if block_size < 1 or batch_size < 1:
         raise ValueError("block_size and batch_size must be at least 1")
-    if tokens is not None and len(tokens) != len(ids):
+    if len(tokens) != len(ids):
         raise ValueError(f"{len(tokens)} tokens given for {len(ids)} ids")
     if len(ids) < block_size + 1:
         raise ValueError(f"the stream has {len(ids)} tokens; a window needs block_size + 1 = {block_size + 1}")
@@ -67,23 +70,16 @@ def make_samples(ids: list[int], block_size: int, batch_size: int, tokens: list[
         bad = [o for o in offsets if not 0 <= o <= last]
         if bad:
             raise ValueError(f"offsets {bad} are outside 0..{last}")
-    windows = []
-    for o in offsets:
-        window = {"offset": o, "x": list(ids[o:o + block_size]), "y": list(ids[o + 1:o + block_size + 1])}
-        if tokens is not None:
-            window["x_tokens"] = list(tokens[o:o + block_size])
-            window["y_tokens"] = list(tokens[o + 1:o + block_size + 1])
-        windows.append(window)
-    result = {
-        "n_ids": len(ids), "block_size": block_size, "batch_size": batch_size, "mode": chosen_by,
+    windows = [
+        {"offset": o, "x": list(ids[o:o + block_size]), "y": list(ids[o + 1:o + block_size + 1]),
+         "x_tokens": list(tokens[o:o + block_size]), "y_tokens": list(tokens[o + 1:o + block_size + 1])}
+        for o in offsets
+    ]
+    return {
+        "ids": list(ids), "tokens": list(tokens), "n_ids": len(ids), "block_size": block_size, "mode": chosen_by,
         "seed": seed if chosen_by == "random" else None, "max_offset": last, "offsets": offsets,
         "truncated": len(offsets) < batch_size, "windows": windows,
-        "x": [w["x"] for w in windows], "y": [w["y"] for w in windows],
     }
-    if tokens is not None:
-        result["x_tokens"] = [w["x_tokens"] for w in windows]
-        result["y_tokens"] = [w["y_tokens"] for w in windows]
-    return result
 
 
 def samples_for_text(text: str, block_size: int = 6, batch_size: int = 3, tokenizer: str = "toy_bpe",
@@ -106,6 +102,4 @@ def samples_for_text(text: str, block_size: int = 6, batch_size: int = 3, tokeni
         vocab_size = enc.n_vocab
     else:
         raise ValueError(f"unknown tokenizer {tokenizer!r}; use 'toy_bpe' or 'r50k'")
-    result = make_samples(ids, block_size, batch_size, tokens, mode, seed, start, offsets)
-    result.update({"tokenizer": tokenizer, "vocab_size": vocab_size, "ids": ids, "tokens": tokens})
-    return result
+    return dict(make_samples(ids, block_size, batch_size, tokens, mode, seed, start, offsets), vocab_size=vocab_size)

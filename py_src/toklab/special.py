@@ -28,7 +28,6 @@ def special_views(enc, text: str) -> dict:
     allowed_ids = enc.encode(text, allowed_special="all")
     plain_ids = enc.encode_ordinary(text)
     return {
-        "special_tokens": [{"token": t, "id": i} for t, i in sorted(enc.special_tokens.items())],
         "contains_special": any(t in text for t in enc.special_tokens),
         "refused": refused,
         "allowed": {"ok": True, "ids": allowed_ids, "tokens": _tokens(enc, allowed_ids), "error": None},

@@ -112,14 +112,26 @@ def merge_word(word: str, merges: list[Pair]) -> Symbols:
     >>> merge_word("lowest", [("l", "o"), ("lo", "w"), ("s", "t")])
     ('low', 'e', 'st', '</w>')
     """
-    symbols = word_to_symbols(word)
+    return merges_used(word_to_symbols(word), merges)[0]
+
+
+def merges_used(symbols: Symbols, merges: list[Pair]) -> tuple[Symbols, list[Pair]]:
+    """Apply learned merges in order, each to the whole word; also say which ones changed it.
+
+    >>> merges_used(("l", "o", "w", "</w>"), [("l", "o"), ("e", "r"), ("lo", "w")])
+    (('low', '</w>'), [('l', 'o'), ('lo', 'w')])
+    """
+    used = []
     for pair in merges:
-        symbols = merge_pair(symbols, pair)
-    return symbols
+        merged = merge_pair(symbols, pair)
+        if merged != symbols:
+            symbols = merged
+            used.append(pair)
+    return symbols, used
 
 
 def apply_merges(symbols: Symbols, positions: dict[Pair, list[int]]) -> Symbols:
-    """``merge_word`` without walking the whole merge list: same result, faster.
+    """``merge_word`` without walking the whole merge list: an optimization of it (property-tested).
 
     ``positions`` maps each pair to the (sorted) indices where it occurs in the merge list.
     A merge that cannot apply now cannot apply later either until something changes, so

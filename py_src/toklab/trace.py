@@ -13,21 +13,52 @@ describes the format; the front end draws it and recomputes nothing.
 Pieces seen before share their (read-only) lists, so tracing a long text repeats no work.
 """
 
-import gc
 from collections.abc import Collection
-from contextlib import contextmanager
-from typing import Literal
+from typing import Literal, NamedTuple
+from weakref import WeakKeyDictionary
 
+from .bpe import gc_paused
 from .bytes_unicode import BYTE_TO_UNICODE
 from .pretokenize import clean_surrogates, rule_of, split_pieces
+from .protocol import MAX_CANDIDATE_BYTES
 
-__all__ = ["MAX_CANDIDATE_BYTES", "pieces", "trace", "trace_greedy", "trace_piece"]
+__all__ = ["MAX_CANDIDATE_BYTES", "pieces", "special_piece", "trace", "trace_greedy", "trace_piece"]
 
-# A piece longer than this keeps every step in its trace, but not the per-step candidate ranks
-# (they would grow with the square of its length).
-MAX_CANDIDATE_BYTES = 256
 _NO_RULE = 1 << 62
 _CACHE_LIMIT = 1 << 17
+
+
+class _Traced(NamedTuple):
+    """What `trace_piece` keeps per piece text (its lists are shared, read-only)."""
+
+    rule: str
+    bytes: list[int]
+    chars: list[list]
+    symbols: list[str]
+    steps: list[dict]
+    tokens: list[str]
+    ids: list[int]
+
+
+class _Summary(NamedTuple):
+    """What `pieces` keeps per piece text."""
+
+    rule: str
+    bytes: list[int]
+    tokens: list[str]
+    ids: list[int]
+
+
+# Per encoding, per piece text: the traced pieces and the summaries (the encodings themselves keep none).
+_traced_cache: WeakKeyDictionary = WeakKeyDictionary()
+_summary_cache: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _cache(caches: WeakKeyDictionary, enc) -> dict:
+    found = caches.get(enc)
+    if found is None or len(found) >= _CACHE_LIMIT:
+        found = caches[enc] = {}
+    return found
 
 
 def trace_piece(enc, text: str, *, index: int = 0, start: int = 0) -> dict:
@@ -38,25 +69,26 @@ def trace_piece(enc, text: str, *, index: int = 0, start: int = 0) -> dict:
     """
     return _traced(enc, text, index, start, start + len(text))
 
-def _traced(enc, text: str, index: int, start: int, end: int) -> dict:
-    c = enc._trace_cache.get(text)
+
+def _traced(enc, text: str, index: int, start: int, end: int, cache: dict | None = None) -> dict:
+    cache = _cache(_traced_cache, enc) if cache is None else cache
+    c = cache.get(text)
     if c is None:
-        c = enc._trace_cache[text] = _trace_merges(enc, text)
-        if len(enc._trace_cache) >= _CACHE_LIMIT:
-            enc._trace_cache.clear()
+        c = cache[text] = _trace_merges(enc, text)
     return {
-        "index": index, "text": text, "start": start, "end": end, "rule": c[0], "bytes": c[1],
-        "chars": c[2], "symbols": c[3], "steps": c[4], "tokens": c[5], "ids": c[6],
+        "index": index, "text": text, "start": start, "end": end, "rule": c.rule, "bytes": c.bytes,
+        "chars": c.chars, "symbols": c.symbols, "steps": c.steps, "tokens": c.tokens, "ids": c.ids,
     }  # fmt: skip
 
-def _trace_merges(enc, text: str) -> tuple:
+
+def _trace_merges(enc, text: str) -> _Traced:
+    """`reference.lowest_rank_merge`, recording each step; only the ranks beside a merge are looked up again."""
     data = text.encode("utf-8")
     symbols = [BYTE_TO_UNICODE[b] for b in data]
-    ranks = enc._ranks
-    token_ids = enc._token_ids
+    rank = enc.rank
     keep_candidates = len(data) <= MAX_CANDIDATE_BYTES
     # rk: the rank of each adjacent pair (_NO_RULE where none), shown: the same with None
-    rk = [ranks.get(pair, _NO_RULE) for pair in zip(symbols, symbols[1:])]
+    rk = [_or_none(rank(a, b)) for a, b in zip(symbols, symbols[1:])]
     shown = [None if r == _NO_RULE else r for r in rk] if keep_candidates else None
     steps = []
     syms = symbols
@@ -74,7 +106,7 @@ def _trace_merges(enc, text: str) -> tuple:
                 "right": right,
                 "merged": merged,
                 "rank": best,
-                "id": token_ids[merged],
+                "id": enc.token_id(merged),
                 "position": at,
                 "candidates": shown,
                 "symbols": syms,
@@ -83,29 +115,33 @@ def _trace_merges(enc, text: str) -> tuple:
         # Only the pairs touching the new symbol change; the others keep their ranks.
         changed = []
         if at >= 1:
-            changed.append(ranks.get((syms[at - 1], merged), _NO_RULE))
+            changed.append(_or_none(rank(syms[at - 1], merged)))
         if at + 1 < len(syms):
-            changed.append(ranks.get((merged, syms[at + 1]), _NO_RULE))
+            changed.append(_or_none(rank(merged, syms[at + 1])))
         lo = max(at - 1, 0)
         rk = rk[:lo] + changed + rk[at + 2 :]
         if keep_candidates:
             shown = shown[:lo] + [None if r == _NO_RULE else r for r in changed] + shown[at + 2 :]
-    return (
-        rule_of(text), list(data), _char_spans(text), symbols, steps, syms, [token_ids[s] for s in syms]
-    )  # fmt: skip
+    return _Traced(rule_of(text), list(data), _char_spans(text), symbols, steps, syms, [enc.token_id(s) for s in syms])
+
+
+def _or_none(rank: int | None) -> int:
+    return _NO_RULE if rank is None else rank
+
 
 def trace_greedy(enc, text: str) -> dict:
     """The common mistake, for comparison: always merge the leftmost pair that has any rule.
 
-    Not how GPT-2 encodes; the result can differ from `trace_piece` (see the encode lesson). Steps have
-    the same shape as `trace_piece`'s, candidates included (for pieces up to MAX_CANDIDATE_BYTES).
+    Not how GPT-2 encodes: `reference.lowest_rank_merge` with the leftmost ranked pair instead of the
+    lowest rank, so the result can differ from `trace_piece` (see the encode lesson). Steps have the
+    same shape as `trace_piece`'s, candidates included (for pieces up to MAX_CANDIDATE_BYTES).
     """
     syms = [BYTE_TO_UNICODE[b] for b in text.encode("utf-8")]
-    ranks = enc._ranks
+    rank = enc.rank
     keep_candidates = len(syms) <= MAX_CANDIDATE_BYTES
     steps = []
     while True:
-        candidates = [ranks.get(pair) for pair in zip(syms, syms[1:])]
+        candidates = [rank(a, b) for a, b in zip(syms, syms[1:])]
         at = next((i for i, rank in enumerate(candidates) if rank is not None), None)
         if at is None:
             break
@@ -117,96 +153,89 @@ def trace_greedy(enc, text: str) -> dict:
                 "right": right,
                 "merged": left + right,
                 "rank": candidates[at],
-                "id": enc._token_ids[left + right],
+                "id": enc.token_id(left + right),
                 "position": at,
                 "candidates": candidates if keep_candidates else None,
                 "symbols": syms,
             }
         )
-    return {"steps": steps, "tokens": syms, "ids": [enc._token_ids[s] for s in syms]}
+    return {"steps": steps, "tokens": syms, "ids": [enc.token_id(s) for s in syms]}
 
 
-def _summary(enc, text: str, index: int, start: int, end: int) -> dict:
+def _summary(enc, text: str, index: int, start: int, end: int, cache: dict | None = None) -> dict:
     """A piece without its merge steps or character spans: bytes, final tokens and ids (cached per text).
 
     This is what the page gets for every piece of a text on each edit, so it carries only what the
     strip and the id list draw; `trace_piece` gives the selected piece in full.
     """
-    c = enc._info_cache.get(text)
+    cache = _cache(_summary_cache, enc) if cache is None else cache
+    c = cache.get(text)
     if c is None:
-        ids = enc._encode_piece(text)
-        c = (rule_of(text), list(text.encode("utf-8")), [enc._tokens[i] for i in ids], list(ids))
-        if len(enc._info_cache) >= _CACHE_LIMIT:
-            enc._info_cache.clear()
-        enc._info_cache[text] = c
-    return {
-        "index": index, "text": text, "start": start, "end": end, "rule": c[0], "bytes": c[1],
-        "tokens": c[2], "ids": c[3],
-    }  # fmt: skip
+        ids = enc.piece_ids(text)
+        c = cache[text] = _Summary(rule_of(text), list(text.encode("utf-8")), [enc.token(i) for i in ids], list(ids))
+    return {"index": index, "text": text, "start": start, "end": end, "rule": c.rule, "bytes": c.bytes,
+            "tokens": c.tokens, "ids": c.ids}
 
-def _walk(enc, text: str, allowed_special, detail) -> list[dict]:
-    """`detail(piece text, index, start, end)` for each piece of `text`, special tokens as such."""
+
+def _walk(enc, text: str, allowed_special, detail, special, caches: WeakKeyDictionary) -> list[dict]:
+    """`detail(enc, piece text, index, start, end, cache)` for each piece of `text`; `special(enc, text,
+    index, start, end)` for each special token that `allowed_special` names."""
+    cache = _cache(caches, enc)
     out: list[dict] = []
     offset = 0
-    with _gc_paused():
-        for part, special in enc._split_special(clean_surrogates(text), allowed_special, ()):
-            if special:
-                out.append(_special_piece(enc, part, len(out), offset))
+    with gc_paused():
+        for part, is_special in enc.split_special(clean_surrogates(text), allowed_special, ()):
+            if is_special:
+                out.append(special(enc, part, len(out), offset, offset + len(part)))
                 offset += len(part)
                 continue
             for piece_text in split_pieces(part):
                 end = offset + len(piece_text)
-                out.append(detail(enc, piece_text, len(out), offset, end))
+                out.append(detail(enc, piece_text, len(out), offset, end, cache))
                 offset = end
     return out
+
 
 def pieces(enc, text: str, *, allowed_special: Literal["all"] | Collection[str] = frozenset()) -> list[dict]:
     """The pre-tokenized pieces of `text` with their final tokens and ids, without merge steps.
 
     Special-token text is plain text unless `allowed_special` names it.
     """
-    return _walk(enc, text, allowed_special, _summary)
+    return _walk(enc, text, allowed_special, _summary, _special_summary, _summary_cache)
 
-def _special_piece(enc, text: str, index: int, start: int) -> dict:
+
+def _special_summary(enc, text: str, index: int, start: int, end: int) -> dict:
+    return {"index": index, "text": text, "start": start, "end": end, "rule": "special",
+            "bytes": list(text.encode("utf-8")), "tokens": [text], "ids": [enc.special_tokens[text]]}
+
+
+def special_piece(enc, text: str, index: int, start: int, end: int) -> dict:
+    """A special token as a piece: one symbol, no steps, its special id.
+
+    >>> from toklab import get_encoding
+    >>> p = special_piece(get_encoding("r50k_base"), "<|endoftext|>", 1, 5, 18)
+    >>> p["rule"], p["symbols"], p["steps"], p["ids"]
+    ('special', ['<|endoftext|>'], [], [50256])
+    """
     return {
-        "index": index,
-        "text": text,
-        "start": start,
-        "end": start + len(text),
-        "rule": "special",
-        "bytes": list(text.encode("utf-8")),
-        "chars": _char_spans(text),
-        "symbols": [text],
-        "steps": [],
-        "tokens": [text],
-        "ids": [enc.special_tokens[text]],
-    }
+        "index": index, "text": text, "start": start, "end": end, "rule": "special",
+        "bytes": list(text.encode("utf-8")), "chars": _char_spans(text), "symbols": [text], "steps": [],
+        "tokens": [text], "ids": [enc.special_tokens[text]],
+    }  # fmt: skip
+
 
 def trace(enc, text: str, *, allowed_special: Literal["all"] | Collection[str] = frozenset()) -> dict:
     """The whole encoding of `text` as data: pieces, every merge step, tokens and ids.
 
     Like `encode_ordinary`, special-token text is plain text unless `allowed_special` names it.
     """
-    pieces = _walk(enc, text, allowed_special, _traced)
+    pieces = _walk(enc, text, allowed_special, _traced, special_piece, _traced_cache)
     return {
         "encoding": enc.name,
         "text": clean_surrogates(text),
         "ids": [i for p in pieces for i in p["ids"]],
         "pieces": pieces,
     }
-
-
-@contextmanager
-def _gc_paused():
-    """Building a large trace creates millions of small lists; the cyclic collector would rescan them
-    all again and again. They hold no cycles, so pause it meanwhile."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _char_spans(text: str) -> list[list]:

@@ -1,8 +1,8 @@
 """Training BPE with a trace: every step as plain data, for the front end to draw.
 
 What this adds over ``toybpe``: the training loop tells what it did. Each step records the
-table of pair counts it chose from, the chosen pair, the tie-break, the corpus after the
-merge and the tokens learned so far; the trace also says why training stopped. The same
+table of pair counts it chose from, the chosen pair, the tie-break, where the pair merged
+and the corpus after the merge; the trace also says why training stopped. The same
 loop trains the toy BPE (characters, optional ``</w>``) and a GPT-2 style byte-level BPE
 (``train_bytes``: GPT-2's pre-tokenizer, UTF-8 bytes in printable form, ``Ġ`` for space).
 
@@ -33,7 +33,8 @@ Rules written down on purpose (the animation shows them; tests check them):
 
 Two ways to run, same choices: ``detail="full"`` recounts every table (readable; the
 tables are in the trace) and is only allowed for small corpora; ``detail="merges"`` keeps
-the counts up to date (``toklab.fasttrain``) and records each step without tables.
+the counts up to date (``toklab.fasttrain``) and records each step without tables. A step
+has the same fields either way; the tables are None where they were not computed.
 ``detail="auto"`` takes "full" when the corpus is small enough, and the trace says which.
 """
 
@@ -104,29 +105,43 @@ def _rows_json(corpus: dict) -> list[dict]:
     return [{"symbols": list(s), "count": n} for s, n in corpus.items()]
 
 
+def _stop(reason: str, pair=None, count: int | None = None) -> dict:
+    """Why training stopped (the tables are added by the readable loop).
+
+    >>> _stop("min_frequency", ("a", "b"), 1)
+    {'reason': 'min_frequency', 'pair': ['a', 'b'], 'count': 1, 'pairs': None, 'corpus': None}
+    """
+    return {"reason": reason, "pair": None if pair is None else list(pair), "count": count, "pairs": None, "corpus": None}
+
+
 def _stop_check(vocab_len: int, steps: int, vocab_size: int | None, num_merges: int | None) -> dict | None:
     if vocab_size is not None and vocab_len >= vocab_size:
-        return {"reason": "vocab_size", "message": f"the vocabulary reached {vocab_size} tokens"}
+        return _stop("vocab_size")
     if num_merges is not None and steps >= num_merges:
-        return {"reason": "num_merges", "message": f"{num_merges} merges were made"}
+        return _stop("num_merges")
     return None
 
 
-def _no_pairs() -> dict:
-    return {"reason": "no_pairs", "message": "no adjacent pair is left to merge"}
+def _step(pair, count, rule, tied, n_tied, vocab_len, is_new) -> dict:
+    """One training step, shaped alike by both loops; the tables are None until the readable loop fills them.
 
-
-def _too_rare(pair, count: int, min_frequency: int) -> dict:
-    return {"reason": "min_frequency", "pair": list(pair), "count": count,
-            "message": f"the most frequent pair occurs {count} time(s), fewer than min_frequency={min_frequency}"}
-
-
-def _step(index, pair, count, rule, tied, n_tied, vocab_len, is_new) -> dict:
+    >>> _step(("a", "b"), 3, "first_occurrence", [("a", "b")], 1, 5, True)["tie"]
+    {'rule': 'first_occurrence', 'tied': [['a', 'b']], 'n_tied': 1}
+    """
     return {
-        "index": index, "pair": list(pair), "merged": pair[0] + pair[1], "count": count,
-        "tie": {"rule": rule, "tied": [list(p) for p in tied], "n_tied": n_tied, "applied": n_tied > 1},
-        "new_token": is_new, "vocab_size": vocab_len,
+        "pair": list(pair), "merged": pair[0] + pair[1], "count": count,
+        "tie": {"rule": rule, "tied": [list(p) for p in tied], "n_tied": n_tied},
+        "new_token": is_new, "vocab_size": vocab_len, "pairs": None, "occurrences": None, "corpus": None,
     }
+
+
+def occurrences(symbols, pair) -> list[list[int]]:
+    """Where ``pair`` merges in one row: [position before the merge, position of the merged symbol after].
+
+    >>> occurrences(("a", "a", "a", "b", "a", "a"), ("a", "a"))
+    [[0, 0], [4, 3]]
+    """
+    return [[at, at - k] for k, at in enumerate(find_merges(list(symbols), *pair))]
 
 
 def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequency=2,
@@ -134,17 +149,15 @@ def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
     """The readable loop: recount everything, record every table. Returns (steps, stop)."""
     corpus = dict(rows)
     vocab = set(base_vocab)
-    learned: list[str] = []
     steps: list[dict] = []
     while True:
         stop = _stop_check(len(vocab), len(steps), vocab_size, num_merges)
         if stop:
             break
         table = pair_table(corpus)
-        excluded = [p for p, _ in table if distinct_tokens and p[0] + p[1] in vocab]
         eligible = [(p, n) for p, n in table if not (distinct_tokens and p[0] + p[1] in vocab)]
         if not eligible:
-            stop = _no_pairs()
+            stop = _stop("no_pairs")
             break
         count = eligible[0][1]
         tied = [p for p, n in eligible if n == count]
@@ -152,19 +165,15 @@ def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
             tied.sort()
         pair = tied[0]
         if count < min_frequency:
-            stop = _too_rare(pair, count, min_frequency)
+            stop = _stop("min_frequency", pair, count)
             break
-        occurrences = [[r, i] for r, s in enumerate(corpus) for i in find_merges(list(s), *pair)]
+        found = [[r, *at] for r, s in enumerate(corpus) for at in occurrences(s, pair)]
         corpus = {merge_pair(s, pair): n for s, n in corpus.items()}
         is_new = pair[0] + pair[1] not in vocab
-        if is_new:
-            vocab.add(pair[0] + pair[1])
-            learned.append(pair[0] + pair[1])
-        step = _step(len(steps), pair, count, tie_break, tied, len(tied), len(vocab), is_new)
-        step["learned"] = list(learned)
-        step["pairs"] = [{"pair": list(p), "count": n} for p, n in table if p not in excluded]
-        step["excluded"] = [list(p) for p in excluded]
-        step["occurrences"] = occurrences
+        vocab.add(pair[0] + pair[1])
+        step = _step(pair, count, tie_break, tied, len(tied), len(vocab), is_new)
+        step["pairs"] = [{"pair": list(p), "count": n} for p, n in eligible]
+        step["occurrences"] = found
         step["corpus"] = _rows_json(corpus)
         steps.append(step)
     stop["pairs"] = [{"pair": list(p), "count": n} for p, n in pair_table(corpus)]
@@ -178,7 +187,6 @@ def run_fast(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
     vocab = set(base_vocab)
     index = PairIndex([list(s) for s, _ in rows], [n for _, n in rows], tie_break,
                       banned=vocab if distinct_tokens else None)
-    learned: list[str] = []
     steps: list[dict] = []
     while True:
         stop = _stop_check(len(vocab), len(steps), vocab_size, num_merges)
@@ -186,11 +194,11 @@ def run_fast(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
             break
         pair = index.best()
         if pair is None:
-            stop = _no_pairs()
+            stop = _stop("no_pairs")
             break
         count = index.counts[pair]
         if count < min_frequency:
-            stop = _too_rare(pair, count, min_frequency)
+            stop = _stop("min_frequency", pair, count)
             break
         tied, n_tied = index.tied(TIED_SHOWN)
         merged = pair[0] + pair[1]
@@ -201,8 +209,7 @@ def run_fast(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
                 index.ban(merged)
             else:
                 vocab.add(merged)
-            learned.append(merged)
-        steps.append(_step(len(steps), pair, count, tie_break, tied, n_tied, len(vocab), is_new))
+        steps.append(_step(pair, count, tie_break, tied, n_tied, len(vocab), is_new))
     return steps, stop
 
 
@@ -225,7 +232,7 @@ def _plan(rows, detail: str, vocab_size, num_merges, base_len: int) -> tuple[boo
 
 def train_trace(rows, base_vocab: list[str], *, kind: str, vocab_size=None, num_merges=None,
                 min_frequency: int = 2, tie_break: str = FIRST_OCCURRENCE, detail: str = "auto",
-                distinct_tokens: bool = False, settings: dict | None = None) -> dict:
+                distinct_tokens: bool = False, unit: str = "words") -> dict:
     """Train on prepared rows and return the whole trace (see ``train_toy``)."""
     if tie_break not in TIE_RULES:
         raise ValueError(f"unknown tie_break {tie_break!r}; use one of {', '.join(TIE_RULES)}")
@@ -237,14 +244,11 @@ def train_trace(rows, base_vocab: list[str], *, kind: str, vocab_size=None, num_
                       min_frequency=min_frequency, tie_break=tie_break, distinct_tokens=distinct_tokens)
     learned = [s["merged"] for s in steps if s["new_token"]]
     return {
-        "kind": kind, **(settings or {}),
-        "vocab_size": vocab_size, "num_merges": num_merges, "min_frequency": min_frequency,
-        "tie_break": tie_break, "distinct_tokens": distinct_tokens,
-        "detail": "full" if full else "merges", "tables_shown": full,
-        "too_large": not full and detail == "auto", "size_note": why,
+        "kind": kind, "unit": unit, "vocab_size": vocab_size, "num_merges": num_merges,
+        "min_frequency": min_frequency, "tables_shown": full, "size_note": why,
         "corpus": _rows_json(dict(rows)), "n_rows": len(rows),
         "n_sequences": sum(n for _, n in rows), "n_symbols": sum(len(s) * n for s, n in rows),
-        "alphabet": symbol_counts(rows), "base_vocab": list(base_vocab),
+        "n_alphabet": len(symbol_counts(rows)), "base_vocab": list(base_vocab),
         "merges": [s["pair"] for s in steps], "learned": list(learned),
         "vocab": list(base_vocab) + list(learned), "steps": steps, "stop": stop,
     }
@@ -268,7 +272,7 @@ def train_toy(text: str, vocab_size: int | None = None, num_merges: int | None =
     base = [a["symbol"] for a in symbol_counts(rows)]
     return train_trace(rows, base, kind="toy", vocab_size=vocab_size, num_merges=num_merges,
                        min_frequency=min_frequency, tie_break=tie_break, detail=detail,
-                       settings={"unit": unit, "end_marker": end_marker_for(unit, end_marker)})
+                       unit=unit)
 
 
 def train_bpe_tokenizer(text: str, vocab_size: int = 100, min_frequency: int = 2, unk_token: str = "<unk>"):

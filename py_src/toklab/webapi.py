@@ -2,7 +2,8 @@
 
 `handle(kind, payload_json)` answers a request with a JSON string, `{"ok": true, "result": ...}` or
 `{"ok": false, "error": {"type", "message"}}`; it never raises, so no Python exception crosses into
-JavaScript. Each kind is a small function of plain arguments; the table `HANDLERS` lists them.
+JavaScript. Each kind is a small function of plain arguments; the table `HANDLERS` lists them, and
+`toklab.protocol` declares what each takes and answers.
 
     >>> import json
     >>> json.loads(handle("overview", '{"text": "tokenization"}'))["result"]["ids"]
@@ -14,17 +15,15 @@ JavaScript. Each kind is a small function of plain arguments; the table `HANDLER
 """
 
 import json
-import time
 from collections.abc import Callable
 
 from .decoding import explain_ids
+from .protocol import MAX_TEXT, PIECE_LIMIT
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
+from .trace import special_piece
 
 __all__ = ["handle", "HANDLERS"]
-
-PIECE_LIMIT = 2000  # pieces per overview page
-MAX_TEXT = 1_000_000  # characters a request may carry
 
 
 def _r50k() -> BPEEncoding:
@@ -58,25 +57,32 @@ def _pieces(enc: BPEEncoding, text: str, allowed_special: str) -> list[dict]:
 
 def warmup() -> dict:
     """Load the r50k table (the worker calls this once while it boots)."""
-    started = time.perf_counter()
-    enc = _r50k()
-    return {"encoding": enc.name, "n_vocab": enc.n_vocab, "load_ms": round((time.perf_counter() - started) * 1000)}
+    _r50k()
+    return {}
 
 
-def overview(text: str, allowed_special: str = "none", piece_offset: int = 0, piece_limit: int = PIECE_LIMIT,
+def page_start(piece: int, n_pieces: int, piece_limit: int) -> int:
+    """The first piece of the page that holds `piece` (the last page when `piece` is past the end).
+
+    >>> page_start(4500, 5001, 2000), page_start(9999, 5001, 2000), page_start(0, 0, 2000)
+    (4000, 4000, 0)
+    """
+    return max(0, min(piece, n_pieces - 1)) // piece_limit * piece_limit
+
+
+def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_limit: int = PIECE_LIMIT,
              merges: list | None = None) -> dict:
-    """All ids of `text`, and one page of its pieces (without merge steps)."""
+    """All ids of `text`, and the page of its pieces (without merge steps) that holds piece `piece`."""
     enc = _trained(merges) if merges is not None else _r50k()
     pieces = _pieces(enc, _text(text), allowed_special)
-    piece_offset = max(0, min(int(piece_offset), len(pieces)))
-    page = pieces[piece_offset : piece_offset + max(1, int(piece_limit))]
+    piece_limit = max(1, int(piece_limit))
+    offset = page_start(int(piece), len(pieces), piece_limit)
     return {
-        "encoding": enc.name,
         "ids": [i for p in pieces for i in p["ids"]],
         "n_pieces": len(pieces),
-        "n_chars": len(text),
-        "piece_offset": piece_offset,
-        "pieces": page,
+        "piece_offset": offset,
+        "piece_limit": piece_limit,
+        "pieces": pieces[offset : offset + piece_limit],
         "plain_special": allowed_special == "none" and any(t in text for t in enc.special_tokens),
     }
 
@@ -91,7 +97,7 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
         raise ValueError(f"piece {index} does not exist: the text has {len(pieces)} pieces")
     p = pieces[int(index)]
     if p["rule"] == "special":
-        return dict(p, symbols=[p["text"]], steps=[], greedy=None)
+        return dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
     piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
     piece["greedy"] = enc.trace_greedy(p["text"])
     return piece
@@ -145,12 +151,11 @@ def samples(text: str, block_size: int = 6, batch_size: int = 3, tokenizer: str 
 
 def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | None = None,
                vocab: list | None = None) -> dict:
-    """Cut new text with toy merges learned in the train lesson, applied in training order, per word.
-
-    Each word lists the merges that changed it (`rank` = the merge's place in the learned list) and its
-    symbols after each; a final symbol missing from `vocab` is unknown.
+    """Cut new text with toy merges learned in the train lesson, applied in training order, per word
+    (`toybpe.merges_used`). Each word lists the merges that changed it; a final symbol missing from
+    `vocab` is unknown.
     """
-    from .toybpe import merge_pair, word_to_symbols
+    from .toybpe import merges_used, word_to_symbols
     from .training import end_marker_for
 
     end = end_marker_for(unit, end_marker)
@@ -159,19 +164,10 @@ def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | 
     words = _text(text).split() if unit == "words" else ["".join(line.split()) for line in text.splitlines()]
     out = []
     for word in filter(None, words):
-        symbols = word_to_symbols(word, end)
-        start = list(symbols)
-        steps = []
-        for rank, pair in enumerate(pairs):
-            merged = merge_pair(symbols, pair)
-            if merged != symbols:
-                symbols = merged
-                steps.append({"left": pair[0], "right": pair[1], "merged": pair[0] + pair[1], "rank": rank,
-                              "symbols": list(symbols)})
+        symbols, used = merges_used(word_to_symbols(word, end), pairs)
         unknown = [t for t in symbols if known is not None and t not in known]
-        out.append({"word": word, "symbols": start, "steps": steps, "tokens": list(symbols), "unknown": unknown})
-    tokens = [t for w in out for t in w["tokens"]]
-    return {"words": out, "tokens": tokens, "n_tokens": len(tokens),
+        out.append({"word": word, "steps": [list(p) for p in used], "tokens": list(symbols), "unknown": unknown})
+    return {"words": out, "n_tokens": sum(len(w["tokens"]) for w in out),
             "n_unknown": sum(len(w["unknown"]) for w in out)}
 
 

@@ -228,13 +228,10 @@ class EncodeLesson {
 
   // ------------------------------------------------------------ engine requests
 
-  overviewPayload(text, offset) {
-    if (offset === 0) return { text, allowed_special: ALLOWED_SPECIAL };
-    return { text, allowed_special: ALLOWED_SPECIAL, piece_offset: offset, piece_limit: LIMITS.piecePage };
-  }
-
-  pageStart(index) {
-    return Math.floor(index / LIMITS.piecePage) * LIMITS.piecePage;
+  /** The overview of `text` with the page of pieces that holds piece `piece` (the engine knows the page size). */
+  overviewPayload(text, piece) {
+    if (piece === 0) return { text, allowed_special: ALLOWED_SPECIAL };
+    return { text, allowed_special: ALLOWED_SPECIAL, piece };
   }
 
   pieceMeta(index) {
@@ -258,7 +255,7 @@ class EncodeLesson {
     const previous = this.overview;
     const previousPiece = previous ? this.pieceMeta(this.state.piece) : null;
     if (text === "") {
-      this.overview = { text: "", ids: [], n_pieces: 0, piece_offset: 0, pieces: [] };
+      this.overview = { text: "", ids: [], n_pieces: 0, piece_offset: 0, piece_limit: 0, pieces: [] };
       this.trace = null;
       this.error = null;
       this.pending = false;
@@ -275,15 +272,10 @@ class EncodeLesson {
       this.slow = true;
       this.mark("stale");
     }, TIMING.staleAfterMs);
-    let offset = this.pageStart(this.state.piece);
     let answer;
     this.inflight = true;
     try {
-      answer = await this.ctx.query("overview", this.overviewPayload(text, offset));
-      if (answer.ok && offset > 0 && answer.result.pieces.length === 0 && answer.result.n_pieces > 0) {
-        offset = this.pageStart(answer.result.n_pieces - 1);
-        answer = await this.ctx.query("overview", this.overviewPayload(text, offset));
-      }
+      answer = await this.ctx.query("overview", this.overviewPayload(text, this.state.piece));
     } finally {
       this.inflight = false;
     }
@@ -338,7 +330,7 @@ class EncodeLesson {
 
   async turnPage(delta) {
     if (!this.overview) return;
-    const start = this.overview.piece_offset + delta * LIMITS.piecePage;
+    const start = this.overview.piece_offset + delta * this.overview.piece_limit;
     if (start < 0 || start >= this.overview.n_pieces) return;
     this.selectPiece(start);
   }
@@ -346,7 +338,7 @@ class EncodeLesson {
   async loadPage(index) {
     const text = this.state.text;
     const gen = this.gen;
-    const answer = await this.ctx.query("overview", this.overviewPayload(text, this.pageStart(index)));
+    const answer = await this.ctx.query("overview", this.overviewPayload(text, index));
     if (gen !== this.gen || text !== this.state.text) return false;
     if (!answer.ok) {
       this.error = answer.error;

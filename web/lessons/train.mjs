@@ -439,7 +439,7 @@ class TrainLesson extends TextLesson {
     this.stepMeta.textContent = t("train.stepMeta", { rows: tr.n_rows, words: tr.n_sequences, merges: tr.merges.length });
     // Explanation.
     let text;
-    if (f.kind === "start") text = t(tr.kind === "bytes" ? "train.startBytes" : "train.startChars", { n: tr.n_symbols, rows: tr.n_rows, alpha: tr.alphabet.length });
+    if (f.kind === "start") text = t(tr.kind === "bytes" ? "train.startBytes" : "train.startChars", { n: tr.n_symbols, rows: tr.n_rows, alpha: tr.n_alphabet });
     else if (f.kind === "merge") {
       const s = f.step;
       text = t("train.merge", { k, left: s.pair[0], right: s.pair[1], merged: s.merged, count: s.count, v: s.vocab_size });
@@ -550,14 +550,11 @@ class TrainLesson extends TextLesson {
     const hits = new Map();
     const fresh = new Map();
     if (s && s.occurrences) {
-      const seen = new Map();
-      for (const [row, pos] of s.occurrences) {
+      for (const [row, pos, after] of s.occurrences) {
         if (!hits.has(row)) hits.set(row, new Set());
         hits.get(row).add(pos).add(pos + 1);
-        const before = seen.get(row) || 0;
         if (!fresh.has(row)) fresh.set(row, new Set());
-        fresh.get(row).add(pos - before);
-        seen.set(row, before + 1);
+        fresh.get(row).add(after);
       }
     }
     this.beforeTitle.textContent = f.kind === "merge" ? t("train.before") : f.kind === "stop" ? t("train.final") : t("train.corpusStart");
@@ -659,7 +656,7 @@ class TrainLesson extends TextLesson {
     const unknown = (w) => new Set(w.unknown);
     this.tryOut.replaceChildren(...r.words.slice(0, 300).map((w) => {
       const bad = unknown(w);
-      const used = w.steps.map((s) => `${s.left}+${s.right}`).join(", ");
+      const used = w.steps.map(([left, right]) => `${left}+${right}`).join(", ");
       return el("li", { className: "lk-try-word", testid: "try-word", data: { word: w.word } },
         el("span", { className: "lk-try-src" }, w.word),
         el("span", { className: "op", attrs: { "aria-hidden": "true" } }, "→"),

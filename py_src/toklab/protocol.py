@@ -1,0 +1,353 @@
+"""The worker protocol as code: every request the page sends and every answer the engine gives.
+
+Each request kind has a payload type and a result type (`KINDS`); `webapi.handle` wraps the result in
+`{"ok": true, "result": ...}` or answers `Failure`. Answers are plain JSON: a `list[...]` is a JSON array,
+a `tuple[...]` a JSON array of fixed length, `X | None` may be null. Every field is always present (no
+optional keys): what was not computed is null. docs/protocol.md is generated from this file
+(`python tests/contract.py --write`), and tests/test_protocol.py checks every handler's answers against it.
+
+The limits both sides share are defined here once; the page reads them from the answers
+(`Overview.piece_limit`).
+
+    >>> sorted(KINDS)[:3], KINDS["overview"][1].__name__
+    (['compare', 'decode', 'overview'], 'Overview')
+"""
+
+from typing import Literal, Required, TypedDict
+
+PIECE_LIMIT = 2000  # pieces per overview page
+MAX_TEXT = 1_000_000  # characters a request may carry
+MAX_CANDIDATE_BYTES = 256  # a longer piece's steps carry "candidates": null (they grow with the square)
+
+Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
+Pair = tuple[str, str]
+
+
+class Failure(TypedDict):
+    """What `handle` answers instead of a result: `{"ok": false, "error": Failure}`."""
+
+    type: str  # the Python exception's name ("ValueError", "TypeError", ...)
+    message: str  # text meant for people
+
+
+# --- encode: GPT-2's table (or one trained in the train lesson) ------------------------------------
+
+
+class OverviewRequest(TypedDict, total=False):
+    text: Required[str]
+    allowed_special: Literal["none", "all"]  # default "none": <|endoftext|> is plain text
+    piece: int  # default 0: the answer holds the page of pieces with this index (the last page if past the end)
+    piece_limit: int  # default PIECE_LIMIT
+    merges: list[Pair] | None  # default null (r50k); the merges of a table trained in the train lesson
+
+
+class PieceSummary(TypedDict):
+    """A piece without its merge steps: what the strip and the id list draw."""
+
+    index: int  # position among all pieces of the text
+    text: str  # the piece as the pre-tokenizer cut it (" the" keeps its space)
+    start: int  # code-point offset of the piece in the text
+    end: int  # code-point offset just past it
+    rule: Rule  # which alternative of GPT-2's pattern matched (special: <|endoftext|> when allowed)
+    bytes: list[int]  # UTF-8 bytes of the piece
+    tokens: list[str]  # final symbols, printable form ("Ġ" is a space)
+    ids: list[int]  # their ids
+
+
+class Overview(TypedDict):
+    ids: list[int]  # all ids of the text
+    n_pieces: int  # all pieces of the text
+    piece_offset: int  # index of the first piece of this page
+    piece_limit: int  # pieces per page
+    pieces: list[PieceSummary]  # this page
+    plain_special: bool  # special-token text was read as plain text
+
+
+class Step(TypedDict):
+    """One merge; the frames of the encode canvas."""
+
+    left: str  # the pair merged at this step
+    right: str
+    merged: str  # left + right
+    rank: int  # 0-based line of the rule in vocab.bpe ("Ġ t" is rank 0)
+    id: int  # id of the merged token (256 + rank)
+    position: int  # index of "left" in the symbol list before this step
+    candidates: list[int | None] | None  # rank of each adjacent pair before this step (null: no rule); null for long pieces
+    symbols: list[str]  # the symbol list after this step
+
+
+class Run(TypedDict):
+    """The greedy mistake: always merge the leftmost pair that has any rule."""
+
+    steps: list[Step]
+    tokens: list[str]
+    ids: list[int]
+
+
+class Piece(TypedDict):
+    """One piece with every merge step (`Encoding.trace` gives one per piece)."""
+
+    index: int
+    text: str
+    start: int
+    end: int
+    rule: Rule
+    bytes: list[int]
+    chars: list[tuple[int, int, str]]  # each character: first byte, end byte (exclusive), the character
+    symbols: list[str]  # starting symbols: one per byte, printable form
+    steps: list[Step]
+    tokens: list[str]
+    ids: list[int]
+
+
+class TracePieceRequest(TypedDict, total=False):
+    text: Required[str]
+    index: Required[int]  # which piece of the text
+    allowed_special: Literal["none", "all"]  # default "none"
+    merges: list[Pair] | None  # default null (r50k)
+
+
+class TracedPiece(Piece):
+    greedy: Run | None  # null for a special token
+
+
+# --- decode and special tokens ----------------------------------------------------------------------
+
+
+class DecodeRequest(TypedDict, total=False):
+    ids: Required[str]  # what the user typed: "[30001, 1634]", "30001 1634", ...
+
+
+class DecodedId(TypedDict):
+    input: str  # the item as typed
+    id: int
+    error: None
+    token: str  # printable form
+    special: bool
+    hex: str  # its bytes, "e6 88"
+    completes: str  # the characters this token completes ("" while one is unfinished)
+    waiting: int  # bytes of a started character still to come after this token
+    invalid: bool  # the bytes are not UTF-8 (shown as U+FFFD)
+
+
+class BadItem(TypedDict):
+    input: str
+    id: None
+    error: str  # why the item is not a token id
+
+
+class Decoded(TypedDict):
+    items: list[DecodedId | BadItem]
+    ids: list[int]  # the good ids
+    text: str
+    unfinished: bool  # the ids end inside a character
+    errors: int  # bad items
+
+
+class SpecialRequest(TypedDict, total=False):
+    text: Required[str]
+
+
+class SpecialToken(TypedDict):
+    id: int
+    token: str
+    special: bool
+
+
+class SpecialView(TypedDict):
+    ok: bool
+    ids: list[int] | None  # null when refused
+    tokens: list[SpecialToken] | None
+    error: str | None
+
+
+class SpecialViews(TypedDict):
+    contains_special: bool
+    refused: SpecialView  # encode(text): the safe default
+    allowed: SpecialView  # encode(text, allowed_special="all")
+    plain: SpecialView  # encode_ordinary(text)
+
+
+# --- train, then use what was learned --------------------------------------------------------------
+
+
+class TrainRequest(TypedDict, total=False):
+    corpus: Required[str]
+    mode: Literal["chars", "bytes"]  # default "chars" (toy BPE); "bytes": GPT-2 style, 256 byte symbols
+    unit: Literal["words", "lines"]  # default "words" (chars only)
+    vocab_size: int | None  # default null: no limit
+    num_merges: int | None  # default null: no limit
+    min_frequency: int  # default 2
+    tie_break: Literal["first_occurrence", "lexicographic"]  # default "first_occurrence"
+    detail: Literal["auto", "full", "merges"]  # default "auto": tables when the corpus is small enough
+
+
+class Row(TypedDict):
+    symbols: list[str]
+    count: int  # how often this sequence occurs
+
+
+class PairCount(TypedDict):
+    pair: Pair
+    count: int
+
+
+class Tie(TypedDict):
+    rule: Literal["first_occurrence", "lexicographic"]
+    tied: list[Pair]  # the pairs that share the best count, in rule order (at most 20 without tables)
+    n_tied: int
+
+
+class TrainStep(TypedDict):
+    """One merge of training. The tables are null when the trace has none (`tables_shown` false)."""
+
+    pair: Pair
+    merged: str
+    count: int
+    tie: Tie
+    new_token: bool  # false: the merge built a string that was already a token
+    vocab_size: int  # after this step
+    pairs: list[PairCount] | None  # the pair table this step chose from (eligible pairs)
+    occurrences: list[tuple[int, int, int]] | None  # each merge: row, position before, position after
+    corpus: list[Row] | None  # the rows after this step
+
+
+class Stop(TypedDict):
+    reason: Literal["vocab_size", "num_merges", "no_pairs", "min_frequency"]
+    pair: Pair | None  # min_frequency: the best pair
+    count: int | None  # min_frequency: its count
+    pairs: list[PairCount] | None  # the last pair table (tables only)
+    corpus: list[Row] | None  # the last rows (tables only)
+
+
+class Training(TypedDict):
+    kind: Literal["toy", "bytes"]
+    unit: Literal["words", "lines", "pieces"]
+    vocab_size: int | None  # as requested
+    num_merges: int | None
+    min_frequency: int
+    tables_shown: bool
+    size_note: str  # why the tables are (not) shown
+    corpus: list[Row]  # the rows before training
+    n_rows: int
+    n_sequences: int
+    n_symbols: int
+    n_alphabet: int  # distinct symbols of the corpus
+    base_vocab: list[str]
+    merges: list[Pair]  # in the order learned (the rank order)
+    learned: list[str]  # the new tokens, in order
+    vocab: list[str]  # base_vocab + learned
+    steps: list[TrainStep]
+    stop: Stop
+
+
+class ToyEncodeRequest(TypedDict, total=False):
+    merges: Required[list[Pair]]  # the train answer's merges
+    text: Required[str]
+    unit: Literal["words", "lines"]  # default "words"
+    end_marker: bool | None  # default null: "</w>" for words, none for lines
+    vocab: list[str] | None  # default null: nothing is unknown
+
+
+class WordCut(TypedDict):
+    word: str
+    steps: list[Pair]  # the merges that changed this word, in order
+    tokens: list[str]
+    unknown: list[str]  # tokens missing from the vocabulary
+
+
+class ToyCut(TypedDict):
+    words: list[WordCut]
+    n_tokens: int
+    n_unknown: int
+
+
+# --- compare, samples, warm-up --------------------------------------------------------------------
+
+
+class CompareRequest(TypedDict, total=False):
+    text: Required[str]
+    corpus: str | None  # default null: train on the text itself
+    bpe_vocab_size: int  # default 100
+    min_frequency: int  # default 2
+
+
+class Costs(TypedDict):
+    attention: int  # T * T
+    output_per_token: int  # V
+
+
+class Relative(TypedDict):
+    attention: float | None  # relative to the characters tokenizer (null when that is 0)
+    output_per_token: float | None
+
+
+class TokenizerRow(TypedDict):
+    name: Literal["characters", "words", "toy_bpe", "r50k"]
+    tokens: list[str]
+    ids: list[int]
+    n_tokens: int
+    vocab_size: int
+    n_unknown: int
+    unknown: list[str]
+    costs: Costs
+    relative: Relative
+    token_texts: list[str] | None  # r50k: each token's text (the others: null)
+
+
+class Comparison(TypedDict):
+    tokenizers: list[TokenizerRow]
+
+
+class SamplesRequest(TypedDict, total=False):
+    text: Required[str]
+    block_size: int  # default 6
+    batch_size: int  # default 3
+    tokenizer: Literal["toy_bpe", "r50k"]  # default "toy_bpe" (trained on the text)
+    bpe_vocab_size: int  # default 100
+    mode: Literal["random", "sequential"]  # default "random"
+    seed: int  # default 0 (random)
+    start: int  # default 0 (sequential)
+
+
+class Window(TypedDict):
+    offset: int
+    x: list[int]  # inputs
+    y: list[int]  # labels: the inputs shifted by one
+    x_tokens: list[str]
+    y_tokens: list[str]
+
+
+class Samples(TypedDict):
+    ids: list[int]  # the whole stream
+    tokens: list[str]
+    n_ids: int
+    vocab_size: int
+    block_size: int
+    mode: Literal["random", "sequential", "offsets"]
+    seed: int | None  # null unless random
+    max_offset: int
+    offsets: list[int]
+    truncated: bool  # fewer windows than batch_size
+    windows: list[Window]
+
+
+class WarmupRequest(TypedDict, total=False):
+    pass
+
+
+class Warmup(TypedDict):
+    """The worker only checks that warm-up succeeded."""
+
+
+KINDS: dict[str, tuple[type, type]] = {
+    "warmup": (WarmupRequest, Warmup),
+    "overview": (OverviewRequest, Overview),
+    "trace_piece": (TracePieceRequest, TracedPiece),
+    "decode": (DecodeRequest, Decoded),
+    "special": (SpecialRequest, SpecialViews),
+    "train": (TrainRequest, Training),
+    "toy_encode": (ToyEncodeRequest, ToyCut),
+    "compare": (CompareRequest, Comparison),
+    "samples": (SamplesRequest, Samples),
+}

@@ -1,0 +1,110 @@
+"""The contract: every handler of `webapi`, on representative inputs and its error paths, answers exactly
+what `toklab.protocol` declares (names, types, no undeclared fields), and docs/protocol.md shows the same
+declarations. Runs on CPython and inside Pyodide (no tiktoken or regex needed)."""
+
+import json
+
+import pytest
+from contract import check, documented, render
+
+from toklab import protocol, webapi
+
+TRAINED = webapi.train("the cat sat on the mat. the cat ate the rat. " * 3, mode="bytes", num_merges=20)["merges"]
+MIXED = "Hello, world! It's 2024: naïve café, 東京タワー, 你好 🎉\n\tx  y<|endoftext|>z"
+
+REQUESTS = [
+    ("warmup", {}),
+    ("overview", {"text": "tokenization"}),
+    ("overview", {"text": MIXED, "allowed_special": "all"}),
+    ("overview", {"text": MIXED}),
+    ("overview", {"text": "word " * 30, "piece": 25, "piece_limit": 10}),
+    ("overview", {"text": ""}),
+    ("overview", {"text": "the rat sat", "merges": TRAINED}),
+    ("trace_piece", {"text": "tokenization", "index": 0}),
+    ("trace_piece", {"text": MIXED, "index": 3}),
+    ("trace_piece", {"text": MIXED, "index": 20, "allowed_special": "all"}),  # the special token
+    ("trace_piece", {"text": "a" * 300, "index": 0}),
+    ("trace_piece", {"text": "the rat sat", "index": 1, "merges": TRAINED}),
+    ("decode", {"ids": "[30001, 1634, 8582, 99, abc, 99999, 50256]"}),
+    ("decode", {"ids": ""}),
+    ("special", {"text": "hi<|endoftext|>"}),
+    ("special", {"text": "no special token"}),
+    ("train", {"corpus": "low lower lowest low lower newest", "num_merges": 10}),
+    ("train", {"corpus": "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国", "unit": "lines", "tie_break": "lexicographic"}),
+    ("train", {"corpus": "ab ab ab", "vocab_size": 4}),
+    ("train", {"corpus": "the cat the hat the", "mode": "bytes", "detail": "full", "min_frequency": 1}),
+    ("train", {"corpus": " ".join(f"w{i}x{i * 7 % 13}y" for i in range(800)), "num_merges": 30}),
+    ("train", {"corpus": ""}),
+    ("toy_encode", {"merges": [["l", "o"], ["lo", "w"]], "text": "low lower zed", "vocab": ["l", "o", "lo", "low", "w", "</w>"]}),
+    ("toy_encode", {"merges": [["中", "国"]], "text": "中 国 人\n我", "unit": "lines", "vocab": None}),
+    ("compare", {"text": "I don't like tokenization.", "corpus": "Here is a simple example of tokenization.", "bpe_vocab_size": 20}),
+    ("compare", {"text": ""}),
+    ("samples", {"text": "Machine learning models learn patterns from data. " * 4}),
+    ("samples", {"text": "Tokenizers turn text into ids.", "tokenizer": "r50k", "mode": "sequential", "block_size": 2}),
+]  # fmt: skip
+
+FAILURES = [
+    ("no such kind", "{}"),
+    ("overview", "not json"),
+    ("overview", "[1]"),
+    ("overview", '{"txt": "hi"}'),
+    ("overview", '{"text": "hi", "allowed_special": "some"}'),
+    ("overview", '{"text": 5}'),
+    ("trace_piece", '{"text": "hi", "index": 9}'),
+    ("trace_piece", '{"text": "", "index": 0}'),
+    ("decode", '{"ids": [1, 2]}'),
+    ("train", '{"corpus": "ab", "mode": "words"}'),
+    ("train", '{"corpus": "ab", "tie_break": "random"}'),
+    ("train", '{"corpus": "ab", "min_frequency": 0}'),
+    ("train", json.dumps({"corpus": "x" * 3000, "detail": "full"})),
+    ("toy_encode", '{"merges": [], "text": "a", "unit": "sentences"}'),
+    ("compare", '{"text": "a", "bpe_vocab_size": 0}'),
+    ("samples", '{"text": "a b"}'),
+    ("samples", '{"text": "a b c d e f g h", "tokenizer": "words"}'),
+]
+
+
+@pytest.mark.parametrize("kind, payload", REQUESTS, ids=[f"{k}-{i}" for i, (k, _) in enumerate(REQUESTS)])
+def test_answers_have_the_declared_shape(kind, payload):
+    request_type, result_type = protocol.KINDS[kind]
+    check(payload, request_type)
+    answer = json.loads(webapi.handle(kind, json.dumps(payload)))
+    assert answer["ok"], answer
+    assert set(answer) == {"ok", "result"}
+    check(answer["result"], result_type)
+
+
+@pytest.mark.parametrize("kind, payload_json", FAILURES)
+def test_failures_have_the_declared_shape(kind, payload_json):
+    answer = json.loads(webapi.handle(kind, payload_json))
+    assert answer["ok"] is False and set(answer) == {"ok", "error"}
+    check(answer["error"], protocol.Failure)
+
+
+def test_every_kind_is_declared_and_exercised():
+    assert set(protocol.KINDS) == set(webapi.HANDLERS) == {kind for kind, _ in REQUESTS}
+
+
+def test_the_checker_refuses_what_does_not_fit():
+    good = {"reason": "min_frequency", "pair": ["a", "b"], "count": 1, "pairs": None, "corpus": None}
+    check(good, protocol.Stop)
+    for bad in (
+        dict(good, extra=1),  # undeclared field
+        {k: v for k, v in good.items() if k != "count"},  # missing field
+        dict(good, count=True),  # a bool is not an int
+        dict(good, pair=["a"]),  # a pair has two items
+        dict(good, reason="tired"),  # not one of the reasons
+        dict(good, corpus=[{"symbols": ["a"], "count": "2"}]),  # wrong type deep inside
+    ):
+        with pytest.raises(AssertionError):
+            check(bad, protocol.Stop)
+
+
+def test_the_default_page_is_the_protocols_piece_limit():
+    view = json.loads(webapi.handle("overview", json.dumps({"text": "a " * 4001, "piece": 4001})))["result"]
+    assert view["piece_limit"] == protocol.PIECE_LIMIT and view["piece_offset"] == 2 * protocol.PIECE_LIMIT
+
+
+@pytest.mark.cpython_only
+def test_docs_show_the_declared_types():
+    assert documented() == render(), "docs/protocol.md is out of date: run `python tests/contract.py --write`"

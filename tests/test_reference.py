@@ -1,0 +1,124 @@
+"""The fast merge paths against the readable reference (`toklab.reference.lowest_rank_merge`).
+
+Each optimization must give what the reference gives: the encoder's `_merge` and `_merge_long`, the
+trace's recorded steps, and, for the toy BPE, the one-pair merges of `fasttrain` against `merge_pair`.
+Runs on CPython and inside Pyodide (no tiktoken or regex needed)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toklab import get_encoding
+from toklab.bytes_unicode import BYTE_TO_UNICODE
+from toklab.bytetrain import ranks_from_merges, train_bytes, trained_encoding
+from toklab.fasttrain import FIRST_OCCURRENCE, PairIndex, find_merges
+from toklab.pretokenize import split_pieces
+from toklab.reference import lowest_rank_merge
+from toklab.toybpe import apply_merges, get_pair_counts, merge_pair, merge_positions, merge_word, merges_used, train_bpe, word_to_symbols
+from toklab.training import corpus_rows
+
+R50K = get_encoding("r50k_base")
+
+texts = st.text(alphabet=st.sampled_from("abcdeéat hn中国🎉 \n'1"), max_size=60)
+
+
+def symbols_of(piece: str) -> list[str]:
+    return [BYTE_TO_UNICODE[b] for b in piece.encode("utf-8")]
+
+
+class R50kRanks(dict):
+    """r50k's ranks as a mapping, for the reference (it only asks `pair in ranks` and `ranks[pair]`)."""
+
+    def __contains__(self, pair):
+        return R50K.rank(*pair) is not None
+
+    def __getitem__(self, pair):
+        return R50K.rank(*pair)
+
+
+def test_reference_encodes_the_hand_derived_example():
+    assert lowest_rank_merge(symbols_of("tokenization"), R50kRanks()) == ["token", "ization"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts)
+def test_r50k_fast_paths_equal_the_reference(text):
+    ranks = R50kRanks()
+    for piece in split_pieces(text):
+        expected = lowest_rank_merge(symbols_of(piece), ranks)
+        byte_ids = [R50K.token_id(s) for s in symbols_of(piece)]
+        assert [R50K.token(i) for i in R50K._merge(list(byte_ids))] == expected
+        assert [R50K.token(i) for i in R50K._merge_long(list(byte_ids))] == expected
+        traced = R50K.trace_piece(piece)
+        assert traced["tokens"] == expected
+        replay = traced["symbols"]
+        for step in traced["steps"]:  # each recorded step is the reference's next choice
+            ranked = [(ranks[p], i) for i, p in enumerate(zip(replay, replay[1:])) if p in ranks]
+            assert min(ranked) == (step["rank"], step["position"])
+            replay = replay[: step["position"]] + [step["merged"]] + replay[step["position"] + 2 :]
+            assert replay == step["symbols"]
+        replay = symbols_of(piece)
+        for step in R50K.trace_greedy(piece)["steps"]:  # the mistake: the reference taking the leftmost ranked pair
+            assert step["position"] == next(i for i, p in enumerate(zip(replay, replay[1:])) if p in ranks)
+            replay = replay[: step["position"]] + [step["merged"]] + replay[step["position"] + 2 :]
+            assert replay == step["symbols"]
+        assert not any(p in ranks for p in zip(replay, replay[1:]))
+        assert R50K.trace_greedy(piece)["tokens"] == replay
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab a b ab"), min_size=130, max_size=400))
+def test_long_pieces_take_the_heap_path_and_agree(text):
+    ranks = {("a", "b"): 0, ("b", "a"): 1, ("ab", "ab"): 2, ("a", "a"): 3, ("ba", "b"): 4}
+    enc = trained_encoding([list(p) for p in sorted(ranks, key=ranks.get)])
+    symbols = symbols_of(text)
+    ids = [enc.token_id(s) for s in symbols]
+    assert [enc.token(i) for i in enc._merge_long(list(ids))] == lowest_rank_merge(symbols, ranks)
+
+
+@settings(max_examples=40, deadline=None)
+@given(texts, st.integers(0, 30))
+def test_a_trained_byte_table_merges_by_rank_and_in_training_order_alike(text, num_merges):
+    merges = train_bytes(text, num_merges=num_merges, min_frequency=1, detail="merges")["merges"]
+    ranks = ranks_from_merges(merges)
+    enc = trained_encoding(merges)
+    pairs = [tuple(m) for m in merges]
+    for piece in split_pieces(text):
+        expected = lowest_rank_merge(symbols_of(piece), ranks)
+        assert enc.trace_piece(piece)["tokens"] == expected
+        assert list(merges_used(tuple(symbols_of(piece)), pairs)[0]) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["a", "b", "ab", "c"]), max_size=14), st.sampled_from([("a", "b"), ("a", "a"), ("ab", "c"), ("b", "b")]))
+def test_find_merges_is_where_merge_pair_merges(symbols, pair):
+    merged = list(merge_pair(tuple(symbols), pair))
+    at = find_merges(list(symbols), *pair)
+    rebuilt = list(symbols)
+    for i in reversed(at):
+        rebuilt[i : i + 2] = [pair[0] + pair[1]]
+    assert rebuilt == merged
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(alphabet="abc", min_size=1, max_size=7), min_size=1, max_size=6), st.integers(1, 6))
+def test_pair_index_merge_equals_merge_pair_and_a_recount(words, n):
+    rows = corpus_rows(" ".join(words), "words")
+    index = PairIndex([list(s) for s, _ in rows], [c for _, c in rows], FIRST_OCCURRENCE)
+    corpus = dict(rows)
+    for _ in range(n):
+        pair = index.best()
+        if pair is None:
+            break
+        index.merge(pair)
+        corpus = {merge_pair(s, pair): c for s, c in corpus.items()}
+        assert [tuple(r) for r in index.rows] == list(corpus)
+        assert index.counts == dict(get_pair_counts(corpus))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(alphabet="abcd", min_size=1, max_size=6), min_size=1, max_size=8), st.integers(0, 12), st.text(alphabet="abcd", min_size=1, max_size=8))
+def test_toy_fast_cut_equals_merges_in_training_order(words, num_merges, word):
+    merges = train_bpe({word_to_symbols(w): 1 for w in words}, num_merges, min_frequency=1)
+    assert apply_merges(word_to_symbols(word), merge_positions(merges)) == merge_word(word, merges)
+    symbols, used = merges_used(word_to_symbols(word), merges)
+    assert symbols == merge_word(word, merges) and all(p in merges for p in used)
