@@ -8,7 +8,8 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, stageHeader, visibleSymbol } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, stageHeader } from "../ui/lessonkit.mjs";
+import { visibleSymbol } from "../glyphs.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "tokenization", text: "30001 1634", label: "decode.preset.tokenization" },

@@ -8,12 +8,13 @@
 import { param } from "../state.mjs";
 import { TIMING, LIMITS } from "../theme.mjs";
 import { buildFrame, cpLength } from "../canvas/frames.mjs";
-import { Player } from "../canvas/player.mjs";
-import { el, icon, Bindings } from "../ui/dom.mjs";
+import { Stepper } from "../ui/stepper.mjs";
+import { el, Bindings } from "../ui/dom.mjs";
 import { PRESETS } from "./encode/presets.mjs";
 import { buildView } from "./encode/view.mjs";
 import { buildStrip, renderLog, renderIds, renderChips, markSelectedChips } from "./encode/panels.mjs";
-import { pieceLabel, explanation, announcement, mistakeWords } from "./encode/words.mjs";
+import { explanation, announcement, mistakeWords } from "./encode/words.mjs";
+import { pieceLabel } from "../glyphs.mjs";
 
 const PARAMS = new Map([
   ["piece", param.int(0)],
@@ -37,7 +38,17 @@ class EncodeLesson {
     this.ctx = ctx;
     this.t = ctx.t;
     this.i18n = new Bindings();
-    this.player = new Player();
+    this.stepper = new Stepper({
+      step: () => this.state.step,
+      total: () => this.total(),
+      show: (k) => this.ctx.setState({ step: k }),
+      speed: () => this.state.speed,
+      holdMs: TIMING.holdMs,
+      reducedMotion: () => this.ctx.reducedMotion(),
+      tweenMs: (to) => TIMING.mergeMs + (to === this.total() ? TIMING.lookupMs : 0),
+      onTween: () => this.drawCanvases(),
+      onPlaying: () => this.mark("controls"),
+    });
     this.overview = null;
     this.traces = new Map();
     this.trace = null;
@@ -51,12 +62,6 @@ class EncodeLesson {
     this.retraceTimer = 0;
     this.fromTyping = false;
     this.typedSinceTrace = false;
-    this.playing = false;
-    this.animateNext = false;
-    this.shownKey = null;
-    this.shownStep = null;
-    this.tween = null;
-    this.currentTween = Promise.resolve(true);
     this.dirty = new Set();
     this.raf = 0;
     this.listsRaf = 0; // the frame that marks a long text's lists (markOverview)
@@ -89,7 +94,7 @@ class EncodeLesson {
     if (changed.has("piece") && !changed.has("text")) this.ensureTrace();
     // A new text redraws the piece when the engine answers for it (afterTrace), not before.
     if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) this.onStepChanged();
-    if (changed.has("speed")) this.speed.value = String(state.speed);
+    if (changed.has("speed")) this.mark("controls");
     if (changed.has("mistake")) this.mark("stage2");
     if (changed.has("projector") || changed.has("motion")) this.mark("stage2");
     if (changed.has("projector") && state.projector) this.scrollToCanvas = true;
@@ -97,7 +102,7 @@ class EncodeLesson {
   }
 
   destroy() {
-    this.pause();
+    this.stepper.destroy();
     clearTimeout(this.retraceTimer);
     clearTimeout(this.staleTimer);
     cancelAnimationFrame(this.raf);
@@ -108,17 +113,8 @@ class EncodeLesson {
   }
 
   onKey(event) {
+    if (this.stepper.onKey(event)) return true;
     switch (event.key) {
-      case " ":
-      case "Spacebar":
-        this.togglePlay();
-        return true;
-      case "ArrowLeft":
-        this.stepBy(-1);
-        return true;
-      case "ArrowRight":
-        this.stepBy(1);
-        return true;
       case "ArrowUp":
       case "[":
         this.pieceBy(-1);
@@ -126,12 +122,6 @@ class EncodeLesson {
       case "ArrowDown":
       case "]":
         this.pieceBy(1);
-        return true;
-      case "Home":
-        this.goTo(0);
-        return true;
-      case "End":
-        this.goTo(Infinity);
         return true;
       default:
         return false;
@@ -145,13 +135,13 @@ class EncodeLesson {
   }
 
   choosePreset(preset) {
-    this.pause();
+    this.stepper.pause();
     this.typedSinceTrace = false;
     this.ctx.setState({ text: preset.text, piece: preset.piece, step: 0 });
   }
 
   onTextChanged(typing) {
-    this.pause();
+    this.stepper.pause();
     this.mark("input");
     clearTimeout(this.retraceTimer);
     if (typing && this.textarea.value.length > LIMITS.instantRetraceChars) {
@@ -165,19 +155,6 @@ class EncodeLesson {
     return this.trace ? this.trace.steps.length : 0;
   }
 
-  goTo(step) {
-    this.pause();
-    const target = Math.max(0, Math.min(this.total(), step));
-    this.ctx.setState({ step: target });
-  }
-
-  stepBy(delta) {
-    this.pause();
-    const target = Math.max(0, Math.min(this.total(), this.state.step + delta));
-    if (delta === 1 && target !== this.state.step) this.animateNext = true;
-    this.ctx.setState({ step: target });
-  }
-
   pieceBy(delta) {
     const n = this.overview ? this.overview.n_pieces : 0;
     if (n === 0) return;
@@ -185,45 +162,9 @@ class EncodeLesson {
   }
 
   selectPiece(index) {
-    this.pause();
+    this.stepper.pause();
     if (index === this.state.piece) return;
     this.ctx.setState({ piece: index, step: 0 });
-  }
-
-  togglePlay() {
-    if (this.playing) this.pause();
-    else this.play();
-  }
-
-  async play() {
-    if (!this.trace || this.total() === 0) return;
-    this.playing = true;
-    this.mark("controls");
-    if (this.state.step >= this.total()) {
-      this.ctx.setState({ step: 0 });
-      if (!(await this.player.wait(TIMING.holdMs / this.state.speed)) || !this.playing) return this.stopped();
-    }
-    while (this.playing && this.trace && this.state.step < this.total()) {
-      this.animateNext = true;
-      this.ctx.setState({ step: this.state.step + 1 });
-      if (!(await this.currentTween) || !this.playing) break;
-      if (this.state.step >= this.total()) break;
-      if (!(await this.player.wait(TIMING.holdMs / this.state.speed))) break;
-    }
-    return this.stopped();
-  }
-
-  stopped() {
-    this.playing = false;
-    this.mark("controls");
-  }
-
-  pause() {
-    if (this.playing) {
-      this.playing = false;
-      this.mark("controls");
-    }
-    this.player.finish();
   }
 
   // ------------------------------------------------------------ engine requests
@@ -397,7 +338,6 @@ class EncodeLesson {
   }
 
   afterTrace() {
-    this.shownKey = null;
     if (this.state.step > this.total()) this.ctx.setState({ step: this.total() });
     this.onStepChanged();
     this.markTrace();
@@ -408,28 +348,7 @@ class EncodeLesson {
   }
 
   onStepChanged() {
-    const key = this.traceKey();
-    const step = Math.min(this.state.step, this.total());
-    const animate = this.animateNext && key !== null && key === this.shownKey && step === this.shownStep + 1
-      && !this.ctx.reducedMotion();
-    this.animateNext = false;
-    this.player.finish();
-    this.tween = null;
-    if (animate) {
-      const tween = { from: step - 1, to: step, t: 0 };
-      const ms = (TIMING.mergeMs + (step === this.total() ? TIMING.lookupMs : 0)) / this.state.speed;
-      this.tween = tween;
-      this.currentTween = this.player.tween(ms, (t) => {
-        if (this.tween !== tween) return;
-        if (t >= 1) this.tween = null;
-        else tween.t = t;
-        this.drawCanvases();
-      });
-    } else {
-      this.currentTween = Promise.resolve(true);
-    }
-    this.shownKey = key;
-    this.shownStep = step;
+    this.stepper.settle();
     this.mark("stage2");
     this.announceStep();
   }
@@ -567,9 +486,10 @@ class EncodeLesson {
     const step = Math.min(state.step, this.total());
     const labels = this.labels();
     const key = this.traceKey();
+    const tween = this.stepper.tween;
     let scene;
-    if (this.tween) {
-      scene = { from: this.frame(piece, this.tween.from), to: this.frame(piece, this.tween.to), t: this.tween.t };
+    if (tween) {
+      scene = { from: this.frame(piece, tween.from), to: this.frame(piece, tween.to), t: tween.t };
     } else {
       scene = { from: this.frame(piece, step), to: null, t: 0 };
     }
@@ -578,23 +498,23 @@ class EncodeLesson {
       ...scene, key, piece, run: piece, mode: "rank", projector: state.projector, labels,
       ariaLabel: this.t("stage2.canvasLabel", { symbols: shown.symbols.join(" · ") }),
     });
-    if (this.tween) this.rankCanvas.drawNow();
+    if (tween) this.rankCanvas.drawNow();
     if (state.mistake && piece.greedy) {
       // The left-to-right run steps with the ranked one, and moves with it while it has steps left.
       const g = piece.greedy;
       const last = g.steps.length;
       const gStep = Math.min(step, last);
-      const a = this.tween ? Math.min(this.tween.from, last) : gStep;
-      const b = this.tween ? Math.min(this.tween.to, last) : gStep;
+      const a = tween ? Math.min(tween.from, last) : gStep;
+      const b = tween ? Math.min(tween.to, last) : gStep;
       const gScene = a === b
         ? { from: buildFrame(piece, g, b), to: null, t: 0 }
-        : { from: buildFrame(piece, g, a), to: buildFrame(piece, g, b), t: this.tween.t };
+        : { from: buildFrame(piece, g, a), to: buildFrame(piece, g, b), t: tween.t };
       const shownG = gScene.to || gScene.from;
       this.greedyCanvas.setScene({
         ...gScene, key: `${key} greedy`, piece, run: g, mode: "greedy", projector: state.projector, labels,
         ariaLabel: this.t("stage2.canvasLabel", { symbols: shownG.symbols.join(" · ") }),
       });
-      if (this.tween) this.greedyCanvas.drawNow();
+      if (tween) this.greedyCanvas.drawNow();
       this.greedyStep.textContent = this.t("mistake.step", { step: gStep, total: last });
     }
   }
@@ -678,25 +598,10 @@ class EncodeLesson {
     const total = this.total();
     const step = Math.min(this.state.step, total);
     const has = Boolean(this.trace);
-    this.firstButton.disabled = !has || step === 0;
-    this.backButton.disabled = !has || step === 0;
-    this.forwardButton.disabled = !has || step >= total;
-    this.lastButton.disabled = !has || step >= total;
-    this.playButton.disabled = !has || total === 0;
-    this.playButton.replaceChildren(icon(this.playing ? "pause" : "play"));
-    const playLabel = t(this.playing ? "controls.pause" : "controls.play");
-    this.playButton.setAttribute("aria-label", playLabel);
-    this.playButton.title = `${playLabel} (Space)`;
-    this.playButton.setAttribute("aria-pressed", String(this.playing));
-    this.scrub.max = String(total);
-    this.scrub.value = String(step);
-    this.scrub.disabled = !has || total === 0;
-    this.scrub.setAttribute("aria-valuetext", `${step} / ${total}`);
-    this.stepText.textContent = `${step} / ${total}`;
+    this.controls.render(t, { step, total, playing: this.stepper.playing, speed: this.state.speed, enabled: has });
     const n = this.overview ? this.overview.n_pieces : 0;
     this.prevPiece.disabled = this.state.piece <= 0;
     this.nextPiece.disabled = this.state.piece >= n - 1;
-    this.speed.value = String(this.state.speed);
     const offset = this.overview ? this.overview.piece_offset : 0;
     const previous = this.strip.querySelector('[aria-pressed="true"]');
     const item = this.strip.children[this.state.piece - offset];

@@ -9,12 +9,13 @@
 
 import { param } from "../state.mjs";
 import { TIMING, LIMITS } from "../theme.mjs";
-import { Player } from "../canvas/player.mjs";
 import { el } from "../ui/dom.mjs";
 import {
-  TextLesson, Latest, Debounced, BusyLine, StepControls, intro, stageHeader, textBox, errorLine, showError, omitDefault,
-  tokenChip, choiceGroup, numberField, visibleSymbol,
+  TextLesson, Latest, Debounced, BusyLine, intro, stageHeader, textBox, errorLine, showError, omitDefault,
+  tokenChip, choiceGroup, numberField,
 } from "../ui/lessonkit.mjs";
+import { Stepper, StepControls } from "../ui/stepper.mjs";
+import { visibleSymbol } from "../glyphs.mjs";
 
 const WORDS = "low lower lowest low lower newest";
 const CHINESE = "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国\n北 京 是 中 国 首 都";
@@ -89,11 +90,22 @@ class TrainLesson extends TextLesson {
     super(ctx, { id: "train", params: PARAMS, field: "corpus", debounceMs: TRAIN_DEBOUNCE_MS });
     this.tryLatest = new Latest();
     this.tryDebounced = new Debounced(TRY_DEBOUNCE_MS, () => this.runTry());
-    this.player = new Player();
+    this.stepper = new Stepper({
+      step: () => this.get("step"),
+      total: () => this.total(),
+      show: (k) => this.ctx.setState({ step: k }),
+      speed: () => this.get("speed"),
+      holdMs: TIMING.holdMs * 1.6,
+      leadHold: true,
+      reducedMotion: () => this.ctx.reducedMotion(),
+      onPlaying: (playing) => {
+        this.render();
+        if (!playing) this.announce();
+      },
+    });
     this.trace = null;
     this.tried = null;
     this.tryError = null;
-    this.playing = false;
     this.hover = null;
     this.trainedKey = null;
     this.build();
@@ -106,7 +118,7 @@ class TrainLesson extends TextLesson {
     const input = this.textBox("corpus", { rows: 4, attrs: { "aria-describedby": "corpus-hint" } });
     const presets = this.presets(PRESETS, {
       pick: (p) => {
-        this.pause();
+        this.stepper.pause();
         this.ctx.setState({ corpus: p.corpus, tmode: p.tmode, unit: p.unit, try: p.tryText, step: 0 });
       },
       pressed: (p) => p.corpus === this.get("corpus") && p.tmode === this.get("tmode") && p.unit === this.get("unit"),
@@ -147,12 +159,7 @@ class TrainLesson extends TextLesson {
       b.text(el("h3", { className: "mistake-title" }), "train.recountTitle"),
       b.text(el("p", {}), "train.recountText"));
     this.recount.hidden = true;
-    this.controls = new StepControls(b, {
-      goTo: (s) => this.goTo(s),
-      stepBy: (d) => this.stepBy(d),
-      togglePlay: () => this.togglePlay(),
-      setSpeed: (s) => this.ctx.setState({ speed: s }),
-    });
+    this.controls = new StepControls(b, this.stepper, { onSpeed: (s) => this.ctx.setState({ speed: s }) });
     this.tableTitle = el("h3", { className: "log-title" });
     this.sortButtons = new Map();
     this.pairTable = el("table", { className: "lk-table lk-pairs", testid: "pair-table" });
@@ -240,7 +247,7 @@ class TrainLesson extends TextLesson {
     }
     if (changed.has("step") || changed.has("sort") || changed.has("lang") || changed.has("speed")) this.render();
     if (changed.has("lang")) this.renderTry();
-    if (changed.has("step") && !this.playing) this.announce();
+    if (changed.has("step") && !this.stepper.playing) this.announce();
   }
 
   showSettings() {
@@ -268,7 +275,7 @@ class TrainLesson extends TextLesson {
   /** Trains on the current settings: the lesson's query, run by the debounce or the train button. */
   async run() {
     this.debounced.cancel();
-    this.pause();
+    this.stepper.pause();
     const gen = this.latest.next();
     const key = this.settingsKey();
     const payload = {
@@ -328,62 +335,8 @@ class TrainLesson extends TextLesson {
     return Math.min(this.get("step"), this.total());
   }
 
-  goTo(step) {
-    this.pause();
-    this.ctx.setState({ step: Math.max(0, Math.min(this.total(), step)) });
-  }
-
-  stepBy(delta) {
-    this.pause();
-    this.ctx.setState({ step: Math.max(0, Math.min(this.total(), this.step() + delta)) });
-  }
-
-  togglePlay() {
-    if (this.playing) this.pause();
-    else this.play();
-  }
-
-  async play() {
-    if (!this.trace) return;
-    this.playing = true;
-    this.render();
-    if (this.step() >= this.total()) this.ctx.setState({ step: 0 });
-    while (this.playing && this.step() < this.total()) {
-      if (!(await this.player.wait(TIMING.holdMs * 1.6 / this.get("speed")))) break;
-      if (!this.playing) break;
-      this.ctx.setState({ step: this.step() + 1 });
-    }
-    this.playing = false;
-    this.render();
-    this.announce();
-  }
-
-  pause() {
-    if (this.playing) this.playing = false;
-    this.player.finish();
-  }
-
   onKey(event) {
-    switch (event.key) {
-      case " ":
-      case "Spacebar":
-        this.togglePlay();
-        return true;
-      case "ArrowLeft":
-        this.stepBy(-1);
-        return true;
-      case "ArrowRight":
-        this.stepBy(1);
-        return true;
-      case "Home":
-        this.goTo(0);
-        return true;
-      case "End":
-        this.goTo(Infinity);
-        return true;
-      default:
-        return false;
-    }
+    return this.stepper.onKey(event);
   }
 
   // ------------------------------------------------------------ frames
@@ -432,7 +385,7 @@ class TrainLesson extends TextLesson {
     const tr = this.trace;
     const total = this.total();
     const k = this.step();
-    this.controls.render(t, { step: k, total, playing: this.playing, speed: this.get("speed"), enabled: Boolean(tr) });
+    this.controls.render(t, { step: k, total, playing: this.stepper.playing, speed: this.get("speed"), enabled: Boolean(tr) });
     if (!tr) return;
     this.renderError();
     const f = this.frame(k);
@@ -603,7 +556,7 @@ class TrainLesson extends TextLesson {
           className: "log-entry done", testid: "merge-entry",
           attrs: { type: "button", "aria-current": i + 1 === k ? "step" : "false" },
           data: { left: s.pair[0], right: s.pair[1], merged: s.merged },
-          on: { click: () => this.goTo(i + 1) },
+          on: { click: () => this.stepper.goTo(i + 1) },
         },
         el("span", { className: "log-num" }, String(i + 1)),
         el("span", { className: "log-merge" },
@@ -674,7 +627,7 @@ class TrainLesson extends TextLesson {
   }
 
   destroy() {
-    this.pause();
+    this.stepper.destroy();
     this.busy.stop();
     this.tryDebounced.cancel();
     this.tryLatest.next();

@@ -1,11 +1,11 @@
 // Small building blocks shared by the train, decode, compare, special and samples lessons.
 //
-// Nothing here knows about tokenization: these helpers lay out cards, chips and step controls, keep
+// Nothing here knows about tokenization: these helpers lay out cards, chips and fields, keep
 // the newest engine answer, and show how long a request has been running. TextLesson (at the end) is
 // the skeleton those five lessons share. Text goes in with textContent only (through el()).
 
-import { el, icon, Bindings } from "./dom.mjs";
-import { SPEEDS } from "../theme.mjs";
+import { el, Bindings } from "./dom.mjs";
+import { visibleSymbol } from "../glyphs.mjs";
 
 /** The value of a lesson parameter, or its default when the state does not carry it yet. */
 export function paramValue(state, params, name) {
@@ -18,19 +18,6 @@ export function paramValue(state, params, name) {
  */
 export function omitDefault(spec) {
   return Object.freeze({ ...spec, omit: (v) => v === spec.def || spec.omit(v) });
-}
-
-/** A symbol as it is drawn in a chip: spaces, tabs and newlines made visible. */
-export function visibleSymbol(text) {
-  let out = "";
-  for (const ch of text) {
-    if (ch === " ") out += "␣";
-    else if (ch === "\n") out += "↵";
-    else if (ch === "\t") out += "⇥";
-    else if (/\p{Cc}/u.test(ch)) out += `\\x${ch.codePointAt(0).toString(16).padStart(2, "0")}`;
-    else out += ch;
-  }
-  return out;
 }
 
 /** Card header with a number badge, the same shape as the encode lesson's stages. */
@@ -116,71 +103,6 @@ export class BusyLine {
 
   get running() {
     return this.timer !== 0;
-  }
-}
-
-/**
- * First / back / play / forward / last, a scrubber, the step text and a speed menu: the same controls and
- * labels as the encode lesson. `actions` = {goTo(step), stepBy(delta), togglePlay(), setSpeed(speed)}.
- */
-export class StepControls {
-  constructor(bindings, actions, prefix = "") {
-    this.b = bindings;
-    const p = prefix;
-    this.first = this.button("first", "controls.first", `${p}first`, () => actions.goTo(0));
-    this.back = this.button("back", "controls.back", `${p}back`, () => actions.stepBy(-1));
-    this.play = el("button", {
-      className: "icon-button play", testid: `${p}play`, attrs: { type: "button" }, on: { click: () => actions.togglePlay() },
-    }, icon("play"));
-    this.forward = this.button("forward", "controls.forward", `${p}forward`, () => actions.stepBy(1));
-    this.last = this.button("last", "controls.last", `${p}last`, () => actions.goTo(Infinity));
-    this.scrub = el("input", {
-      className: "scrub", testid: `${p}scrubber`, attrs: { type: "range", min: 0, max: 0, step: 1, value: 0 },
-      on: { input: () => actions.goTo(Number(this.scrub.value)) },
-    });
-    bindings.label(this.scrub, "controls.scrub");
-    this.stepText = el("span", { className: "step-text", testid: `${p}step-text` });
-    const speedId = `${p}speed-select`;
-    this.speed = el("select", { className: "speed", testid: `${p}speed`, id: speedId },
-      ...SPEEDS.map((s) => el("option", { attrs: { value: String(s) } }, `${s}×`)));
-    this.speed.addEventListener("change", () => actions.setSpeed(Number(this.speed.value)));
-    const transport = el("div", { className: "transport", attrs: { role: "group" } },
-      this.first, this.back, this.play, this.forward, this.last);
-    bindings.label(transport, "controls.label");
-    this.node = el("div", { className: "controls" },
-      transport,
-      el("div", { className: "scrub-wrap" }, this.scrub, this.stepText),
-      el("label", { className: "speed-wrap", attrs: { for: speedId } },
-        bindings.text(el("span", {}), "controls.speed"), this.speed));
-  }
-
-  button(name, key, testid, onClick) {
-    const button = el("button", {
-      className: "icon-button", testid, attrs: { type: "button" }, on: { click: onClick },
-    }, icon(name));
-    this.b.label(button, key);
-    this.b.title(button, key);
-    return button;
-  }
-
-  /** Shows step / total, whether it plays, and the speed. */
-  render(t, { step, total, playing, speed, enabled }) {
-    this.first.disabled = !enabled || step === 0;
-    this.back.disabled = !enabled || step === 0;
-    this.forward.disabled = !enabled || step >= total;
-    this.last.disabled = !enabled || step >= total;
-    this.play.disabled = !enabled || total === 0;
-    this.play.replaceChildren(icon(playing ? "pause" : "play"));
-    const label = t(playing ? "controls.pause" : "controls.play");
-    this.play.setAttribute("aria-label", label);
-    this.play.title = `${label} (Space)`;
-    this.play.setAttribute("aria-pressed", String(playing));
-    this.scrub.max = String(total);
-    this.scrub.value = String(step);
-    this.scrub.disabled = !enabled || total === 0;
-    this.scrub.setAttribute("aria-valuetext", `${step} / ${total}`);
-    this.stepText.textContent = `${step} / ${total}`;
-    this.speed.value = String(speed);
   }
 }
 

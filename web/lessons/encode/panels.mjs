@@ -4,7 +4,7 @@
 import { LIMITS } from "../../theme.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
 import { el } from "../../ui/dom.mjs";
-import { pieceLabel } from "./words.mjs";
+import { pieceLabel } from "../../glyphs.mjs";
 
 /**
  * Makes `list`'s children the items for `entries`, in order. An item whose key is unchanged stays as
@@ -58,7 +58,7 @@ export function renderLog(lesson, piece, step) {
     className: "log-entry start", testid: "log-entry",
     attrs: { type: "button", "aria-current": step === 0 ? "step" : "false" },
     data: { step: 0 },
-    on: { click: () => lesson.goTo(0) },
+    on: { click: () => lesson.stepper.goTo(0) },
   }, el("span", { className: "log-num" }, "0"), el("span", { className: "log-merge" }, t("log.start", { n: piece.bytes.length })));
   entries.push(el("li", {}, start));
   piece.steps.forEach((s, i) => {
@@ -68,7 +68,7 @@ export function renderLog(lesson, piece, step) {
       testid: "log-entry",
       attrs: { type: "button", "aria-current": k === step ? "step" : "false" },
       data: { step: k, merged: s.merged, rank: s.rank, id: s.id },
-      on: { click: () => lesson.goTo(k) },
+      on: { click: () => lesson.stepper.goTo(k) },
     },
     el("span", { className: "log-num" }, String(k)),
     el("span", { className: "log-merge" },

@@ -2,9 +2,9 @@
 // elements the lesson updates later are stored on the lesson object (lesson.textarea, lesson.log ...),
 // and every visible string is bound through lesson.i18n so a language switch relabels it.
 
-import { SPEEDS } from "../../theme.mjs";
 import { MergeCanvas } from "../../canvas/mergeCanvas.mjs";
 import { el, icon } from "../../ui/dom.mjs";
+import { StepControls } from "../../ui/stepper.mjs";
 import { PRESETS } from "./presets.mjs";
 import { describeCell } from "./words.mjs";
 
@@ -118,7 +118,7 @@ export function buildView(lesson) {
     lesson.explain,
     lesson.mistakePanel,
     el("div", { className: "stage2-grid" },
-      el("div", { className: "canvas-col" }, lesson.placeholder, lesson.canvases, lesson.caption, lesson.controls, legend, widthNote),
+      el("div", { className: "canvas-col" }, lesson.placeholder, lesson.canvases, lesson.caption, lesson.controls.node, legend, widthNote),
       logCol));
 
   // Stage 3: ids.
@@ -166,51 +166,21 @@ function legendItem(lesson, kind, key) {
     lesson.i18n.text(el("span", {}), key));
 }
 
-function iconButton(lesson, name, key, testid, onClick) {
-  const button = el("button", {
-    className: "icon-button", testid, attrs: { type: "button" }, on: { click: onClick },
-  }, icon(name));
-  lesson.i18n.label(button, key);
-  lesson.i18n.title(button, key);
-  return button;
-}
-
 function buildControls(lesson) {
   const b = lesson.i18n;
-  lesson.firstButton = iconButton(lesson, "first", "controls.first", "first", () => lesson.goTo(0));
-  lesson.backButton = iconButton(lesson, "back", "controls.back", "back", () => lesson.stepBy(-1));
-  lesson.playButton = el("button", {
-    className: "icon-button play", testid: "play", attrs: { type: "button" }, on: { click: () => lesson.togglePlay() },
-  }, icon("play"));
-  lesson.forwardButton = iconButton(lesson, "forward", "controls.forward", "forward", () => lesson.stepBy(1));
-  lesson.lastButton = iconButton(lesson, "last", "controls.last", "last", () => lesson.goTo(Infinity));
-  lesson.scrub = el("input", {
-    className: "scrub", testid: "scrubber", attrs: { type: "range", min: 0, max: 0, step: 1, value: 0 },
-    on: { input: () => lesson.goTo(Number(lesson.scrub.value)) },
-  });
-  b.label(lesson.scrub, "controls.scrub");
-  lesson.stepText = el("span", { className: "step-text", testid: "step-text" });
   lesson.prevPiece = el("button", {
     className: "text-button", testid: "prev-piece", attrs: { type: "button" }, on: { click: () => lesson.pieceBy(-1) },
   }, icon("up"), b.text(el("span", {}), "controls.prevPiece"));
   lesson.nextPiece = el("button", {
     className: "text-button", testid: "next-piece", attrs: { type: "button" }, on: { click: () => lesson.pieceBy(1) },
   }, icon("down"), b.text(el("span", {}), "controls.nextPiece"));
-  lesson.speed = el("select", { className: "speed", testid: "speed", id: "speed-select" },
-    ...SPEEDS.map((s) => el("option", { attrs: { value: String(s) } }, `${s}×`)));
-  lesson.speed.addEventListener("change", () => lesson.ctx.setState({ speed: Number(lesson.speed.value) }));
   lesson.mistakeToggle = el("button", {
     className: "toggle", testid: "mistake-toggle", attrs: { type: "button", "aria-pressed": "false" },
     on: { click: () => lesson.ctx.setState({ mistake: !lesson.state.mistake }) },
   }, el("span", { className: "toggle-box", attrs: { "aria-hidden": "true" } }), b.text(el("span", {}), "controls.mistake"));
-  const transport = el("div", { className: "transport", attrs: { role: "group" } },
-    lesson.firstButton, lesson.backButton, lesson.playButton, lesson.forwardButton, lesson.lastButton);
-  b.label(transport, "controls.label");
-  return el("div", { className: "controls" },
-    transport,
-    el("div", { className: "scrub-wrap" }, lesson.scrub, lesson.stepText),
-    el("div", { className: "piece-nav" }, lesson.prevPiece, lesson.nextPiece),
-    el("label", { className: "speed-wrap", attrs: { for: "speed-select" } },
-      b.text(el("span", {}), "controls.speed"), lesson.speed),
-    lesson.mistakeToggle);
+  return new StepControls(b, lesson.stepper, {
+    onSpeed: (speed) => lesson.ctx.setState({ speed }),
+    between: [el("div", { className: "piece-nav" }, lesson.prevPiece, lesson.nextPiece)],
+    after: [lesson.mistakeToggle],
+  });
 }
