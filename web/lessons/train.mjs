@@ -11,7 +11,7 @@ import { param } from "../state.mjs";
 import { TIMING, LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import {
-  TextLesson, Latest, Debounced, BusyLine, intro, stageHeader, textBox, errorLine, showError, omitDefault,
+  TextLesson, Latest, Debounced, BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, showError, omitDefault,
   tokenChip, choiceGroup, numberField,
 } from "../ui/lessonkit.mjs";
 import { Stepper, StepControls } from "../ui/stepper.mjs";
@@ -136,20 +136,20 @@ class TrainLesson extends TextLesson {
     this.sizeNote = el("p", { className: "point", testid: "train-size-note" });
     this.sizeNote.hidden = true;
     const setting = (key, node) => el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), key), node);
-    const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "corpus-label" } },
-      el("div", { className: "input-col" },
-        b.text(el("label", { id: "corpus-label", className: "field-label", attrs: { for: "corpus-input" } }), "train.corpusLabel"),
-        input,
-        b.text(el("p", { className: "hint", id: "corpus-hint" }), "train.corpusHint"),
+    const card = inputCard(b, input, {
+      name: "corpus", labelKey: "train.corpusLabel", hintKey: "train.corpusHint",
+      below: [
         el("div", { className: "preset-row" }, presets),
         el("div", { className: "lk-train-go" }, this.trainButton, this.busy.node),
-        this.errorBox, this.sizeNote),
-      el("div", { className: "preset-col lk-settings" },
+        this.errorBox, this.sizeNote],
+      sideClass: "lk-settings",
+      side: [
         setting("train.mode", this.mode.node),
         setting("train.unit", this.unit.node),
         setting("train.tie", this.tie.node),
         el("div", { className: "lk-fields" }, this.minf.node, this.nmerges.node, this.vsize.node),
-        b.text(el("p", { className: "hint" }), "train.limitsHint")));
+        b.text(el("p", { className: "hint" }), "train.limitsHint")],
+    });
 
     // Stage 1: the steps.
     this.stepMeta = el("span", { className: "stage-meta", testid: "train-step-meta" });
@@ -188,9 +188,7 @@ class TrainLesson extends TextLesson {
         el("div", { className: "lk-train-col" },
           el("h3", { className: "log-title" }, b.text(el("span", {}), "train.vocabTitle"), " ", this.vocabMeta), this.vocab)));
 
-    const tieCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "train-tie-title" } },
-      stageHeader(b, 2, "train-tie-title", "train.tieTitle"),
-      b.text(el("p", { className: "stage-text" }), "train.tieText1"),
+    const tieCard = stageCard(b, { n: 2, id: "train-tie-title", titleKey: "train.tieTitle", textKey: "train.tieText1" },
       b.text(el("p", { className: "stage-text" }), "train.tieText2"));
 
     // Stage 3: use the tokenizer.
@@ -198,13 +196,11 @@ class TrainLesson extends TextLesson {
     this.tryOut = el("ol", { className: "lk-try", testid: "try-output" });
     this.trySummary = el("p", { className: "summary", testid: "try-summary" });
     this.tryErrorBox = errorLine("try-error");
-    const tryCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "train-try-title" } },
-      stageHeader(b, 3, "train-try-title", "train.tryTitle"),
-      b.text(el("p", { className: "stage-text" }), "train.tryText"),
+    const tryCard = stageCard(b, { n: 3, id: "train-try-title", titleKey: "train.tryTitle", textKey: "train.tryText" },
       b.text(el("label", { className: "field-label", attrs: { for: "try-input" } }), "train.tryLabel"),
       this.tryInput, this.tryErrorBox, this.trySummary, this.tryOut);
 
-    this.mount(intro(b, "train.title", "train.lead"), inputCard, stage, tieCard, tryCard);
+    this.mount(intro(b, "train.title", "train.lead"), card, stage, tieCard, tryCard);
   }
 
   // ------------------------------------------------------------ state

@@ -28,6 +28,28 @@ export function stageHeader(bindings, n, id, key, meta = null) {
     meta);
 }
 
+/**
+ * The input card: the text box `input` under its label (and hint), then `below`; `side` on the right.
+ * `name` makes the ids: <name>-label (labelling the card and the box), <name>-hint.
+ */
+export function inputCard(bindings, input, { name, labelKey, hintKey = null, below = [], side = [], sideClass = "" }) {
+  return el("section", { className: "card input-card", attrs: { "aria-labelledby": `${name}-label` } },
+    el("div", { className: "input-col" },
+      bindings.text(el("label", { id: `${name}-label`, className: "field-label", attrs: { for: input.id } }), labelKey),
+      input,
+      hintKey ? bindings.text(el("p", { className: "hint", id: `${name}-hint` }), hintKey) : null,
+      ...below),
+    el("div", { className: sideClass ? `preset-col ${sideClass}` : "preset-col" }, ...side));
+}
+
+/** A numbered stage card: its header (with `meta`), its text, then `children`. */
+export function stageCard(bindings, { n, id, titleKey, textKey, meta = null, textClass = "stage-text" }, ...children) {
+  return el("section", { className: "card stage", attrs: { "aria-labelledby": id } },
+    stageHeader(bindings, n, id, titleKey, meta),
+    bindings.text(el("p", { className: textClass }), textKey),
+    ...children);
+}
+
 /** The lesson intro: a title and a lead paragraph. */
 export function intro(bindings, titleKey, leadKey) {
   return el("section", { className: "intro" },
