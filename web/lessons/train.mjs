@@ -10,9 +10,10 @@
 import { param } from "../state.mjs";
 import { TIMING, LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
+import { choiceGroup, numberField } from "../ui/fields.mjs";
 import {
   TextLesson, Latest, Debounced, BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, showError, omitDefault,
-  tokenChip, choiceGroup, numberField,
+  tokenChip,
 } from "../ui/lessonkit.mjs";
 import { Stepper, StepControls } from "../ui/stepper.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
