@@ -5,15 +5,8 @@
 // writes the hash (debounced, with replaceState), applies language and projector mode, and hands the
 // changed field names to the open lesson, which redraws what depends on them.
 //
-// A lesson gets a context object:
-//   ctx.root            the element the lesson renders into
-//   ctx.t(key, vars)     a string in the current language
-//   ctx.getState()       the current state;   ctx.setState(patch)  change it
-//   ctx.query(kind, payload) -> Promise<{ok, result | error}>   the engine, or its precomputed answer
-//   ctx.engineReady()    true once Python answers;   ctx.onEngineReady(fn)
-//   ctx.announce(text)   say something in the aria-live region
-//   ctx.note(text)       a quiet note under the header
-//   ctx.reducedMotion()  true when the user asked for reduced motion
+// A lesson gets a context object (ctx, made in openLesson); what it holds and what a lesson gives back
+// are written once, in lessons/registry.mjs.
 
 import { LESSONS, findLesson } from "./lessons/registry.mjs";
 import { translate, detectLanguage, LANGUAGES } from "./i18n.mjs";
