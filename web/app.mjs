@@ -12,6 +12,7 @@ import { LESSONS, findLesson } from "./lessons/registry.mjs";
 import { translate, detectLanguage, LANGUAGES } from "./i18n.mjs";
 import { applyTheme, TIMING, SPEEDS, LIMITS } from "./theme.mjs";
 import { param, parseHash, formatHash, defaults } from "./state.mjs";
+import { checkCard } from "./ui/questions.mjs";
 
 const CORE = new Map([
   ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],
@@ -45,6 +46,7 @@ const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
 const lessonModules = new Map();
 let lessonModule = null;
 let lesson = null;
+let questions = null; // the open lesson's "check yourself" card, after the lesson
 let state = null;
 let hashTimer = 0;
 let engineStatus = { status: "loading", stage: "", message: "" };
@@ -137,7 +139,10 @@ function setState(patch) {
 }
 
 function applyChanges(changed) {
-  if (changed.has("lang")) renderChrome();
+  if (changed.has("lang")) {
+    renderChrome();
+    if (questions) questions.apply(t);
+  }
   if (changed.has("projector")) applyProjector();
   scheduleHash();
   if (changed.has("lesson")) {
@@ -327,6 +332,11 @@ async function openLesson(id) {
     note,
     reducedMotion: () => motionQuery.matches,
   });
+  questions = checkCard(lessonModule.id);
+  if (questions) {
+    dom.main.append(questions.node);
+    questions.apply(t);
+  }
   renderNav();
   renderHelp();
   lesson.update(state, new Set(Object.keys(state)));

@@ -35,6 +35,7 @@ export const LESSONS = Object.freeze([
   Object.freeze({ id: "compare", load: () => import("./compare.mjs") }),
   Object.freeze({ id: "special", load: () => import("./special.mjs") }),
   Object.freeze({ id: "samples", load: () => import("./samples.mjs") }),
+  Object.freeze({ id: "quirks", load: () => import("./quirks.mjs") }),
 ]);
 
 export function findLesson(id) {
