@@ -31,6 +31,7 @@ export const QUESTIONS = Object.freeze({
   compare: [{ id: "chinese" }, { id: "minimind", vars: minimindVars }, { id: "bigger" }],
   special: [{ id: "injection" }, { id: "four" }],
   samples: [{ id: "positions" }, { id: "stream" }],
+  quirks: [{ id: "counting" }, { id: "price" }],
 });
 
 export const QUESTIONS_EN = {
@@ -71,6 +72,11 @@ export const QUESTIONS_EN = {
   "check.positions.a": "Six. The window takes 7 tokens: inputs are the first 6, labels the last 6, shifted by one, and each position learns to predict the token that follows it.",
   "check.stream.q": "Why cut windows from one long token stream instead of using one sentence per sample?",
   "check.stream.a": "Every window has the same length, so nothing is wasted on padding, and the model also learns from text that crosses sentence boundaries. Documents are separated by a token such as <|endoftext|>, so the model can learn where one text ends.",
+
+  "check.counting.q": "A model says \"strawberry\" has two r's. Is it bad at counting, or is something else going on?",
+  "check.counting.a": "Mostly something else: the word reaches the model as one or a few ids, not as ten letters. To count letters it has to know how each id is spelled, which it only learned indirectly. Give it the letters one by one (\"s t r a w b e r r y\") and each letter becomes its own token: counting gets much easier.",
+  "check.price.q": "An API charges per token. Why can the same paragraph cost different amounts in two languages, or with two models?",
+  "check.price.a": "The number of tokens depends on the table: a language the table saw little of is cut into more, smaller tokens, and each model family has its own table. Count tokens with the tokenizer of the model you pay for, not by characters or words.",
 };
 
 export const QUESTIONS_ZH = {
@@ -111,4 +117,9 @@ export const QUESTIONS_ZH = {
   "check.positions.a": "6 次。这个窗口取 7 个 token：输入是前 6 个，标签是后 6 个，错开一位，每个位置都学着预测紧跟在后面的那个 token。",
   "check.stream.q": "为什么要从一条长长的 token 流里切窗口，而不是一句话当一个样本？",
   "check.stream.a": "每个窗口一样长，不用浪费在补齐上，模型也能学到跨句子的文字。不同文档之间用 <|endoftext|> 这样的 token 隔开，模型就能学会一段文字在哪里结束。",
+
+  "check.counting.q": "模型说“strawberry”里有两个 r。是它不会数数，还是另有原因？",
+  "check.counting.a": "主要是另有原因：这个词到模型那里是一两个 id，而不是十个字母。要数字母，它得知道每个 id 怎么拼，而这只能间接学到。把字母一个个分开写（“s t r a w b e r r y”），每个字母都成了单独的 token，数起来就容易多了。",
+  "check.price.q": "API 按 token 收费。为什么同一段话，换一种语言或换一个模型，价格会不一样？",
+  "check.price.a": "token 的个数取决于词表：词表见得少的语言会被切成更多、更小的 token，而每个模型家族都有自己的词表。算 token 要用你付费的那个模型的分词器，不能按字数或词数估。",
 };

@@ -14,17 +14,45 @@ import { CASES } from "./quirks/cases.mjs";
 const CASE_IDS = CASES.map((c) => c.id);
 const PARAMS = new Map([["case", param.oneOf(CASE_IDS[0], CASE_IDS)]]);
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * How a token reads: its text when its bytes are whole UTF-8 characters, else its bytes in hex (part of
+ * a character). GPT-2's printable form has one character per byte, so a token's bytes are the next
+ * `[...token].length` bytes of its piece.
+ *
+ *     tokenFace([0xe4, 0xbb, 0x8a]) -> {text: "今", partial: false};  tokenFace([0xe4, 0xbb]) -> {text: "E4\u2009BB", partial: true}
+ */
+export function tokenFace(bytes) {
+  try {
+    return { text: strictUtf8.decode(Uint8Array.from(bytes)), partial: false };
+  } catch {
+    return { text: bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join("\u2009"), partial: true };
+  }
+}
+
+/** The tokens of one overview answer: [{face, id}] in order. */
+function tokensOf(result) {
+  const out = [];
+  for (const piece of result.pieces) {
+    let at = 0;
+    piece.tokens.forEach((token, k) => {
+      const n = [...token].length;
+      out.push({ face: tokenFace(piece.bytes.slice(at, at + n)), id: piece.ids[k] });
+      at += n;
+    });
+  }
+  return out;
+}
+
 /** The answer rows of one case: [{text, label, ids, tokens}] in the case's order. */
 function rowsOf(quirk, answers) {
-  return quirk.texts.map((text, i) => {
-    const result = answers[i].result;
-    return {
-      text,
-      label: quirk.labels ? quirk.labels[i] : null,
-      ids: result.ids,
-      tokens: result.pieces.flatMap((piece) => piece.tokens.map((token, k) => ({ token, id: piece.ids[k] }))),
-    };
-  });
+  return quirk.texts.map((text, i) => ({
+    text,
+    label: quirk.labels ? quirk.labels[i] : null,
+    ids: answers[i].result.ids,
+    tokens: tokensOf(answers[i].result),
+  }));
 }
 
 class QuirksLesson {
@@ -39,7 +67,7 @@ class QuirksLesson {
     this.caseId = null;
 
     const b = this.b;
-    const picker = presetButtons(b, CASES.map((c) => ({ id: c.id, label: `quirks.${c.id}.title` })), "quirks-case",
+    const picker = presetButtons(b, CASES.map((c) => ({ id: c.id, label: `quirks.${c.id}.title` })), "quirks",
       (c) => this.ctx.setState({ case: c.id }));
     this.buttons = picker.buttons;
     this.title = el("h2", { className: "stage-title", id: "quirks-case-title" });
@@ -122,7 +150,10 @@ class QuirksLesson {
         el("span", { className: "stage-meta", testid: "quirks-count" }, count),
         ratio ? el("span", { className: "stage-meta quirks-ratio" }, ratio) : null),
       el("div", { className: "lk-chips" },
-        ...row.tokens.slice(0, LIMITS.tokenChips).map((tok, i) => tokenChip(tok.token, tok.id, { tone: i, testid: "quirks-chip" }))));
+        ...row.tokens.slice(0, LIMITS.tokenChips).map((tok, i) => tokenChip(tok.face.text, tok.id, {
+          tone: i, testid: "quirks-chip", className: tok.face.partial ? "partial" : "",
+          title: tok.face.partial ? t("quirks.partial") : "",
+        }))));
   }
 
   onKey() {

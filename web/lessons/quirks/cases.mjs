@@ -27,8 +27,9 @@ export const CASES = Object.freeze([
 export const QUIRKS_EN = {
   "lesson.quirks": "Why models stumble",
   "quirks.title": "Why language models stumble on easy things",
-  "quirks.lead": "A model never sees letters, digits or spaces: it sees the ids on the right. Each case below asks a question first; guess, then reveal what GPT-2's tokenizer really hands the model.",
+  "quirks.lead": "A model never sees letters, digits or spaces: it sees ids, the numbers under each token. Each case asks a question first: guess, then reveal what GPT-2's tokenizer really hands the model.",
   "quirks.cases": "Cases",
+  "quirks.partial": "Part of a character: its UTF-8 bytes in hex",
   "quirks.reveal": "Reveal the tokens",
   "quirks.tokens": "{n} tokens",
   "quirks.tokens1": "1 token",
@@ -60,8 +61,9 @@ export const QUIRKS_EN = {
 export const QUIRKS_ZH = {
   "lesson.quirks": "模型为何犯错",
   "quirks.title": "语言模型为什么会在简单的事上出错",
-  "quirks.lead": "模型从来看不到字母、数字和空格，它看到的只是右边这些 id。下面每个例子都先提一个问题：先猜，再揭晓 GPT-2 的分词器到底交给模型什么。",
+  "quirks.lead": "模型从来看不到字母、数字和空格，它看到的只是 id，也就是每个 token 下面的那个数字。每个例子都先提一个问题：先猜，再揭晓 GPT-2 的分词器到底交给了模型什么。",
   "quirks.cases": "例子",
+  "quirks.partial": "一个字符的一部分：显示它的 UTF-8 字节（十六进制）",
   "quirks.reveal": "揭晓 token",
   "quirks.tokens": "{n} 个 token",
   "quirks.tokens1": "1 个 token",
