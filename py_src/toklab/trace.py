@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Literal
 
 from .bytes_unicode import BYTE_TO_UNICODE
-from .pretokenize import clean_surrogates, rule_of, split_pieces
+from .pretokenize import clean_surrogates
 
 __all__ = ["MAX_CANDIDATE_BYTES", "pieces", "trace", "trace_greedy", "trace_piece"]
 
@@ -91,7 +91,7 @@ def _trace_merges(enc, text: str) -> tuple:
         if keep_candidates:
             shown = shown[:lo] + [None if r == _NO_RULE else r for r in changed] + shown[at + 2 :]
     return (
-        rule_of(text), list(data), _char_spans(text), symbols, steps, syms, [token_ids[s] for s in syms]
+        enc.pretokenizer.rule_of(text), list(data), _char_spans(text), symbols, steps, syms, [token_ids[s] for s in syms]
     )  # fmt: skip
 
 def trace_greedy(enc, text: str) -> dict:
@@ -135,7 +135,7 @@ def _summary(enc, text: str, index: int, start: int, end: int) -> dict:
     c = enc._info_cache.get(text)
     if c is None:
         ids = enc._encode_piece(text)
-        c = (rule_of(text), list(text.encode("utf-8")), [enc._tokens[i] for i in ids], list(ids))
+        c = (enc.pretokenizer.rule_of(text), list(text.encode("utf-8")), [enc._tokens[i] for i in ids], list(ids))
         if len(enc._info_cache) >= _CACHE_LIMIT:
             enc._info_cache.clear()
         enc._info_cache[text] = c
@@ -154,7 +154,7 @@ def _walk(enc, text: str, allowed_special, detail) -> list[dict]:
                 out.append(_special_piece(enc, part, len(out), offset))
                 offset += len(part)
                 continue
-            for piece_text in split_pieces(part):
+            for piece_text in enc.pretokenizer.split(part):
                 end = offset + len(piece_text)
                 out.append(detail(enc, piece_text, len(out), offset, end))
                 offset = end
