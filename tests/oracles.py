@@ -73,3 +73,31 @@ def gpt2_pieces(text: str) -> list[str]:
     ['Hello', ' world', "'s", ' ', ' end']
     """
     return _gpt2_regex().findall(text)
+
+
+@functools.cache
+def tiktoken_encoding(name: str):
+    """tiktoken's Encoding for a table toklab ships (cl100k_base, o200k_base; r50k_base as above), built
+    offline from the same .tiktoken file toklab reads, with tiktoken's own pattern and special tokens."""
+    if name == "r50k_base":
+        return tiktoken_r50k()
+    import tiktoken
+    import tiktoken.load
+    from toklab.registry import TABLES, tables_dir
+
+    sha256, pat_str, special_tokens = TABLES[name]
+    path = tables_dir(name) / f"{name}.tiktoken"
+    ranks = tiktoken.load.load_tiktoken_bpe(str(path), expected_hash=sha256)
+    return tiktoken.Encoding(name=name, pat_str=pat_str, mergeable_ranks=ranks, special_tokens=special_tokens)
+
+
+@functools.cache
+def _compiled(pattern: str):
+    import regex
+
+    return regex.compile(pattern)
+
+
+def regex_pieces(pattern: str, text: str) -> list[str]:
+    """`pattern`'s pieces (whole matches) of `text` as the `regex` module finds them (ImportError without it)."""
+    return [m.group() for m in _compiled(pattern).finditer(text)]

@@ -51,14 +51,17 @@ class TokenError(KeyError, ValueError):
         return str(self.args[0]) if self.args else ""
 
 
-def load_tiktoken_bpe(data: bytes) -> dict[bytes, int]:
+def load_tiktoken_bpe(data: bytes, *, numbered_in_order: bool = False) -> dict[bytes, int]:
     """A table in tiktoken's format (one "base64-token rank" line per token) -> {token bytes: rank}.
+
+    `numbered_in_order=True` takes the ranks as 0, 1, 2... without reading them (for a file known to be so).
 
     >>> load_tiktoken_bpe(b"IQ== 0\\nYWI= 1\\n")
     {b'!': 0, b'ab': 1}
     """
     words = data.split()
-    return dict(zip(map(binascii.a2b_base64, words[0::2]), map(int, words[1::2])))
+    tokens = map(binascii.a2b_base64, words[0::2])
+    return dict(zip(tokens, range(len(words) // 2) if numbered_in_order else map(int, words[1::2])))
 
 
 def tiny_ranks() -> dict[bytes, int]:

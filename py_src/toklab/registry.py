@@ -87,12 +87,16 @@ class UnknownEncoding(ValueError):
 _ENCODINGS: dict[str, Encoding] = {}
 
 
+def _candidates() -> list[Path]:
+    repo = Path(__file__).resolve().parent.parent.parent
+    named = [Path(os.environ[TABLES_ENV])] if os.environ.get(TABLES_ENV) else []
+    return named + [repo / ".cache" / "tables", repo / "dist" / "tables"]
+
+
 def tables_dir(name: str) -> Path:
     """The folder holding `<name>.tiktoken` (see the module docstring), or FileNotFoundError saying how to get it."""
     filename = f"{name}.tiktoken"
-    repo = Path(__file__).resolve().parent.parent.parent
-    candidates = [Path(os.environ[TABLES_ENV])] if os.environ.get(TABLES_ENV) else []
-    candidates += [repo / ".cache" / "tables", repo / "dist" / "tables"]
+    candidates = _candidates()
     for folder in candidates:
         if (folder / filename).is_file():
             return folder
@@ -111,7 +115,9 @@ def load_table(name: str, folder: Path | None = None) -> Encoding:
     digest = hashlib.sha256(data).hexdigest()
     if digest != expected:
         raise ValueError(f"{path} is not OpenAI's {name} table: its sha256 is {digest}, expected {expected}")
-    return Encoding(name, pat_str=pat_str, mergeable_ranks=load_tiktoken_bpe(data), special_tokens=special_tokens)
+    # The pinned files number their tokens 0, 1, 2... in order (a test checks), so no rank is parsed.
+    ranks = load_tiktoken_bpe(data, numbered_in_order=True)
+    return Encoding(name, pat_str=pat_str, mergeable_ranks=ranks, special_tokens=special_tokens)
 
 
 def get_encoding(encoding_name: str) -> Encoding:
