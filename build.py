@@ -534,6 +534,7 @@ def build() -> Path:
         toklab_hash = manifest["toklab_sha256"] = sha256_file(toklab_wheel)[:16]
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
         shutil.copytree(ROOT / "assets", out / "assets")
+        ship_tables(out / "tables")
         (out / "precomputed.json").write_text(json.dumps(precompute(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         (out / STAMP).write_text(stamp)
         old = None
@@ -545,6 +546,16 @@ def build() -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
     say(f"wrote {DIST.relative_to(Path.cwd()) if DIST.is_relative_to(Path.cwd()) else DIST} (toklab wheel {toklab_hash})")
     return DIST
+
+
+def ship_tables(folder: Path) -> None:
+    """cl100k_base and o200k_base in tiktoken's format, from js-tiktoken's tarball (tools/tables.py)."""
+    from tools.tables import JS_TIKTOKEN, TableError, write_tables
+
+    try:
+        write_tables(npm_tarball(Download(*JS_TIKTOKEN)), folder)
+    except TableError as e:
+        raise BuildError(str(e)) from e
 
 
 def ensure_built() -> Path:

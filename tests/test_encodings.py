@@ -129,6 +129,7 @@ def test_a_missing_table_says_how_to_get_it(monkeypatch, tmp_path):
         registry.tables_dir("o200k_base")
 
 
+@pytest.mark.cpython_only
 def test_tools_tables_rejects_a_table_that_is_not_openais(tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import tables
