@@ -280,3 +280,9 @@ def test_tiktoken_files_parse_to_consecutive_ranks(name):
     ranks = load_tiktoken_bpe(data)
     assert list(ranks.values()) == list(range(len(ranks)))
     assert registry.load_table(name)._mergeable_ranks == ranks
+
+
+def test_rank_and_token_id_of_what_is_no_token():
+    enc = toklab.get_encoding("o200k_base")
+    assert enc.rank("x", "中") is None and enc.token_id("中") is None
+    assert enc.rank("Ġ", "t") == enc.encode_single_token(" t") == enc.token_id("Ġt")

@@ -92,7 +92,10 @@ class _PrintableIds:
         return self._encoder[from_printable(token)]
 
     def get(self, token: str, default=None):
-        return self._encoder.get(from_printable(token), default)
+        try:
+            return self._encoder.get(from_printable(token), default)
+        except ValueError:  # a character outside GPT-2's byte alphabet: no token
+            return default
 
 
 class _PairRanks:
@@ -102,7 +105,10 @@ class _PairRanks:
         self._encoder = encoder
 
     def get(self, pair: tuple[str, str], default=None):
-        return self._encoder.get(from_printable(pair[0] + pair[1]), default)
+        try:
+            return self._encoder.get(from_printable(pair[0] + pair[1]), default)
+        except ValueError:  # a character outside GPT-2's byte alphabet: no token
+            return default
 
 
 class Encoding(BPEEncoding):

@@ -88,8 +88,10 @@ _ENCODINGS: dict[str, Encoding] = {}
 
 
 def _candidates() -> list[Path]:
-    repo = Path(__file__).resolve().parent.parent.parent
     named = [Path(os.environ[TABLES_ENV])] if os.environ.get(TABLES_ENV) else []
+    repo = Path(__file__).resolve().parent.parent.parent  # <repo>/py_src/toklab/registry.py
+    if not (repo / "tools" / "tables.py").is_file():
+        return named  # an installed toklab: only TOKLAB_TABLES says where the tables are
     return named + [repo / ".cache" / "tables", repo / "dist" / "tables"]
 
 
@@ -101,7 +103,7 @@ def tables_dir(name: str) -> Path:
         if (folder / filename).is_file():
             return folder
     raise FileNotFoundError(
-        f"the {name} table ({filename}) was not found in {', '.join(str(c) for c in candidates)}. "
+        f"the {name} table ({filename}) was not found in {', '.join(map(str, candidates)) or 'any folder'}. "
         f"In the repository, `python tools/tables.py` writes it to .cache/tables/ (fetching js-tiktoken "
         f"with npm once); elsewhere, set {TABLES_ENV} to a folder holding it (a build ships it in dist/tables/)."
     )
