@@ -51,7 +51,7 @@ def _complement(*classes: list[list[int]]) -> list[list[int]]:
     """
     out: list[list[int]] = []
     nxt = 0
-    for a, b in sorted(run for runs in classes for run in runs):
+    for a, b in sorted((a, b) for runs in classes for a, b in runs):
         if a > nxt:
             out.append([nxt, a - 1])
         nxt = max(nxt, b + 1)
