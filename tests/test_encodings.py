@@ -286,3 +286,15 @@ def test_rank_and_token_id_of_what_is_no_token():
     enc = toklab.get_encoding("o200k_base")
     assert enc.rank("x", "中") is None and enc.token_id("中") is None
     assert enc.rank("Ġ", "t") == enc.encode_single_token(" t") == enc.token_id("Ġt")
+
+
+def test_encode_to_numpy_needs_numpy():
+    enc = toklab.get_encoding("cl100k_base")
+    try:
+        import numpy
+    except ImportError:
+        with pytest.raises(ImportError):
+            enc.encode_to_numpy("hello world")
+    else:
+        array = enc.encode_to_numpy("hello world")
+        assert array.dtype == numpy.uint32 and array.tolist() == enc.encode("hello world")
