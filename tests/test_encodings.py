@@ -298,3 +298,17 @@ def test_encode_to_numpy_needs_numpy():
     else:
         array = enc.encode_to_numpy("hello world")
         assert array.dtype == numpy.uint32 and array.tolist() == enc.encode("hello world")
+
+
+@pytest.mark.cpython_only
+def test_the_build_ships_the_tables_beside_the_wheel_not_in_it(tmp_path):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import zipfile
+
+    import build
+
+    build.ship_tables(tmp_path / "tables")
+    for name in NAMES:
+        assert hashlib.sha256((tmp_path / "tables" / f"{name}.tiktoken").read_bytes()).hexdigest() == registry.TABLES[name][0]
+    with zipfile.ZipFile(build.write_wheel(tmp_path)) as wheel:
+        assert not [n for n in wheel.namelist() if n.endswith(".tiktoken")]
