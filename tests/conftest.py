@@ -6,6 +6,7 @@ Fixtures (use them instead of importing tiktoken/regex yourself, so Pyodide skip
     r50k_dir      the folder holding encoder.json / vocab.bpe (repo assets, or the wheel's copy)
     tiktoken_oracle  name -> tiktoken's Encoding for r50k_base, cl100k_base or o200k_base, built offline
     regex_oracle     (pattern, text) -> the pieces `regex` finds (skips where regex is missing)
+    version_delta    the characters tiktoken's and regex's Unicode versions classify differently
 Hypothesis profiles: "toklab" (the default), "sweep" (HYPOTHESIS_PROFILE=sweep: 20 times the examples).
 Marker:
     @pytest.mark.cpython_only   skips inside Pyodide (for tests that need the repository, subprocesses...)
@@ -79,3 +80,10 @@ def tiktoken_oracle():
 def regex_oracle():
     pytest.importorskip("regex")
     return oracles.regex_pieces
+
+
+@pytest.fixture(scope="session")
+def version_delta():
+    pytest.importorskip("tiktoken")
+    pytest.importorskip("regex")
+    return oracles.unicode_version_delta()

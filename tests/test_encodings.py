@@ -14,7 +14,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import toklab
@@ -156,10 +156,13 @@ def test_table_facts_match_tiktoken(tiktoken_oracle, name):
 # --- ids ----------------------------------------------------------------------------------------------
 
 
-def test_ids_match_tiktoken(tiktoken_oracle, name):
+def test_ids_match_tiktoken(tiktoken_oracle, version_delta, name):
     enc, oracle = toklab.get_encoding(name), tiktoken_oracle(name)
     for text in TEXTS + [EVERY_CODE_POINT]:
         assert enc.encode_ordinary(text) == oracle.encode_ordinary(text), repr(text[:80])
+    # Every BMP character beside a contraction, the most sensitive neighbour, where the Unicode versions agree.
+    text = "'s".join(c for c in EVERY_CODE_POINT[:0xF800] if c not in version_delta)
+    assert enc.encode_ordinary(text) == oracle.encode_ordinary(text)
     for unit in ["^", "0", "a", "'s", " ", "\n", "X", "\r\n", "٣"]:
         for text in (unit * 10_000, " " + unit * 10_000, unit * 10_000 + "\n"):
             assert enc.encode_ordinary(text) == oracle.encode_ordinary(text), repr(unit)
@@ -167,10 +170,24 @@ def test_ids_match_tiktoken(tiktoken_oracle, name):
 
 @pytest.mark.parametrize("which", NAMES)
 @given(st.text())
-def test_ids_match_tiktoken_on_any_text(tiktoken_oracle, which, text):
+def test_ids_match_tiktoken_on_any_text(tiktoken_oracle, version_delta, which, text):
+    assume(not version_delta.intersection(text))
     assert toklab.get_encoding(which).encode(text, allowed_special="all") == tiktoken_oracle(which).encode(
         text, allowed_special="all"
     )
+
+
+def test_unicode_versions_differ_only_on_characters_new_in_unicode_17(version_delta):
+    """tiktoken 0.14.0's regex engine knows Unicode 16, `regex` 2026 knows 17: where they differ, toklab
+    follows `regex` (its classes are generated from it), so ids there may differ from tiktoken's. The
+    difference is only characters this Python's Unicode database has never seen, and U+0295 (ʕ), which
+    Unicode 17 moved from Ll to Lo."""
+    import unicodedata
+
+    assert 0 < len(version_delta) < 5000
+    assert {c for c in version_delta if unicodedata.category(c) != "Cn"} <= {"\u0295"}
+    enc = toklab.get_encoding("cl100k_base")
+    assert enc.pretokenizer.split("\u088f's") == ["\u088f", "'s"]  # U+088F is a letter in Unicode 17
 
 
 def test_hand_derived_ids():

@@ -17,6 +17,10 @@ The translation keeps the pattern's structure and changes only: \\p{X} and \\P{X
 same values as `regex`); capturing groups become non-capturing ones (a piece is the whole match); `$`
 becomes `\\Z`, end of text, as in Rust's regex. \\w, \\W, \\b, \\B and back-references have no exact
 `re` spelling here and are refused with a ValueError.
+
+Which Unicode: the classes are `regex`'s (2026.5.9, Unicode 17). tiktoken 0.14.0's Rust regex knows
+Unicode 16, so on the 4,700 characters Unicode 17 added (and U+0295, moved from Ll to Lo) toklab cuts as
+`regex` does and its ids can differ from tiktoken's; everywhere else both agree (tests/test_encodings.py).
 """
 
 import re

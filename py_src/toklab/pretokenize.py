@@ -18,6 +18,7 @@ code-point ranges generated from `regex` (see `_uniclass`). Python's `re` then r
 linear time for every input (each alternative is a single greedy run with a one-character look-ahead).
 """
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -118,9 +119,16 @@ class Pretokenizer:
             raise ValueError(f"{len(alternatives)} alternatives but {len(rules)} rule names")
         self.pat_str = pat_str
         self.rules = tuple(rules)
+        self._alternatives = tuple(alternatives)
         self._plain = re.compile("|".join(alternatives))
-        # The same, each alternative a group: m.lastindex names the rule that matched.
-        self._ruled = re.compile("|".join(f"({alt})" for alt in alternatives))
+
+    @functools.cached_property
+    def _ruled(self) -> re.Pattern:
+        """The same pattern, each alternative a group: m.lastindex names the rule that matched.
+
+        Compiled when first needed (by a trace, not by encoding): a big pattern takes a while.
+        """
+        return re.compile("|".join(f"({alt})" for alt in self._alternatives))
 
     def __repr__(self) -> str:
         return f"Pretokenizer({self.pat_str!r})"

@@ -25,10 +25,12 @@ from .patterns import CL100K_PATTERN, O200K_PATTERN
 
 __all__ = [
     "TABLES_ENV",
+    "UnknownEncoding",
     "encoding_for_model",
     "encoding_name_for_model",
     "get_encoding",
     "list_encoding_names",
+    "load_table",
     "tables_dir",
 ]
 
