@@ -58,7 +58,6 @@ RULE_NAMES = {
 
 _SPACE = _uniclass.SPACE
 _ESCAPED_CHAR = {"r": "\r", "n": "\n", "t": "\t", "f": "\f", "v": "\v", "a": "\a", "0": "\0"}
-_ALL = [[0, 0x10FFFF]]
 
 
 def _category(name: str, where: int) -> list[list[int]]:

@@ -53,9 +53,12 @@ class GPT2Encoding(Encoding):
         self.pretokenizer = GPT2  # R50K_PATTERN spelled out by hand (tests/test_encodings.py compares them)
         self.max_token_value = max(len(self._tokens) - 1, max(self.special_tokens.values(), default=0))
 
+    # Straight from the printable tokens, as before tiktoken's API came along: no table to build first.
     _encode_piece = BPEEncoding._encode_piece
     token = BPEEncoding.token
     token_id = BPEEncoding.token_id
+    decode_single_token_bytes = BPEEncoding.decode_single_token_bytes
+    decode_bytes = BPEEncoding.decode_bytes
 
     def _bpe(self, piece: bytes) -> list[int]:
         return self._merge(list(piece.translate(_BYTE_TO_ID)))
