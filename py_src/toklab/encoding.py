@@ -229,7 +229,7 @@ class Encoding(TiktokenAPI, BPEEncoding):
             i = end[i]
         return out
 
-    def _encode_piece(self, piece: str) -> list[int]:
+    def piece_ids(self, piece: str) -> list[int]:
         ids = self._cache.get(piece)
         if ids is None:
             data = piece.encode("utf-8")

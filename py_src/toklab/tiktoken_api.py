@@ -12,8 +12,8 @@ end could still become, `token_byte_values`, `encode_to_numpy` (with numpy).
     (('hello world', [0, 5]), [[64], [65]])
 
 `TiktokenAPI` is a mixin of `encoding.Encoding`; it reads the encoding's `_encoder` (token bytes ->
-id), `_decoder` (id -> bytes, special tokens too), `_encode_piece`, `_bpe`, `pretokenizer` and
-`_split_special`, and its public encode/decode methods.
+id), `_decoder` (id -> bytes, special tokens too), `piece_ids`, `_bpe`, `pretokenizer` and
+`split_special`, and its public encode/decode methods.
 """
 
 import bisect
@@ -54,13 +54,13 @@ class TiktokenAPI:
         """`encode`'s ids and how many of them the last pre-tokenizer piece made (0 after a special token)."""
         out: list[int] = []
         last = 0
-        for part, special in self._split_special(clean_surrogates(text), allowed_special, ()):
+        for part, special in self.split_special(clean_surrogates(text), allowed_special, ()):
             if special:
                 out.append(self.special_tokens[part])
                 last = 0
                 continue
             for piece in self.pretokenizer.split(part):
-                ids = self._encode_piece(piece)
+                ids = self.piece_ids(piece)
                 out += ids
                 last = len(ids)
         return out, last
@@ -95,7 +95,7 @@ class TiktokenAPI:
         self, text: str, *, allowed_special: _AllowedSpecial = frozenset(), disallowed_special: _AllowedSpecial = "all"
     ) -> tuple[list[int], list[list[int]]]:
         """The stable tokens of `text`, and the token sequences that could continue it (tiktoken's)."""
-        self._split_special(text, allowed_special, disallowed_special)  # raises on disallowed special text
+        self.split_special(text, allowed_special, disallowed_special)  # raises on disallowed special text
         tokens, last = self._with_last_piece(text, allowed_special)
         if last == 0:
             return tokens, []
