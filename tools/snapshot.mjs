@@ -1,0 +1,68 @@
+// Makes the engine's start-up snapshot with Pyodide itself under Node: Python with toklab installed,
+// toklab.webapi imported and the r50k table loaded, as the page's worker would have it once ready.
+// tools/snapshot.py runs this (`node tools/snapshot.mjs`) with, in the environment:
+//   TOKLAB_DIST  the dist folder being built (its pyodide/ and wheels/, bytecode already added)
+//   TOKLAB_OUT   the file to write: the snapshot bundle, gzip-compressed
+//   TOKLAB_KEY   the bundle's key (tools/snapshot.py's cache_key), written into its header
+//   TOKLAB_SITE  where Pyodide keeps site-packages
+//
+// The bundle, before compression (web/worker.mjs reads it):
+//   uint32 LE  H, the header's length
+//   H bytes    the header, JSON padded with spaces so that the memory starts at a multiple of 16:
+//              {"format": 1, "key", "toklab_sha256", "pyodide", "memory": bytes, "files": [[path, bytes], ...]}
+//   memory     pyodide.makeMemorySnapshot(): Python's whole WebAssembly memory
+//   files      the files of site-packages, in the header's order: the file system is not in the memory
+//              (Python reads the installed toklab's data files and lazily imported modules from there)
+//
+// The snapshot holds no JavaScript object but Pyodide's own (makeMemorySnapshot refuses otherwise), so
+// micropip (loadPackage) is not used here: the wheel is unpacked into site-packages, as micropip would.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const dist = process.env.TOKLAB_DIST;
+const indexURL = join(dist, "pyodide") + "/";
+const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
+process.on("uncaughtException", (error) => {
+  const lines = String(error?.message ?? error).trim().split("\n");
+  console.error(`error: ${lines[lines.length - 1]}`);
+  process.exit(1);
+});
+
+const manifest = JSON.parse(readFileSync(join(dist, "wheels", "manifest.json"), "utf8"));
+// The same standard library zip the worker boots with: zipimport keeps offsets into it in memory.
+const stdLibURL = join(indexURL, "python_stdlib_pyc.zip");
+const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL, _makeSnapshot: true });
+const sitePackages = process.env.TOKLAB_SITE;
+const wheel = new Uint8Array(readFileSync(join(dist, "wheels", manifest.toklab)));
+pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+const handle = pyodide.pyimport("toklab.webapi").handle;
+const warm = JSON.parse(handle("warmup", "{}"));
+if (!warm.ok) throw new Error(`${warm.error.type}: ${warm.error.message}`);
+handle.destroy();
+const memory = pyodide.makeMemorySnapshot();
+
+function walk(folder) {
+  return pyodide.FS.readdir(folder)
+    .filter((name) => name !== "." && name !== "..")
+    .sort()
+    .flatMap((name) => {
+      const path = `${folder}/${name}`;
+      return pyodide.FS.isDir(pyodide.FS.stat(path).mode) ? walk(path) : [[path, pyodide.FS.readFile(path)]];
+    });
+}
+const files = walk(sitePackages);
+let header = JSON.stringify({
+  format: 1,
+  key: process.env.TOKLAB_KEY,
+  toklab_sha256: manifest.toklab_sha256,
+  pyodide: pyodide.version,
+  memory: memory.length,
+  files: files.map(([path, data]) => [path, data.length]),
+});
+header += " ".repeat((16 - ((4 + Buffer.byteLength(header)) % 16)) % 16);
+const length = Buffer.alloc(4);
+length.writeUInt32LE(Buffer.byteLength(header));
+const bundle = Buffer.concat([length, Buffer.from(header), memory, ...files.map(([, data]) => data)]);
+writeFileSync(process.env.TOKLAB_OUT, gzipSync(bundle, { level: 6 }));
