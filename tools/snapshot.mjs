@@ -33,7 +33,10 @@ process.on("uncaughtException", (error) => {
 const manifest = JSON.parse(readFileSync(join(dist, "wheels", "manifest.json"), "utf8"));
 // The same standard library zip the worker boots with: zipimport keeps offsets into it in memory.
 const stdLibURL = join(indexURL, "python_stdlib_pyc.zip");
-const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL, _makeSnapshot: true });
+// sys.executable comes from the program's name: under Node that would be this file's path, in the
+// browser it is Emscripten's "./this.program".
+const options = { indexURL, packageBaseUrl: indexURL, stdLibURL, _sysExecutable: "./this.program" };
+const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
 const sitePackages = process.env.TOKLAB_SITE;
 const wheel = new Uint8Array(readFileSync(join(dist, "wheels", manifest.toklab)));
 pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });

@@ -131,7 +131,12 @@ async function restoreSnapshot(options, manifest) {
 async function readBundle(url, manifest) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  let bytes;
+  try {
+    bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  } catch (error) {
+    throw new Error(`${url.pathname} could not be decompressed: ${error.message}`);
+  }
   const length = new DataView(bytes.buffer).getUint32(0, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
   if (header.key !== manifest.snapshot.key || header.toklab_sha256 !== manifest.toklab_sha256) {
