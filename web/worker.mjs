@@ -88,8 +88,8 @@ async function warmedHandle(pyodide) {
 
 /**
  * Python as build.py left it in snapshot/engine.bin (tools/snapshot.mjs describes the bundle): toklab
- * installed, toklab.webapi imported, the r50k table loaded. Throws when the bundle is missing, is not
- * this build's (its key is not the manifest's) or does not restore; nothing is half-done then.
+ * installed, toklab.webapi imported; then the r50k table is loaded. Throws when the bundle is missing,
+ * is not this build's (its key is not the manifest's) or does not restore.
  */
 async function restoreSnapshot(options, manifest) {
   const { file, key } = manifest.snapshot;
@@ -102,8 +102,9 @@ async function restoreSnapshot(options, manifest) {
     const pyodide = await loadPyodide({
       ...options,
       _loadSnapshot: { then: (resolve, reject) => bundle.then(({ memory }) => resolve(memory), reject) },
-      // Pyodide copies the snapshot into Python's memory as it is at start-up, which is smaller once
-      // the r50k table is loaded: grow it first (sbrk grows the memory and Pyodide's views of it).
+      // Pyodide copies the snapshot into Python's memory as it is at start-up (30 MB), which fails for
+      // a snapshot taken after it grew (one with the r50k table loaded): grow it first to the
+      // snapshot's size (sbrk grows the memory and Pyodide's views of it).
       createPyodideModule: async (settings) => {
         const module = await (await import("./pyodide/pyodide.asm.mjs")).default(settings);
         const size = (await bundle).memory.length;
@@ -114,11 +115,13 @@ async function restoreSnapshot(options, manifest) {
       },
     });
     status("loading", "toklab", "Installing the toklab engine");
+    // Python's import system finds these without being told: it lists a folder again when the folder's
+    // modification time is not the one it noted at build time (importlib.invalidate_caches() would
+    // cost 0.1-0.2 s here, importing importlib.metadata).
     for (const [path, data] of (await bundle).files) {
       pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
       pyodide.FS.writeFile(path, data);
     }
-    pyodide.pyimport("importlib").invalidate_caches();
 
     status("loading", "table", "Loading the r50k table");
     return await warmedHandle(pyodide);
