@@ -34,12 +34,14 @@ const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x0
 
 async function boot() {
   status("loading", "runtime", "Starting Python (Pyodide)");
+  const manifestLoaded = fetchJSON(new URL("wheels/manifest.json", base));
+  manifestLoaded.catch(() => {});
   try {
     await WebAssembly.compile(EMPTY_WASM);
   } catch (error) {
     throw new Error(`WebAssembly is blocked here (the Content-Security-Policy needs 'wasm-unsafe-eval'): ${error.message}`);
   }
-  const manifest = await fetchJSON(new URL("wheels/manifest.json", base));
+  const manifest = await manifestLoaded;
   const indexURL = new URL("pyodide/", base).href;
   // python_stdlib_pyc.zip is Pyodide's standard library plus the bytecode build.py compiled ahead for
   // the modules this worker imports (the stock python_stdlib.zip beside it is left as published).
@@ -79,6 +81,7 @@ async function normalBoot(options, { micropip, toklab, toklab_sha256: version })
   return warmedHandle(pyodide);
 }
 
+/** toklab.webapi's handle, once its warmup has loaded the r50k table. */
 async function warmedHandle(pyodide) {
   const webapiHandle = pyodide.pyimport("toklab.webapi").handle;
   const warm = JSON.parse(webapiHandle("warmup", "{}"));
