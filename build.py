@@ -8,7 +8,8 @@
 dist/ holds the front end (a copy of web/), Pyodide's core runtime in pyodide/, the micropip and
 toklab wheels in wheels/, the r50k files in assets/ and precomputed.json (the default example's
 answers, computed here on CPython by the same toklab.webapi.handle the worker runs). The Python the
-worker imports is also compiled to bytecode here, by Pyodide itself under Node.
+worker imports is also compiled to bytecode here, by Pyodide itself under Node, which also makes the
+start-up snapshot the worker restores Python from (snapshot/engine.bin; none without Node).
 
 Downloads are checked against pinned sha256 hashes and cached in .cache/, so a second build needs no
 network. A build is written to a temporary folder and renamed into place: dist/ is either the old

@@ -10,7 +10,10 @@ Builds dist/ when needed, serves it on 127.0.0.1, and opens the page in a fresh 
     the ratio ready / bare;
   - 1,000-character edit: after ready, with the cursor already in the text box, its text is replaced by
     1,000 new characters (as by a paste); time until the first frame showing the new ids has been
-    painted; then the same for a second, different 1,000-character text.
+    painted; then the same for a second, different 1,000-character text;
+  - memory, from one more, untimed load of each page once ready (its worker script is served through
+    bench/worker_probe.mjs, which notes the WebAssembly memory Python runs in): the page's JavaScript
+    heap after a garbage collection, and the worker's WebAssembly memory.
 Needs Playwright (Python) and Chromium: `python build.py test` installs both into .venv, so
 `.venv/bin/python bench/page_load.py` works after one test run.
 """
@@ -25,6 +28,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -99,6 +103,31 @@ def serve(directory: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+def memory_after_ready(browser, url: str, worker_script: str, ready_mark: str) -> tuple[int, int]:
+    """(the page's JS heap in use after a collection, the worker's WebAssembly memory) in bytes, once
+    ready, on one load whose worker script is served through worker_probe.mjs."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(RECORDER)
+    probe = (ROOT / "bench" / "worker_probe.mjs").read_text(encoding="utf-8")
+    is_worker_script = lambda u: urlsplit(u).path == "/" + worker_script and not urlsplit(u).query  # noqa: E731
+    context.route(is_worker_script, lambda route: route.fulfill(body=probe, content_type="text/javascript"))
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function(f"() => {ready_mark!r} in window.__bench", timeout=180_000)
+    page.wait_for_timeout(500)  # the worker's warm-up requests after ready
+    cdp = context.new_cdp_session(page)
+    cdp.send("HeapProfiler.collectGarbage")
+    heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
+    (worker,) = page.workers
+    wasm = worker.evaluate("() => globalThis.wasmMemories.at(-1).buffer.byteLength")
+    context.close()
+    return int(heap), int(wasm)
+
+
+def megabytes(value: int) -> str:
+    return f"{value / 2**20:8.1f} MB"
+
+
 def median(values: list[float]) -> str:
     return f"{statistics.median(values):8.0f} ms   (runs: {', '.join(f'{v:.0f}' for v in values)})"
 
@@ -154,6 +183,8 @@ def main() -> int:
                 bare.append(page.evaluate("() => window.__bench.bare"))
                 context.close()
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+            app_memory = memory_after_ready(browser, app_url, "worker.mjs", "ready")
+            bare_memory = memory_after_ready(browser, bare_url, "bare-worker.mjs", "bare")
             browser.close()
     finally:
         app_server.shutdown()
@@ -173,6 +204,9 @@ def main() -> int:
     print(f"  ratio per run (app, then bare), median {statistics.median(pairs):8.2f}   (runs: {', '.join(f'{v:.2f}' for v in pairs)})")
     print(f"  1,000-character edit -> ids updated    {median(edit)}")
     print(f"  the next such edit                     {median(again)}")
+    print("memory once ready (one more load of each page)")
+    print(f"  page's JS heap in use                  {megabytes(app_memory[0])}   (bare page {megabytes(bare_memory[0]).strip()})")
+    print(f"  worker's WebAssembly memory            {megabytes(app_memory[1])}   (bare page {megabytes(bare_memory[1]).strip()})")
     return 0
 
 

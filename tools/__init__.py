@@ -6,6 +6,7 @@
     precompute.py         precomputed.json: the default example's answers, by toklab on CPython
     bytecode.py           ahead-of-time bytecode, made by Pyodide under Node (bytecode.mjs runs
                           bytecode_pyodide.py inside Pyodide)
+    snapshot.py           the engine's start-up snapshot, made by Pyodide under Node (snapshot.mjs)
     dist.py               dist/: the inputs' fingerprint and the atomic build
     server.py             the static file server (`build.py serve`, the browser tests, bench/)
     testrun.py            `build.py test`: .venv, Chromium, the three test stages and their summary

@@ -18,6 +18,7 @@ from tools.bytecode import add_bytecode, compile_bytecode
 from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
 from tools.downloads import MICROPIP, PYODIDE, micropip_wheel, npm_tarball
 from tools.precompute import precompute
+from tools.snapshot import add_snapshot, make_snapshot
 from tools.tables import ship_tables
 from tools.wheel import write_wheel
 
@@ -83,6 +84,8 @@ def build() -> Path:
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
         add_bytecode(out, compile_bytecode(out))
         toklab_hash = manifest["toklab_sha256"] = sha256_file(toklab_wheel)[:16]
+        (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        add_snapshot(out, make_snapshot(out), manifest)
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
         shutil.copytree(ROOT / "assets", out / "assets")
         ship_tables(out / "tables")

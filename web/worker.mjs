@@ -1,5 +1,8 @@
 // The engine's home: a module Web Worker that boots Pyodide, installs micropip and the toklab wheel
-// from this origin, loads the r50k table, then answers typed requests (docs/protocol.md §3).
+// from this origin, loads the r50k table, then answers typed requests (docs/protocol.md §3). When the
+// build made a start-up snapshot (tools/snapshot.py), it restores Python from that instead, in a
+// fraction of the time, and boots the normal way when the snapshot cannot be used (a console warning
+// says why).
 //
 //   page -> worker   {id, kind, payload}
 //   worker -> page   {id, ok: true, result} | {id, ok: false, error: {type, message}}
@@ -31,18 +34,39 @@ const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x0
 
 async function boot() {
   status("loading", "runtime", "Starting Python (Pyodide)");
+  const manifestLoaded = fetchJSON(new URL("wheels/manifest.json", base));
+  manifestLoaded.catch(() => {});
   try {
     await WebAssembly.compile(EMPTY_WASM);
   } catch (error) {
     throw new Error(`WebAssembly is blocked here (the Content-Security-Policy needs 'wasm-unsafe-eval'): ${error.message}`);
   }
-  const manifest = fetchJSON(new URL("wheels/manifest.json", base));
+  const manifest = await manifestLoaded;
   const indexURL = new URL("pyodide/", base).href;
   // python_stdlib_pyc.zip is Pyodide's standard library plus the bytecode build.py compiled ahead for
   // the modules this worker imports (the stock python_stdlib.zip beside it is left as published).
   const stdLibURL = new URL("python_stdlib_pyc.zip", indexURL).href;
-  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL });
-  const { micropip, toklab, toklab_sha256: version } = await manifest;
+  const options = { indexURL, packageBaseUrl: indexURL, stdLibURL };
+  if (manifest.snapshot) {
+    try {
+      handle = await restoreSnapshot(options, manifest);
+    } catch (error) {
+      console.warn(`The engine's start-up snapshot could not be used (${error.message}); starting Python the normal way.`);
+      status("loading", "runtime", "Starting Python (Pyodide)");
+    }
+  }
+  handle ??= await normalBoot(options, manifest);
+
+  status("ready", "ready", "Ready");
+  // Run the two requests every edit makes once, on text with every kind of piece, so the first real
+  // edit finds the engine's code paths already compiled (WebAssembly tiers up hot code) and its caches
+  // started. Requests that arrive meanwhile wait the few milliseconds this takes.
+  for (const [kind, payload] of WARM_UP) handle(kind, JSON.stringify(payload));
+}
+
+/** Pyodide, micropip, the toklab wheel installed by micropip, the r50k table: toklab.webapi's handle. */
+async function normalBoot(options, { micropip, toklab, toklab_sha256: version }) {
+  const pyodide = await loadPyodide(options);
 
   status("loading", "micropip", "Loading micropip");
   await pyodide.loadPackage(new URL(`wheels/${micropip}`, base).href, { messageCallback: () => {} });
@@ -54,16 +78,81 @@ async function boot() {
   installer.destroy();
 
   status("loading", "table", "Loading the r50k table");
+  return warmedHandle(pyodide);
+}
+
+/** toklab.webapi's handle, once its warmup has loaded the r50k table. */
+async function warmedHandle(pyodide) {
   const webapiHandle = pyodide.pyimport("toklab.webapi").handle;
   const warm = JSON.parse(webapiHandle("warmup", "{}"));
   if (!warm.ok) throw new Error(`${warm.error.type}: ${warm.error.message}`);
-  handle = webapiHandle;
+  return webapiHandle;
+}
 
-  status("ready", "ready", "Ready");
-  // Run the two requests every edit makes once, on text with every kind of piece, so the first real
-  // edit finds the engine's code paths already compiled (WebAssembly tiers up hot code) and its caches
-  // started. Requests that arrive meanwhile wait the few milliseconds this takes.
-  for (const [kind, payload] of WARM_UP) handle(kind, JSON.stringify(payload));
+/**
+ * Python as build.py left it in snapshot/engine.bin (tools/snapshot.mjs describes the bundle): toklab
+ * installed, toklab.webapi imported; then the r50k table is loaded. Throws when the bundle is missing,
+ * is not this build's (its key is not the manifest's) or does not restore.
+ */
+async function restoreSnapshot(options, manifest) {
+  const { file, key } = manifest.snapshot;
+  // Pyodide fetches and compiles its WebAssembly while the bundle downloads. Pyodide keeps its options
+  // for as long as Python runs, and with them these two functions: they reach the bundle (tens of
+  // megabytes) through `bundle`, which is emptied once Python is up.
+  let bundle = readBundle(new URL(`${file}?v=${encodeURIComponent(key)}`, base), manifest);
+  bundle.catch(() => {});
+  try {
+    const pyodide = await loadPyodide({
+      ...options,
+      _loadSnapshot: { then: (resolve, reject) => bundle.then(({ memory }) => resolve(memory), reject) },
+      // Pyodide copies the snapshot into Python's memory as it is at start-up (30 MB), which fails for
+      // a snapshot taken after it grew (one with the r50k table loaded): grow it first to the
+      // snapshot's size (sbrk grows the memory and Pyodide's views of it).
+      createPyodideModule: async (settings) => {
+        const module = await (await import("./pyodide/pyodide.asm.mjs")).default(settings);
+        const size = (await bundle).memory.length;
+        const top = module._sbrk(0);
+        if (size > top) module._sbrk(size - top);
+        if (module.HEAP8.length < size) throw new Error(`Python's memory could not grow to ${size} bytes`);
+        return module;
+      },
+    });
+    status("loading", "toklab", "Installing the toklab engine");
+    // Python's import system finds these without being told: it lists a folder again when the folder's
+    // modification time is not the one it noted at build time (importlib.invalidate_caches() would
+    // cost 0.1-0.2 s here, importing importlib.metadata).
+    for (const [path, data] of (await bundle).files) {
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      pyodide.FS.writeFile(path, data);
+    }
+
+    status("loading", "table", "Loading the r50k table");
+    return await warmedHandle(pyodide);
+  } finally {
+    bundle = null;
+  }
+}
+
+/** The bundle at `url`, decompressed and checked against the manifest: {memory, files: [[path, bytes]]}. */
+async function readBundle(url, manifest) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  let bytes;
+  try {
+    bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  } catch (error) {
+    throw new Error(`${url.pathname} could not be decompressed: ${error.message}`);
+  }
+  const length = new DataView(bytes.buffer).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+  if (header.key !== manifest.snapshot.key || header.toklab_sha256 !== manifest.toklab_sha256) {
+    throw new Error(`${url.pathname} is not this build's (key ${header.key}, expected ${manifest.snapshot.key})`);
+  }
+  let offset = 4 + length;
+  const memory = bytes.subarray(offset, (offset += header.memory));
+  const files = header.files.map(([path, size]) => [path, bytes.subarray(offset, (offset += size))]);
+  if (offset !== bytes.length) throw new Error(`${url.pathname} does not match its header`);
+  return { memory, files };
 }
 
 const WARM_SAMPLE = "Hello, world! It's 2024: naïve café, 東京タワー, 你好世界 🎉\n\tx  y";
