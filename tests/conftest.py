@@ -3,6 +3,7 @@
 Fixtures (use them instead of importing tiktoken/regex yourself, so Pyodide skips cleanly):
     r50k_oracle   tiktoken's r50k_base Encoding built offline (skips where tiktoken is missing)
     gpt2_regex    GPT-2's pre-tokenizer pattern compiled by `regex` (skips where regex is missing)
+    hf_tokenizers oracles.huggingface_merges, HuggingFace's BPE trainer (skips where tokenizers is missing)
     r50k_dir      the folder holding encoder.json / vocab.bpe (repo assets, or the wheel's copy)
 Marker:
     @pytest.mark.cpython_only   skips inside Pyodide (for tests that need the repository, subprocesses...)
@@ -58,6 +59,12 @@ def r50k_oracle():
 def gpt2_regex():
     regex = pytest.importorskip("regex")
     return regex.compile(oracles.GPT2_PATTERN)
+
+
+@pytest.fixture(scope="session")
+def hf_tokenizers():
+    pytest.importorskip("tokenizers")
+    return oracles.huggingface_merges
 
 
 @pytest.fixture(scope="session")

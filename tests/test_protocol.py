@@ -3,11 +3,12 @@ what `toklab.protocol` declares (names, types, no undeclared fields), and docs/p
 declarations. Runs on CPython and inside Pyodide (no tiktoken or regex needed)."""
 
 import json
+import typing
 
 import pytest
 from contract import check, documented, render
 
-from toklab import protocol, webapi
+from toklab import fasttrain, protocol, webapi
 
 TRAINED = webapi.train("the cat sat on the mat. the cat ate the rat. " * 3, mode="bytes", num_merges=20)["merges"]
 MIXED = "Hello, world! It's 2024: naïve café, 東京タワー, 你好 🎉\n\tx  y<|endoftext|>z"
@@ -32,6 +33,8 @@ REQUESTS = [
     ("train", {"corpus": "low lower lowest low lower newest", "num_merges": 10}),
     ("train", {"corpus": "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国", "unit": "lines", "tie_break": "lexicographic"}),
     ("train", {"corpus": "ab ab ab", "vocab_size": 4}),
+    ("train", {"corpus": "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国", "unit": "lines", "tie_break": "huggingface"}),
+    ("train", {"corpus": "the cat the hat the", "mode": "bytes", "tie_break": "huggingface"}),
     ("train", {"corpus": "the cat the hat the", "mode": "bytes", "detail": "full", "min_frequency": 1}),
     ("train", {"corpus": " ".join(f"w{i}x{i * 7 % 13}y" for i in range(800)), "num_merges": 30}),
     ("train", {"corpus": ""}),
@@ -98,6 +101,19 @@ def test_the_checker_refuses_what_does_not_fit():
     ):
         with pytest.raises(AssertionError):
             check(bad, protocol.Stop)
+
+
+def test_the_tie_rules_are_the_trainers():
+    assert typing.get_args(protocol.TieRule) == fasttrain.TIE_RULES
+
+
+def test_one_vocabulary_size_in_train_and_compare():
+    corpus = "Here is a simple example of tokenization."
+    trained = json.loads(webapi.handle("train", json.dumps({"corpus": corpus, "vocab_size": 20})))["result"]
+    assert trained["stop"]["reason"] == "vocab_size" and len(trained["vocab"]) == 20
+    assert trained["steps"][-1]["vocab_size"] == 20 and "<unk>" in trained["vocab"]
+    rows = json.loads(webapi.handle("compare", json.dumps({"text": corpus, "bpe_vocab_size": 20})))["result"]
+    assert [r["vocab_size"] for r in rows["tokenizers"] if r["name"] == "toy_bpe"] == [20]
 
 
 def test_the_default_page_is_the_protocols_piece_limit():

@@ -9,6 +9,12 @@ optional keys): what was not computed is null. docs/protocol.md is generated fro
 The limits both sides share are defined here once; the page reads them from the answers
 (`Overview.piece_limit`).
 
+**Vocabulary size**, one definition in every answer (`Training`, `TrainStep`, `TokenizerRow`,
+`Samples`): every entry of the tokenizer's table, so every id it can give out, special entries
+included: the V of the output layer. The toy tokenizers count their `<unk>` (characters, words, toy
+BPE, and the toy BPE of the train lesson), r50k counts `<|endoftext|>` (50,257); a byte-level table
+trained in the lesson has no special entry (256 bytes + the learned tokens).
+
     >>> sorted(KINDS)[:3], KINDS["overview"][1].__name__
     (['compare', 'decode', 'overview'], 'Overview')
 """
@@ -21,6 +27,7 @@ MAX_CANDIDATE_BYTES = 256  # a longer piece's steps carry "candidates": null (th
 
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]
+TieRule = Literal["first_occurrence", "lexicographic", "huggingface"]
 
 
 class Failure(TypedDict):
@@ -178,7 +185,7 @@ class TrainRequest(TypedDict, total=False):
     vocab_size: int | None  # default null: no limit
     num_merges: int | None  # default null: no limit
     min_frequency: int  # default 2
-    tie_break: Literal["first_occurrence", "lexicographic"]  # default "first_occurrence"
+    tie_break: TieRule  # default "first_occurrence"
     detail: Literal["auto", "full", "merges"]  # default "auto": tables when the corpus is small enough
 
 
@@ -193,9 +200,16 @@ class PairCount(TypedDict):
 
 
 class Tie(TypedDict):
-    rule: Literal["first_occurrence", "lexicographic"]
+    """How the step chose among pairs with the best count. first_occurrence: the pair met first reading
+    the rows in order, left to right; lexicographic: the smallest (left, right) compared as strings in
+    code point order; huggingface (HuggingFace tokenizers' BpeTrainer): the smallest pair of token ids,
+    ids given to the special tokens, then the alphabet in code point order, then each learned token as
+    it is made."""
+
+    rule: TieRule
     tied: list[Pair]  # the pairs that share the best count, in rule order (at most 20 without tables)
     n_tied: int
+    ids: list[tuple[int, int]] | None  # huggingface: the token ids of each tied pair (the rule compares them); else null
 
 
 class TrainStep(TypedDict):
@@ -206,7 +220,7 @@ class TrainStep(TypedDict):
     count: int
     tie: Tie
     new_token: bool  # false: the merge built a string that was already a token
-    vocab_size: int  # after this step
+    vocab_size: int  # after this step (see "Vocabulary size" above)
     pairs: list[PairCount] | None  # the pair table this step chose from (eligible pairs)
     occurrences: list[tuple[int, int, int]] | None  # each merge: row, position before, position after
     corpus: list[Row] | None  # the rows after this step
@@ -223,7 +237,7 @@ class Stop(TypedDict):
 class Training(TypedDict):
     kind: Literal["toy", "bytes"]
     unit: Literal["words", "lines", "pieces"]
-    vocab_size: int | None  # as requested
+    vocab_size: int | None  # as requested: training stops when the vocabulary has this many entries
     num_merges: int | None
     min_frequency: int
     tables_shown: bool
@@ -233,10 +247,12 @@ class Training(TypedDict):
     n_sequences: int
     n_symbols: int
     n_alphabet: int  # distinct symbols of the corpus
-    base_vocab: list[str]
+    special_tokens: list[str]  # entries that are not symbols: ["<unk>"] for toy, [] for bytes
+    base_vocab: list[str]  # the starting symbols
+    base_vocab_size: int  # the vocabulary size before the first merge: special_tokens + base_vocab
     merges: list[Pair]  # in the order learned (the rank order)
     learned: list[str]  # the new tokens, in order
-    vocab: list[str]  # base_vocab + learned
+    vocab: list[str]  # special_tokens + base_vocab + learned
     steps: list[TrainStep]
     stop: Stop
 
@@ -287,7 +303,7 @@ class TokenizerRow(TypedDict):
     tokens: list[str]
     ids: list[int]
     n_tokens: int
-    vocab_size: int
+    vocab_size: int  # V: <unk> or <|endoftext|> included
     n_unknown: int
     unknown: list[str]
     costs: Costs
@@ -322,7 +338,7 @@ class Samples(TypedDict):
     ids: list[int]  # the whole stream
     tokens: list[str]
     n_ids: int
-    vocab_size: int
+    vocab_size: int  # the tokenizer's, <unk> or <|endoftext|> included
     block_size: int
     mode: Literal["random", "sequential", "offsets"]
     seed: int | None  # null unless random
