@@ -48,6 +48,7 @@ def test_special_text_is_plain_unless_allowed():
     assert ok("overview", text="a<|endoftext|>", allowed_special="all")["ids"] == [64, 50256]
     views = ok("special", text="a<|endoftext|>")
     assert not views["refused"]["ok"] and "<|endoftext|>" in views["refused"]["error"]
+    assert views["refused"]["code"] == "disallowed_special" and views["refused"]["params"] == {"token": "<|endoftext|>"}
     assert views["allowed"]["ids"] == [64, 50256]
 
 
@@ -58,14 +59,21 @@ def test_decode_names_bad_items_and_keeps_the_rest():
     assert [item["completes"] for item in good] == ["", "", "🦄"]
     assert result["text"] == "🦄" and result["errors"] == 2
     assert "99999" in result["items"][3]["error"] and "'abc'" in result["items"][4]["error"]
+    assert result["items"][3]["params"] == {"id": 99999, "encoding": "r50k_base", "max_id": 50256}
+    assert result["items"][4]["code"] == "not_a_number" and result["items"][4]["params"] == {"item": "abc"}
 
 
 def test_errors_come_back_as_data():
     assert call("no such kind")["error"]["type"] == "ValueError"
-    assert "piece 9" in call("trace_piece", text="hi", index=9)["error"]["message"]
-    assert "bad request" in call("overview", txt="hi")["error"]["message"]
-    assert not json.loads(webapi.handle("overview", "not json"))["ok"]
-    assert not json.loads(webapi.handle("overview", "[1]"))["ok"]
+    missing = call("trace_piece", text="hi", index=9)["error"]
+    assert "piece 9" in missing["message"]
+    assert (missing["code"], missing["params"]) == ("no_such_piece", {"index": 9, "n_pieces": 1})
+    unknown = call("overview", txt="hi")["error"]
+    assert "bad request" in unknown["message"] and unknown["type"] == "TypeError"
+    assert (unknown["code"], unknown["params"]) == ("unknown_field", {"kind": "overview", "field": "txt"})
+    assert call("overview", text=5)["error"]["params"] == {"field": "text", "expected": "string"}
+    assert json.loads(webapi.handle("overview", "not json"))["error"]["code"] == "bad_json"
+    assert json.loads(webapi.handle("overview", "[1]"))["error"]["code"] == "bad_payload"
 
 
 def test_toy_encode_replays_the_chapter():

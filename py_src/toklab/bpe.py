@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from typing import Literal
 
 from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable, to_printable
+from .errors import ToklabError
 from .pretokenize import clean_surrogates, split_pieces
 
 __all__ = ["BPEEncoding", "ENDOFTEXT", "gc_paused"]
@@ -81,9 +82,9 @@ class BPEEncoding:
             merged = left + right
             left_id, right_id = get(left), get(right)
             if left_id is None or right_id is None:
-                raise ValueError(f"merge rule {new_id - 256} ({left!r} {right!r}) uses a token that no earlier rule made")
+                raise ToklabError("merge_unknown_token", rank=new_id - 256, left=left, right=right)
             if merged in token_ids:
-                raise ValueError(f"merge rule {new_id - 256} ({left!r} {right!r}) makes {merged!r} a second time")
+                raise ToklabError("merge_repeated", rank=new_id - 256, left=left, right=right, merged=merged)
             merge_ids[left_id << 20 | right_id] = new_id
             append(merged)
             token_ids[merged] = new_id
@@ -125,7 +126,7 @@ class BPEEncoding:
         if isinstance(token_id, bool) or not isinstance(token_id, int):
             raise TypeError(f"token ids are integers, not {token_id!r}")
         if not (0 <= token_id < len(self._tokens) or token_id in self._special_by_id):
-            raise ValueError(f"token id {token_id} is not in {self.name} (ids run from 0 to {self.n_vocab - 1})")
+            raise ToklabError("unknown_id", id=token_id, encoding=self.name, max_id=self.n_vocab - 1)
 
     # --- encoding ----------------------------------------------------------------------------------------
 
@@ -217,11 +218,7 @@ class BPEEncoding:
         if disallowed:
             found = re.search("|".join(re.escape(t) for t in sorted(disallowed, key=len, reverse=True)), text)
             if found:
-                raise ValueError(
-                    f"The text contains the special token {found.group()!r}, which is not allowed here. "
-                    f"Pass allowed_special={{{found.group()!r}}} (or 'all') to encode it as its special id, "
-                    f"or use encode_ordinary() to encode it as plain text."
-                )
+                raise ToklabError("disallowed_special", token=found.group())
         runs: list[tuple[str, bool]] = []
         pos = 0
         if allowed and self._special_re is not None:

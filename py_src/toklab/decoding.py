@@ -3,7 +3,8 @@
 What this adds over `BPEEncoding.decode`: it explains itself. A byte-level token need not hold whole
 characters ("🦄" is several r50k tokens), so each id reports its bytes and the characters it *completes*;
 a token that only starts a character says how many bytes it is still waiting for, rather than showing a
-bare "�". Input is whatever the user typed; every bad item gets its own message and the rest decodes.
+bare "�". Input is whatever the user typed; every bad item gets its own error (a code of
+`toklab.protocol.ERRORS`, its params and the English message) and the rest decodes.
 
     >>> from toklab import get_encoding
     >>> view = explain_ids(get_encoding("r50k_base"), "[30001, 1634, x]")
@@ -14,25 +15,31 @@ bare "�". Input is whatever the user typed; every bad item gets its own messag
 import codecs
 import re
 
+from .errors import ToklabError
+
 __all__ = ["parse_ids", "explain_ids"]
 
 _ITEM = re.compile(r"[^\s,;\[\]()]+")
 
 
-def parse_ids(typed: str) -> list[tuple[str, int | None, str | None]]:
-    """Split typed ids into (item, id or None, error or None); brackets, commas and spaces separate.
+def parse_ids(typed: str) -> list[tuple[str, int | ToklabError]]:
+    """Split typed ids into (item, its id or why it is none); brackets, commas and spaces separate.
 
-    >>> parse_ids("[1, 2x 3]")
-    [('1', 1, None), ('2x', None, "'2x' is not a whole number"), ('3', 3, None)]
+    >>> [(item, getattr(found, "code", found)) for item, found in parse_ids("[1, 2x 3]")]
+    [('1', 1), ('2x', 'not_a_number'), ('3', 3)]
     """
     out = []
     for m in _ITEM.finditer(typed):
         item = m.group()
         if re.fullmatch(r"[+-]?\d+", item, flags=re.ASCII):
-            out.append((item, int(item), None))
+            out.append((item, int(item)))
         else:
-            out.append((item, None, f"{item!r} is not a whole number"))
+            out.append((item, ToklabError("not_a_number", item=item)))
     return out
+
+
+def _bad_item(item: str, error: ToklabError) -> dict:
+    return {"input": item, "id": None, "error": str(error), "code": error.code, "params": dict(error.params)}
 
 
 def explain_ids(enc, typed: str) -> dict:
@@ -41,14 +48,13 @@ def explain_ids(enc, typed: str) -> dict:
     items = []
     good: list[int] = []
     pending = 0
-    for item, token_id, error in parse_ids(typed):
-        if error is None:
-            try:
-                data = enc.decode_single_token_bytes(token_id)
-            except (TypeError, ValueError) as exc:
-                error = str(exc)
-        if error is not None:
-            items.append({"input": item, "id": None, "error": error})
+    for item, token_id in parse_ids(typed):
+        try:
+            if isinstance(token_id, ToklabError):
+                raise token_id
+            data = enc.decode_single_token_bytes(token_id)
+        except ToklabError as exc:  # not_a_number, unknown_id
+            items.append(_bad_item(item, exc))
             continue
         good.append(token_id)
         special = enc.is_special(token_id)

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from heapq import heapify, heappop, heappush
 
+from toklab.errors import bad_choice
+
 FIRST_OCCURRENCE = "first_occurrence"
 LEXICOGRAPHIC = "lexicographic"
 HUGGINGFACE = "huggingface"
@@ -102,7 +104,7 @@ class PairIndex:
     def __init__(self, rows: list[list[str]], freqs: list[int], rule: str, banned: set[str] | None = None,
                  ids: dict[str, int] | None = None):
         if rule not in TIE_RULES:
-            raise ValueError(f"unknown tie-break rule {rule!r}; use one of {', '.join(TIE_RULES)}")
+            raise bad_choice("tie_break", rule, TIE_RULES)
         if rule == HUGGINGFACE and ids is None:
             ids = first_ids({symbol for row in rows for symbol in row})
         self.rule = rule

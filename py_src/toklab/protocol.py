@@ -30,11 +30,44 @@ Pair = tuple[str, str]
 TieRule = Literal["first_occurrence", "lexicographic", "huggingface"]
 
 
+# Every error the engine reports to the page: a stable code, its English text (for Python users; the
+# page maps each code to its own strings), and the params the text is made from (`str.format`).
+ERRORS = {
+    "unknown_kind": "unknown request kind {kind!r}",
+    "bad_json": "the payload is not valid JSON (line {line}, column {column})",
+    "bad_payload": "the payload must be a JSON object",
+    "unknown_field": "bad request for {kind!r}: it has no field {field!r}",
+    "missing_field": "bad request for {kind!r}: the field {field!r} is required",
+    "wrong_type": "{field} must be a JSON {expected}",
+    "bad_choice": "{field} must be one of {choices}, not {value}",
+    "too_small": "{field} must be at least {min}",
+    "text_too_long": "the {field} has {length:,} characters; the lesson takes at most {limit:,}",
+    "empty_text": "the text is empty: there is no piece to trace",
+    "no_such_piece": "piece {index} does not exist: the text has {n_pieces} pieces",
+    "not_a_number": "{item!r} is not a whole number",
+    "unknown_id": "token id {id} is not in {encoding} (ids run from 0 to {max_id})",
+    "disallowed_special": "The text contains the special token {token!r}, which is not allowed here. Pass "
+    "allowed_special={{{token!r}}} (or 'all') to encode it as its special id, or use encode_ordinary() to "
+    "encode it as plain text.",
+    "merge_unknown_token": "merge rule {rank} ({left!r} {right!r}) uses a token that no earlier rule made",
+    "merge_repeated": "merge rule {rank} ({left!r} {right!r}) makes {merged!r} a second time",
+    "too_large_for_tables": "too large to show every table: the corpus has {symbols} symbols in {rows} distinct "
+    "rows and may need up to {merges} merges; tables are shown up to {max_symbols} symbols and {max_merges} "
+    "merges. Use detail='merges'.",
+    "stream_too_short": "the stream has {n_ids} tokens; a window needs block_size + 1 = {need}",
+    "internal": "the engine failed: {detail}",
+}
+ErrorCode = Literal[tuple(ERRORS)]  # one of the keys of ERRORS
+Params = dict[str, str | int]  # the values ERRORS[code] is formatted with
+
+
 class Failure(TypedDict):
     """What `handle` answers instead of a result: `{"ok": false, "error": Failure}`."""
 
     type: str  # the Python exception's name ("ValueError", "TypeError", ...)
-    message: str  # text meant for people
+    code: ErrorCode  # what went wrong: a key of ERRORS
+    params: Params  # the values of ERRORS[code]'s placeholders
+    message: str  # ERRORS[code] in English, for Python users
 
 
 # --- encode: GPT-2's table (or one trained in the train lesson) ------------------------------------
@@ -140,7 +173,9 @@ class DecodedId(TypedDict):
 class BadItem(TypedDict):
     input: str
     id: None
-    error: str  # why the item is not a token id
+    error: str  # why the item is not a token id: ERRORS[code] in English
+    code: ErrorCode  # not_a_number, number_too_long or unknown_id
+    params: Params
 
 
 class Decoded(TypedDict):
@@ -165,7 +200,9 @@ class SpecialView(TypedDict):
     ok: bool
     ids: list[int] | None  # null when refused
     tokens: list[SpecialToken] | None
-    error: str | None
+    error: str | None  # why it was refused: ERRORS[code] in English
+    code: ErrorCode | None  # disallowed_special when refused
+    params: Params | None
 
 
 class SpecialViews(TypedDict):

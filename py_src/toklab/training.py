@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from toklab.errors import ToklabError, bad_choice
 from toklab.fasttrain import FIRST_OCCURRENCE, HUGGINGFACE, LEXICOGRAPHIC, TIE_RULES, PairIndex, find_merges, first_ids, next_id
 from toklab.toybpe import END_OF_WORD, get_pair_counts, merge_pair
 
@@ -69,7 +70,7 @@ def end_marker_for(unit: str, end_marker: bool | None) -> str | None:
     ('</w>', None, '</w>')
     """
     if unit not in ("words", "lines"):
-        raise ValueError(f"unknown unit {unit!r}; use 'words' or 'lines'")
+        raise bad_choice("unit", unit, ("words", "lines"))
     default = unit == "words"
     return END_OF_WORD if (default if end_marker is None else end_marker) else None
 
@@ -245,10 +246,11 @@ def _plan(rows, detail: str, vocab_size, num_merges, base_len: int) -> tuple[boo
     small = n_symbols <= FULL_MAX_SYMBOLS and most_steps <= FULL_MAX_STEPS
     why = (f"the corpus has {n_symbols} symbols in {len(rows)} distinct rows and may need up to "
            f"{most_steps} merges; tables are shown up to {FULL_MAX_SYMBOLS} symbols and {FULL_MAX_STEPS} merges")
-    if detail == "full" and not small:
-        raise ValueError(f"too large to show every table: {why}. Use detail='merges'.")
     if detail not in ("auto", "full", "merges"):
-        raise ValueError(f"unknown detail {detail!r}; use 'auto', 'full' or 'merges'")
+        raise bad_choice("detail", detail, ("auto", "full", "merges"))
+    if detail == "full" and not small:
+        raise ToklabError("too_large_for_tables", symbols=n_symbols, rows=len(rows), merges=most_steps,
+                          max_symbols=FULL_MAX_SYMBOLS, max_merges=FULL_MAX_STEPS)
     return detail == "full" or (detail == "auto" and small), why
 
 
@@ -261,9 +263,9 @@ def train_trace(rows, base_vocab: list[str], *, kind: str, vocab_size=None, num_
     ``vocab_size``, each step's ``vocab_size``) counts all three.
     """
     if tie_break not in TIE_RULES:
-        raise ValueError(f"unknown tie_break {tie_break!r}; use one of {', '.join(TIE_RULES)}")
+        raise bad_choice("tie_break", tie_break, TIE_RULES)
     if min_frequency < 1:
-        raise ValueError("min_frequency must be at least 1")
+        raise ToklabError("too_small", field="min_frequency", min=1)
     special_tokens = [t for t in special_tokens if t not in base_vocab]
     base_size = len(special_tokens) + len(base_vocab)
     full, why = _plan(rows, detail, vocab_size, num_merges, base_size)
