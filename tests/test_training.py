@@ -372,6 +372,16 @@ def test_byte_training_counts_256_bytes_and_stops_at_vocab_size():
     assert all(isinstance(m, list) and len(m) == 2 for m in t["merges"])
 
 
+@pytest.mark.parametrize("rule", fasttrain.TIE_RULES)
+def test_byte_training_of_long_runs_bans_every_learned_token(rule):
+    # Long runs make long tokens (a, aa, aaaa, ...); each must leave the race once learned.
+    text = "a" * 150 + " " + "a" * 37 + " " + "ab" * 40
+    fast = train_bytes(text, min_frequency=1, tie_break=rule, detail="merges")
+    full = train_bytes(text, min_frequency=1, tie_break=rule, detail="full")
+    assert fast["merges"] == full["merges"] and len(set(fast["learned"])) == len(fast["merges"])
+    assert max(map(len, fast["learned"])) >= 64
+
+
 def piece_text(symbols):
     return bytes(UNICODE_TO_BYTE[ch] for s in symbols for ch in s).decode("utf-8")
 

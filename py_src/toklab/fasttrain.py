@@ -18,7 +18,9 @@ The choices are exactly those of the simple loop (``tests/test_training.py`` che
   point order, then each learned token in the order it was made (``first_ids``).
 
 How: the rows are linked lists over fixed positions (``PairIndex``); ``counts[pair]`` and
-``occ[pair]`` (where it occurs) are updated by each merge; a heap holds
+``occ[pair]`` (where it occurs) are updated by each merge; for byte-level training, which never
+makes a token twice, ``makes[string]`` holds the live pairs that would make that string, so banning
+a learned token costs its own pairs, not a slice of it at every cut; a heap holds
 ``(-count, tie key, pair, version)`` and an entry is stale when the pair's version has moved
 on. The tie key of ``"first_occurrence"`` is the position of the first occurrence: it cannot
 change while the count stays the same (a merge that removes or adds an occurrence of a pair
@@ -110,6 +112,7 @@ class PairIndex:
         self.rule = rule
         self.ids = ids
         self.banned = banned  # pairs whose merged string is in this set are never chosen
+        self.makes: dict[str, set[tuple[str, str]]] = {}  # with banned: joined string -> live pairs joining to it
         self.freqs = list(freqs)
         self.starts: list[int] = []
         sym: list = []
@@ -152,9 +155,6 @@ class PairIndex:
             out.append(row)
         return out
 
-    def eligible(self, pair: tuple[str, str]) -> bool:
-        return self.banned is None or pair[0] + pair[1] not in self.banned
-
     def _key(self, pair: tuple[str, str]):
         if self.rule == LEXICOGRAPHIC:
             return pair
@@ -170,8 +170,15 @@ class PairIndex:
         count = self.counts.get(pair, 0)
         version = self.version.get(pair, 0) + 1
         self.version[pair] = version
-        if not self.eligible(pair):
-            return
+        if self.banned is not None:
+            joined = pair[0] + pair[1]
+            if joined in self.banned:
+                return
+            live = self.makes.setdefault(joined, set())
+            if count:
+                live.add(pair)
+            else:
+                live.discard(pair)
         if old_count:
             self.n_with_count[old_count] -= 1
         if count:
@@ -179,12 +186,14 @@ class PairIndex:
             heappush(self.heap, (-count, self._key(pair), pair, version))
 
     def ban(self, token: str) -> None:
-        """``token`` is now in the vocabulary: pairs that would make it again leave the race."""
-        for cut in range(1, len(token)):
-            pair = (token[:cut], token[cut:])
-            if pair in self.counts and self.eligible(pair):
-                self.n_with_count[self.counts[pair]] -= 1
-                self.version[pair] = self.version.get(pair, 0) + 1
+        """``token`` is now in the vocabulary: pairs that would make it again leave the race.
+
+        Only the live pairs joining to ``token`` are touched (``makes``), so a long token costs no more
+        than a short one: no slicing at every cut.
+        """
+        for pair in self.makes.pop(token, ()):
+            self.n_with_count[self.counts[pair]] -= 1
+            self.version[pair] += 1
         self.banned.add(token)
 
     def _valid(self, entry) -> bool:
