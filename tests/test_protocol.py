@@ -25,9 +25,11 @@ REQUESTS = [
     ("trace_piece", {"text": MIXED, "index": 3}),
     ("trace_piece", {"text": MIXED, "index": 20, "allowed_special": "all"}),  # the special token
     ("trace_piece", {"text": "a" * 300, "index": 0}),
+    ("trace_piece", {"text": "a" * 1024, "index": 0}),  # MAX_TRACE_BYTES: the longest piece traced
     ("trace_piece", {"text": "the rat sat", "index": 1, "merges": TRAINED}),
     ("decode", {"ids": "[30001, 1634, 8582, 99, abc, 99999, 50256]"}),
     ("decode", {"ids": ""}),
+    ("decode", {"ids": "1 " * 700 + "x"}),  # more items than ITEM_LIMIT
     ("special", {"text": "hi<|endoftext|>"}),
     ("special", {"text": "no special token"}),
     ("train", {"corpus": "low lower lowest low lower newest", "num_merges": 10}),
@@ -60,6 +62,7 @@ FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
     ("overview", '{"text": "hi", "merges": [["ab", "c"]]}', "merge_unknown_token"),
     ("trace_piece", '{"text": "hi", "index": 9}', "no_such_piece"),
     ("trace_piece", '{"text": "", "index": 0}', "empty_text"),
+    ("trace_piece", json.dumps({"text": "x" * (protocol.MAX_TRACE_BYTES + 1), "index": 0}), "piece_too_long"),
     ("decode", '{"ids": [1, 2]}', "wrong_type"),
     ("train", '{"corpus": "ab", "mode": "words"}', "bad_choice"),
     ("train", '{"corpus": "ab", "tie_break": "random"}', "bad_choice"),
@@ -99,14 +102,14 @@ def test_failures_have_the_declared_shape_and_code(kind, payload_json, code):
 
 def item_errors():
     """The errors inside answers: bad decode items and the refused special-token view."""
-    decoded = json.loads(webapi.handle("decode", json.dumps({"ids": "1 x 99999"})))["result"]
+    decoded = json.loads(webapi.handle("decode", json.dumps({"ids": "1 x 99999 " + "7" * 5000})))["result"]
     refused = json.loads(webapi.handle("special", json.dumps({"text": "<|endoftext|>"})))["result"]["refused"]
     return [item for item in decoded["items"] if item["id"] is None] + [refused]
 
 
 def test_errors_inside_answers_have_a_code_and_its_message():
     errors = item_errors()
-    assert [e["code"] for e in errors] == ["not_a_number", "unknown_id", "disallowed_special"]
+    assert [e["code"] for e in errors] == ["not_a_number", "unknown_id", "number_too_long", "disallowed_special"]
     for e in errors:
         assert e["error"] == protocol.ERRORS[e["code"]].format(**e["params"])
 

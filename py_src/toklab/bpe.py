@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from typing import Literal
 
 from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable, to_printable
+from .caches import SizedCache
 from .errors import ToklabError
 from .pretokenize import clean_surrogates, split_pieces
 
@@ -39,7 +40,6 @@ ENDOFTEXT = "<|endoftext|>"
 # Pieces longer than this merge through a heap instead of rescanning the whole list each step.
 _HEAP_FROM = 128
 _NO_RULE = 1 << 62
-_CACHE_LIMIT = 1 << 17
 
 # bytes.translate table: byte -> its token id (GPT-2's 256 byte tokens are a permutation of 0-255).
 _BYTE_TO_ID = bytes(BYTE_ORDER.index(b) for b in range(256))
@@ -70,7 +70,7 @@ class BPEEncoding:
             if self.special_tokens
             else None
         )
-        self._cache: dict[str, list[int]] = {}
+        self._cache: SizedCache = SizedCache()  # piece -> ids, bounded by the pieces' length
 
     def _add_rules(self, merges: Iterable[Collection[str]]) -> None:
         """Append the rules in rank order; each must join two tokens made before it into a new one."""
@@ -192,9 +192,7 @@ class BPEEncoding:
         ids = self._cache.get(piece)
         if ids is None:
             ids = self._merge(list(piece.encode("utf-8").translate(_BYTE_TO_ID)))
-            if len(self._cache) >= _CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[piece] = ids
+            self._cache.put(piece, ids, len(piece) + len(ids))
         return ids
 
     def encode_ordinary(self, text: str) -> list[int]:

@@ -7,7 +7,8 @@ optional keys): what was not computed is null. docs/protocol.md is generated fro
 (`python tests/contract.py --write`), and tests/test_protocol.py checks every handler's answers against it.
 
 The limits both sides share are defined here once; the page reads them from the answers
-(`Overview.piece_limit`).
+(`Overview.piece_limit`, `Overview.trace_limit`) or from the totals beside a shortened list
+(`Decoded.n_items`; a special-token view's `ids` against its `tokens`).
 
 **Vocabulary size**, one definition in every answer (`Training`, `TrainStep`, `TokenizerRow`,
 `Samples`): every entry of the tokenizer's table, so every id it can give out, special entries
@@ -24,6 +25,9 @@ from typing import Literal, Required, TypedDict
 PIECE_LIMIT = 2000  # pieces per overview page
 MAX_TEXT = 1_000_000  # characters a request may carry
 MAX_CANDIDATE_BYTES = 256  # a longer piece's steps carry "candidates": null (they grow with the square)
+MAX_TRACE_BYTES = 1024  # trace_piece refuses a longer piece (its steps grow with the square); the page lists it
+ITEM_LIMIT = 600  # decode items and special-view tokens an answer lists: the chips the page draws
+MAX_ID_DIGITS = 15  # a typed number with more digits is that item's error (ids stay exact in JavaScript)
 
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]
@@ -44,7 +48,9 @@ ERRORS = {
     "text_too_long": "the {field} has {length:,} characters; the lesson takes at most {limit:,}",
     "empty_text": "the text is empty: there is no piece to trace",
     "no_such_piece": "piece {index} does not exist: the text has {n_pieces} pieces",
+    "piece_too_long": "piece {index} has {bytes:,} bytes; pieces of up to {limit:,} bytes are traced",
     "not_a_number": "{item!r} is not a whole number",
+    "number_too_long": "a number of {digits:,} digits is not a token id (they have at most {limit} digits)",
     "unknown_id": "token id {id} is not in {encoding} (ids run from 0 to {max_id})",
     "disallowed_special": "The text contains the special token {token!r}, which is not allowed here. Pass "
     "allowed_special={{{token!r}}} (or 'all') to encode it as its special id, or use encode_ordinary() to "
@@ -99,6 +105,7 @@ class Overview(TypedDict):
     n_pieces: int  # all pieces of the text
     piece_offset: int  # index of the first piece of this page
     piece_limit: int  # pieces per page
+    trace_limit: int  # MAX_TRACE_BYTES: trace_piece answers pieces of at most this many bytes
     pieces: list[PieceSummary]  # this page
     plain_special: bool  # special-token text was read as plain text
 
@@ -179,11 +186,11 @@ class BadItem(TypedDict):
 
 
 class Decoded(TypedDict):
-    items: list[DecodedId | BadItem]
-    ids: list[int]  # the good ids
-    text: str
+    items: list[DecodedId | BadItem]  # the first ITEM_LIMIT items
+    n_items: int  # all items
+    text: str  # the text of all good ids
     unfinished: bool  # the ids end inside a character
-    errors: int  # bad items
+    errors: int  # bad items, all of them
 
 
 class SpecialRequest(TypedDict, total=False):
@@ -199,7 +206,7 @@ class SpecialToken(TypedDict):
 class SpecialView(TypedDict):
     ok: bool
     ids: list[int] | None  # null when refused
-    tokens: list[SpecialToken] | None
+    tokens: list[SpecialToken] | None  # the first ITEM_LIMIT (ids has them all)
     error: str | None  # why it was refused: ERRORS[code] in English
     code: ErrorCode | None  # disallowed_special when refused
     params: Params | None

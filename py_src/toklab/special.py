@@ -12,12 +12,14 @@ tokenized like any others).
 """
 
 from .errors import ToklabError
+from .protocol import ITEM_LIMIT
 
 __all__ = ["special_views"]
 
 
 def _tokens(enc, ids: list[int]) -> list[dict]:
-    return [{"id": i, "token": enc.token(i), "special": enc.is_special(i)} for i in ids]
+    """The first ITEM_LIMIT tokens (the chips the page draws; the view's ids hold them all)."""
+    return [{"id": i, "token": enc.token(i), "special": enc.is_special(i)} for i in ids[:ITEM_LIMIT]]
 
 
 def _view(enc, ids: list[int]) -> dict:

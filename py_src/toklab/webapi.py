@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
-from .protocol import KINDS, MAX_TEXT, PIECE_LIMIT
+from .protocol import KINDS, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
 from .trace import special_piece
@@ -89,13 +89,18 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
         "n_pieces": len(pieces),
         "piece_offset": offset,
         "piece_limit": piece_limit,
+        "trace_limit": MAX_TRACE_BYTES,
         "pieces": pieces[offset : offset + piece_limit],
         "plain_special": allowed_special == "none" and any(t in text for t in enc.special_tokens),
     }
 
 
 def trace_piece(text: str, index: int, allowed_special: str = "none", merges: list | None = None) -> dict:
-    """Every merge step of piece `index` of `text`, and the greedy left-to-right mistake beside it."""
+    """Every merge step of piece `index` of `text`, and the greedy left-to-right mistake beside it.
+
+    A piece of more than MAX_TRACE_BYTES bytes is refused: its steps would grow with the square of its
+    length (82 MB of JSON for 4,000 bytes), and the page lists such a piece without animating it.
+    """
     enc = _trained(merges) if merges is not None else _r50k()
     pieces = _pieces(enc, _text(text), allowed_special)
     if not pieces:
@@ -103,6 +108,8 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
     if not 0 <= _int(index, "index") < len(pieces):
         raise ToklabError("no_such_piece", index=index, n_pieces=len(pieces))
     p = pieces[index]
+    if len(p["bytes"]) > MAX_TRACE_BYTES:
+        raise ToklabError("piece_too_long", index=index, bytes=len(p["bytes"]), limit=MAX_TRACE_BYTES)
     if p["rule"] == "special":
         return dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
     piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
@@ -185,8 +192,8 @@ def _trained(merges: list) -> BPEEncoding:
 
     key = json.dumps(merges)
     if _trained_cache.get("key") != key:
-        _trained_cache["key"] = key
-        _trained_cache["enc"] = trained_encoding([list(m) for m in merges], name="trained")
+        enc = trained_encoding([list(m) for m in merges], name="trained")  # may refuse the merges
+        _trained_cache.update(key=key, enc=enc)
     return _trained_cache["enc"]
 
 
