@@ -5,6 +5,10 @@ Fixtures (use them instead of importing tiktoken/regex yourself, so Pyodide skip
     gpt2_regex    GPT-2's pre-tokenizer pattern compiled by `regex` (skips where regex is missing)
     hf_tokenizers oracles.huggingface_merges, HuggingFace's BPE trainer (skips where tokenizers is missing)
     r50k_dir      the folder holding encoder.json / vocab.bpe (repo assets, or the wheel's copy)
+    tiktoken_oracle  name -> tiktoken's Encoding for r50k_base, cl100k_base or o200k_base, built offline
+    regex_oracle     (pattern, text) -> the pieces `regex` finds (skips where regex is missing)
+    version_delta    the characters tiktoken's and regex's Unicode versions classify differently
+Hypothesis profiles: "toklab" (the default), "sweep" (HYPOTHESIS_PROFILE=sweep: 20 times the examples).
 Marker:
     @pytest.mark.cpython_only   skips inside Pyodide (for tests that need the repository, subprocesses...)
 
@@ -33,6 +37,7 @@ except ImportError:
 else:
     # Pyodide runs several times slower than CPython: no per-example deadline anywhere.
     settings.register_profile("toklab", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.register_profile("sweep", settings.get_profile("toklab"), max_examples=2000)
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "toklab"))
 
 
@@ -70,3 +75,22 @@ def hf_tokenizers():
 @pytest.fixture(scope="session")
 def r50k_dir():
     return oracles.r50k_dir()
+
+
+@pytest.fixture(scope="session")
+def tiktoken_oracle():
+    pytest.importorskip("tiktoken")
+    return oracles.tiktoken_encoding
+
+
+@pytest.fixture(scope="session")
+def regex_oracle():
+    pytest.importorskip("regex")
+    return oracles.regex_pieces
+
+
+@pytest.fixture(scope="session")
+def version_delta():
+    pytest.importorskip("tiktoken")
+    pytest.importorskip("regex")
+    return oracles.unicode_version_delta()

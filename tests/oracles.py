@@ -99,3 +99,55 @@ def huggingface_merges(texts: list[str], *, split_whitespace: bool, vocab_size: 
     tokenizer.train_from_iterator(texts, trainer=trainer)
     merges = json.loads(tokenizer.to_str())["model"]["merges"]
     return [m.split(" ") if isinstance(m, str) else list(m) for m in merges]
+
+
+@functools.cache
+def tiktoken_encoding(name: str):
+    """tiktoken's Encoding for a table toklab ships (cl100k_base, o200k_base; r50k_base as above), built
+    offline from the same .tiktoken file toklab reads, with tiktoken's own pattern and special tokens."""
+    if name == "r50k_base":
+        return tiktoken_r50k()
+    import tiktoken
+    import tiktoken.load
+    from toklab.registry import TABLES, tables_dir
+
+    sha256, pat_str, special_tokens = TABLES[name]
+    path = tables_dir(name) / f"{name}.tiktoken"
+    ranks = tiktoken.load.load_tiktoken_bpe(str(path), expected_hash=sha256)
+    return tiktoken.Encoding(name=name, pat_str=pat_str, mergeable_ranks=ranks, special_tokens=special_tokens)
+
+
+@functools.cache
+def _compiled(pattern: str):
+    import regex
+
+    return regex.compile(pattern)
+
+
+def regex_pieces(pattern: str, text: str) -> list[str]:
+    """`pattern`'s pieces (whole matches) of `text` as the `regex` module finds them (ImportError without it)."""
+    return [m.group() for m in _compiled(pattern).finditer(text)]
+
+
+# The classes the shipped patterns use. tiktoken's Rust regex and the `regex` module may know different
+# Unicode versions (tiktoken 0.14.0: 16.0; regex 2026.5.9: 17.0).
+PATTERN_CLASSES = (r"\p{L}", r"\p{N}", r"\s", r"\p{Lu}", r"\p{Ll}", r"\p{Lt}", r"\p{Lm}", r"\p{Lo}", r"\p{M}")
+
+
+@functools.cache
+def unicode_version_delta() -> frozenset[str]:
+    """The characters that tiktoken's regex engine and the `regex` module put in different classes.
+
+    tiktoken's side is probed through tiktoken itself: with a pattern that is one class and a table of
+    the 256 bytes, encoding every code point keeps exactly the characters in that class.
+    """
+    import regex
+    import tiktoken
+
+    every = "".join(chr(cp) for cp in range(0x110000) if not 0xD800 <= cp < 0xE000)
+    ranks = {bytes([b]): b for b in range(256)}
+    delta: set[str] = set()
+    for cls in PATTERN_CLASSES:
+        probe = tiktoken.Encoding(name="probe", pat_str=cls, mergeable_ranks=ranks, special_tokens={})
+        delta |= set(probe.decode(probe.encode_ordinary(every))) ^ set(regex.findall(cls, every))
+    return frozenset(delta)

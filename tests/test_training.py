@@ -242,7 +242,8 @@ def strip_tables(trace):
     steps = [{k: v for k, v in s.items() if k not in ("pairs", "corpus", "occurrences")}
              for s in trace["steps"]]
     for s in steps:
-        s["tie"] = dict(s["tie"], tied=s["tie"]["tied"][:TIED_SHOWN])
+        ids = s["tie"]["ids"]
+        s["tie"] = dict(s["tie"], tied=s["tie"]["tied"][:TIED_SHOWN], ids=None if ids is None else ids[:TIED_SHOWN])
     return steps, trace["stop"]["reason"], trace["vocab"]
 
 

@@ -18,6 +18,7 @@ from tools.bytecode import add_bytecode, compile_bytecode
 from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
 from tools.downloads import MICROPIP, PYODIDE, micropip_wheel, npm_tarball
 from tools.precompute import precompute
+from tools.tables import ship_tables
 from tools.wheel import write_wheel
 
 STAMP = ".build-stamp"
@@ -84,6 +85,7 @@ def build() -> Path:
         toklab_hash = manifest["toklab_sha256"] = sha256_file(toklab_wheel)[:16]
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
         shutil.copytree(ROOT / "assets", out / "assets")
+        ship_tables(out / "tables")
         (out / "precomputed.json").write_text(json.dumps(precompute(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         (out / STAMP).write_text(stamp)
         if DIST.exists():

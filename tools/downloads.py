@@ -28,6 +28,7 @@ class Download:
 
 PYODIDE = Download("pyodide", "314.0.7", "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0")
 MICROPIP = Download("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
+JS_TIKTOKEN = Download("js-tiktoken", "1.0.21", "3b1f24b185565ca9a8d8f51466dfc4f99d67f1f05bc009258710ddb7a8d810fa")
 AXE_CORE = Download("axe-core", "4.14.1", "e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745")
 PYODIDE_PYTHON = "3.14"
 

@@ -5,20 +5,14 @@
 // writes the hash (debounced, with replaceState), applies language and projector mode, and hands the
 // changed field names to the open lesson, which redraws what depends on them.
 //
-// A lesson gets a context object:
-//   ctx.root            the element the lesson renders into
-//   ctx.t(key, vars)     a string in the current language
-//   ctx.getState()       the current state;   ctx.setState(patch)  change it
-//   ctx.query(kind, payload) -> Promise<{ok, result | error}>   the engine, or its precomputed answer
-//   ctx.engineReady()    true once Python answers;   ctx.onEngineReady(fn)
-//   ctx.announce(text)   say something in the aria-live region
-//   ctx.note(text)       a quiet note under the header
-//   ctx.reducedMotion()  true when the user asked for reduced motion
+// A lesson gets a context object (ctx, made in openLesson); what it holds and what a lesson gives back
+// are written once, in lessons/registry.mjs.
 
 import { LESSONS, findLesson } from "./lessons/registry.mjs";
 import { translate, detectLanguage, LANGUAGES } from "./i18n.mjs";
 import { applyTheme, TIMING, SPEEDS, LIMITS } from "./theme.mjs";
 import { param, parseHash, formatHash, defaults } from "./state.mjs";
+import { checkCard } from "./ui/questions.mjs";
 
 const CORE = new Map([
   ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],
@@ -52,6 +46,7 @@ const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
 const lessonModules = new Map();
 let lessonModule = null;
 let lesson = null;
+let questions = null; // the open lesson's "check yourself" card, after the lesson
 let state = null;
 let hashTimer = 0;
 let engineStatus = { status: "loading", stage: "", message: "" };
@@ -144,7 +139,10 @@ function setState(patch) {
 }
 
 function applyChanges(changed) {
-  if (changed.has("lang")) renderChrome();
+  if (changed.has("lang")) {
+    renderChrome();
+    if (questions) questions.apply(t);
+  }
   if (changed.has("projector")) applyProjector();
   scheduleHash();
   if (changed.has("lesson")) {
@@ -334,6 +332,11 @@ async function openLesson(id) {
     note,
     reducedMotion: () => motionQuery.matches,
   });
+  questions = checkCard(lessonModule.id);
+  if (questions) {
+    dom.main.append(questions.node);
+    questions.apply(t);
+  }
   renderNav();
   renderHelp();
   lesson.update(state, new Set(Object.keys(state)));

@@ -1,6 +1,9 @@
 // Every user-facing string, one table per language. Look-ups use Object.hasOwn, so a key such as
 // "constructor" can never reach the object prototype. `{name}` in a string is filled from `vars`.
 
+import { QUESTIONS_EN, QUESTIONS_ZH } from "./questions.mjs";
+import { QUIRKS_EN, QUIRKS_ZH } from "./lessons/quirks/cases.mjs";
+
 export const LANGUAGES = Object.freeze(["en", "zh"]);
 
 const en = {
@@ -759,9 +762,11 @@ const zh = {
   // ---- lessons train, decode, compare, special, samples (end) ----
 };
 
+const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN });
+const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH });
 const TABLES = new Map([
-  ["en", Object.freeze(en)],
-  ["zh", Object.freeze(zh)],
+  ["en", EN],
+  ["zh", ZH],
 ]);
 
 /** The string for `key` in `lang` (falling back to English, then to the key), with {vars} filled. */
@@ -769,7 +774,7 @@ export function translate(lang, key, vars) {
   const table = TABLES.get(lang) || TABLES.get("en");
   let text;
   if (Object.hasOwn(table, key)) text = table[key];
-  else if (Object.hasOwn(en, key)) text = en[key];
+  else if (Object.hasOwn(EN, key)) text = EN[key];
   else text = key;
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));

@@ -13,6 +13,8 @@ Modules, in teaching order:
   training           the same training with a step-by-step trace (fasttrain: incremental counts)
   reference          the merge rule in a few plain lines (lowest rank first, leftmost occurrence)
   pretokenize, r50k  GPT-2's byte-level BPE: regex pieces, UTF-8 bytes, the ranked 50,257-entry table
+  patterns, encoding tiktoken's patterns in Python's re; BPE from ranks alone (tiktoken's Encoding)
+  registry           the shipped encodings (r50k_base, gpt2, cl100k_base, o200k_base), by name or model
   bytetrain          learning a byte-level table of your own, usable by the r50k machinery
   decoding, special  ids back to text, and special tokens such as <|endoftext|>
   compare, samples   tokenizers side by side; token streams cut into training samples
@@ -23,7 +25,9 @@ Modules, in teaching order:
 
 from .bytetrain import train_bytes, trained_encoding
 from .chars import CharacterTokenizer
-from .r50k import BPEEncoding, get_encoding
+from .encoding import Encoding, TokenError
+from .r50k import BPEEncoding
+from .registry import encoding_for_model, encoding_name_for_model, get_encoding, list_encoding_names
 from .samples import make_samples, samples_for_text
 from .toybpe import BPETokenizer
 from .training import train_bpe_tokenizer, train_toy
@@ -33,8 +37,13 @@ __all__ = [
     "BPEEncoding",
     "BPETokenizer",
     "CharacterTokenizer",
+    "Encoding",
+    "TokenError",
     "WordTokenizer",
+    "encoding_for_model",
+    "encoding_name_for_model",
     "get_encoding",
+    "list_encoding_names",
     "make_samples",
     "samples_for_text",
     "train_bpe_tokenizer",

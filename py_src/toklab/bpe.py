@@ -31,7 +31,7 @@ from typing import Literal
 from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable, to_printable
 from .caches import SizedCache
 from .errors import ToklabError
-from .pretokenize import clean_surrogates, split_pieces
+from .pretokenize import GPT2, clean_surrogates
 
 __all__ = ["BPEEncoding", "ENDOFTEXT", "gc_paused"]
 
@@ -51,6 +51,8 @@ class BPEEncoding:
     `merges` lists the rules in rank order, each as a [left, right] pair in printable form. Token ids are
     0-255 for the bytes (GPT-2's order) and 256 + rank for merged tokens, then the special tokens.
     """
+
+    pretokenizer = GPT2  # cuts text into pieces (split) and names each piece's rule (rule_of)
 
     def __init__(self, name: str, merges: Iterable[Collection[str]], special_tokens: dict[str, int] | None = None):
         self.name = name
@@ -199,7 +201,7 @@ class BPEEncoding:
         """Encode `text`, treating special-token text as plain text."""
         out: list[int] = []
         cache = self._cache
-        for piece in split_pieces(clean_surrogates(text)):
+        for piece in self.pretokenizer.split(clean_surrogates(text)):
             ids = cache.get(piece)
             out += ids if ids is not None else self.piece_ids(piece)
         return out

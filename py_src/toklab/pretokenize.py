@@ -18,12 +18,16 @@ code-point ranges generated from `regex` (see `_uniclass`). Python's `re` then r
 linear time for every input (each alternative is a single greedy run with a one-character look-ahead).
 """
 
+import functools
 import re
 from typing import NamedTuple
 
 from . import _uniclass
 
-__all__ = ["GPT2_PATTERN", "RULES", "Piece", "find_pieces", "clean_surrogates", "rule_of", "scan_pieces", "split_pieces"]
+__all__ = [
+    "GPT2", "GPT2_PATTERN", "RULES", "Piece", "Pretokenizer", "find_pieces", "clean_surrogates", "rule_of",
+    "scan_pieces", "split_pieces",
+]  # fmt: skip
 
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 
@@ -48,7 +52,7 @@ def _complement(*classes: list[list[int]]) -> list[list[int]]:
     """
     out: list[list[int]] = []
     nxt = 0
-    for a, b in sorted(run for runs in classes for run in runs):
+    for a, b in sorted((a, b) for runs in classes for a, b in runs):
         if a > nxt:
             out.append([nxt, a - 1])
         nxt = max(nxt, b + 1)
@@ -70,8 +74,9 @@ def _one_of(runs: list[list[int]]) -> str:
     bmp = [[a, min(b, 0xFFFF)] for a, b in runs if a <= 0xFFFF]
     astral = [[max(a, 0x10000), b] for a, b in runs if b > 0xFFFF]
     if not astral:
-        return f"[{_class_body(bmp)}]"
-    return f"(?:[{_class_body(bmp)}]|(?=[\U00010000-\U0010ffff])[{_class_body(astral)}])"
+        return f"[{_class_body(bmp)}]" if bmp else "(?!)"  # (?!) matches nothing, like an empty class
+    guarded = f"(?=[\U00010000-\U0010ffff])[{_class_body(astral)}]"
+    return f"(?:[{_class_body(bmp)}]|{guarded})" if bmp else guarded
 
 
 _L = _one_of(_uniclass.LETTER)
@@ -88,39 +93,90 @@ _ALTERNATIVES = (
     rf" ?{_OTHER}+",
     rf"[{_S}]+(?![^{_S}])|[{_S}]+",
 )
-_PLAIN = re.compile("|".join(_ALTERNATIVES))
-# The same, each alternative a group: m.lastindex names the rule that matched.
-_RULED = re.compile("|".join(f"({alt})" for alt in _ALTERNATIVES))
 
 
 class Piece(NamedTuple):
     text: str
     start: int  # code-point offset in the text
     end: int
-    rule: str  # one of RULES
+    rule: str  # one of the pre-tokenizer's rules
+
+
+class Pretokenizer:
+    """A pattern of alternatives, tried left to right at each position, each with the name of its rule.
+
+    `alternatives` are stdlib `re` patterns without capturing groups; `pat_str` is the pattern as the
+    tokenizer's authors wrote it (with \\p{...}), kept for reference. GPT-2's is `GPT2` below; `patterns`
+    makes one from any tiktoken pattern.
+
+        >>> p = Pretokenizer("demo", ["[a-z]+", "[0-9]{1,3}", " +"], ["letters", "digits", "spaces"])
+        >>> p.split("abc 12345"), p.rule_of("345")
+        (['abc', ' ', '123', '45'], 'digits')
+    """
+
+    def __init__(self, pat_str: str, alternatives: list[str], rules: list[str]):
+        if len(alternatives) != len(rules):
+            raise ValueError(f"{len(alternatives)} alternatives but {len(rules)} rule names")
+        self.pat_str = pat_str
+        self.rules = tuple(rules)
+        self._alternatives = tuple(alternatives)
+        self._plain = re.compile("|".join(alternatives))
+
+    @functools.cached_property
+    def _ruled(self) -> re.Pattern:
+        """The same pattern, each alternative a group: m.lastindex names the rule that matched.
+
+        Compiled when first needed (by a trace, not by encoding): a big pattern takes a while.
+        """
+        return re.compile("|".join(f"({alt})" for alt in self._alternatives))
+
+    def __repr__(self) -> str:
+        return f"Pretokenizer({self.pat_str!r})"
+
+    def split(self, text: str) -> list[str]:
+        """The pieces of `text`, as strings (the fast path used by encoding)."""
+        return self._plain.findall(text)
+
+    def scan(self, text: str):
+        """The pieces of `text` as plain (text, start, end, rule) tuples: the fast path for traces."""
+        rules = self.rules
+        for m in self._ruled.finditer(text):
+            start, end = m.span()
+            yield text[start:end], start, end, rules[m.lastindex - 1]
+
+    def rule_of(self, piece: str) -> str:
+        """Which alternative made `piece` (a piece as `split` cut it).
+
+        The first alternative that matches the whole piece is the one that made it: had an earlier one
+        matched there, the pattern would have taken it. A full match of the alternation tries them in
+        that order, so its group says which.
+        """
+        m = self._ruled.fullmatch(piece)
+        if m is None:
+            raise ValueError(f"{piece!r} is not a piece of the pattern {self.pat_str!r}")
+        return self.rules[m.lastindex - 1]
+
+
+GPT2 = Pretokenizer(GPT2_PATTERN, list(_ALTERNATIVES), list(RULES))
 
 
 def split_pieces(text: str) -> list[str]:
     """The pieces of `text`, as strings (the fast path used by encoding)."""
-    return _PLAIN.findall(text)
+    return GPT2._plain.findall(text)
 
 
 def find_pieces(text: str) -> list[Piece]:
     """The pieces of `text` with their offsets and the rule that made each."""
-    return [Piece._make(t) for t in scan_pieces(text)]
+    return [Piece._make(t) for t in GPT2.scan(text)]
 
 
 def rule_of(piece: str) -> str:
-    """Which alternative made `piece` (a piece as `split_pieces` cut it).
-
-    The first alternative that matches the whole piece is the one that made it: had an earlier one
-    matched there, the pattern would have taken it. A full match of the alternation tries them in that
-    order, so its group says which.
+    """Which of GPT-2's alternatives made `piece` (see `Pretokenizer.rule_of`).
 
     >>> [rule_of(p) for p in ("'s", " the", "42", "?!", "  ")]
     ['contraction', 'letters', 'digits', 'punctuation', 'whitespace']
     """
-    m = _RULED.fullmatch(piece)
+    m = GPT2._ruled.fullmatch(piece)
     if m is None:
         raise ValueError(f"{piece!r} is not a piece of GPT-2's pattern")
     return RULES[m.lastindex - 1]
@@ -141,7 +197,4 @@ def clean_surrogates(text: str) -> str:
 
 def scan_pieces(text: str):
     """Like `find_pieces`, as plain (text, start, end, rule) tuples: the fast path for traces."""
-    rules = RULES
-    for m in _RULED.finditer(text):
-        start, end = m.span()
-        yield text[start:end], start, end, rules[m.lastindex - 1]
+    return GPT2.scan(text)

@@ -20,7 +20,7 @@ from weakref import WeakKeyDictionary
 from .bpe import gc_paused
 from .bytes_unicode import BYTE_TO_UNICODE
 from .caches import SizedCache
-from .pretokenize import clean_surrogates, rule_of, split_pieces
+from .pretokenize import clean_surrogates
 from .protocol import MAX_CANDIDATE_BYTES
 
 __all__ = ["MAX_CANDIDATE_BYTES", "pieces", "special_piece", "trace", "trace_greedy", "trace_piece"]
@@ -125,7 +125,7 @@ def _trace_merges(enc, text: str) -> _Traced:
         rk = rk[:lo] + changed + rk[at + 2 :]
         if keep_candidates:
             shown = shown[:lo] + [None if r == _NO_RULE else r for r in changed] + shown[at + 2 :]
-    return _Traced(rule_of(text), list(data), _char_spans(text), symbols, steps, syms, [enc.token_id(s) for s in syms])
+    return _Traced(enc.pretokenizer.rule_of(text), list(data), _char_spans(text), symbols, steps, syms, [enc.token_id(s) for s in syms])
 
 
 def _or_none(rank: int | None) -> int:
@@ -175,7 +175,7 @@ def _summary(enc, text: str, index: int, start: int, end: int, cache: SizedCache
     c = cache.get(text)
     if c is None:
         ids = enc.piece_ids(text)
-        c = _Summary(rule_of(text), list(text.encode("utf-8")), [enc.token(i) for i in ids], list(ids))
+        c = _Summary(enc.pretokenizer.rule_of(text), list(text.encode("utf-8")), [enc.token(i) for i in ids], list(ids))
         cache.put(text, c, len(c.bytes) + 2 * len(ids))
     return {"index": index, "text": text, "start": start, "end": end, "rule": c.rule, "bytes": c.bytes,
             "tokens": c.tokens, "ids": c.ids}
@@ -193,7 +193,7 @@ def _walk(enc, text: str, allowed_special, detail, special, caches: WeakKeyDicti
                 out.append(special(enc, part, len(out), offset, offset + len(part)))
                 offset += len(part)
                 continue
-            for piece_text in split_pieces(part):
+            for piece_text in enc.pretokenizer.split(part):
                 end = offset + len(piece_text)
                 out.append(detail(enc, piece_text, len(out), offset, end, cache))
                 offset = end

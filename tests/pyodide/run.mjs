@@ -46,6 +46,7 @@ function mount(hostDir, at) {
 mount(testsDir, "/tests");
 mount(wheelsDir, "/test-wheels");
 mount(join(dist, "wheels"), "/dist-wheels");
+mount(join(dist, "tables"), "/tables"); // cl100k_base and o200k_base, found through TOKLAB_TABLES
 let junitArg = [];
 if (values.junitxml) {
   const target = resolve(values.junitxml);
@@ -74,6 +75,7 @@ pyodide.globals.set("pytest_args", pyodide.toPy([
 ]));
 const code = pyodide.runPython(`
 import os, sys, pytest, toklab
+os.environ["TOKLAB_TABLES"] = "/tables"
 os.makedirs("/home/pyodide/run", exist_ok=True)
 os.chdir("/home/pyodide/run")
 if "site-packages" not in toklab.__file__:

@@ -4,7 +4,8 @@
 
 import { FONTS } from "../theme.mjs";
 import { tagHeight, lerpRect } from "./layout.mjs";
-import { roundRect, fitText, visibleChar } from "./paint.mjs";
+import { roundRect, fitText } from "./paint.mjs";
+import { visibleChar } from "../glyphs.mjs";
 
 /** One static frame: cells, the highlighted pair, the rank under every pair. */
 export function drawFrame(ctx, view, scene, frame, rects, m, c, emphasise) {

@@ -11,8 +11,6 @@ import { unitFor, layoutCells, rowPitch, centreOffset, ease, clamp01 } from "./l
 import { drawFrame, drawSlide } from "./cells.mjs";
 import { MAX_LINKS, lookupLayout, drawLookup } from "./lookup.mjs";
 
-export { visibleChar } from "./paint.mjs";
-
 /** Shares of a transition's time: hold on the highlighted pair, slide together, then settle. */
 const PHASE = Object.freeze({ slideStart: 0.22, slideEnd: 0.78 });
 

@@ -1,19 +1,5 @@
 // Small canvas drawing helpers shared by the merge canvas's painters.
 
-/** Visible stand-ins for characters that have no glyph of their own. */
-export function visibleChar(ch) {
-  const cp = ch.codePointAt(0);
-  if (ch === " ") return "␣";
-  if (ch === "\n") return "↵";
-  if (ch === "\t") return "⇥";
-  if (ch === "\r") return "␍";
-  if (cp < 0x20) return String.fromCodePoint(0x2400 + cp);
-  if (cp === 0x7f) return "␡";
-  if (/\s/u.test(ch)) return "␣";
-  if (/[\p{Cf}\p{Cc}\p{Co}\p{Cs}]/u.test(ch)) return `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
-  return ch;
-}
-
 export function roundRect(ctx, x, y, w, h, r) {
   const rr = Math.max(0, Math.min(r, w / 2, h / 2));
   ctx.beginPath();
@@ -33,21 +19,17 @@ export function fitText(ctx, text, cx, cy, maxW, size, font) {
     s -= 1;
     ctx.font = font.replace("SIZE", String(s));
   }
-  let shown = text;
-  if (ctx.measureText(shown).width > maxW) {
-    const chars = [...text];
-    while (chars.length > 1 && ctx.measureText(`${chars.join("")}…`).width > maxW) chars.pop();
-    shown = `${chars.join("")}…`;
-  }
-  ctx.fillText(shown, cx, cy);
+  ctx.fillText(ellipsize(ctx, text, maxW), cx, cy);
 }
 
 export function fitTextLeft(ctx, text, x, cy, maxW) {
-  let shown = text;
-  if (ctx.measureText(shown).width > maxW) {
-    const chars = [...text];
-    while (chars.length > 1 && ctx.measureText(`${chars.join("")}…`).width > maxW) chars.pop();
-    shown = `${chars.join("")}…`;
-  }
-  ctx.fillText(shown, x, cy);
+  ctx.fillText(ellipsize(ctx, text, maxW), x, cy);
+}
+
+/** `text`, or as much of it as fits in `maxW` in the current font followed by "…". */
+function ellipsize(ctx, text, maxW) {
+  if (ctx.measureText(text).width <= maxW) return text;
+  const chars = [...text];
+  while (chars.length > 1 && ctx.measureText(`${chars.join("")}…`).width > maxW) chars.pop();
+  return `${chars.join("")}…`;
 }

@@ -6,7 +6,8 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, stageHeader, tokenChip, choiceGroup, numberField, omitDefault } from "../ui/lessonkit.mjs";
+import { choiceGroup, numberField } from "../ui/fields.mjs";
+import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
 
 const CHAPTER = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. Tokenization is an important step because it determines how raw text is divided into smaller units.";
 const CHINESE = "我爱中国人。中国人很多。我爱中国。北京是中国首都。今天天气真好。";
@@ -52,32 +53,25 @@ class CompareLesson extends TextLesson {
       onChoose: (v) => this.ctx.setState({ ccorpus: v }),
     });
     this.bpe = numberField(b, { id: "compare-bpe", labelKey: "compare.bpeSize", min: 1, max: 5000, testid: "compare-bpe", onValue: (n) => this.ctx.setState({ bpe: n }) });
-    const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "compare-label" } },
-      el("div", { className: "input-col" },
-        b.text(el("label", { id: "compare-label", className: "field-label", attrs: { for: "compare-input" } }), "compare.inputLabel"),
-        input,
-        b.text(el("p", { className: "hint", id: "compare-hint" }), "compare.inputHint"),
-        this.errorBox,
-        el("div", { className: "preset-row" }, presets)),
-      el("div", { className: "preset-col lk-settings" },
+    const card = inputCard(b, input, {
+      name: "compare", labelKey: "compare.inputLabel", hintKey: "compare.inputHint",
+      below: [this.errorBox, el("div", { className: "preset-row" }, presets)],
+      sideClass: "lk-settings",
+      side: [
         el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), "compare.corpus"), this.corpus.node),
         b.text(el("p", { className: "hint" }), "compare.corpusHint"),
-        el("div", { className: "lk-fields" }, this.bpe.node)));
+        el("div", { className: "lk-fields" }, this.bpe.node)],
+    });
 
     this.rows = el("div", { className: "lk-compare-rows", testid: "compare-rows" });
-    const rowsCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "compare-rows-title" } },
-      stageHeader(b, 1, "compare-rows-title", "compare.rowsTitle"),
-      b.text(el("p", { className: "stage-text" }), "compare.rowsText"),
-      this.rows);
+    const rowsCard = stageCard(b, { n: 1, id: "compare-rows-title", titleKey: "compare.rowsTitle", textKey: "compare.rowsText" }, this.rows);
 
     this.table = el("table", { className: "lk-table lk-cost-table", testid: "compare-costs" });
-    const costCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "compare-cost-title" } },
-      stageHeader(b, 2, "compare-cost-title", "compare.costTitle"),
-      b.text(el("p", { className: "stage-text" }), "compare.costText"),
+    const costCard = stageCard(b, { n: 2, id: "compare-cost-title", titleKey: "compare.costTitle", textKey: "compare.costText" },
       el("div", { className: "lk-scroll" }, this.table),
       b.text(el("p", { className: "fine" }), "compare.costNote"));
 
-    this.mount(intro(b, "compare.title", "compare.lead"), inputCard, rowsCard, costCard);
+    this.mount(intro(b, "compare.title", "compare.lead"), card, rowsCard, costCard);
   }
 
   showSettings() {

@@ -8,7 +8,8 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, stageHeader, visibleSymbol } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageCard } from "../ui/lessonkit.mjs";
+import { visibleSymbol } from "../glyphs.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "tokenization", text: "30001 1634", label: "decode.preset.tokenization" },
@@ -36,33 +37,23 @@ class DecodeLesson extends TextLesson {
       className: "ghost lk-from-text", testid: "ids-from-text", attrs: { type: "button" },
       on: { click: () => this.takeFromText() },
     });
-    const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "ids-label" } },
-      el("div", { className: "input-col" },
-        b.text(el("label", { id: "ids-label", className: "field-label", attrs: { for: "ids-input" } }), "decode.inputLabel"),
-        input,
-        b.text(el("p", { className: "hint", id: "ids-hint" }), "decode.inputHint"),
-        this.errorBox),
-      el("div", { className: "preset-col" },
-        b.text(el("h2", { className: "field-label" }), "decode.presets"),
-        presets,
-        this.fromText));
+    const card = inputCard(b, input, {
+      name: "ids", labelKey: "decode.inputLabel", hintKey: "decode.inputHint", below: [this.errorBox],
+      side: [b.text(el("h2", { className: "field-label" }), "decode.presets"), presets, this.fromText],
+    });
 
     this.count = el("span", { className: "stage-meta", testid: "decode-count" });
     this.items = el("ol", { className: "lk-decode-list", testid: "decode-items" });
-    const itemsCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "decode-items-title" } },
-      stageHeader(b, 1, "decode-items-title", "decode.itemsTitle", this.count),
-      b.text(el("p", { className: "stage-text" }), "decode.itemsText"),
+    const itemsCard = stageCard(b, { n: 1, id: "decode-items-title", titleKey: "decode.itemsTitle", textKey: "decode.itemsText", meta: this.count },
       this.items);
 
     this.output = el("output", { className: "lk-decoded", testid: "decoded-text", attrs: { for: "ids-input" } });
     this.outputNote = el("p", { className: "fine", testid: "decoded-note" });
-    const outCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "decode-out-title" } },
-      stageHeader(b, 2, "decode-out-title", "decode.outTitle"),
-      b.text(el("p", { className: "stage-text" }), "decode.outText"),
+    const outCard = stageCard(b, { n: 2, id: "decode-out-title", titleKey: "decode.outTitle", textKey: "decode.outText" },
       this.output,
       this.outputNote);
 
-    this.mount(intro(b, "decode.title", "decode.lead"), inputCard, itemsCard, outCard);
+    this.mount(intro(b, "decode.title", "decode.lead"), card, itemsCard, outCard);
   }
 
   async takeFromText() {

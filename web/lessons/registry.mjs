@@ -1,13 +1,32 @@
-// The one place lessons are registered. The app builds its lesson tabs from this list, in this order,
-// and loads a lesson's module only when it is first opened.
+// The one place lessons are registered, and the one place the lesson contract is written. The app
+// builds its lesson tabs from LESSONS, in this order, and loads a lesson's module only when it is
+// first opened.
 //
-// To add a lesson:
-//   1. write web/lessons/<id>.mjs whose default export is
-//        { id, params: Map(name -> spec from ../state.mjs), keys: [[keyLabel, i18nKey], ...],
-//          create(ctx) -> { update(state, changed), onKey(event) -> handled?, destroy() } }
-//      (ctx is described in app.mjs: t, query, setState, getState, announce, note, root, ...);
-//   2. add { id, load } below;
-//   3. add "lesson.<id>" (the tab title) and the lesson's own strings to both tables in ../i18n.mjs.
+// The contract. A lesson module's default export is
+//
+//     { id, params, keys, create(ctx) }
+//       id       the lesson's name in the URL (#lesson=<id>) and in i18n ("lesson.<id>")
+//       params   Map(name -> spec from ../state.mjs): the lesson's own state fields, in the URL hash
+//       keys     [[keyLabel, i18nKey], ...]: the rows it adds to the keyboard help
+//       create(ctx) -> { update(state, changed), onKey(event) -> handled?, destroy() }
+//         update   the state changed: `changed` is the Set of field names (every name on the first call)
+//         onKey    a key pressed while focus is not in a text field; true when the lesson used it
+//         destroy  remove the page and stop every timer, request and animation
+//
+// and `ctx`, given by the app (app.mjs openLesson), holds
+//     root                     the element the lesson renders into
+//     t(key, vars)             a string in the current language (i18n.mjs)
+//     getState(), setState(patch)   the one state object (setState calls update at once)
+//     query(kind, payload) -> Promise<{ok, result | error}>   the engine (or its precomputed answer); never throws
+//     engineReady(), onEngineReady(fn)   whether Python answers yet
+//     announce(text)           the aria-live region;   note(text)  a quiet note under the header
+//     reducedMotion()          true when the user asked for reduced motion
+//
+// How a lesson is built inside (docs/frontend.md): TextLesson (ui/lessonkit.mjs) for one text box and one
+// query; session, frames and view with the Stepper (ui/stepper.mjs) for a lesson that steps (encode).
+//
+// To add a lesson: write web/lessons/<id>.mjs keeping the contract, add { id, load } below, and add
+// "lesson.<id>" (the tab title) and the lesson's strings to both tables in ../i18n.mjs.
 
 export const LESSONS = Object.freeze([
   Object.freeze({ id: "encode", load: () => import("./encode.mjs") }),
@@ -16,6 +35,7 @@ export const LESSONS = Object.freeze([
   Object.freeze({ id: "compare", load: () => import("./compare.mjs") }),
   Object.freeze({ id: "special", load: () => import("./special.mjs") }),
   Object.freeze({ id: "samples", load: () => import("./samples.mjs") }),
+  Object.freeze({ id: "quirks", load: () => import("./quirks.mjs") }),
 ]);
 
 export function findLesson(id) {

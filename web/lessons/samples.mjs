@@ -9,7 +9,8 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, stageHeader, tokenChip, choiceGroup, numberField, omitDefault } from "../ui/lessonkit.mjs";
+import { choiceGroup, numberField } from "../ui/fields.mjs";
+import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
 
 const MACHINE = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. During training, the model gradually improves its predictions by comparing them with the correct answers. Tokenization is an important step because it determines how raw text is divided into smaller units. Some tokenizers use characters, some use complete words, and modern language models often use subword tokens to balance vocabulary size and sequence length.";
 
@@ -57,34 +58,30 @@ class SamplesLesson extends TextLesson {
     this.prevButton = el("button", { className: "ghost", testid: "samples-prev", attrs: { type: "button" }, on: { click: () => this.move(-1) } });
     b.text(this.nextButton, "samples.next");
     b.text(this.prevButton, "samples.prev");
-    const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "samples-label" } },
-      el("div", { className: "input-col" },
-        b.text(el("label", { id: "samples-label", className: "field-label", attrs: { for: "samples-input" } }), "samples.inputLabel"),
-        input, this.errorBox,
-        el("div", { className: "preset-row" }, presets)),
-      el("div", { className: "preset-col lk-settings" },
+    const card = inputCard(b, input, {
+      name: "samples", labelKey: "samples.inputLabel",
+      below: [this.errorBox, el("div", { className: "preset-row" }, presets)],
+      sideClass: "lk-settings",
+      side: [
         el("div", { className: "lk-fields" }, this.block.node, this.batch.node),
         el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), "samples.tokenizer"), this.tok.node),
         el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), "samples.sampler"), this.sampler.node),
-        el("div", { className: "pager" }, this.prevButton, this.nextButton)));
+        el("div", { className: "pager" }, this.prevButton, this.nextButton)],
+    });
 
     this.streamMeta = el("span", { className: "stage-meta", testid: "samples-stream-meta" });
     this.stream = el("ol", { className: "lk-stream", testid: "samples-stream", attrs: { tabindex: 0, "aria-labelledby": "samples-stream-title" } });
     this.streamMore = el("p", { className: "fine" });
-    const streamCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "samples-stream-title" } },
-      stageHeader(b, 1, "samples-stream-title", "samples.streamTitle", this.streamMeta),
-      b.text(el("p", { className: "stage-text" }), "samples.streamText"),
+    const streamCard = stageCard(b, { n: 1, id: "samples-stream-title", titleKey: "samples.streamTitle", textKey: "samples.streamText", meta: this.streamMeta },
       this.stream, this.streamMore);
 
     this.windows = el("div", { className: "lk-windows", testid: "samples-windows" });
     this.windowsNote = el("p", { className: "fine", testid: "samples-note" });
-    const windowsCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "samples-win-title" } },
-      stageHeader(b, 2, "samples-win-title", "samples.windowsTitle"),
-      b.text(el("p", { className: "stage-text" }), "samples.windowsText"),
+    const windowsCard = stageCard(b, { n: 2, id: "samples-win-title", titleKey: "samples.windowsTitle", textKey: "samples.windowsText" },
       this.windowsNote,
       this.windows);
 
-    this.mount(intro(b, "samples.title", "samples.lead"), inputCard, streamCard, windowsCard);
+    this.mount(intro(b, "samples.title", "samples.lead"), card, streamCard, windowsCard);
   }
 
   move(delta) {

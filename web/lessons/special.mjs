@@ -5,7 +5,7 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, stageHeader, tokenChip } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageHeader, tokenChip } from "../ui/lessonkit.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "two", text: "The end.<|endoftext|>Once upon a time", label: "special.preset.two" },
@@ -30,16 +30,10 @@ class SpecialLesson extends TextLesson {
       on: { click: () => this.insertToken() },
     });
     b.text(this.insert, "special.insert");
-    const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "special-label" } },
-      el("div", { className: "input-col" },
-        b.text(el("label", { id: "special-label", className: "field-label", attrs: { for: "special-input" } }), "special.inputLabel"),
-        input,
-        b.text(el("p", { className: "hint", id: "special-hint" }), "special.inputHint"),
-        this.insert,
-        this.errorBox),
-      el("div", { className: "preset-col" },
-        b.text(el("h2", { className: "field-label" }), "special.presets"),
-        presets));
+    const card = inputCard(b, input, {
+      name: "special", labelKey: "special.inputLabel", hintKey: "special.inputHint", below: [this.insert, this.errorBox],
+      side: [b.text(el("h2", { className: "field-label" }), "special.presets"), presets],
+    });
 
     this.views = new Map();
     const panels = VIEWS.map((name, i) => {
@@ -55,7 +49,7 @@ class SpecialLesson extends TextLesson {
       return panel;
     });
     this.absent = el("p", { className: "point", testid: "special-absent" });
-    this.mount(intro(b, "special.title", "special.lead"), inputCard, this.absent,
+    this.mount(intro(b, "special.title", "special.lead"), card, this.absent,
       el("div", { className: "lk-special-grid" }, ...panels));
   }
 

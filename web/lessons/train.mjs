@@ -9,12 +9,14 @@
 
 import { param } from "../state.mjs";
 import { TIMING, LIMITS } from "../theme.mjs";
-import { Player } from "../canvas/player.mjs";
 import { el } from "../ui/dom.mjs";
+import { choiceGroup, numberField } from "../ui/fields.mjs";
 import {
-  TextLesson, Latest, Debounced, BusyLine, StepControls, intro, stageHeader, textBox, errorLine, showError, omitDefault,
-  tokenChip, choiceGroup, numberField, visibleSymbol,
+  TextLesson, Latest, Debounced, BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, showError, omitDefault,
+  tokenChip,
 } from "../ui/lessonkit.mjs";
+import { Stepper, StepControls } from "../ui/stepper.mjs";
+import { visibleSymbol } from "../glyphs.mjs";
 
 const WORDS = "low lower lowest low lower newest";
 const CHINESE = "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国\n北 京 是 中 国 首 都";
@@ -89,11 +91,22 @@ class TrainLesson extends TextLesson {
     super(ctx, { id: "train", params: PARAMS, field: "corpus", debounceMs: TRAIN_DEBOUNCE_MS });
     this.tryLatest = new Latest();
     this.tryDebounced = new Debounced(TRY_DEBOUNCE_MS, () => this.runTry());
-    this.player = new Player();
+    this.stepper = new Stepper({
+      step: () => this.get("step"),
+      total: () => this.total(),
+      show: (k) => this.ctx.setState({ step: k }),
+      speed: () => this.get("speed"),
+      holdMs: TIMING.holdMs * 1.6,
+      leadHold: true,
+      reducedMotion: () => this.ctx.reducedMotion(),
+      onPlaying: (playing) => {
+        this.render();
+        if (!playing) this.announce();
+      },
+    });
     this.trace = null;
     this.tried = null;
     this.tryError = null;
-    this.playing = false;
     this.hover = null;
     this.trainedKey = null;
     this.build();
@@ -106,7 +119,7 @@ class TrainLesson extends TextLesson {
     const input = this.textBox("corpus", { rows: 4, attrs: { "aria-describedby": "corpus-hint" } });
     const presets = this.presets(PRESETS, {
       pick: (p) => {
-        this.pause();
+        this.stepper.pause();
         this.ctx.setState({ corpus: p.corpus, tmode: p.tmode, unit: p.unit, try: p.tryText, step: 0 });
       },
       pressed: (p) => p.corpus === this.get("corpus") && p.tmode === this.get("tmode") && p.unit === this.get("unit"),
@@ -124,20 +137,20 @@ class TrainLesson extends TextLesson {
     this.sizeNote = el("p", { className: "point", testid: "train-size-note" });
     this.sizeNote.hidden = true;
     const setting = (key, node) => el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), key), node);
-    const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "corpus-label" } },
-      el("div", { className: "input-col" },
-        b.text(el("label", { id: "corpus-label", className: "field-label", attrs: { for: "corpus-input" } }), "train.corpusLabel"),
-        input,
-        b.text(el("p", { className: "hint", id: "corpus-hint" }), "train.corpusHint"),
+    const card = inputCard(b, input, {
+      name: "corpus", labelKey: "train.corpusLabel", hintKey: "train.corpusHint",
+      below: [
         el("div", { className: "preset-row" }, presets),
         el("div", { className: "lk-train-go" }, this.trainButton, this.busy.node),
-        this.errorBox, this.sizeNote),
-      el("div", { className: "preset-col lk-settings" },
+        this.errorBox, this.sizeNote],
+      sideClass: "lk-settings",
+      side: [
         setting("train.mode", this.mode.node),
         setting("train.unit", this.unit.node),
         setting("train.tie", this.tie.node),
         el("div", { className: "lk-fields" }, this.minf.node, this.nmerges.node, this.vsize.node),
-        b.text(el("p", { className: "hint" }), "train.limitsHint")));
+        b.text(el("p", { className: "hint" }), "train.limitsHint")],
+    });
 
     // Stage 1: the steps.
     this.stepMeta = el("span", { className: "stage-meta", testid: "train-step-meta" });
@@ -147,12 +160,7 @@ class TrainLesson extends TextLesson {
       b.text(el("h3", { className: "mistake-title" }), "train.recountTitle"),
       b.text(el("p", {}), "train.recountText"));
     this.recount.hidden = true;
-    this.controls = new StepControls(b, {
-      goTo: (s) => this.goTo(s),
-      stepBy: (d) => this.stepBy(d),
-      togglePlay: () => this.togglePlay(),
-      setSpeed: (s) => this.ctx.setState({ speed: s }),
-    });
+    this.controls = new StepControls(b, this.stepper, { onSpeed: (s) => this.ctx.setState({ speed: s }) });
     this.tableTitle = el("h3", { className: "log-title" });
     this.sortButtons = new Map();
     this.pairTable = el("table", { className: "lk-table lk-pairs", testid: "pair-table" });
@@ -181,9 +189,7 @@ class TrainLesson extends TextLesson {
         el("div", { className: "lk-train-col" },
           el("h3", { className: "log-title" }, b.text(el("span", {}), "train.vocabTitle"), " ", this.vocabMeta), this.vocab)));
 
-    const tieCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "train-tie-title" } },
-      stageHeader(b, 2, "train-tie-title", "train.tieTitle"),
-      b.text(el("p", { className: "stage-text" }), "train.tieText1"),
+    const tieCard = stageCard(b, { n: 2, id: "train-tie-title", titleKey: "train.tieTitle", textKey: "train.tieText1" },
       b.text(el("p", { className: "stage-text" }), "train.tieText2"));
 
     // Stage 3: use the tokenizer.
@@ -191,13 +197,11 @@ class TrainLesson extends TextLesson {
     this.tryOut = el("ol", { className: "lk-try", testid: "try-output" });
     this.trySummary = el("p", { className: "summary", testid: "try-summary" });
     this.tryErrorBox = errorLine("try-error");
-    const tryCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "train-try-title" } },
-      stageHeader(b, 3, "train-try-title", "train.tryTitle"),
-      b.text(el("p", { className: "stage-text" }), "train.tryText"),
+    const tryCard = stageCard(b, { n: 3, id: "train-try-title", titleKey: "train.tryTitle", textKey: "train.tryText" },
       b.text(el("label", { className: "field-label", attrs: { for: "try-input" } }), "train.tryLabel"),
       this.tryInput, this.tryErrorBox, this.trySummary, this.tryOut);
 
-    this.mount(intro(b, "train.title", "train.lead"), inputCard, stage, tieCard, tryCard);
+    this.mount(intro(b, "train.title", "train.lead"), card, stage, tieCard, tryCard);
   }
 
   // ------------------------------------------------------------ state
@@ -240,7 +244,7 @@ class TrainLesson extends TextLesson {
     }
     if (changed.has("step") || changed.has("sort") || changed.has("lang") || changed.has("speed")) this.render();
     if (changed.has("lang")) this.renderTry();
-    if (changed.has("step") && !this.playing) this.announce();
+    if (changed.has("step") && !this.stepper.playing) this.announce();
   }
 
   showSettings() {
@@ -268,7 +272,7 @@ class TrainLesson extends TextLesson {
   /** Trains on the current settings: the lesson's query, run by the debounce or the train button. */
   async run() {
     this.debounced.cancel();
-    this.pause();
+    this.stepper.pause();
     const gen = this.latest.next();
     const key = this.settingsKey();
     const payload = {
@@ -328,62 +332,8 @@ class TrainLesson extends TextLesson {
     return Math.min(this.get("step"), this.total());
   }
 
-  goTo(step) {
-    this.pause();
-    this.ctx.setState({ step: Math.max(0, Math.min(this.total(), step)) });
-  }
-
-  stepBy(delta) {
-    this.pause();
-    this.ctx.setState({ step: Math.max(0, Math.min(this.total(), this.step() + delta)) });
-  }
-
-  togglePlay() {
-    if (this.playing) this.pause();
-    else this.play();
-  }
-
-  async play() {
-    if (!this.trace) return;
-    this.playing = true;
-    this.render();
-    if (this.step() >= this.total()) this.ctx.setState({ step: 0 });
-    while (this.playing && this.step() < this.total()) {
-      if (!(await this.player.wait(TIMING.holdMs * 1.6 / this.get("speed")))) break;
-      if (!this.playing) break;
-      this.ctx.setState({ step: this.step() + 1 });
-    }
-    this.playing = false;
-    this.render();
-    this.announce();
-  }
-
-  pause() {
-    if (this.playing) this.playing = false;
-    this.player.finish();
-  }
-
   onKey(event) {
-    switch (event.key) {
-      case " ":
-      case "Spacebar":
-        this.togglePlay();
-        return true;
-      case "ArrowLeft":
-        this.stepBy(-1);
-        return true;
-      case "ArrowRight":
-        this.stepBy(1);
-        return true;
-      case "Home":
-        this.goTo(0);
-        return true;
-      case "End":
-        this.goTo(Infinity);
-        return true;
-      default:
-        return false;
-    }
+    return this.stepper.onKey(event);
   }
 
   // ------------------------------------------------------------ frames
@@ -432,7 +382,7 @@ class TrainLesson extends TextLesson {
     const tr = this.trace;
     const total = this.total();
     const k = this.step();
-    this.controls.render(t, { step: k, total, playing: this.playing, speed: this.get("speed"), enabled: Boolean(tr) });
+    this.controls.render(t, { step: k, total, playing: this.stepper.playing, speed: this.get("speed"), enabled: Boolean(tr) });
     if (!tr) return;
     this.renderError();
     const f = this.frame(k);
@@ -600,7 +550,7 @@ class TrainLesson extends TextLesson {
           className: "log-entry done", testid: "merge-entry",
           attrs: { type: "button", "aria-current": i + 1 === k ? "step" : "false" },
           data: { left: s.pair[0], right: s.pair[1], merged: s.merged },
-          on: { click: () => this.goTo(i + 1) },
+          on: { click: () => this.stepper.goTo(i + 1) },
         },
         el("span", { className: "log-num" }, String(i + 1)),
         el("span", { className: "log-merge" },
@@ -671,7 +621,7 @@ class TrainLesson extends TextLesson {
   }
 
   destroy() {
-    this.pause();
+    this.stepper.destroy();
     this.busy.stop();
     this.tryDebounced.cancel();
     this.tryLatest.next();

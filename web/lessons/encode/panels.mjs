@@ -1,66 +1,122 @@
-// The lists the encode lesson rebuilds from engine data: the pieces strip, the merge log and the
-// final tokens with the ids of the whole text. Text goes in with textContent (el), never as HTML.
+// The lists the encode lesson draws from engine data: the pieces strip, the merge log, the final
+// tokens and the ids of the whole text. Each list keeps its items' keys and elements itself (it never
+// reads them back from the page), so the selected piece and chip group move without a search. Text goes
+// in with textContent (el), never as HTML.
 
 import { LIMITS } from "../../theme.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
+import { pieceLabel } from "../../glyphs.mjs";
 import { el } from "../../ui/dom.mjs";
-import { pieceLabel } from "./words.mjs";
 
 /**
- * Makes `list`'s children the items for `entries`, in order. An item whose key is unchanged stays as
+ * A list element whose children are made from entries by key. An item whose key is unchanged stays as
  * it is: typing into a long text changes a few pieces near the caret, and only their items are made
  * again (a thousand rebuilt buttons would hold up the next keystroke).
  */
-function patchList(list, entries, keyOf, make) {
-  const old = list.children;
-  entries.forEach((entry, i) => {
-    const key = keyOf(entry);
-    const item = old[i];
-    if (item && item.dataset.key === key) return;
-    const fresh = make(entry);
-    fresh.dataset.key = key;
-    if (item) item.replaceWith(fresh);
-    else list.append(fresh);
-  });
-  while (old.length > entries.length) old[old.length - 1].remove();
-}
-
-/** The piece buttons, for a new overview (page of pieces) or a new language. */
-export function buildStrip(lesson, o, selected) {
-  const t = lesson.t;
-  const lang = lesson.state.lang;
-  lesson.stripFor = o;
-  patchList(lesson.strip, o.pieces, (piece) => `${lang}\u0001${piece.index}\u0001${piece.rule}\u0001${piece.text}`, (piece) => {
-    const label = pieceLabel(piece.text);
-    const button = el("button", {
-      className: `piece rule-${piece.rule}`,
-      testid: "piece",
-      attrs: { type: "button", "aria-pressed": String(piece.index === selected) },
-      data: { index: piece.index, rule: piece.rule, text: piece.text, tokens: piece.tokens.length },
-      on: { click: () => lesson.selectPiece(piece.index) },
-    },
-    el("span", { className: "visually-hidden" }, t("stage1.pieceLabel", { n: piece.index + 1 })),
-    el("span", { className: "piece-text" }, label),
-    el("span", { className: "piece-rule" }, t(`rule.${piece.rule}`)));
-    return el("li", {}, button);
-  });
-  for (const button of lesson.strip.querySelectorAll('[aria-pressed="true"]')) {
-    if (button.dataset.index !== String(selected)) button.setAttribute("aria-pressed", "false");
+class KeyedList {
+  constructor(node) {
+    this.node = node;
+    this.keys = [];
+    this.items = [];
   }
-  const item = lesson.strip.children[selected - o.piece_offset];
-  if (item) item.firstChild.setAttribute("aria-pressed", "true");
+
+  patch(entries, keyOf, make) {
+    entries.forEach((entry, i) => {
+      const key = keyOf(entry);
+      if (this.keys[i] === key) return;
+      const fresh = make(entry);
+      if (i < this.items.length) this.items[i].replaceWith(fresh);
+      else this.node.append(fresh);
+      this.items[i] = fresh;
+      this.keys[i] = key;
+    });
+    while (this.items.length > entries.length) {
+      this.items.pop().remove();
+      this.keys.pop();
+    }
+  }
+
+  clear() {
+    this.node.replaceChildren();
+    this.keys = [];
+    this.items = [];
+  }
 }
 
-export function renderLog(lesson, piece, step) {
-  const t = lesson.t;
+/** The pieces strip: a button per piece of the loaded page, the selected one pressed. */
+export class StripList {
+  constructor(node, actions) {
+    this.list = new KeyedList(node);
+    this.actions = actions;
+    this.builtFor = null;   // the overview the buttons were made for
+    this.pressed = null;    // the pressed button
+    this.offset = 0;
+  }
+
+  /** The next build makes its buttons again (a new language). */
+  forget() {
+    this.builtFor = null;
+  }
+
+  clear() {
+    this.list.clear();
+  }
+
+  /** Makes the buttons for overview `o`; false when they were made for it already. */
+  build(t, lang, o, selected) {
+    if (this.builtFor === o) return false;
+    this.builtFor = o;
+    this.offset = o.piece_offset;
+    this.list.patch(o.pieces, (piece) => `${lang}\u0001${piece.index}\u0001${piece.rule}\u0001${piece.text}`, (piece) => {
+      const button = el("button", {
+        className: `piece rule-${piece.rule}`,
+        testid: "piece",
+        attrs: { type: "button", "aria-pressed": String(piece.index === selected) },
+        data: { index: piece.index, rule: piece.rule, text: piece.text, tokens: piece.tokens.length },
+        on: { click: () => this.actions.selectPiece(piece.index) },
+      },
+      el("span", { className: "visually-hidden" }, t("stage1.pieceLabel", { n: piece.index + 1 })),
+      el("span", { className: "piece-text" }, pieceLabel(piece.text)),
+      el("span", { className: "piece-rule" }, t(`rule.${piece.rule}`)));
+      return el("li", {}, button);
+    });
+    const item = this.list.items[selected - this.offset];
+    const current = item ? item.firstChild : null;
+    if (this.pressed && this.pressed !== current) this.pressed.setAttribute("aria-pressed", "false");
+    if (current) current.setAttribute("aria-pressed", "true");
+    this.pressed = current;
+    return true;
+  }
+
+  /** Presses the selected piece's button; scrolls the strip to it when it moved or `scroll` says so. */
+  select(index, scroll) {
+    const strip = this.list.node;
+    const item = this.list.items[index - this.offset];
+    const current = item ? item.firstChild : null;
+    if (this.pressed === current && !scroll) return;
+    if (this.pressed && this.pressed !== current) this.pressed.setAttribute("aria-pressed", "false");
+    this.pressed = current;
+    if (!current) return;
+    current.setAttribute("aria-pressed", "true");
+    const top = item.offsetTop;
+    if (top < strip.scrollTop || top + item.offsetHeight > strip.scrollTop + strip.clientHeight) {
+      strip.scrollTop = Math.max(0, top - strip.clientHeight / 2);
+    }
+  }
+}
+
+/** The merge log of a piece up to `step`; `goTo(k)` is called when an entry is clicked. */
+export function renderLog(r, t, piece, step, goTo) {
   const entries = [];
+  let current = null;
   const start = el("button", {
     className: "log-entry start", testid: "log-entry",
     attrs: { type: "button", "aria-current": step === 0 ? "step" : "false" },
     data: { step: 0 },
-    on: { click: () => lesson.goTo(0) },
+    on: { click: () => goTo(0) },
   }, el("span", { className: "log-num" }, "0"), el("span", { className: "log-merge" }, t("log.start", { n: piece.bytes.length })));
   entries.push(el("li", {}, start));
+  if (step === 0) current = entries[0];
   piece.steps.forEach((s, i) => {
     const k = i + 1;
     const button = el("button", {
@@ -68,7 +124,7 @@ export function renderLog(lesson, piece, step) {
       testid: "log-entry",
       attrs: { type: "button", "aria-current": k === step ? "step" : "false" },
       data: { step: k, merged: s.merged, rank: s.rank, id: s.id },
-      on: { click: () => lesson.goTo(k) },
+      on: { click: () => goTo(k) },
     },
     el("span", { className: "log-num" }, String(k)),
     el("span", { className: "log-merge" },
@@ -78,78 +134,82 @@ export function renderLog(lesson, piece, step) {
     el("span", { className: "log-rank" }, t("log.rank", { rank: s.rank })),
     el("span", { className: "log-id" }, t("log.id", { id: s.id })));
     entries.push(el("li", {}, button));
+    if (k === step) current = entries[entries.length - 1];
   });
   if (piece.steps.length === 0) entries.push(el("li", { className: "log-empty" }, t("log.empty")));
-  lesson.log.replaceChildren(...entries);
-  const current = lesson.log.querySelector('[aria-current="step"]');
-  if (current && lesson.log.scrollHeight > lesson.log.clientHeight) {
-    const item = current.parentElement;
-    const top = item.offsetTop;
-    const bottom = top + item.offsetHeight;
-    if (top < lesson.log.scrollTop || bottom > lesson.log.scrollTop + lesson.log.clientHeight) {
-      lesson.log.scrollTop = Math.max(0, top - (lesson.log.clientHeight - item.offsetHeight) / 2);
+  const log = r.log;
+  log.replaceChildren(...entries);
+  if (current && log.scrollHeight > log.clientHeight) {
+    const top = current.offsetTop;
+    const bottom = top + current.offsetHeight;
+    if (top < log.scrollTop || bottom > log.scrollTop + log.clientHeight) {
+      log.scrollTop = Math.max(0, top - (log.clientHeight - current.offsetHeight) / 2);
     }
   }
 }
 
 /** The ids of the whole text as text, and the one-line summary: cheap, drawn first. */
-export function renderIds(lesson) {
-  const t = lesson.t;
-  const o = lesson.overview;
+export function renderIds(r, t, o) {
   const ids = o ? o.ids : [];
-  lesson.idsText.textContent = ids.join(", ");
-  lesson.copyButton.disabled = ids.length === 0;
+  r.idsText.textContent = ids.join(", ");
+  r.copyButton.disabled = ids.length === 0;
   if (!o) {
-    lesson.summary.textContent = "";
+    r.summary.textContent = "";
     return;
   }
   const pieces = o.n_pieces === 1 ? t("stage1.count1") : t("stage1.count", { n: o.n_pieces.toLocaleString() });
   const tokens = ids.length === 1 ? t("stage3.tokens1") : t("stage3.tokens", { n: ids.length.toLocaleString() });
   const n = cpLength(o.text);
   const chars = n === 1 ? t("stage3.chars1") : t("stage3.chars", { n: n.toLocaleString() });
-  lesson.summary.textContent = t("stage3.summary", { chars, pieces, tokens });
+  r.summary.textContent = t("stage3.summary", { chars, pieces, tokens });
 }
 
-/** The final tokens as chips grouped by piece (at most LIMITS.tokenChips of them). */
-export function renderChips(lesson) {
-  const t = lesson.t;
-  const o = lesson.overview;
-  const ids = o ? o.ids : [];
-  if (!o) {
-    lesson.finalTokens.replaceChildren();
-    lesson.finalMore.hidden = true;
-    return;
+/** The final tokens as chips grouped by piece (at most LIMITS.tokenChips of them), one group highlighted. */
+export class ChipList {
+  constructor(node) {
+    this.list = new KeyedList(node);
+    this.groups = new Map();   // piece index -> its group element
+    this.selected = null;
   }
-  // The pieces whose chips fit under the cap, each with how many of its tokens are shown.
-  const groups = [];
-  let shown = 0;
-  for (const piece of o.pieces) {
-    if (shown >= LIMITS.tokenChips) break;
-    const n = Math.min(piece.ids.length, LIMITS.tokenChips - shown);
-    groups.push({ piece, n });
-    shown += n;
-  }
-  patchList(lesson.finalTokens, groups, ({ piece, n }) => `${piece.index}\u0001${piece.ids.slice(0, n).join(",")}`, ({ piece, n }) => {
-    const group = el("li", { className: "token-group", data: { piece: piece.index } });
-    for (let i = 0; i < n; i += 1) {
-      group.append(el("span", { className: "token-chip", testid: "final-token", data: { id: piece.ids[i], token: piece.tokens[i] } },
-        el("span", { className: "chip-token" }, piece.tokens[i]),
-        el("span", { className: "chip-id" }, String(piece.ids[i]))));
+
+  render(r, t, o, selected) {
+    const ids = o ? o.ids : [];
+    if (!o) {
+      this.list.clear();
+      this.groups.clear();
+      r.finalMore.hidden = true;
+      return;
     }
-    return group;
-  });
-  markSelectedChips(lesson);
-  const more = ids.length - shown;
-  lesson.finalMore.hidden = more <= 0;
-  lesson.finalMore.textContent = more > 0 ? t("stage3.more", { n: more.toLocaleString(), shown: shown.toLocaleString() }) : "";
-}
-
-/** Moves the highlight to the selected piece's chip group without rebuilding the chips. */
-export function markSelectedChips(lesson) {
-  const selected = String(lesson.state.piece);
-  for (const group of lesson.finalTokens.querySelectorAll(".token-group.selected")) {
-    if (group.dataset.piece !== selected) group.classList.remove("selected");
+    // The pieces whose chips fit under the cap, each with how many of its tokens are shown.
+    const groups = [];
+    let shown = 0;
+    for (const piece of o.pieces) {
+      if (shown >= LIMITS.tokenChips) break;
+      const n = Math.min(piece.ids.length, LIMITS.tokenChips - shown);
+      groups.push({ piece, n });
+      shown += n;
+    }
+    this.list.patch(groups, ({ piece, n }) => `${piece.index}\u0001${piece.ids.slice(0, n).join(",")}`, ({ piece, n }) => {
+      const group = el("li", { className: "token-group", data: { piece: piece.index } });
+      for (let i = 0; i < n; i += 1) {
+        group.append(el("span", { className: "token-chip", testid: "final-token", data: { id: piece.ids[i], token: piece.tokens[i] } },
+          el("span", { className: "chip-token" }, piece.tokens[i]),
+          el("span", { className: "chip-id" }, String(piece.ids[i]))));
+      }
+      return group;
+    });
+    this.groups = new Map(groups.map(({ piece }, i) => [piece.index, this.list.items[i]]));
+    this.select(selected);
+    const more = ids.length - shown;
+    r.finalMore.hidden = more <= 0;
+    r.finalMore.textContent = more > 0 ? t("stage3.more", { n: more.toLocaleString(), shown: shown.toLocaleString() }) : "";
   }
-  const group = lesson.finalTokens.querySelector(`.token-group[data-piece="${selected}"]`);
-  if (group) group.classList.add("selected");
+
+  /** Moves the highlight to the selected piece's chip group without rebuilding the chips. */
+  select(index) {
+    const group = this.groups.get(index) || null;
+    if (this.selected && this.selected !== group) this.selected.classList.remove("selected");
+    if (group) group.classList.add("selected");
+    this.selected = group;
+  }
 }

@@ -1,216 +1,263 @@
-// The encode lesson's page: the input card, the three stage cards, the controls. Built once; the
-// elements the lesson updates later are stored on the lesson object (lesson.textarea, lesson.log ...),
-// and every visible string is bound through lesson.i18n so a language switch relabels it.
+// The encode lesson's view: it owns the page's elements (page.mjs builds them) and draws them from data,
+// the session's snapshot and the state, through the pure frames of frames.mjs.
+//
+// Drawing is in parts, each redrawn only when marked dirty, at most once per animation frame:
+//   input     preset buttons, the preset's point, the error line, the notes under the text box
+//   ids       the ids of the whole text and the summary line (cheap: drawn first)
+//   strip     the pieces strip and its pager (patched: unchanged pieces keep their buttons)
+//   stage2    the merge stage: title, placeholder, explanation, caption, log, canvases
+//   stale     only the dimming of the cards (a slow engine answer)
+//   controls  the step controls, the piece buttons and the selected piece in the strip
+//   chips     the final-token chips (patched);  selection: only which chip group is highlighted
+// `source()` returns what to draw from: {snapshot, state, tween, ready}.
 
-import { SPEEDS } from "../../theme.mjs";
-import { MergeCanvas } from "../../canvas/mergeCanvas.mjs";
-import { el, icon } from "../../ui/dom.mjs";
-import { PRESETS } from "./presets.mjs";
-import { describeCell } from "./words.mjs";
+import { LIMITS } from "../../theme.mjs";
+import { el, Bindings } from "../../ui/dom.mjs";
+import { pieceLabel } from "../../glyphs.mjs";
+import { cpLength } from "../../canvas/frames.mjs";
+import { buildPage } from "./page.mjs";
+import { StripList, ChipList, renderLog, renderIds } from "./panels.mjs";
+import { explanation, announcement, mistakeWords } from "./words.mjs";
+import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./frames.mjs";
 
-export function buildView(lesson) {
-  const t = lesson.t;
-  const root = lesson.ctx.root;
-  const b = lesson.i18n;
-
-  const intro = el("section", { className: "intro" },
-    b.text(el("h1", { className: "lesson-title" }), "encode.title"),
-    b.text(el("p", { className: "lead" }), "encode.lead"));
-
-  lesson.textarea = el("textarea", {
-    id: "text-input",
-    testid: "text-input",
-    className: "text-input",
-    attrs: { rows: 2, spellcheck: "false", autocomplete: "off", autocapitalize: "off", dir: "auto", "aria-describedby": "text-hint engine-error" },
-  });
-  lesson.textarea.addEventListener("input", () => lesson.onTyped());
-  lesson.errorBox = el("p", { className: "engine-error", testid: "engine-error", id: "engine-error", attrs: { role: "alert" } });
-  lesson.errorBox.hidden = true;
-  lesson.notes = el("ul", { className: "input-notes", testid: "input-notes" });
-  lesson.presetButtons = new Map();
-  const presetList = el("ul", { className: "preset-list" });
-  for (const preset of PRESETS) {
-    const button = el("button", {
-      className: "preset",
-      testid: `preset-${preset.id}`,
-      attrs: { type: "button", "aria-pressed": "false" },
-      on: { click: () => lesson.choosePreset(preset) },
-    });
-    b.text(button, `preset.${preset.id}.label`, preset.vars);
-    lesson.presetButtons.set(preset.id, button);
-    presetList.append(el("li", {}, button));
+export class EncodeView {
+  constructor(root, t, actions, source) {
+    this.t = t;
+    this.actions = actions;
+    this.source = source;
+    this.b = new Bindings();
+    this.r = buildPage(root, t, this.b, actions);
+    this.strip = new StripList(this.r.strip, actions);
+    this.chips = new ChipList(this.r.finalTokens);
+    this.dirty = new Set();
+    this.raf = 0;
+    this.listsRaf = 0;          // the frame that draws a long text's lists (markOverview)
+    this.stripScroll = false;   // scroll the selected piece into view after the strip was rebuilt
+    this.scrollToCanvas = false;
   }
-  lesson.pointText = el("p", { className: "point-text", testid: "preset-point" });
-  lesson.point = el("div", { className: "point" },
-    b.text(el("strong", { className: "point-title" }), "encode.pointTitle"), lesson.pointText);
 
-  const inputCard = el("section", { className: "card input-card", attrs: { "aria-labelledby": "text-label" } },
-    el("div", { className: "input-col" },
-      b.text(el("label", { id: "text-label", className: "field-label", attrs: { for: "text-input" } }), "encode.inputLabel"),
-      lesson.textarea,
-      b.text(el("p", { className: "hint", id: "text-hint" }), "encode.inputHint"),
-      lesson.errorBox,
-      lesson.notes),
-    el("div", { className: "preset-col" },
-      b.text(el("h2", { className: "field-label" }), "encode.presets"),
-      presetList,
-      lesson.point));
+  /** Relabels every bound string in the current language and redraws everything. */
+  relabel() {
+    this.b.apply(this.t);
+    this.strip.forget();
+    this.markAll();
+  }
 
-  // Stage 1: pieces.
-  lesson.pieceCount = el("span", { className: "stage-meta", testid: "piece-count" });
-  lesson.strip = el("ol", { className: "strip", testid: "pieces" });
-  lesson.pagePrev = el("button", { className: "ghost", attrs: { type: "button" }, on: { click: () => lesson.turnPage(-1) } });
-  lesson.pageNext = el("button", { className: "ghost", attrs: { type: "button" }, on: { click: () => lesson.turnPage(1) } });
-  b.text(lesson.pagePrev, "stage1.prevPage");
-  b.text(lesson.pageNext, "stage1.nextPage");
-  lesson.pageText = el("span", { className: "pager-text" });
-  lesson.pager = el("div", { className: "pager" }, lesson.pagePrev, lesson.pageText, lesson.pageNext);
-  lesson.pager.hidden = true;
-  const stage1 = el("section", { className: "card stage", attrs: { "aria-labelledby": "stage1-title" } },
-    stageHeader(lesson, 1, "stage1-title", "stage1.title", lesson.pieceCount),
-    b.text(el("p", { className: "stage-text static" }), "stage1.text"),
-    lesson.pager,
-    lesson.strip);
+  // ------------------------------------------------------------ what to redraw
 
-  // Stage 2: merges.
-  lesson.pieceTitle = el("span", { className: "stage-meta", testid: "piece-title" });
-  lesson.explain = el("p", { className: "stage-text explain", testid: "stage-explain" });
-  lesson.rankHost = el("div", { className: "canvas-host" });
-  lesson.greedyHost = el("div", { className: "canvas-host" });
-  lesson.rankBadge = el("span", { className: "verdict right" });
-  lesson.greedyBadge = el("span", { className: "verdict wrong" });
-  lesson.partsFlags = [0, 1].map(() => {
-    const flag = b.text(el("span", { className: "parts-flag", testid: "parts-flag" }), "mistake.partsHere");
-    flag.hidden = true;
-    return flag;
-  });
-  lesson.rankHead = el("div", { className: "pane-head" },
-    b.text(el("span", { className: "pane-title" }), "mistake.rank"), lesson.partsFlags[0], lesson.rankBadge);
-  lesson.greedyHead = el("div", { className: "pane-head" },
-    b.text(el("span", { className: "pane-title" }), "mistake.greedy"), lesson.partsFlags[1], lesson.greedyBadge);
-  lesson.greedyStep = el("span", { className: "pane-step" });
-  lesson.greedyPane = el("div", { className: "canvas-pane greedy", testid: "greedy-pane" }, lesson.greedyHead, lesson.greedyHost, lesson.greedyStep);
-  lesson.greedyPane.hidden = true;
-  lesson.rankPane = el("div", { className: "canvas-pane rank" }, lesson.rankHead, lesson.rankHost);
-  lesson.canvases = el("div", { className: "canvases" }, lesson.rankPane, lesson.greedyPane);
-  lesson.placeholder = el("p", { className: "canvas-placeholder", testid: "canvas-placeholder" });
-  lesson.placeholder.hidden = true;
-  lesson.caption = el("p", { className: "caption", testid: "step-caption" });
-  const legend = el("ul", { className: "legend" },
-    legendItem(lesson, "lowest", "stage2.legendLowest"),
-    legendItem(lesson, "fresh", "stage2.legendFresh"),
-    legendItem(lesson, "partial", "stage2.legendPartial"),
-    legendItem(lesson, "norule", "stage2.legendNoRule"));
-  const widthNote = b.text(el("p", { className: "fine" }), "stage2.widthNote");
-  lesson.controls = buildControls(lesson);
-  lesson.log = el("ol", { className: "log", testid: "merge-log" });
-  const logCol = el("aside", { className: "log-col", attrs: { "aria-labelledby": "log-title" } },
-    b.text(el("h3", { className: "log-title", id: "log-title" }), "log.title"),
-    lesson.log);
-  lesson.mistakeSummary = el("p", { className: "mistake-summary", testid: "mistake-summary" });
-  lesson.mistakePanel = el("div", { className: "mistake", testid: "mistake-panel" },
-    b.text(el("h3", { className: "mistake-title" }), "mistake.title"),
-    b.text(el("p", { className: "stage-text" }), "mistake.text"),
-    lesson.mistakeSummary);
-  lesson.mistakePanel.hidden = true;
-  const stage2 = lesson.stage2 = el("section", { className: "card stage stage2", attrs: { "aria-labelledby": "stage2-title" } },
-    stageHeader(lesson, 2, "stage2-title", "stage2.title", lesson.pieceTitle),
-    lesson.explain,
-    lesson.mistakePanel,
-    el("div", { className: "stage2-grid" },
-      el("div", { className: "canvas-col" }, lesson.placeholder, lesson.canvases, lesson.caption, lesson.controls, legend, widthNote),
-      logCol));
+  mark(...parts) {
+    for (const part of parts) this.dirty.add(part);
+    if (!this.raf) {
+      this.raf = requestAnimationFrame(() => {
+        this.raf = 0;
+        this.render();
+      });
+    }
+  }
 
-  // Stage 3: ids.
-  lesson.idsText = el("span", { className: "ids-text", testid: "token-ids" });
-  lesson.copyButton = el("button", {
-    className: "copy", testid: "copy-ids", attrs: { type: "button" }, on: { click: () => lesson.copyIds() },
-  }, icon("copy"), el("span", { className: "copy-label" }));
-  b.text(lesson.copyButton.lastChild, "stage3.copy");
-  lesson.idsCode = el("code", { className: "ids-code", testid: "ids-code" }, "[", lesson.idsText, "]");
-  lesson.summary = el("p", { className: "summary", testid: "summary" });
-  lesson.finalTokens = el("ol", { className: "final-tokens", testid: "final-tokens" });
-  lesson.finalMore = el("p", { className: "fine" });
-  const stage3 = el("section", { className: "card stage", attrs: { "aria-labelledby": "stage3-title" } },
-    stageHeader(lesson, 3, "stage3-title", "stage3.title", null),
-    b.text(el("p", { className: "stage-text static" }), "stage3.text"),
-    b.text(el("h3", { className: "field-label" }), "stage3.tokensLabel"),
-    lesson.finalTokens,
-    lesson.finalMore,
-    b.text(el("h3", { className: "field-label", id: "ids-label" }), "stage3.idsLabel"),
-    el("div", { className: "ids-box" }, lesson.idsCode, lesson.copyButton),
-    lesson.summary);
+  /** Everything: a new overview (text, page or language). */
+  markAll() {
+    this.mark("input", "strip", "stage2", "controls", "ids", "chips");
+  }
 
-  lesson.rankCanvas = new MergeCanvas(lesson.rankHost, {
-    testid: "merge-canvas", describeCell: (frame, i) => describeCell(lesson.t, frame, i),
-  });
-  lesson.greedyCanvas = new MergeCanvas(lesson.greedyHost, {
-    testid: "greedy-canvas", describeCell: (frame, i) => describeCell(lesson.t, frame, i),
-  });
+  /** What depends on the selected piece's trace: the canvas, the log, the controls, the chip highlight. */
+  markTrace() {
+    this.mark("stage2", "controls", "selection");
+  }
 
-  lesson.main = el("div", { className: "lesson encode" }, intro, inputCard, stage1, stage2, stage3);
-  root.append(lesson.main);
-  lesson.i18n.apply(t);
-}
+  /**
+   * A new text's overview. A long one (over LIMITS.listsLaterFrom pieces) has its ids written at once
+   * and its long lists (strip and token chips, thousands of elements) built a frame later, so the
+   * frame that shows the ids stays light; a short one is drawn in one frame, ids and strip agreeing.
+   */
+  markOverview(overview) {
+    if (overview.pieces.length <= LIMITS.listsLaterFrom) {
+      this.markAll();
+      return;
+    }
+    renderIds(this.r, this.t, overview);
+    this.mark("input", "stage2", "controls");
+    // Registered after the render above, so it runs after it in the coming frame: its marks go to the next.
+    cancelAnimationFrame(this.listsRaf);
+    this.listsRaf = requestAnimationFrame(() => this.mark("strip", "chips"));
+  }
 
-function stageHeader(lesson, n, id, key, meta) {
-  return el("header", { className: "stage-head" },
-    el("span", { className: "stage-num", attrs: { "aria-hidden": "true" } }, String(n)),
-    lesson.i18n.text(el("h2", { className: "stage-title", id }), key),
-    meta);
-}
+  render() {
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    const { snapshot, state, ready } = this.source();
+    const f = stageFrame(snapshot, state, ready);
+    if (dirty.has("input")) this.renderInput(snapshot, state);
+    if (dirty.has("ids")) renderIds(this.r, this.t, snapshot.overview);
+    if (dirty.has("strip")) this.renderStrip(snapshot.overview, state);
+    if (dirty.has("stage2")) this.renderStage2(state, f);
+    else if (dirty.has("stale")) this.r.main.classList.toggle("stale", isStale(snapshot));
+    if (dirty.has("stage2") || dirty.has("controls") || dirty.has("strip")) this.renderControls(state, f);
+    if (dirty.has("chips")) this.chips.render(this.r, this.t, snapshot.overview, state.piece);
+    else if (dirty.has("selection")) this.chips.select(state.piece);
+  }
 
-function legendItem(lesson, kind, key) {
-  return el("li", { className: `legend-item ${kind}` },
-    el("span", { className: `swatch ${kind}`, attrs: { "aria-hidden": "true" } }, kind === "norule" ? "×" : ""),
-    lesson.i18n.text(el("span", {}), key));
-}
+  // ------------------------------------------------------------ the parts
 
-function iconButton(lesson, name, key, testid, onClick) {
-  const button = el("button", {
-    className: "icon-button", testid, attrs: { type: "button" }, on: { click: onClick },
-  }, icon(name));
-  lesson.i18n.label(button, key);
-  lesson.i18n.title(button, key);
-  return button;
-}
+  renderInput(snapshot, state) {
+    const { t, r } = this;
+    const text = state.text;
+    const preset = presetFor(text);
+    for (const [id, button] of r.presetButtons) {
+      button.setAttribute("aria-pressed", String(preset !== null && preset.id === id));
+    }
+    r.point.hidden = preset === null;
+    if (preset) r.pointText.textContent = t(`preset.${preset.id}.point`);
+    const error = snapshot.error;
+    r.errorBox.hidden = !error;
+    r.errorBox.textContent = error
+      ? `${t("error.engine", { message: error.message || error.type })}${t("sentence.joiner")}${t("encode.keepTyping")}`
+      : "";
+    const notes = inputNotes(text, snapshot.overview);
+    r.notes.replaceChildren(...notes.map((key) => el("li", { data: { note: key.slice(6) } }, t(key))));
+    r.notes.hidden = notes.length === 0;
+  }
 
-function buildControls(lesson) {
-  const b = lesson.i18n;
-  lesson.firstButton = iconButton(lesson, "first", "controls.first", "first", () => lesson.goTo(0));
-  lesson.backButton = iconButton(lesson, "back", "controls.back", "back", () => lesson.stepBy(-1));
-  lesson.playButton = el("button", {
-    className: "icon-button play", testid: "play", attrs: { type: "button" }, on: { click: () => lesson.togglePlay() },
-  }, icon("play"));
-  lesson.forwardButton = iconButton(lesson, "forward", "controls.forward", "forward", () => lesson.stepBy(1));
-  lesson.lastButton = iconButton(lesson, "last", "controls.last", "last", () => lesson.goTo(Infinity));
-  lesson.scrub = el("input", {
-    className: "scrub", testid: "scrubber", attrs: { type: "range", min: 0, max: 0, step: 1, value: 0 },
-    on: { input: () => lesson.goTo(Number(lesson.scrub.value)) },
-  });
-  b.label(lesson.scrub, "controls.scrub");
-  lesson.stepText = el("span", { className: "step-text", testid: "step-text" });
-  lesson.prevPiece = el("button", {
-    className: "text-button", testid: "prev-piece", attrs: { type: "button" }, on: { click: () => lesson.pieceBy(-1) },
-  }, icon("up"), b.text(el("span", {}), "controls.prevPiece"));
-  lesson.nextPiece = el("button", {
-    className: "text-button", testid: "next-piece", attrs: { type: "button" }, on: { click: () => lesson.pieceBy(1) },
-  }, icon("down"), b.text(el("span", {}), "controls.nextPiece"));
-  lesson.speed = el("select", { className: "speed", testid: "speed", id: "speed-select" },
-    ...SPEEDS.map((s) => el("option", { attrs: { value: String(s) } }, `${s}×`)));
-  lesson.speed.addEventListener("change", () => lesson.ctx.setState({ speed: Number(lesson.speed.value) }));
-  lesson.mistakeToggle = el("button", {
-    className: "toggle", testid: "mistake-toggle", attrs: { type: "button", "aria-pressed": "false" },
-    on: { click: () => lesson.ctx.setState({ mistake: !lesson.state.mistake }) },
-  }, el("span", { className: "toggle-box", attrs: { "aria-hidden": "true" } }), b.text(el("span", {}), "controls.mistake"));
-  const transport = el("div", { className: "transport", attrs: { role: "group" } },
-    lesson.firstButton, lesson.backButton, lesson.playButton, lesson.forwardButton, lesson.lastButton);
-  b.label(transport, "controls.label");
-  return el("div", { className: "controls" },
-    transport,
-    el("div", { className: "scrub-wrap" }, lesson.scrub, lesson.stepText),
-    el("div", { className: "piece-nav" }, lesson.prevPiece, lesson.nextPiece),
-    el("label", { className: "speed-wrap", attrs: { for: "speed-select" } },
-      b.text(el("span", {}), "controls.speed"), lesson.speed),
-    lesson.mistakeToggle);
+  renderStrip(o, state) {
+    const { t, r } = this;
+    const n = o ? o.n_pieces : 0;
+    r.pieceCount.textContent = n === 1 ? t("stage1.count1") : t("stage1.count", { n: n.toLocaleString() });
+    if (!o) {
+      this.strip.clear();
+      r.pager.hidden = true;
+      return;
+    }
+    if (this.strip.build(t, state.lang, o, state.piece)) this.stripScroll = true;
+    const paged = n > o.pieces.length;
+    r.pager.hidden = !paged;
+    if (paged) {
+      r.pageText.textContent = t("stage1.page", {
+        from: (o.piece_offset + 1).toLocaleString(),
+        to: (o.piece_offset + o.pieces.length).toLocaleString(),
+        n: n.toLocaleString(),
+      });
+      r.pagePrev.disabled = o.piece_offset === 0;
+      r.pageNext.disabled = o.piece_offset + o.pieces.length >= n;
+    }
+  }
+
+  renderStage2(state, f) {
+    const { t, r } = this;
+    const { overview: o, meta, trace: piece } = f;
+    r.pieceTitle.textContent = meta
+      ? t("stage2.piece", { n: meta.index + 1, total: o.n_pieces.toLocaleString(), text: pieceLabel(meta.text) })
+      : "";
+    r.placeholder.hidden = f.placeholder === null;
+    r.placeholder.textContent = f.placeholder ? t(...f.placeholder) : "";
+    r.canvases.hidden = !piece;
+    r.main.classList.toggle("stale", f.stale);
+    // Side by side with the common mistake.
+    r.greedyPane.hidden = !f.mistake;
+    r.mistakePanel.hidden = !f.mistake;
+    r.rankHead.hidden = !f.mistake;
+    r.canvases.classList.toggle("two", f.mistake);
+    r.mistakeToggle.setAttribute("aria-pressed", String(state.mistake));
+    if (!piece) {
+      r.explain.textContent = state.text === "" ? "" : t("stage1.text");
+      r.explain.hidden = true;
+      r.log.replaceChildren();
+      r.caption.textContent = "";
+      return;
+    }
+    r.explain.hidden = false;
+    r.explain.textContent = explanation(t, piece, f.frame);
+    r.caption.textContent = announcement(t, piece, f.frame);
+    renderLog(r, t, piece, f.step, (k) => this.actions.stepper.goTo(k));
+    if (f.mistake) {
+      const words = mistakeWords(t, piece);
+      r.rankBadge.textContent = words.rank;
+      r.greedyBadge.textContent = words.greedy;
+      r.greedyBadge.classList.toggle("same", words.same);
+      r.mistakeSummary.textContent = words.summary;
+      // At the step where the two orders part, both panes say so.
+      for (const flag of r.partsFlags) flag.hidden = words.diverge < 0 || f.step !== words.diverge;
+    }
+    this.drawCanvases();
+    if (this.scrollToCanvas) {
+      this.scrollToCanvas = false;
+      requestAnimationFrame(() => r.stage2.scrollIntoView({ block: "start" }));
+    }
+  }
+
+  /** Draws the canvases now: the shown step, or the running tween at its current t. */
+  drawCanvases() {
+    const { snapshot, state, tween } = this.source();
+    const piece = snapshot.trace;
+    if (!piece) return;
+    const { t, r } = this;
+    const step = Math.min(state.step, piece.steps.length);
+    const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table: t("canvas.table"), pending: t("canvas.pending") };
+    const key = JSON.stringify([state.text, state.piece]);
+    const scenes = canvasScenes(piece, step, tween, state.mistake);
+    const label = (scene) => t("stage2.canvasLabel", { symbols: (scene.to || scene.from).symbols.join(" · ") });
+    r.rankCanvas.setScene({
+      ...scenes.rank, key, piece, run: piece, mode: "rank", projector: state.projector, labels, ariaLabel: label(scenes.rank),
+    });
+    if (tween) r.rankCanvas.drawNow();
+    const g = scenes.greedy;
+    if (g) {
+      r.greedyCanvas.setScene({
+        from: g.from, to: g.to, t: g.t, key: `${key} greedy`, piece, run: piece.greedy, mode: "greedy",
+        projector: state.projector, labels, ariaLabel: label(g),
+      });
+      if (tween) r.greedyCanvas.drawNow();
+      r.greedyStep.textContent = t("mistake.step", { step: g.step, total: g.total });
+    }
+  }
+
+  renderControls(state, f) {
+    const r = this.r;
+    r.controls.render(this.t, { step: f.step, total: f.total, playing: this.actions.stepper.playing, speed: state.speed, enabled: Boolean(f.trace) });
+    const n = f.overview ? f.overview.n_pieces : 0;
+    r.prevPiece.disabled = state.piece <= 0;
+    r.nextPiece.disabled = state.piece >= n - 1;
+    this.strip.select(state.piece, this.stripScroll);
+    this.stripScroll = false;
+  }
+
+  // ------------------------------------------------------------ the text box
+
+  /** Puts `text` in the box (writing the same value again would move the caret while the user types). */
+  showText(text) {
+    if (this.r.textarea.value !== text) this.r.textarea.value = text;
+  }
+
+  /** Where the text box's caret is, in code points, or null when the box does not have the focus. */
+  caret() {
+    const box = this.r.textarea;
+    if (document.activeElement !== box) return null;
+    return cpLength(box.value.slice(0, box.selectionStart));
+  }
+
+  async copyIds(ids) {
+    const { t, r } = this;
+    const label = r.copyButton.lastChild;
+    try {
+      await navigator.clipboard.writeText(`[${ids.join(", ")}]`);
+      label.textContent = t("stage3.copied");
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(r.idsCode);
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      label.textContent = t("stage3.copyFailed");
+    }
+    setTimeout(() => {
+      label.textContent = t("stage3.copy");
+    }, 2000);
+  }
+
+  destroy() {
+    cancelAnimationFrame(this.raf);
+    cancelAnimationFrame(this.listsRaf);
+    this.r.rankCanvas.destroy();
+    this.r.greedyCanvas.destroy();
+    this.r.main.remove();
+  }
 }

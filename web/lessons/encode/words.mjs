@@ -2,22 +2,8 @@
 // translator `t` and the data (piece, frame). The step caption, the aria-live announcement, the stage
 // explanation, the cell tooltips and the common-mistake summary all come from here.
 
-import { visibleChar } from "../../canvas/paint.mjs";
+import { visibleChar } from "../../glyphs.mjs";
 import { hexBytes } from "../../canvas/frames.mjs";
-
-/**
- * How a piece is written in the strip: spaces as Ġ (GPT-2's mark), other whitespace and control
- * characters as visible symbols.  pieceLabel(" the") -> "Ġthe";  pieceLabel("\n\n") -> "↵↵"
- */
-export function pieceLabel(text) {
-  let out = "";
-  for (const ch of text) {
-    if (ch === " ") out += "Ġ";
-    else if (/[\s\p{Cc}]/u.test(ch)) out += visibleChar(ch);
-    else out += ch;
-  }
-  return out;
-}
 
 /** Where two runs of steps first differ (index), or -1 when one is a prefix of the other. */
 export function firstDifference(a, b) {

@@ -1,0 +1,116 @@
+// The encode lesson's frames: what the page shows, as pure functions of the session's snapshot and
+// the state (text, piece, step, mistake). Nothing here touches the DOM or asks the engine; the view
+// draws what these return, and the canvas frames themselves come from canvas/frames.mjs (buildFrame).
+
+import { LIMITS } from "../../theme.mjs";
+import { buildFrame } from "../../canvas/frames.mjs";
+import { PRESETS } from "./presets.mjs";
+
+/** This lesson encodes like encode_ordinary: "<|endoftext|>" typed by a user is plain text. */
+const ALLOWED_SPECIAL = "none";
+
+/**
+ * The overview request for the page of pieces that holds piece `piece` (the engine knows the page size
+ * and answers it as piece_limit; the first page needs no paging, so it matches the precomputed answer).
+ *
+ *     overviewPayload("hi", 0)     -> {text: "hi", allowed_special: "none"}
+ *     overviewPayload("hi", 2345)  -> {text: "hi", allowed_special: "none", piece: 2345}
+ */
+export function overviewPayload(text, piece) {
+  if (piece === 0) return { text, allowed_special: ALLOWED_SPECIAL };
+  return { text, allowed_special: ALLOWED_SPECIAL, piece };
+}
+
+/** The trace_piece request for piece `index` of `text`. */
+export function tracePayload(text, index) {
+  return { text, index, allowed_special: ALLOWED_SPECIAL };
+}
+
+/** Piece `index` of an overview when it is on the loaded page, else null. */
+export function pieceMeta(overview, index) {
+  if (!overview) return null;
+  const i = index - overview.piece_offset;
+  return i >= 0 && i < overview.pieces.length ? overview.pieces[i] : null;
+}
+
+/** The piece (on the loaded page) that holds code point `caret`, or null. */
+export function pieceAt(overview, caret) {
+  for (const piece of overview.pieces) {
+    if (caret > piece.start && caret <= piece.end) return piece.index;
+  }
+  return null;
+}
+
+/** The preset whose text is `text`, or null. */
+export function presetFor(text) {
+  return PRESETS.find((p) => p.text === text) || null;
+}
+
+/** The notes under the text box (i18n keys) for `text`; `overview` says whether it held "<|endoftext|>". */
+export function inputNotes(text, overview) {
+  const notes = [];
+  const o = overview && overview.text === text ? overview : null;
+  if (o && Object.hasOwn(o, "plain_special") ? o.plain_special : text.includes("<|endoftext|>")) {
+    notes.push("input.endoftext");
+  }
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u.test(text)) notes.push("input.control");
+  if (/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u.test(text)) notes.push("input.rtl");
+  if (!text.isWellFormed()) notes.push("input.surrogate");
+  if (text.length > LIMITS.hashTextMax) notes.push("input.long");
+  return notes;
+}
+
+/** Whether the shown piece is out of date: an error, or an answer slower than TIMING.staleAfterMs. */
+export function isStale(snapshot) {
+  return Boolean(snapshot.error) || (snapshot.pending && snapshot.slow);
+}
+
+/**
+ * Everything the merge stage shows for (snapshot, state): the selected piece's overview entry, its
+ * trace, the step (clamped), frame `step` of the trace, whether the common mistake is shown beside it,
+ * and what the placeholder says when there is nothing to draw ([i18n key, vars] or null).
+ */
+export function stageFrame(snapshot, state, engineReady) {
+  const o = snapshot.overview;
+  const trace = snapshot.trace;
+  const meta = pieceMeta(o, state.piece);
+  const total = trace ? trace.steps.length : 0;
+  const step = Math.min(state.step, total);
+  let placeholder = null;
+  if (state.text === "") placeholder = ["encode.empty"];
+  else if (!trace && meta && meta.bytes.length > LIMITS.traceBytes) placeholder = ["stage2.tooLong", { bytes: meta.bytes.length.toLocaleString() }];
+  else if (!trace && snapshot.error) placeholder = ["encode.keepTyping"];
+  else if (!trace && !engineReady) placeholder = ["encode.waiting"];
+  else if (!trace) placeholder = ["encode.tracing"];
+  return {
+    overview: o,
+    meta,
+    trace,
+    total,
+    step,
+    frame: trace ? buildFrame(trace, trace, step) : null,
+    mistake: state.mistake && Boolean(trace && trace.greedy),
+    placeholder,
+    stale: isStale(snapshot),
+  };
+}
+
+/**
+ * The canvases' scenes at `step`, or between tween.from and tween.to at tween.t: the rank-order run,
+ * and (with `mistake`) the left-to-right run, which steps with it while it has steps left.
+ */
+export function canvasScenes(trace, step, tween, mistake) {
+  const rank = tween
+    ? { from: buildFrame(trace, trace, tween.from), to: buildFrame(trace, trace, tween.to), t: tween.t }
+    : { from: buildFrame(trace, trace, step), to: null, t: 0 };
+  if (!mistake || !trace.greedy) return { rank, greedy: null };
+  const g = trace.greedy;
+  const last = g.steps.length;
+  const gStep = Math.min(step, last);
+  const a = tween ? Math.min(tween.from, last) : gStep;
+  const b = tween ? Math.min(tween.to, last) : gStep;
+  const greedy = a === b
+    ? { from: buildFrame(trace, g, b), to: null, t: 0 }
+    : { from: buildFrame(trace, g, a), to: buildFrame(trace, g, b), t: tween.t };
+  return { rank, greedy: { ...greedy, step: gStep, total: last } };
+}

@@ -1,0 +1,167 @@
+// The encode lesson's page: the input card, the three stage cards, the controls. Built once by the
+// view (view.mjs), which keeps the elements it updates later (the returned refs: textarea, log ...);
+// every visible string is bound through `b` (Bindings) so a language switch relabels it. Buttons call
+// `actions` (the lesson's): typed(value), preset(p), selectPiece(i), pieceBy(d), turnPage(d),
+// copyIds(), toggleMistake(), setSpeed(s), and `actions.stepper` (ui/stepper.mjs) for the steps.
+
+import { MergeCanvas } from "../../canvas/mergeCanvas.mjs";
+import { el, icon } from "../../ui/dom.mjs";
+import { StepControls } from "../../ui/stepper.mjs";
+import { intro, stageHeader, inputCard, stageCard } from "../../ui/lessonkit.mjs";
+import { PRESETS } from "./presets.mjs";
+import { describeCell } from "./words.mjs";
+
+export function buildPage(root, t, b, actions) {
+  const r = {};
+
+  const lead = intro(b, "encode.title", "encode.lead");
+
+  r.textarea = el("textarea", {
+    id: "text-input",
+    testid: "text-input",
+    className: "text-input",
+    attrs: { rows: 2, spellcheck: "false", autocomplete: "off", autocapitalize: "off", dir: "auto", "aria-describedby": "text-hint engine-error" },
+  });
+  r.textarea.addEventListener("input", () => actions.typed(r.textarea.value));
+  r.errorBox = el("p", { className: "engine-error", testid: "engine-error", id: "engine-error", attrs: { role: "alert" } });
+  r.errorBox.hidden = true;
+  r.notes = el("ul", { className: "input-notes", testid: "input-notes" });
+  r.presetButtons = new Map();
+  const presetList = el("ul", { className: "preset-list" });
+  for (const preset of PRESETS) {
+    const button = el("button", {
+      className: "preset",
+      testid: `preset-${preset.id}`,
+      attrs: { type: "button", "aria-pressed": "false" },
+      on: { click: () => actions.preset(preset) },
+    });
+    b.text(button, `preset.${preset.id}.label`, preset.vars);
+    r.presetButtons.set(preset.id, button);
+    presetList.append(el("li", {}, button));
+  }
+  r.pointText = el("p", { className: "point-text", testid: "preset-point" });
+  r.point = el("div", { className: "point" },
+    b.text(el("strong", { className: "point-title" }), "encode.pointTitle"), r.pointText);
+
+  const input = inputCard(b, r.textarea, {
+    name: "text", labelKey: "encode.inputLabel", hintKey: "encode.inputHint", below: [r.errorBox, r.notes],
+    side: [b.text(el("h2", { className: "field-label" }), "encode.presets"), presetList, r.point],
+  });
+
+  // Stage 1: pieces.
+  r.pieceCount = el("span", { className: "stage-meta", testid: "piece-count" });
+  r.strip = el("ol", { className: "strip", testid: "pieces" });
+  r.pagePrev = el("button", { className: "ghost", attrs: { type: "button" }, on: { click: () => actions.turnPage(-1) } });
+  r.pageNext = el("button", { className: "ghost", attrs: { type: "button" }, on: { click: () => actions.turnPage(1) } });
+  b.text(r.pagePrev, "stage1.prevPage");
+  b.text(r.pageNext, "stage1.nextPage");
+  r.pageText = el("span", { className: "pager-text" });
+  r.pager = el("div", { className: "pager" }, r.pagePrev, r.pageText, r.pageNext);
+  r.pager.hidden = true;
+  const stage1 = stageCard(b, { n: 1, id: "stage1-title", titleKey: "stage1.title", textKey: "stage1.text", meta: r.pieceCount, textClass: "stage-text static" },
+    r.pager,
+    r.strip);
+
+  // Stage 2: merges.
+  r.pieceTitle = el("span", { className: "stage-meta", testid: "piece-title" });
+  r.explain = el("p", { className: "stage-text explain", testid: "stage-explain" });
+  r.rankHost = el("div", { className: "canvas-host" });
+  r.greedyHost = el("div", { className: "canvas-host" });
+  r.rankBadge = el("span", { className: "verdict right" });
+  r.greedyBadge = el("span", { className: "verdict wrong" });
+  r.partsFlags = [0, 1].map(() => {
+    const flag = b.text(el("span", { className: "parts-flag", testid: "parts-flag" }), "mistake.partsHere");
+    flag.hidden = true;
+    return flag;
+  });
+  r.rankHead = el("div", { className: "pane-head" },
+    b.text(el("span", { className: "pane-title" }), "mistake.rank"), r.partsFlags[0], r.rankBadge);
+  r.greedyHead = el("div", { className: "pane-head" },
+    b.text(el("span", { className: "pane-title" }), "mistake.greedy"), r.partsFlags[1], r.greedyBadge);
+  r.greedyStep = el("span", { className: "pane-step" });
+  r.greedyPane = el("div", { className: "canvas-pane greedy", testid: "greedy-pane" }, r.greedyHead, r.greedyHost, r.greedyStep);
+  r.greedyPane.hidden = true;
+  r.rankPane = el("div", { className: "canvas-pane rank" }, r.rankHead, r.rankHost);
+  r.canvases = el("div", { className: "canvases" }, r.rankPane, r.greedyPane);
+  r.placeholder = el("p", { className: "canvas-placeholder", testid: "canvas-placeholder" });
+  r.placeholder.hidden = true;
+  r.caption = el("p", { className: "caption", testid: "step-caption" });
+  const legend = el("ul", { className: "legend" },
+    legendItem(b, "lowest", "stage2.legendLowest"),
+    legendItem(b, "fresh", "stage2.legendFresh"),
+    legendItem(b, "partial", "stage2.legendPartial"),
+    legendItem(b, "norule", "stage2.legendNoRule"));
+  const widthNote = b.text(el("p", { className: "fine" }), "stage2.widthNote");
+  r.controls = buildControls(r, b, actions);
+  r.log = el("ol", { className: "log", testid: "merge-log" });
+  const logCol = el("aside", { className: "log-col", attrs: { "aria-labelledby": "log-title" } },
+    b.text(el("h3", { className: "log-title", id: "log-title" }), "log.title"),
+    r.log);
+  r.mistakeSummary = el("p", { className: "mistake-summary", testid: "mistake-summary" });
+  r.mistakePanel = el("div", { className: "mistake", testid: "mistake-panel" },
+    b.text(el("h3", { className: "mistake-title" }), "mistake.title"),
+    b.text(el("p", { className: "stage-text" }), "mistake.text"),
+    r.mistakeSummary);
+  r.mistakePanel.hidden = true;
+  const stage2 = r.stage2 = el("section", { className: "card stage stage2", attrs: { "aria-labelledby": "stage2-title" } },
+    stageHeader(b, 2, "stage2-title", "stage2.title", r.pieceTitle),
+    r.explain,
+    r.mistakePanel,
+    el("div", { className: "stage2-grid" },
+      el("div", { className: "canvas-col" }, r.placeholder, r.canvases, r.caption, r.controls.node, legend, widthNote),
+      logCol));
+
+  // Stage 3: ids.
+  r.idsText = el("span", { className: "ids-text", testid: "token-ids" });
+  r.copyButton = el("button", {
+    className: "copy", testid: "copy-ids", attrs: { type: "button" }, on: { click: () => actions.copyIds() },
+  }, icon("copy"), el("span", { className: "copy-label" }));
+  b.text(r.copyButton.lastChild, "stage3.copy");
+  r.idsCode = el("code", { className: "ids-code", testid: "ids-code" }, "[", r.idsText, "]");
+  r.summary = el("p", { className: "summary", testid: "summary" });
+  r.finalTokens = el("ol", { className: "final-tokens", testid: "final-tokens" });
+  r.finalMore = el("p", { className: "fine" });
+  const stage3 = stageCard(b, { n: 3, id: "stage3-title", titleKey: "stage3.title", textKey: "stage3.text", textClass: "stage-text static" },
+    b.text(el("h3", { className: "field-label" }), "stage3.tokensLabel"),
+    r.finalTokens,
+    r.finalMore,
+    b.text(el("h3", { className: "field-label", id: "ids-label" }), "stage3.idsLabel"),
+    el("div", { className: "ids-box" }, r.idsCode, r.copyButton),
+    r.summary);
+
+  r.rankCanvas = new MergeCanvas(r.rankHost, {
+    testid: "merge-canvas", describeCell: (frame, i) => describeCell(t, frame, i),
+  });
+  r.greedyCanvas = new MergeCanvas(r.greedyHost, {
+    testid: "greedy-canvas", describeCell: (frame, i) => describeCell(t, frame, i),
+  });
+
+  r.main = el("div", { className: "lesson encode" }, lead, input, stage1, stage2, stage3);
+  root.append(r.main);
+  b.apply(t);
+  return r;
+}
+
+function legendItem(b, kind, key) {
+  return el("li", { className: `legend-item ${kind}` },
+    el("span", { className: `swatch ${kind}`, attrs: { "aria-hidden": "true" } }, kind === "norule" ? "×" : ""),
+    b.text(el("span", {}), key));
+}
+
+function buildControls(r, b, actions) {
+  r.prevPiece = el("button", {
+    className: "text-button", testid: "prev-piece", attrs: { type: "button" }, on: { click: () => actions.pieceBy(-1) },
+  }, icon("up"), b.text(el("span", {}), "controls.prevPiece"));
+  r.nextPiece = el("button", {
+    className: "text-button", testid: "next-piece", attrs: { type: "button" }, on: { click: () => actions.pieceBy(1) },
+  }, icon("down"), b.text(el("span", {}), "controls.nextPiece"));
+  r.mistakeToggle = el("button", {
+    className: "toggle", testid: "mistake-toggle", attrs: { type: "button", "aria-pressed": "false" },
+    on: { click: () => actions.toggleMistake() },
+  }, el("span", { className: "toggle-box", attrs: { "aria-hidden": "true" } }), b.text(el("span", {}), "controls.mistake"));
+  return new StepControls(b, actions.stepper, {
+    onSpeed: (speed) => actions.setSpeed(speed),
+    between: [el("div", { className: "piece-nav" }, r.prevPiece, r.nextPiece)],
+    after: [r.mistakeToggle],
+  });
+}

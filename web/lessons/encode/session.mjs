@@ -1,0 +1,191 @@
+// The encode lesson's session: its engine requests and what they answered, as immutable snapshots.
+//
+// It asks the engine for an `overview` of the text (pieces and ids, one page of pieces at a time) and a
+// `trace_piece` for the selected piece only. The newest text wins: an answer for a text that is no
+// longer wanted is dropped. Requests are merged: one overview is in flight at a time (typing into a
+// long text asks again once, for the newest text, when it comes back), a trace already asked for is
+// not asked again, and the last TRACE_CACHE traces are kept. Every change makes a new frozen snapshot
+// and is reported to the listener as an event; the lesson decides what the page shows from there.
+//
+//     snapshot = {text, overview, trace, error, pending, slow}
+//       overview  {text, ids, n_pieces, piece_offset, pieces} of the wanted text (or an older one while
+//                 `pending`), null before the first answer
+//       trace     the selected piece's trace_piece answer, or null (not there yet, or too long)
+//       error     the engine's last error, or null;  pending: an overview is on its way
+//       slow      the pending overview has taken longer than TIMING.staleAfterMs
+//
+//     events: "overview" {previous, typed}  a new text's overview (previous: the piece shown before)
+//             "page"                        another page of the same text's pieces
+//             "tracing"                     the selected piece's trace was asked for
+//             "trace"                       the selected piece's trace is in the snapshot
+//             "error", "stale"
+
+import { TIMING, LIMITS } from "../../theme.mjs";
+import { overviewPayload, tracePayload, pieceMeta } from "./frames.mjs";
+
+const TRACE_CACHE = 64;
+const EMPTY = Object.freeze({ text: "", ids: [], n_pieces: 0, piece_offset: 0, piece_limit: 0, pieces: [] });
+
+export class EncodeSession {
+  /**
+   * query(kind, payload) -> Promise<{ok, result | error}>: the engine.
+   * want() -> {text, piece}: what the lesson shows now (read when a request starts and when it answers).
+   * listener(event, detail): called after each new snapshot.
+   */
+  constructor(query, want, listener) {
+    this.query = query;
+    this.want = want;
+    this.listener = listener;
+    this.snapshot = Object.freeze({ text: null, overview: null, trace: null, error: null, pending: false, slow: false });
+    this.traces = new Map();    // JSON [text, piece] -> trace
+    this.tracing = null;        // the key of the trace request on its way
+    this.gen = 0;               // overview requests: an answer counts only for the newest
+    this.traceGen = 0;          // trace requests: likewise
+    this.inflight = false;      // an overview request is on its way
+    this.again = false;         // ... and the text changed meanwhile
+    this.typed = false;         // the coming text change was typed
+    this.typedSince = false;    // typing happened since the last overview answer
+    this.debounce = 0;
+    this.staleTimer = 0;
+  }
+
+  set(patch, event, detail) {
+    this.snapshot = Object.freeze({ ...this.snapshot, ...patch });
+    this.listener(event, detail);
+  }
+
+  /** Says that the text change about to arrive was typed. */
+  typing() {
+    this.typed = true;
+    this.typedSince = true;
+  }
+
+  /** A preset or a link set the text: no caret to follow. */
+  chosen() {
+    this.typedSince = false;
+  }
+
+  /** The wanted text changed: a long typed text is asked for after a pause, anything else at once. */
+  textChanged() {
+    const typed = this.typed;
+    this.typed = false;
+    clearTimeout(this.debounce);
+    if (typed && this.want().text.length > LIMITS.instantRetraceChars) {
+      this.debounce = setTimeout(() => this.retrace(), TIMING.retraceDebounceMs);
+    } else {
+      this.retrace();
+    }
+  }
+
+  /** Asks for the wanted text's overview, at the page that holds the wanted piece. */
+  async retrace() {
+    clearTimeout(this.debounce);
+    if (this.inflight) {
+      this.again = true;
+      return;
+    }
+    const { text, piece: wanted } = this.want();
+    const gen = ++this.gen;
+    this.traceGen += 1; // a trace still on its way is for the old text
+    this.tracing = null;
+    const previous = this.snapshot.overview ? pieceMeta(this.snapshot.overview, wanted) : null;
+    if (text === "") {
+      this.typedSince = false;
+      this.stopStale();
+      this.set({ text, overview: { ...EMPTY }, trace: null, error: null, pending: false }, "overview", { previous, typed: false, empty: true });
+      return;
+    }
+    this.startStale();
+    this.set({ pending: true }, "pending");
+    let answer;
+    this.inflight = true;
+    try {
+      answer = await this.query("overview", overviewPayload(text, wanted));
+    } finally {
+      this.inflight = false;
+    }
+    if (this.again) {
+      this.again = false;
+      if (text !== this.want().text) {
+        this.retrace();
+        return;
+      }
+    }
+    if (gen !== this.gen || text !== this.want().text) return;
+    this.stopStale();
+    if (!answer.ok) {
+      this.set({ pending: false, error: answer.error }, "error");
+      return;
+    }
+    const typed = this.typedSince;
+    this.typedSince = false;
+    this.set({ text, overview: { text, ...answer.result }, error: null, pending: false }, "overview", { previous, typed, empty: false });
+  }
+
+  /** Asks for the page of pieces that holds `index`; true when it is in the snapshot. */
+  async loadPage(index) {
+    const text = this.want().text;
+    const gen = this.gen;
+    const answer = await this.query("overview", overviewPayload(text, index));
+    if (gen !== this.gen || text !== this.want().text) return false;
+    if (!answer.ok) {
+      this.set({ error: answer.error }, "error");
+      return false;
+    }
+    this.set({ overview: { text, ...answer.result } }, "page");
+    return true;
+  }
+
+  /** Puts the wanted piece's trace in the snapshot: from the cache, or asked for once. */
+  async ensureTrace() {
+    const { text, piece: index } = this.want();
+    const o = this.snapshot.overview;
+    if (!o || o.text !== text || o.n_pieces === 0) return;
+    const meta = pieceMeta(o, index);
+    if (!meta) {
+      if (await this.loadPage(index)) this.ensureTrace();
+      return;
+    }
+    const key = JSON.stringify([text, index]);
+    if (this.traces.has(key)) {
+      this.set({ trace: this.traces.get(key) }, "trace");
+      return;
+    }
+    if (this.tracing === key) return; // asked already: that answer is drawn when it comes
+    this.set({ trace: null }, "tracing");
+    if (meta.bytes.length > LIMITS.traceBytes) return;
+    const gen = ++this.traceGen;
+    this.tracing = key;
+    const answer = await this.query("trace_piece", tracePayload(text, index));
+    if (this.tracing === key) this.tracing = null;
+    if (gen !== this.traceGen) return;
+    if (!answer.ok) {
+      this.set({ error: answer.error }, "error");
+      return;
+    }
+    this.traces.set(key, answer.result);
+    while (this.traces.size > TRACE_CACHE) this.traces.delete(this.traces.keys().next().value);
+    const now = this.want();
+    if (now.text === text && now.piece === index) this.set({ trace: answer.result }, "trace");
+  }
+
+  // Dimming the cards repaints every one of their thousands of items: only for a slow answer.
+  startStale() {
+    clearTimeout(this.staleTimer);
+    this.snapshot = Object.freeze({ ...this.snapshot, slow: false });
+    this.staleTimer = setTimeout(() => this.set({ slow: true }, "stale"), TIMING.staleAfterMs);
+  }
+
+  stopStale() {
+    clearTimeout(this.staleTimer);
+    this.snapshot = Object.freeze({ ...this.snapshot, slow: false });
+  }
+
+  destroy() {
+    clearTimeout(this.debounce);
+    clearTimeout(this.staleTimer);
+    this.gen += 1;
+    this.traceGen += 1;
+    this.listener = () => {};
+  }
+}

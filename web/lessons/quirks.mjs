@@ -1,0 +1,174 @@
+// Lesson "quirks": why language models stumble on easy things. Each case (lessons/quirks/cases.mjs)
+// asks a question first; "Reveal" shows what GPT-2's tokenizer hands the model for each of the case's
+// texts: the tokens, their ids and their count, all from the engine's `overview` answers.
+//
+// The session asks for the selected case's texts (newest case wins) and keeps each answer; the view
+// draws the question, and the rows once revealed. Nothing here tokenizes.
+
+import { param } from "../state.mjs";
+import { LIMITS } from "../theme.mjs";
+import { el, Bindings } from "../ui/dom.mjs";
+import { intro, tokenChip, errorLine, showError, Latest, presetButtons } from "../ui/lessonkit.mjs";
+import { CASES } from "./quirks/cases.mjs";
+
+const CASE_IDS = CASES.map((c) => c.id);
+const PARAMS = new Map([["case", param.oneOf(CASE_IDS[0], CASE_IDS)]]);
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * How a token reads: its text when its bytes are whole UTF-8 characters, else its bytes in hex (part of
+ * a character). GPT-2's printable form has one character per byte, so a token's bytes are the next
+ * `[...token].length` bytes of its piece.
+ *
+ *     tokenFace([0xe4, 0xbb, 0x8a]) -> {text: "今", partial: false};  tokenFace([0xe4, 0xbb]) -> {text: "E4\u2009BB", partial: true}
+ */
+export function tokenFace(bytes) {
+  try {
+    return { text: strictUtf8.decode(Uint8Array.from(bytes)), partial: false };
+  } catch {
+    return { text: bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join("\u2009"), partial: true };
+  }
+}
+
+/** The tokens of one overview answer: [{face, id}] in order. */
+function tokensOf(result) {
+  const out = [];
+  for (const piece of result.pieces) {
+    let at = 0;
+    piece.tokens.forEach((token, k) => {
+      const n = [...token].length;
+      out.push({ face: tokenFace(piece.bytes.slice(at, at + n)), id: piece.ids[k] });
+      at += n;
+    });
+  }
+  return out;
+}
+
+/** The answer rows of one case: [{text, label, ids, tokens}] in the case's order. */
+function rowsOf(quirk, answers) {
+  return quirk.texts.map((text, i) => ({
+    text,
+    label: quirk.labels ? quirk.labels[i] : null,
+    ids: answers[i].result.ids,
+    tokens: tokensOf(answers[i].result),
+  }));
+}
+
+class QuirksLesson {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.t = ctx.t;
+    this.b = new Bindings();
+    this.latest = new Latest();
+    this.rows = null; // the shown case's rows, once the engine answered
+    this.error = null;
+    this.revealed = false;
+    this.caseId = null;
+
+    const b = this.b;
+    const picker = presetButtons(b, CASES.map((c) => ({ id: c.id, label: `quirks.${c.id}.title` })), "quirks",
+      (c) => this.ctx.setState({ case: c.id }));
+    this.buttons = picker.buttons;
+    this.title = el("h2", { className: "stage-title", id: "quirks-case-title" });
+    this.question = el("p", { className: "stage-text quirks-question", testid: "quirks-question" });
+    this.reveal = b.text(el("button", {
+      className: "primary", testid: "quirks-reveal", attrs: { type: "button" },
+      on: { click: () => this.show(true) },
+    }), "quirks.reveal");
+    this.list = el("div", { className: "quirks-rows", testid: "quirks-results" });
+    this.answer = el("p", { className: "stage-text quirks-answer", testid: "quirks-answer" });
+    this.errorBox = errorLine("quirks-error");
+    this.main = el("div", { className: "lesson lk quirks" },
+      intro(b, "quirks.title", "quirks.lead"),
+      b.label(el("nav", { className: "quirks-cases" }, picker.list), "quirks.cases"),
+      el("section", { className: "card stage", testid: "quirks-case", attrs: { "aria-labelledby": "quirks-case-title" } },
+        el("header", { className: "stage-head" }, this.title),
+        this.question, this.reveal, this.errorBox, this.list, this.answer));
+    ctx.root.append(this.main);
+    b.apply(this.t);
+  }
+
+  get quirk() {
+    const id = this.ctx.getState().case || CASE_IDS[0];
+    return CASES.find((c) => c.id === id) || CASES[0];
+  }
+
+  update(state, changed) {
+    if (changed.has("lang")) this.b.apply(this.t);
+    const quirk = this.quirk;
+    if (quirk.id !== this.caseId) {
+      this.caseId = quirk.id;
+      this.revealed = false;
+      this.rows = null;
+      this.error = null;
+      this.load(quirk);
+    }
+    this.render();
+  }
+
+  async load(quirk) {
+    const gen = this.latest.next();
+    const answers = await Promise.all(quirk.texts.map((text) => this.ctx.query("overview", { text, allowed_special: "none" })));
+    if (!this.latest.is(gen)) return;
+    const failed = answers.find((a) => !a.ok);
+    this.error = failed ? failed.error : null;
+    this.rows = failed ? null : rowsOf(quirk, answers);
+    this.render();
+  }
+
+  show(revealed) {
+    this.revealed = revealed;
+    this.render();
+    if (revealed) this.ctx.announce(this.answer.textContent);
+  }
+
+  render() {
+    const t = this.t;
+    const quirk = this.quirk;
+    for (const [id, button] of this.buttons) button.setAttribute("aria-pressed", String(id === quirk.id));
+    this.title.textContent = t(`quirks.${quirk.id}.title`);
+    this.question.textContent = t(`quirks.${quirk.id}.q`);
+    this.answer.textContent = t(`quirks.${quirk.id}.a`);
+    showError(this.errorBox, t, this.error);
+    const ready = this.revealed && this.rows !== null;
+    this.reveal.hidden = this.revealed;
+    this.answer.hidden = !ready;
+    this.list.hidden = !ready;
+    this.list.replaceChildren(...(ready ? this.rows.map((row) => this.rowNode(row, this.rows[0])) : []));
+  }
+
+  rowNode(row, first) {
+    const t = this.t;
+    const n = row.ids.length;
+    const count = t(n === 1 ? "quirks.tokens1" : "quirks.tokens", { n });
+    const ratio = row.label && row !== first ? t("quirks.ratio", { ratio: (n / first.ids.length).toFixed(1) }) : null;
+    return el("div", { className: "quirks-row", testid: "quirks-row", data: { count: n } },
+      el("p", { className: "quirks-text" },
+        row.label ? el("span", { className: "quirks-label" }, row.label) : null,
+        el("code", { className: "quirks-source", testid: "quirks-text" }, JSON.stringify(row.text)),
+        el("span", { className: "stage-meta", testid: "quirks-count" }, count),
+        ratio ? el("span", { className: "stage-meta quirks-ratio" }, ratio) : null),
+      el("div", { className: "lk-chips" },
+        ...row.tokens.slice(0, LIMITS.tokenChips).map((tok, i) => tokenChip(tok.face.text, tok.id, {
+          tone: i, testid: "quirks-chip", className: tok.face.partial ? "partial" : "",
+          title: tok.face.partial ? t("quirks.partial") : "",
+        }))));
+  }
+
+  onKey() {
+    return false;
+  }
+
+  destroy() {
+    this.latest.next();
+    this.main.remove();
+  }
+}
+
+export default Object.freeze({
+  id: "quirks",
+  params: PARAMS,
+  keys: [],
+  create: (ctx) => new QuirksLesson(ctx),
+});

@@ -1,0 +1,125 @@
+// "Check yourself": the questions at the end of every lesson, one table per language (merged into the
+// i18n tables), plus the list of which questions each lesson asks. An answer stays hidden until the
+// student opens it. Numbers an answer needs are computed here from the facts they come from, never
+// typed in as results.
+
+/** Facts the questions reason from (MiniMind's tokenizer and embedding, as its notes describe them). */
+const MINIMIND = Object.freeze({ vocab: 6400, dim: 768, bytes: 256 });
+
+const grouped = (n) => n.toLocaleString("en-US");
+
+/** Values that fill {placeholders} in answers. */
+function minimindVars() {
+  const bigger = MINIMIND.vocab * 2;
+  const delta = (bigger - MINIMIND.vocab) * MINIMIND.dim;
+  return {
+    vocab: grouped(MINIMIND.vocab),
+    bigger: grouped(bigger),
+    dim: grouped(MINIMIND.dim),
+    merges: grouped(MINIMIND.vocab - MINIMIND.bytes),
+    rows: grouped(bigger * MINIMIND.dim),
+    delta: grouped(delta),
+    megabytes: ((delta * 2) / 1e6).toFixed(1),
+  };
+}
+
+/** Which questions each lesson asks, in order; `vars` fills the question's and answer's placeholders. */
+export const QUESTIONS = Object.freeze({
+  encode: [{ id: "boundary" }, { id: "order" }, { id: "emoji" }],
+  decode: [{ id: "partial" }, { id: "portable" }],
+  train: [{ id: "fifth" }, { id: "ties" }],
+  compare: [{ id: "chinese" }, { id: "minimind", vars: minimindVars }, { id: "bigger" }],
+  special: [{ id: "injection" }, { id: "four" }],
+  samples: [{ id: "positions" }, { id: "stream" }],
+  quirks: [{ id: "counting" }, { id: "price" }],
+});
+
+export const QUESTIONS_EN = {
+  "check.title": "Check yourself",
+  "check.lead": "Think first, then open the answer.",
+  "check.show": "Show the answer",
+
+  "check.boundary.q": "GPT-2 has no end-of-word marker like </w>. How does it still know where a word starts?",
+  "check.boundary.a": "The space does the job. The pre-tokenizer keeps the space before a word in the same piece as the word, and GPT-2 draws that space byte (0x20) as Ġ. So \" the\" (after a space) and \"the\" (at the start of a line) are different tokens with different ids: the boundary is written into the bytes themselves, not added as a marker.",
+  "check.order.q": "In \"tokenization\" the first merge happens in the middle of the word, not at its start. Why?",
+  "check.order.a": "Encoding replays the merges in the order GPT-2 learned them: of all neighbouring pairs in the piece, the one learned earliest (lowest rank) merges first, wherever it sits. Position only matters when the same pair occurs twice: then the leftmost one goes first.",
+  "check.emoji.q": "An emoji never appeared in the text the tokenizer was trained on. Does encoding it fail, or give <unk>?",
+  "check.emoji.a": "Neither. A byte-level tokenizer starts from all 256 byte values, and every text is a sequence of UTF-8 bytes. At worst each byte becomes its own token: the text gets longer, but nothing is unknown and nothing is lost.",
+
+  "check.partial.q": "An emoji is often split over several tokens. What happens if you decode only the first of them?",
+  "check.partial.a": "Its bytes are only the start of a UTF-8 character, so they are not valid text on their own. A strict decoder raises an error; tiktoken and toklab (errors=\"replace\") show the replacement character �. Decoding the whole list of ids brings the character back.",
+  "check.portable.q": "Does id 30001 mean \"token\" for every language model?",
+  "check.portable.a": "No. An id is only a row number in one tokenizer's table. Another tokenizer puts something else in that row, so ids only make sense together with the table that produced them, and with the model trained on that table.",
+
+  "check.fifth.q": "The Chinese notes this lesson builds on say that after 我爱中国 is formed, (中国, 人) still occurs twice. Count it yourself.",
+  "check.fifth.a": "Once. In the first sentence 中国 is now inside 我爱中国, so that sentence reads 我爱中国 | 人 and its pair is (我爱中国, 人). Only the second sentence, 中国 人 很 多, still has (中国, 人). The notes' fifth table is wrong; the trainer here counts it as 1.",
+  "check.ties.q": "In the second round three pairs tie with a count of 2. Does the way a tie is broken matter?",
+  "check.ties.a": "Yes. Different tie rules learn different merges, and so different vocabularies, from the same corpus, and each is a correct BPE. HuggingFace's trainer, for example, does not take the first occurrence: it orders tied pairs by their token ids, smallest first. To reproduce a tokenizer you need its exact rule.",
+
+  "check.chinese.q": "Why do models built for Chinese usually have larger vocabularies than English-only models?",
+  "check.chinese.a": "A Chinese character takes 3 bytes in UTF-8. A byte-level tokenizer needs merges just to rebuild each character, and more to reach whole words. A table trained mostly on English spends few merges on Chinese, so Chinese text costs many tokens; a larger table trained on Chinese gives common characters and words their own tokens.",
+  "check.minimind.q": "MiniMind's vocabulary has {vocab} tokens (256 bytes plus {merges} merges) and each token's vector has {dim} numbers. If the vocabulary grew to {bigger}, how large would its embedding table be?",
+  "check.minimind.a": "{bigger} × {dim} = {rows} numbers, {delta} more than today. If the output layer shares its weights with the embedding (weight tying), that is the whole growth; if not, the output layer grows by as much again. At 2 bytes a number (fp16), the embedding alone adds about {megabytes} MB to the file.",
+  "check.bigger.q": "A larger vocabulary makes the same text shorter. Why not make it as large as possible?",
+  "check.bigger.a": "The output layer scores every token at every position (D × V numbers, a softmax over V), so it grows with the vocabulary, and so does the embedding table. Rare tokens also get few training examples, so their vectors are learned poorly. A vocabulary size is a trade-off between sequence length and model size.",
+
+  "check.injection.q": "A chat app builds its prompt with <|im_start|> and <|im_end|>. Why must a user who types \"<|im_end|>\" not get the control token?",
+  "check.injection.a": "It would let the user end their own turn and write a fake system or assistant turn: a prompt injection. User text is encoded as plain text (the control string becomes ordinary tokens, or is refused); only the app's template inserts control tokens.",
+  "check.four.q": "What are <pad>, <bos>, <eos> and <unk> for?",
+  "check.four.a": "<pad> fills shorter sequences so a batch has one length (and is left out of the loss); <bos> marks where a sequence begins; <eos> marks its end, and a model learns to produce it to stop; <unk> stands for anything a character or word tokenizer has never seen. A byte-level tokenizer never needs <unk>.",
+
+  "check.positions.q": "A window of block size 6 is cut from the token stream. How many predictions does it train?",
+  "check.positions.a": "Six. The window takes 7 tokens: inputs are the first 6, labels the last 6, shifted by one, and each position learns to predict the token that follows it.",
+  "check.stream.q": "Why cut windows from one long token stream instead of using one sentence per sample?",
+  "check.stream.a": "Every window has the same length, so nothing is wasted on padding, and the model also learns from text that crosses sentence boundaries. Documents are separated by a token such as <|endoftext|>, so the model can learn where one text ends.",
+
+  "check.counting.q": "A model says \"strawberry\" has two r's. Is it bad at counting, or is something else going on?",
+  "check.counting.a": "Mostly something else: the word reaches the model as one or a few ids, not as ten letters. To count letters it has to know how each id is spelled, which it only learned indirectly. Give it the letters one by one (\"s t r a w b e r r y\") and each letter becomes its own token: counting gets much easier.",
+  "check.price.q": "An API charges per token. Why can the same paragraph cost different amounts in two languages, or with two models?",
+  "check.price.a": "The number of tokens depends on the table: a language the table saw little of is cut into more, smaller tokens, and each model family has its own table. Count tokens with the tokenizer of the model you pay for, not by characters or words.",
+};
+
+export const QUESTIONS_ZH = {
+  "check.title": "想一想",
+  "check.lead": "先自己想，再点开答案。",
+  "check.show": "看答案",
+
+  "check.boundary.q": "GPT-2 没有 </w> 这样的词尾标记，那它怎么知道一个词从哪里开始？",
+  "check.boundary.a": "靠空格。预切分时，词前面的空格和这个词分在同一个片段里，GPT-2 把这个空格字节（0x20）画成 Ġ。所以“ the”（前面有空格）和“the”（在行首）是两个不同的 token，id 也不同：词的边界就写在字节里，用不着另加标记。",
+  "check.order.q": "“tokenization”的第一次合并发生在词的中间，而不是开头。为什么？",
+  "check.order.a": "编码时按 GPT-2 学到合并规则的先后顺序来：片段里所有相邻对中，最早学到的那一对（rank 最小）先合并，不管它在什么位置。只有同一对出现两次时才看位置：靠左的先合并。",
+  "check.emoji.q": "分词器训练时从没见过某个 emoji。编码它会报错，还是变成 <unk>？",
+  "check.emoji.a": "都不会。字节级分词器从全部 256 个字节值出发，而任何文本都是一串 UTF-8 字节。最坏的情况是每个字节各成一个 token：序列变长了，但没有不认识的东西，也不会丢信息。",
+
+  "check.partial.q": "一个 emoji 常常被拆成好几个 token。只解码其中第一个，会怎样？",
+  "check.partial.a": "它的字节只是一个 UTF-8 字符的开头，单独拿出来不是合法的文字。严格的解码器会报错；tiktoken 和 toklab（errors=\"replace\"）会显示替换字符 �。把整串 id 一起解码，这个字符就回来了。",
+  "check.portable.q": "id 30001 在所有语言模型里都表示“token”吗？",
+  "check.portable.a": "不是。id 只是某一张词表里的行号，换一个分词器，这一行放的就是别的东西。所以 id 必须和产生它的那张词表一起看，也只对用这张词表训练出来的模型有意义。",
+
+  "check.fifth.q": "本课参考的中文笔记说：合并出“我爱中国”之后，(中国, 人) 还出现 2 次。你自己数一数。",
+  "check.fifth.a": "只有 1 次。第一句里的“中国”已经并进了“我爱中国”，这句变成 我爱中国 | 人，对应的相邻对是 (我爱中国, 人)。只有第二句“中国 人 很 多”里还有 (中国, 人)。笔记的第五张表算错了，这里的训练器数出来是 1。",
+  "check.ties.q": "第二轮有三个相邻对并列，都出现 2 次。并列时怎么选，有关系吗？",
+  "check.ties.a": "有关系。同一份语料，用不同的并列规则会学出不同的合并，词表也就不同，而它们都是正确的 BPE。比如 HuggingFace 的训练器并不取最先出现的那一对，而是按两个 token 的 id 排序，小的优先。想复现某个分词器，就得用它的那条规则。",
+
+  "check.chinese.q": "为什么面向中文的模型，词表通常比只做英文的模型大？",
+  "check.chinese.a": "一个汉字在 UTF-8 里占 3 个字节。字节级分词器光是把字拼回来就要用掉合并，要拼成词还要更多。主要用英文训练出来的词表，留给中文的合并很少，中文就要切出很多 token；在中文语料上训练的更大词表，能让常用字和常用词各有自己的 token。",
+  "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（256 个字节加 {merges} 次合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，embedding 矩阵会有多大？",
+  "check.minimind.a": "{bigger} × {dim} = {rows} 个数，比现在多 {delta} 个。如果输出层和 embedding 共用权重（weight tying），增加的就是这些；如果不共用，输出层还要再多出同样多。按每个数 2 字节（fp16）算，光 embedding 就让模型文件大约多出 {megabytes} MB。",
+  "check.bigger.q": "词表越大，同一段文字切出的 token 越少。那为什么不把词表做得越大越好？",
+  "check.bigger.a": "输出层要在每个位置给词表里的每个 token 打分（D × V 个参数，对 V 个 token 做 softmax），它随词表一起变大，embedding 矩阵也一样。而且罕见的 token 训练时见得少，向量学不好。词表大小是序列长度和模型大小之间的取舍。",
+
+  "check.injection.q": "一个聊天应用用 <|im_start|> 和 <|im_end|> 拼提示词。用户自己输入“<|im_end|>”时，为什么不能把它当成控制 token？",
+  "check.injection.a": "那样用户就能替自己结束这一轮，再伪造一段 system 或 assistant 的发言，这就是提示词注入。用户输入要按普通文本编码（这串字符变成普通 token，或者直接拒绝）；控制 token 只能由应用的模板插入。",
+  "check.four.q": "<pad>、<bos>、<eos>、<unk> 分别是做什么用的？",
+  "check.four.a": "<pad> 把较短的序列补齐，让一个 batch 长度一致（计算损失时不算它）；<bos> 标记序列开始；<eos> 标记序列结束，模型学会输出它就知道该停了；<unk> 代表字符级或词级分词器没见过的东西。字节级分词器用不到 <unk>。",
+
+  "check.positions.q": "从 token 流里切出一个 block size 为 6 的窗口，它能训练几次预测？",
+  "check.positions.a": "6 次。这个窗口取 7 个 token：输入是前 6 个，标签是后 6 个，错开一位，每个位置都学着预测紧跟在后面的那个 token。",
+  "check.stream.q": "为什么要从一条长长的 token 流里切窗口，而不是一句话当一个样本？",
+  "check.stream.a": "每个窗口一样长，不用浪费在补齐上，模型也能学到跨句子的文字。不同文档之间用 <|endoftext|> 这样的 token 隔开，模型就能学会一段文字在哪里结束。",
+
+  "check.counting.q": "模型说“strawberry”里有两个 r。是它不会数数，还是另有原因？",
+  "check.counting.a": "主要是另有原因：这个词到模型那里是一两个 id，而不是十个字母。要数字母，它得知道每个 id 怎么拼，而这只能间接学到。把字母一个个分开写（“s t r a w b e r r y”），每个字母都成了单独的 token，数起来就容易多了。",
+  "check.price.q": "API 按 token 收费。为什么同一段话，换一种语言或换一个模型，价格会不一样？",
+  "check.price.a": "token 的个数取决于词表：词表见得少的语言会被切成更多、更小的 token，而每个模型家族都有自己的词表。算 token 要用你付费的那个模型的分词器，不能按字数或词数估。",
+};
