@@ -54,7 +54,7 @@ class TrainLesson {
       leadHold: true,
       reducedMotion: () => ctx.reducedMotion(),
       onPlaying: (playing) => {
-        this.view.mark("steps");
+        this.view.draw("steps");
         if (!playing) this.announceStep();
       },
     });
@@ -105,7 +105,7 @@ class TrainLesson {
       if (this.session.snapshot.trace && !settings) this.session.tryChanged();
       else this.session.cancelTry();
     }
-    if (changed.has("step") || changed.has("sort") || changed.has("speed")) view.mark("steps");
+    if (changed.has("step") || changed.has("sort") || changed.has("speed")) view.draw("steps");
     if (changed.has("step") && !this.stepper.playing) this.announceStep();
   }
 
@@ -125,10 +125,10 @@ class TrainLesson {
     switch (event) {
       case "training":
         this.stepper.pause();
-        this.view.mark("busy");
+        this.view.draw("busy");
         break;
       case "trained": {
-        this.view.mark("busy", "steps");
+        this.view.draw("busy", "steps");
         const total = this.total();
         if (this.values().step > total) this.ctx.setState({ step: total });
         const trace = this.session.snapshot.trace;
@@ -137,10 +137,10 @@ class TrainLesson {
       }
       case "error":
       case "stale":
-        this.view.mark("busy");
+        this.view.draw("busy");
         break;
       case "tried":
-        this.view.mark("try");
+        this.view.draw("try");
         break;
       default:
         break;

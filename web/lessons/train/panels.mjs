@@ -131,7 +131,7 @@ export function tryItems(t, tried) {
       const bad = new Set(w.unknown);
       const used = w.steps.map(([left, right]) => `${left}+${right}`).join(", ");
       return el("li", { className: "lk-try-word", testid: "try-word", data: { word: w.word } },
-        el("span", { className: "lk-try-src" }, w.word), arrow(),
+        sym(w.word, "lk-try-src"), arrow(),
         el("span", { className: "lk-chips" }, ...w.tokens.map((tok, i) => tokenChip(tok, null, { tone: i, testid: "try-token", className: bad.has(tok) ? "unknown" : "" }))),
         el("span", { className: "fine lk-try-steps" }, w.steps.length ? t("train.tryUsed", { merges: used }) : t("train.tryNone")));
     }),

@@ -25,6 +25,33 @@ const AUTO_TRAIN_CHARS = 20000;   // longer corpora train when the button is pre
 const TRAIN_DEBOUNCE_MS = 350;
 const TRY_DEBOUNCE_MS = 200;
 
+/** One request of a kind on its way at a time; asking for something else meanwhile asks once more. */
+class Flight {
+  constructor(same) {
+    this.same = same;    // same(a, b): whether two wishes ask the same
+    this.wish = null;    // what the request on its way asks for
+    this.again = false;  // something else was wished for since
+  }
+
+  /** True when a request for `wish` may go now; else notes whether it differs from the one on its way. */
+  open(wish) {
+    if (this.wish === null) {
+      this.wish = wish;
+      return true;
+    }
+    this.again = !this.same(this.wish, wish);
+    return false;
+  }
+
+  /** The request came back: true when its answer is still the one wanted (else ask again). */
+  land() {
+    const wanted = !this.again;
+    this.wish = null;
+    this.again = false;
+    return wanted;
+  }
+}
+
 export class TrainSession {
   /**
    * query(kind, payload) -> Promise<{ok, result | error}>: the engine.
@@ -39,12 +66,10 @@ export class TrainSession {
       trace: null, trainedKey: null, error: null, busy: false, asked: 0, stale: false, outdated: false, tried: null, tryError: null,
     });
     this.gen = 0;              // bumped by destroy(): answers after it are dropped
-    this.inflight = null;      // the settings key of the training on its way
-    this.again = false;        // ... and other settings were asked for meanwhile
+    this.training = new Flight((a, b) => a === b);                           // settings keys
+    this.trying = new Flight((a, b) => a[0] === b[0] && a[1] === b[1]);    // [trace, text]
     this.typed = false;        // the coming settings change was typed
     this.debounce = 0;
-    this.tryInflight = null;   // [trace, text] of the example request on its way
-    this.tryAgain = false;
     this.tryTyped = false;
     this.tryDebounce = 0;
   }
@@ -85,21 +110,18 @@ export class TrainSession {
   async train() {
     clearTimeout(this.debounce);
     const key = settingsKey(this.want());
-    if (this.inflight !== null) {
-      this.again = key !== this.inflight;
-      return;
-    }
+    if (!this.training.open(key)) return;
     const gen = this.gen;
-    this.inflight = key;
     this.set({ busy: true, asked: this.snapshot.asked + 1, stale: true }, "training");
     const answer = await this.query("train", trainPayload(this.want()));
-    this.inflight = null;
+    const wanted = this.training.land();
     if (gen !== this.gen) return;
-    if (this.again) {
-      this.again = false;
-      this.train();
-      return;
-    }
+    if (wanted) this.trained(key, answer);
+    else this.train();
+  }
+
+  /** The answer for the settings `key` is the newest: it is shown (or its error, over the last one). */
+  trained(key, answer) {
     if (!answer.ok) {
       this.set({ busy: false, error: answer.error }, "error");
       return;
@@ -129,22 +151,13 @@ export class TrainSession {
     const trace = this.snapshot.trace;
     if (!trace) return;
     const text = this.want().try;
-    if (this.tryInflight !== null) {
-      this.tryAgain = this.tryInflight[0] !== trace || this.tryInflight[1] !== text;
-      return;
-    }
+    if (!this.trying.open([trace, text])) return;
     const gen = this.gen;
-    this.tryInflight = [trace, text];
-    const [kind, payload] = tryRequest(trace, text);
-    const answer = await this.query(kind, payload);
-    this.tryInflight = null;
+    const answer = await this.query(...tryRequest(trace, text));
+    const wanted = this.trying.land();
     if (gen !== this.gen) return;
-    if (this.tryAgain) {
-      this.tryAgain = false;
-      this.runTry();
-      return;
-    }
-    this.set({ tried: answer.ok ? { kind: trace.kind, result: answer.result } : null, tryError: answer.ok ? null : answer.error }, "tried");
+    if (!wanted) this.runTry();
+    else this.set({ tried: answer.ok ? { kind: trace.kind, result: answer.result } : null, tryError: answer.ok ? null : answer.error }, "tried");
   }
 
   destroy() {

@@ -2,7 +2,7 @@
 // draws them from data: the session's snapshot and the lesson's values, through the pure frames of
 // frames.mjs. `source()` returns {snapshot, values, playing}.
 //
-// Drawing is in parts, each redrawn only when marked, at most once per animation frame:
+// Drawing is in parts; the lesson redraws the ones a change touched, at once (draw(...parts)):
 //   busy    the busy line, the train button, the dimming of a stale training, the error line and the
 //           size note under the corpus (what a training's start and answer change)
 //   steps   the steps card at the shown step: controls, sentences, pair table, corpus, merges, vocabulary
@@ -16,17 +16,15 @@ import { buildPage } from "./page.mjs";
 import { pairTable, corpusItems, mergeItems, vocabChips, tryItems } from "./panels.mjs";
 import { PRESETS, presetShown } from "./presets.mjs";
 import { samePair, totalSteps, stepFrame, tieOf, pairRows, stepMarks, corpusRows, mergesUpTo, vocabulary, recountShown } from "./frames.mjs";
-import { stopText, explanation, tieText, pairsTitle, pairsFoot, beforeTitle } from "./words.mjs";
+import { stopText, explanation, tieText, pairsTitle, pairsFoot, corpusTitles } from "./words.mjs";
 
 export class TrainView {
   constructor(root, t, actions, source) {
-    this.t = t;
-    this.actions = actions;
-    this.source = source;
     this.b = new Bindings();
     this.r = buildPage(root, t, this.b, actions);
-    this.dirty = new Set();
-    this.raf = 0;
+    this.t = t;
+    this.source = source;
+    this.actions = actions;     // the lesson's: setState, stepper (page.mjs lists the rest)
     this.hover = null;          // the pair pointed at in the table: its places light up in the corpus
     this.pairButtons = [];      // [[pair, button]] of the table drawn
     this.busyFor = 0;           // the training whose clock the busy line shows
@@ -35,27 +33,16 @@ export class TrainView {
   /** Relabels every bound string in the current language and redraws everything. */
   relabel() {
     this.b.apply(this.t);
-    this.mark("busy", "steps", "try");
+    this.draw("busy", "steps", "try");
   }
 
-  mark(...parts) {
-    for (const part of parts) this.dirty.add(part);
-    if (!this.raf) {
-      this.raf = requestAnimationFrame(() => {
-        this.raf = 0;
-        this.render();
-      });
-    }
-  }
-
-  render() {
-    const dirty = this.dirty;
-    this.dirty = new Set();
+  /** Redraws `parts` ("busy", "steps", "corpus", "try") from the source, now. */
+  draw(...parts) {
     const { snapshot, values, playing } = this.source();
-    if (dirty.has("busy")) this.renderBusy(snapshot);
-    if (dirty.has("steps")) this.renderSteps(snapshot, values, playing);
-    else if (dirty.has("corpus")) this.renderPointing(snapshot.trace, values);
-    if (dirty.has("try")) this.renderTry(snapshot);
+    if (parts.includes("busy")) this.renderBusy(snapshot);
+    if (parts.includes("steps")) this.renderSteps(snapshot, values, playing);
+    else if (parts.includes("corpus")) this.renderPointing(snapshot.trace, values);
+    if (parts.includes("try")) this.renderTry(snapshot);
   }
 
   // ------------------------------------------------------------ the settings
@@ -149,11 +136,12 @@ export class TrainView {
   renderCorpus(f) {
     const { t, r } = this;
     const { hits, fresh } = stepMarks(f.step);
-    r.beforeTitle.textContent = beforeTitle(t, f);
+    const [before, after] = corpusTitles(t, f);
+    r.beforeTitle.textContent = before;
     r.before.replaceChildren(...corpusItems(t, corpusRows(f.before, hits, this.hover), "hit"));
     r.afterTitle.hidden = !f.after;
     r.after.hidden = !f.after;
-    r.afterTitle.textContent = f.after ? t("train.after", { merged: f.step.merged }) : "";
+    r.afterTitle.textContent = after || "";
     r.after.replaceChildren(...(f.after ? corpusItems(t, corpusRows(f.after, fresh, this.hover), "fresh") : []));
   }
 
@@ -186,7 +174,7 @@ export class TrainView {
   point(pair) {
     if (samePair(pair, this.hover) || (pair === null && this.hover === null)) return;
     this.hover = pair;
-    this.mark("corpus");
+    this.draw("corpus");
   }
 
   renderPointing(trace, values) {
@@ -196,7 +184,6 @@ export class TrainView {
   }
 
   destroy() {
-    cancelAnimationFrame(this.raf);
     this.r.busy.stop();
     this.r.main.remove();
   }

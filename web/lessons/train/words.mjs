@@ -1,6 +1,8 @@
 // The train lesson's sentences: a frame (frames.mjs) put into words in the current language. Pure:
-// `t` is the translation function, everything else is data.
+// `t` is the translation function, everything else is data. Symbols in a sentence are drawn as in the
+// lists (glyphs.mjs visibleSymbol).
 
+import { visibleSymbol as v } from "../../glyphs.mjs";
 import { tieOf } from "./frames.mjs";
 
 /**
@@ -10,7 +12,7 @@ import { tieOf } from "./frames.mjs";
  */
 export function stopText(t, trace) {
   const s = trace.stop;
-  const pair = s.pair ? `(${s.pair[0]}, ${s.pair[1]})` : "";
+  const pair = s.pair ? `(${v(s.pair[0])}, ${v(s.pair[1])})` : "";
   return t(`train.stop.${s.reason}`, {
     n: s.reason === "vocab_size" ? trace.vocab_size : trace.num_merges, count: s.count ?? 0, pair, min: trace.min_frequency,
   });
@@ -23,8 +25,8 @@ export function explanation(t, trace, frame) {
   }
   if (frame.kind === "merge") {
     const s = frame.step;
-    const text = t("train.merge", { k: frame.k, left: s.pair[0], right: s.pair[1], merged: s.merged, count: s.count, v: s.vocab_size });
-    return s.new_token === false ? `${text} ${t("train.notNew", { merged: s.merged })}` : text;
+    const text = t("train.merge", { k: frame.k, left: v(s.pair[0]), right: v(s.pair[1]), merged: v(s.merged), count: s.count, v: s.vocab_size });
+    return s.new_token === false ? `${text} ${t("train.notNew", { merged: v(s.merged) })}` : text;
   }
   return t("train.stopped", { n: trace.merges.length });
 }
@@ -34,7 +36,7 @@ export function tieText(t, frame) {
   const tie = tieOf(frame);
   if (!tie) return null;
   return t("train.tieLine", {
-    n: tie.n_tied, count: frame.step.count, rule: t(`train.tie.${tie.rule}`), left: frame.step.pair[0], right: frame.step.pair[1],
+    n: tie.n_tied, count: frame.step.count, rule: t(`train.tie.${tie.rule}`), left: v(frame.step.pair[0]), right: v(frame.step.pair[1]),
   });
 }
 
@@ -59,10 +61,10 @@ export function pairsFoot(t, frame, table) {
   return [table.hidden > 0 ? t("train.morePairs", { n: table.hidden }) : "", t("train.hoverHint")].filter(Boolean).join(" ");
 }
 
-/** The title over the first corpus list. */
-export function beforeTitle(t, frame) {
-  if (frame.kind === "merge") return t("train.before");
-  return frame.kind === "stop" ? t("train.final") : t("train.corpusStart");
+/** The titles over the corpus lists: [before, after] (after: null when there is no second list). */
+export function corpusTitles(t, frame) {
+  if (frame.kind === "merge") return [t("train.before"), frame.after ? t("train.after", { merged: v(frame.step.merged) }) : null];
+  return [frame.kind === "stop" ? t("train.final") : t("train.corpusStart"), null];
 }
 
 /** What the live region says at a step: "k / total. <explanation>". */
