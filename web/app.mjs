@@ -109,7 +109,7 @@ function renderStatus() {
 async function query(kind, payload) {
   const engine = await enginePromise;
   if (!engine) {
-    return { ok: false, error: { type: "EngineUnavailable", message: t("error.noEngine") } };
+    return { ok: false, error: { type: "EngineUnavailable", code: "engine_missing", params: {}, message: t("error.noEngine") } };
   }
   if (!engineIsReady && typeof engine.precomputed === "function") {
     try {
@@ -122,7 +122,8 @@ async function query(kind, payload) {
   try {
     return await engine.request(kind, payload);
   } catch (error) {
-    return { ok: false, error: { type: "Error", message: String(error && error.message || error) } };
+    const detail = String(error && error.message || error);
+    return { ok: false, error: { type: "Error", code: "request_failed", params: { detail }, message: detail } };
   }
 }
 

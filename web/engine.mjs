@@ -18,6 +18,11 @@ export { precomputed, precomputedKey };
  * The engine: the worker boot.mjs started with the page (the first call), or a new worker (later calls,
  * or when `workerURL` is given).
  */
+/** The answer to a request once the engine has stopped: the page shows it by its code. */
+function unavailable(detail) {
+  return { type: "EngineUnavailable", code: "engine_stopped", params: { detail }, message: detail };
+}
+
 export function createEngine({ workerURL = null } = {}) {
   const booted = workerURL ? null : adoptBootWorker();
   const worker = booted ? booted.worker : new Worker(workerURL ?? new URL("./worker.mjs", import.meta.url), { type: "module" });
@@ -37,7 +42,7 @@ export function createEngine({ workerURL = null } = {}) {
     if (next.status === "error") {
       settleReady.reject(new Error(next.message));
       for (const [id, resolve] of pending) {
-        resolve({ ok: false, error: { type: "EngineUnavailable", message: next.message } });
+        resolve({ ok: false, error: unavailable(next.message) });
         pending.delete(id);
       }
     }
@@ -68,7 +73,7 @@ export function createEngine({ workerURL = null } = {}) {
 
   function request(kind, payload = {}) {
     if (latest.status === "error") {
-      return Promise.resolve({ ok: false, error: { type: "EngineUnavailable", message: latest.message } });
+      return Promise.resolve({ ok: false, error: unavailable(latest.message) });
     }
     const id = nextId++;
     return new Promise((resolve) => {

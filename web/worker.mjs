@@ -5,7 +5,7 @@
 // says why).
 //
 //   page -> worker   {id, kind, payload}
-//   worker -> page   {id, ok: true, result} | {id, ok: false, error: {type, message}}
+//   worker -> page   {id, ok: true, result} | {id, ok: false, error: {type, code, params, message}}
 //   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted)
 //
 // Nothing is fetched from anywhere but this worker's own origin: Pyodide's package base URL points at
@@ -172,21 +172,22 @@ const booted = boot().then(
 
 function answer(id, kind, payload) {
   if (typeof kind !== "string") {
-    return { id, ok: false, error: { type: "BadRequest", message: "a request needs a string kind" } };
+    return { id, ok: false, error: { type: "BadRequest", code: "bad_request", params: {}, message: "a request needs a string kind" } };
   }
   try {
     const text = handle(kind, JSON.stringify(payload ?? {}));
     return { id, ...JSON.parse(text) };
   } catch (error) {
     const type = error?.type ?? error?.name ?? "Error";
-    return { id, ok: false, error: { type: String(type), message: String(error?.message ?? error) } };
+    const detail = String(error?.message ?? error);
+    return { id, ok: false, error: { type: String(type), code: "worker_failed", params: { detail }, message: detail } };
   }
 }
 
 self.onmessage = async (event) => {
   const { id, kind, payload } = event.data ?? {};
   if (!(await booted)) {
-    postMessage({ id, ok: false, error: { type: "EngineUnavailable", message: `Python could not start (${stage})` } });
+    postMessage({ id, ok: false, error: { type: "EngineUnavailable", code: "engine_unavailable", params: { stage }, message: `Python could not start (${stage})` } });
     return;
   }
   postMessage(answer(id, kind, payload));

@@ -8,7 +8,7 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, inputCard, stageCard } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageCard, errorText } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 
 export const PRESETS = Object.freeze([
@@ -106,7 +106,7 @@ class DecodeLesson extends TextLesson {
         el("code", { className: "lk-decode-input" }, item.input),
         el("p", { className: "lk-decode-status", testid: "decode-status" },
           el("span", { className: "lk-mark", attrs: { "aria-hidden": "true" } }, "✗"),
-          t("decode.bad", { item: item.input, message: item.error })));
+          t("decode.bad", { item: item.input, message: errorText(t, { code: item.code, params: item.params, message: item.error }) })));
     }
     let kind;
     let status;

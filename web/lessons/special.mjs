@@ -5,7 +5,7 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, inputCard, stageHeader, tokenChip } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageHeader, tokenChip, errorText } from "../ui/lessonkit.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "two", text: "The end.<|endoftext|>Once upon a time", label: "special.preset.two" },
@@ -76,7 +76,8 @@ class SpecialLesson extends TextLesson {
       if (!view.ok) {
         count.textContent = t("special.refusedBadge");
         body.replaceChildren(el("p", { className: "lk-refused", testid: "special-message" },
-          el("span", { className: "lk-mark", attrs: { "aria-hidden": "true" } }, "✗"), view.error));
+          el("span", { className: "lk-mark", attrs: { "aria-hidden": "true" } }, "✗"),
+          errorText(t, { code: view.code, params: view.params, message: view.error })));
         continue;
       }
       count.textContent = t("special.count", { n: view.ids.length });

@@ -153,10 +153,31 @@ export function errorLine(testid) {
   return node;
 }
 
+// The params Python writes with thousands separators ("{length:,}").
+const GROUPED = new Set(["length", "limit", "bytes", "digits", "symbols"]);
+
+/**
+ * An error in the page's language: the string `err.<code>` filled with its params. An error without a
+ * known code (none should reach the page) falls back to its English message.
+ *
+ *     errorText(t, {code: "unknown_id", params: {id: 99999, encoding: "r50k_base", max_id: 50256}})
+ *       ->  "token id 99999 is not in r50k_base (ids run from 0 to 50256)"
+ */
+export function errorText(t, error) {
+  if (!error) return "";
+  const key = `err.${error.code}`;
+  const vars = {};
+  for (const [name, value] of Object.entries(error.params || {})) {
+    vars[name] = typeof value === "number" && GROUPED.has(name) ? value.toLocaleString("en-US") : value;
+  }
+  const text = error.code ? t(key, vars) : key;
+  return text === key ? String(error.message || error.type || "") : text;
+}
+
 /** Shows `error` (an engine answer's error, or null) in an errorLine(), hidden when there is none. */
 export function showError(node, t, error) {
   node.hidden = !error;
-  node.textContent = error ? t("error.engine", { message: error.message }) : "";
+  node.textContent = error ? t("error.engine", { message: errorText(t, error) }) : "";
 }
 
 /**

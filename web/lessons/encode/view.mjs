@@ -14,6 +14,7 @@
 import { LIMITS } from "../../theme.mjs";
 import { el, Bindings } from "../../ui/dom.mjs";
 import { pieceLabel } from "../../glyphs.mjs";
+import { errorText } from "../../ui/lessonkit.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
 import { buildPage } from "./page.mjs";
 import { StripList, ChipList, renderLog, renderIds } from "./panels.mjs";
@@ -111,7 +112,7 @@ export class EncodeView {
     const error = snapshot.error;
     r.errorBox.hidden = !error;
     r.errorBox.textContent = error
-      ? `${t("error.engine", { message: error.message || error.type })}${t("sentence.joiner")}${t("encode.keepTyping")}`
+      ? `${t("error.engine", { message: errorText(t, error) })}${t("sentence.joiner")}${t("encode.keepTyping")}`
       : "";
     const notes = inputNotes(text, snapshot.overview);
     r.notes.replaceChildren(...notes.map((key) => el("li", { data: { note: key.slice(6) } }, t(key))));

@@ -60,7 +60,7 @@ export function stepFrame(trace, step) {
   const n = trace.steps.length;
   const k = Math.max(0, Math.min(step, n + 1));
   if (k === 0) {
-    return { kind: "start", k, before: trace.corpus, after: null, pairs: null, step: null, learned: [], vocabSize: trace.base_vocab.length };
+    return { kind: "start", k, before: trace.corpus, after: null, pairs: null, step: null, learned: [], vocabSize: trace.base_vocab_size };
   }
   if (k <= n) {
     const s = trace.steps[k - 1];
@@ -74,7 +74,7 @@ export function stepFrame(trace, step) {
   return {
     kind: "stop", k, before: trace.stop.corpus || (last ? last.corpus : trace.corpus) || null, after: null,
     pairs: trace.stop.pairs || null, step: null, learned: trace.learned,
-    vocabSize: last ? last.vocab_size : trace.base_vocab.length,
+    vocabSize: last ? last.vocab_size : trace.base_vocab_size,
   };
 }
 
@@ -155,18 +155,25 @@ export function mergesUpTo(trace, k) {
 }
 
 /**
- * The vocabulary at a frame: the base symbols (null in bytes mode, where the base is all 256 bytes) and
- * the learned tokens, the last drawn as the newest while a merge is shown.
+ * The vocabulary at a frame: the special entries (<unk> for characters), the base symbols (null in bytes
+ * mode, where the base is all 256 bytes) and the learned tokens, the last drawn as the newest while a
+ * merge is shown.
  */
 export function vocabulary(trace, frame) {
   return {
+    special: trace.special_tokens,
     base: trace.kind === "bytes" ? null : trace.base_vocab.slice(0, BASE_CHIPS),
     learned: frame.learned.slice(-MERGE_CHIPS),
     newest: frame.kind === "merge",
   };
 }
 
-/** Whether the Chinese lines stopped at min_frequency: the lesson then says to count again by hand. */
+/**
+ * Whether the Chinese lines learned 我爱中国 and then stopped at min_frequency: the printed example's fifth
+ * table goes on from there, so the lesson says to count again by hand. (Other tie rules learn 中国人
+ * instead, where the printed table does not apply.)
+ */
 export function recountShown(values, trace, frame) {
-  return frame.kind === "stop" && values.corpus === CHINESE && values.unit === "lines" && trace.stop.reason === "min_frequency";
+  return frame.kind === "stop" && values.corpus === CHINESE && values.unit === "lines" && trace.stop.reason === "min_frequency"
+    && trace.learned.includes("我爱中国");
 }

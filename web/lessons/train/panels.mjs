@@ -99,9 +99,9 @@ export function mergeItems(t, merges, k, goTo) {
   return { items, current };
 }
 
-/** The vocabulary chips (frames.mjs vocabulary): the base, then the learned tokens, the newest marked. */
+/** The vocabulary chips (frames.mjs vocabulary): the special entries, the base, then the learned tokens, the newest marked. */
 export function vocabChips(t, trace, vocab) {
-  const chips = [];
+  const chips = vocab.special.map((s) => tokenChip(s, null, { tone: 2, testid: "vocab-special", className: "base special", title: t("train.specialTitle") }));
   if (vocab.base === null) {
     chips.push(el("span", { className: "lk-chip lk-base-note" }, t("train.byteBase", { n: trace.base_vocab.length })));
   } else {

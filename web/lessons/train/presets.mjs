@@ -14,7 +14,7 @@ export const PRESETS = Object.freeze([
 
 export const MODES = Object.freeze(["chars", "bytes"]);
 export const UNITS = Object.freeze(["words", "lines"]);
-export const TIES = Object.freeze(["first_occurrence", "lexicographic"]);
+export const TIES = Object.freeze(["first_occurrence", "lexicographic", "huggingface"]);
 export const SORTS = Object.freeze(["count", "pair"]);
 
 /** The fields that decide what is trained: a change to any of them trains again. */

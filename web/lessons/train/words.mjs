@@ -5,6 +5,8 @@
 import { visibleSymbol as v } from "../../glyphs.mjs";
 import { tieOf } from "./frames.mjs";
 
+const TIED_SHOWN = 4;   // tied pairs listed with their ids (huggingface)
+
 /**
  * Why training stopped, with its numbers.
  *
@@ -21,7 +23,9 @@ export function stopText(t, trace) {
 /** What the frame shows, in one or two sentences: the start, the merge k, or the stop. */
 export function explanation(t, trace, frame) {
   if (frame.kind === "start") {
-    return t(trace.kind === "bytes" ? "train.startBytes" : "train.startChars", { n: trace.n_symbols, rows: trace.n_rows, alpha: trace.n_alphabet });
+    return t(trace.kind === "bytes" ? "train.startBytes" : "train.startChars", {
+      n: trace.n_symbols, rows: trace.n_rows, alpha: trace.n_alphabet, v: trace.base_vocab_size, special: trace.special_tokens.join(" "),
+    });
   }
   if (frame.kind === "merge") {
     const s = frame.step;
@@ -35,9 +39,14 @@ export function explanation(t, trace, frame) {
 export function tieText(t, frame) {
   const tie = tieOf(frame);
   if (!tie) return null;
-  return t("train.tieLine", {
+  const line = t("train.tieLine", {
     n: tie.n_tied, count: frame.step.count, rule: t(`train.tie.${tie.rule}`), left: v(frame.step.pair[0]), right: v(frame.step.pair[1]),
   });
+  if (!tie.ids) return line;
+  // HuggingFace compares the pairs' token ids: list each tied pair with its ids, smallest first.
+  const shown = tie.tied.slice(0, TIED_SHOWN).map((p, i) => `(${v(p[0])}, ${v(p[1])}) = (${tie.ids[i][0]}, ${tie.ids[i][1]})`);
+  if (tie.tied.length > TIED_SHOWN) shown.push("…");
+  return `${line}${t("sentence.joiner")}${t("train.tieIds", { list: shown.join(t("train.listSep")) })}`;
 }
 
 /** The pair table's title. */
