@@ -21,7 +21,7 @@ PRESETS = {
     "fizzlepuff": "fizzlepuff",
     "unicorn": "🦄",
     "space": "the the",
-    "case": "Hello hello",
+    "case": "Hello\nhello",
     "boundary": "fix the AI",
     "middle": "understand",
     "byte": "a",

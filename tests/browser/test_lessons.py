@@ -257,7 +257,7 @@ def test_no_serious_axe_violations(open_app, axe_violations, lesson):
 @pytest.mark.parametrize("size", ["phone", "projector"])
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_screenshots(open_app, context, screenshot, lesson, lang, size, console_errors):
-    extra = {"train": "&step=1", "decode": "&ids=8582+99+226+30001+99999", "compare": "&text=%E6%88%91%E7%88%B1%E5%8C%97%E4%BA%AC+%F0%9F%A6%84"}.get(lesson, "")
+    extra = {"train": "&step=1", "decode": "&ids=8582+99+226+30001+99999", "compare": "&ctext=%E6%88%91%E7%88%B1%E5%8C%97%E4%BA%AC+%F0%9F%A6%84"}.get(lesson, "")
     if size == "projector":
         extra += "&projector=1"
     page = open_app(f"lesson={lesson}&lang={lang}{extra}")

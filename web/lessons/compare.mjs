@@ -1,7 +1,8 @@
 // Lesson "compare": one text, four tokenizers side by side. Characters, words, a toy BPE trained on a
 // chosen corpus, and GPT-2's r50k. For each: its tokens, how many, its vocabulary size, the unknown
 // tokens, and two costs the chapter weighs against each other: attention grows with T², the output
-// layer with V. The engine (`compare`) does all the counting; this module lays the rows out.
+// layer with V. The engine (`compare`) does all the counting; this module lays the rows out. It opens on
+// the chapter's own example (its text, its corpus, a toy vocabulary of 20), in its own field `ctext`.
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
@@ -10,23 +11,27 @@ import { choiceGroup, numberField } from "../ui/fields.mjs";
 import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
 
 const CHAPTER = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. Tokenization is an important step because it determines how raw text is divided into smaller units.";
+const EXAMPLE = "Here is a simple example of tokenization.";
+const DONT = "I don't like tokenization.";
 const CHINESE = "我爱中国人。中国人很多。我爱中国。北京是中国首都。今天天气真好。";
 
 export const TEXTS = Object.freeze([
-  { id: "dont", text: "I don't like tokenization.", label: "compare.preset.dont" },
+  { id: "dont", text: DONT, label: "compare.preset.dont" },
   { id: "chinese", text: "我爱北京，中国人很多。", label: "compare.preset.chinese" },
   { id: "emoji", text: "unbelievable 🦄 lowest", label: "compare.preset.emoji" },
 ]);
 
 const CORPORA = Object.freeze(new Map([
+  ["example", EXAMPLE],
   ["text", null],
   ["chapter", CHAPTER],
   ["chinese", CHINESE],
 ]));
 
 const PARAMS = new Map([
-  ["ccorpus", param.oneOf("chapter", [...CORPORA.keys()])],
-  ["bpe", omitDefault(param.int(100, { min: 1, max: 5000 }))],
+  ["ctext", param.text(DONT, LIMITS.hashTextMax)],
+  ["ccorpus", param.oneOf("example", [...CORPORA.keys()])],
+  ["bpe", omitDefault(param.int(20, { min: 1, max: 5000 }))],
 ]);
 
 const NAMES = Object.freeze(["characters", "words", "toy_bpe", "r50k"]);
@@ -43,7 +48,7 @@ function ratio(x) {
 
 class CompareLesson extends TextLesson {
   constructor(ctx) {
-    super(ctx, { id: "compare", params: PARAMS, field: "text", debounceMs: 200 });
+    super(ctx, { id: "compare", params: PARAMS, field: "ctext", debounceMs: 200 });
     const b = this.b;
     const input = this.textBox("compare", { attrs: { "aria-describedby": "compare-hint" } });
     const presets = this.presets(TEXTS);
@@ -64,14 +69,20 @@ class CompareLesson extends TextLesson {
     });
 
     this.rows = el("div", { className: "lk-compare-rows", testid: "compare-rows" });
-    const rowsCard = stageCard(b, { n: 1, id: "compare-rows-title", titleKey: "compare.rowsTitle", textKey: "compare.rowsText" }, this.rows);
+    this.chapterNote = el("p", { className: "fine", testid: "compare-chapter-note" });
+    const rowsCard = stageCard(b, { n: 1, id: "compare-rows-title", titleKey: "compare.rowsTitle", textKey: "compare.rowsText" },
+      this.chapterNote, this.rows, b.text(el("p", { className: "fine" }), "compare.countsNote"));
 
     this.table = el("table", { className: "lk-table lk-cost-table", testid: "compare-costs" });
     const costCard = stageCard(b, { n: 2, id: "compare-cost-title", titleKey: "compare.costTitle", textKey: "compare.costText" },
       el("div", { className: "lk-scroll" }, this.table),
       b.text(el("p", { className: "fine" }), "compare.costNote"));
 
-    this.mount(intro(b, "compare.title", "compare.lead"), card, rowsCard, costCard);
+    this.modelText = el("p", { className: "stage-text", testid: "compare-model" });
+    const modelCard = stageCard(b, { n: 3, id: "compare-model-title", titleKey: "compare.modelTitle", textKey: "compare.modelText" },
+      this.modelText);
+
+    this.mount(intro(b, "compare.title", "compare.lead"), card, rowsCard, costCard, modelCard);
   }
 
   showSettings() {
@@ -81,21 +92,28 @@ class CompareLesson extends TextLesson {
 
   query() {
     const corpus = CORPORA.get(this.get("ccorpus"));
-    const payload = { text: this.get("text"), bpe_vocab_size: this.get("bpe"), min_frequency: 2 };
+    const payload = { text: this.get("ctext"), bpe_vocab_size: this.get("bpe"), min_frequency: 2 };
     if (corpus !== null) payload.corpus = corpus;
     return this.ctx.query("compare", payload);
   }
 
   render() {
     const r = this.result;
+    const chapter = this.get("ctext") === DONT && this.get("ccorpus") === "example" && this.get("bpe") === 20;
+    this.chapterNote.hidden = !(r && chapter);
+    this.chapterNote.textContent = this.t("compare.chapterNote");
     if (!r) {
       this.rows.replaceChildren();
       this.table.replaceChildren();
+      this.modelText.textContent = "";
       return;
     }
     const rows = r.tokenizers.filter((row) => NAMES.includes(row.name));
     this.rows.replaceChildren(...rows.map((row) => this.renderRow(row)));
     this.renderCosts(rows);
+    // GPT-2's vocabulary: 256 byte tokens, then one token per merge, then <|endoftext|>.
+    const v = rows.find((row) => row.name === "r50k").vocab_size;
+    this.modelText.textContent = this.t("compare.modelNumbers", { v: fmt(v), merges: fmt(v - 256 - 1) });
   }
 
   renderRow(row) {

@@ -15,8 +15,9 @@ import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from 
 const MACHINE = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. During training, the model gradually improves its predictions by comparing them with the correct answers. Tokenization is an important step because it determines how raw text is divided into smaller units. Some tokenizers use characters, some use complete words, and modern language models often use subword tokens to balance vocabulary size and sequence length.";
 
 export const PRESETS = Object.freeze([
-  { id: "chapter", text: MACHINE, label: "samples.preset.chapter" },
-  { id: "chinese", text: "我爱中国人。中国人很多。我爱中国。北京是中国首都。", label: "samples.preset.chinese" },
+  // 18.3.7: the chapter's paragraph cut by the toy BPE trained on it (vocabulary 100).
+  { id: "chapter", text: MACHINE, label: "samples.preset.chapter", tok: "toy_bpe" },
+  { id: "chinese", text: "我爱中国人。中国人很多。我爱中国。北京是中国首都。", label: "samples.preset.chinese", tok: null },
 ]);
 
 const TOKENIZERS = Object.freeze(["toy_bpe", "r50k"]);
@@ -41,7 +42,10 @@ class SamplesLesson extends TextLesson {
     super(ctx, { id: "samples", params: PARAMS, field: "scorpus", also: { start: 0 }, debounceMs: 250 });
     const b = this.b;
     const input = this.textBox("samples", { rows: 3 });
-    const presets = this.presets(PRESETS);
+    const presets = this.presets(PRESETS, {
+      pick: (p) => this.ctx.setState({ ...this.textPatch(p.text), ...(p.tok ? { tok: p.tok } : {}) }),
+      pressed: (p) => p.text === this.get("scorpus") && (!p.tok || p.tok === this.get("tok")),
+    });
     this.block = numberField(b, { id: "samples-block", labelKey: "samples.block", min: 1, max: 64, testid: "samples-block", onValue: (n) => this.ctx.setState({ block: n }) });
     this.batch = numberField(b, { id: "samples-batch", labelKey: "samples.batch", min: 1, max: 8, testid: "samples-batch", onValue: (n) => this.ctx.setState({ batch: n }) });
     this.tok = choiceGroup(b, {
@@ -72,8 +76,9 @@ class SamplesLesson extends TextLesson {
     this.streamMeta = el("span", { className: "stage-meta", testid: "samples-stream-meta" });
     this.stream = el("ol", { className: "lk-stream", testid: "samples-stream", attrs: { tabindex: 0, "aria-labelledby": "samples-stream-title" } });
     this.streamMore = el("p", { className: "fine" });
+    this.chapterNote = el("p", { className: "fine", testid: "samples-chapter-note" });
     const streamCard = stageCard(b, { n: 1, id: "samples-stream-title", titleKey: "samples.streamTitle", textKey: "samples.streamText", meta: this.streamMeta },
-      this.stream, this.streamMore);
+      this.chapterNote, this.stream, this.streamMore);
 
     this.windows = el("div", { className: "lk-windows", testid: "samples-windows" });
     this.windowsNote = el("p", { className: "fine", testid: "samples-note" });
@@ -119,6 +124,11 @@ class SamplesLesson extends TextLesson {
   render() {
     const t = this.t;
     const r = this.result;
+    const chapter = Boolean(r) && this.get("scorpus") === MACHINE && this.get("tok") === "toy_bpe";
+    this.chapterNote.hidden = !chapter;
+    this.chapterNote.textContent = chapter
+      ? t("samples.chapterNote", { v: r.vocab_size.toLocaleString(), n: r.n_ids, first: `[${r.ids.slice(0, 10).join(", ")}]` })
+      : "";
     if (!r) {
       this.stream.replaceChildren();
       this.windows.replaceChildren();
@@ -158,7 +168,7 @@ class SamplesLesson extends TextLesson {
     const t = this.t;
     const cols = w.x.length;
     const table = el("table", { className: "lk-window-table", testid: "sample-window", data: { offset: w.offset } });
-    const caption = el("caption", {}, t("samples.windowCaption", { n: k + 1, from: w.offset, to: w.offset + cols }));
+    const caption = el("caption", { testid: "window-caption" }, t("samples.windowCaption", { n: k + 1, from: w.offset, to: w.offset + cols }));
     const head = el("tr", {}, el("th", { attrs: { scope: "col" } }, t("samples.position")),
       ...w.x.map((_, i) => el("th", { attrs: { scope: "col" } }, String(i))));
     const row = (name, ids, tokens, testid) => el("tr", { testid },

@@ -5,13 +5,16 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, inputCard, stageHeader, tokenChip, errorText } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageHeader, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "two", text: "The end.<|endoftext|>Once upon a time", label: "special.preset.two" },
   { id: "chinese", text: "你好<|endoftext|>再见", label: "special.preset.chinese" },
   { id: "none", text: "No special token here.", label: "special.preset.none" },
 ]);
+
+// A chat as MiniMind and Qwen write it before tokenizing: each turn between <|im_start|> and <|im_end|>.
+const CHAT_TEMPLATE = "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\nHello!<|im_end|>\n<|im_start|>assistant\n";
 
 const PARAMS = new Map([
   ["stext", param.text(PRESETS[0].text, LIMITS.hashTextMax)],
@@ -49,8 +52,13 @@ class SpecialLesson extends TextLesson {
       return panel;
     });
     this.absent = el("p", { className: "point", testid: "special-absent" });
+    // Beyond GPT-2's one special token: the chapter's four, and a chat template (strings only).
+    const more = stageCard(b, { n: VIEWS.length + 1, id: "special-more-title", titleKey: "special.moreTitle", textKey: "special.moreText" },
+      b.text(el("p", { className: "stage-text" }), "special.chatText"),
+      el("pre", { className: "lk-template", testid: "special-template" }, CHAT_TEMPLATE),
+      b.text(el("p", { className: "stage-text" }), "special.injectText"));
     this.mount(intro(b, "special.title", "special.lead"), card, this.absent,
-      el("div", { className: "lk-special-grid" }, ...panels));
+      el("div", { className: "lk-special-grid" }, ...panels), more);
   }
 
   insertToken() {

@@ -108,7 +108,11 @@ export class EncodeView {
       button.setAttribute("aria-pressed", String(preset !== null && preset.id === id));
     }
     r.point.hidden = preset === null;
-    if (preset) r.pointText.textContent = t(`preset.${preset.id}.point`);
+    if (preset) {
+      const o = snapshot.text === text ? snapshot.overview : null;
+      const counts = preset.counts && o ? `${t("sentence.joiner")}${t("preset.counts", { chars: cpLength(text), tokens: o.ids.length })}` : "";
+      r.pointText.textContent = `${t(`preset.${preset.id}.point`)}${counts}`;
+    }
     const error = snapshot.error;
     r.errorBox.hidden = !error;
     r.errorBox.textContent = error
