@@ -78,6 +78,28 @@ export function printableByte(b) {
   return String.fromCharCode(0x100 + shifted);
 }
 
+/**
+ * Bytes in hex, as the encode lesson's byte switch writes a symbol: [0xe4, 0xbb, 0x8a] -> "E4 BB 8A".
+ */
+export function hexLabel(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ");
+}
+
+/**
+ * The bytes of each symbol of a piece. A symbol in GPT-2's printable form has one character per byte,
+ * so the symbols cut the piece's bytes in order.
+ *
+ *     symbolBytes([0x74, 0x68, 0x65], ["th", "e"])  ->  [[0x74, 0x68], [0x65]]
+ */
+export function symbolBytes(bytes, symbols) {
+  let at = 0;
+  return symbols.map((symbol) => {
+    const n = [...symbol].length;
+    at += n;
+    return bytes.slice(at - n, at);
+  });
+}
+
 const UTF8 = new TextEncoder();
 
 /**

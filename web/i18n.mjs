@@ -101,7 +101,7 @@ const en = {
 
   "stage2.title": "Merge by rank",
   "stage2.piece": "Piece {n} of {total}: {text}",
-  "stage2.start": "Each of the {bytes} bytes starts as its own symbol. Under every neighbouring pair is its rank in GPT-2's merge table (× means no rule). The pair with the lowest rank, the rule learned earliest, merges first, wherever it sits in the piece.",
+  "stage2.start": "Each of the {bytes} bytes starts as its own symbol. Under every neighbouring pair is its rank in GPT-2's merge table (× means no rule). The pair with the lowest rank, the rule learned earliest, merges first, wherever it sits in the piece. A rank is the rule's line in the table, counted from 0; the token it makes has id 256 + rank, because ids 0–255 are the single bytes, so the merge log reads “rank 5 · id 261”. (tiktoken calls that id itself the token's “rank”.)",
   "stage2.middle": "Step {step}: {left} + {right} became {merged} (rank {rank}). After each merge the search starts again over the new pairs, and again the lowest rank wins.",
   "stage2.final": "No neighbouring pair has a rule any more, so merging stops. This piece ends as {tokens}.",
   "stage2.nothing": "No pair in this piece has a merge rule: its bytes are already its final tokens.",
@@ -114,6 +114,7 @@ const en = {
   "stage2.legendNoRule": "no rule for this pair",
   "stage2.canvasLabel": "Merge canvas: {symbols}",
   "stage2.widthNote": "A cell's width shows how many bytes it holds, not its meaning or importance.",
+  "stage2.bytesNote": "Why Ġ, Ċ and å¤©? GPT-2's table works on bytes, and it writes each of the 256 bytes as one printable character: the visible ASCII and Latin-1 bytes stand for themselves, the others (space, newline, control bytes…) get stand-ins from U+0100 on, so 0x20 (a space) is Ġ and 0x0A (a newline) is Ċ. A Chinese character's three bytes become three such characters: 天 is E5 A4 A9, written å¤©. The switch “Show bytes in hex” writes the bytes themselves instead: 今 is E4 BB 8A.",
 
   "canvas.lowest": "lowest rank",
   "canvas.leftmost": "leftmost rule",
@@ -139,6 +140,7 @@ const en = {
   "controls.speed": "Speed",
   "controls.scrub": "Step",
   "controls.mistake": "Common mistake: merge left to right",
+  "controls.hex": "Show bytes in hex",
 
   "log.title": "Merge log",
   "log.start": "start: {n} bytes",
@@ -154,7 +156,7 @@ const en = {
   "announce.sep": ". ",
 
   "stage3.title": "Look up the ids",
-  "stage3.text": "Each final token is one row of the 50,257-row table, and its row number is the id the model reads. The id then selects a learned vector (an embedding); the model never sees the letters. Ids belong to this table only: another tokenizer's 30001 means something else.",
+  "stage3.text": "Each final token is one row of the 50,257-row table, and its row number is the id the model reads: 256 byte tokens, then one token per merge (50,000 merges), then the special token <|endoftext|>, 256 + 50,000 + 1 = 50,257. The id then selects a learned vector (an embedding); the model never sees the letters. Ids belong to this table only: another tokenizer's 30001 means something else.",
   "stage3.idsLabel": "Token ids of the whole text",
   "stage3.copy": "Copy ids",
   "stage3.copied": "Copied",
@@ -522,7 +524,7 @@ const zh = {
 
   "stage2.title": "按 rank 合并",
   "stage2.piece": "片段 {n} / {total}：{text}",
-  "stage2.start": "这个片段的 {bytes} 个字节各自是一个符号。每对相邻符号下方标着它在 GPT-2 合并表中的 rank（× 表示没有规则）。rank 最小、也就是最早学到的规则先合并，不管它在片段的哪个位置。",
+  "stage2.start": "这个片段的 {bytes} 个字节各自是一个符号。每对相邻符号下方标着它在 GPT-2 合并表中的 rank（× 表示没有规则）。rank 最小、也就是最早学到的规则先合并，不管它在片段的哪个位置。rank 就是这条规则在表里是第几行（从 0 数起）；它造出的 token 的 id 是 256 + rank，因为 0–255 这些 id 留给了单个字节，所以合并记录里写着“rank 5 · ID 261”。（tiktoken 把这个 id 本身也叫作 token 的“rank”。）",
   "stage2.middle": "第 {step} 步：{left} + {right} 合并为 {merged}（rank {rank}）。每次合并后都重新搜索新的相邻对，仍然是 rank 最小的先合并。",
   "stage2.final": "已经没有任何相邻对有合并规则，合并停止。这个片段最终是 {tokens}。",
   "stage2.nothing": "这个片段中没有任何一对有合并规则：它的字节就是最终的 token。",
@@ -535,6 +537,7 @@ const zh = {
   "stage2.legendNoRule": "这一对没有规则",
   "stage2.canvasLabel": "合并画布：{symbols}",
   "stage2.widthNote": "格子的宽度只表示它包含几个字节，不表示含义或重要性。",
+  "stage2.bytesNote": "为什么会出现 Ġ、Ċ 和 å¤© 这种符号？GPT-2 的词表处理的是字节，它给 256 个字节各配了一个可打印的字符：看得见的 ASCII 和 Latin-1 字节就用它本身，其余的（空格、换行、控制字节等）从 U+0100 开始依次找替身，所以 0x20（空格）写成 Ġ，0x0A（换行）写成 Ċ。一个汉字的三个字节就变成三个这样的字符：天 是 E5 A4 A9，写出来就是 å¤©。打开“按十六进制显示字节”，显示的就是字节本身：今 是 E4 BB 8A。",
 
   "canvas.lowest": "rank 最小",
   "canvas.leftmost": "最左的规则",
@@ -560,6 +563,7 @@ const zh = {
   "controls.speed": "速度",
   "controls.scrub": "步骤",
   "controls.mistake": "常见错误：从左往右合并",
+  "controls.hex": "按十六进制显示字节",
 
   "log.title": "合并记录",
   "log.start": "开始：{n} 个字节",
@@ -575,7 +579,7 @@ const zh = {
   "announce.sep": "。",
 
   "stage3.title": "查 ID",
-  "stage3.text": "每个最终 token 都是 50,257 行词表中的一行，行号就是模型读入的 ID。模型再用 ID 取出学到的向量（嵌入），它从不直接看字形。ID 只属于这张词表：另一个分词器的 30001 可能是完全不同的内容。",
+  "stage3.text": "每个最终 token 都是 50,257 行词表中的一行，行号就是模型读入的 ID：先是 256 个字节 token，然后每条合并规则一个 token（共 50,000 条），最后是特殊 token <|endoftext|>，256 + 50,000 + 1 = 50,257。模型再用 ID 取出学到的向量（嵌入），它从不直接看字形。ID 只属于这张词表：另一个分词器的 30001 可能是完全不同的内容。",
   "stage3.idsLabel": "整段文字的 token ID",
   "stage3.copy": "复制 ID",
   "stage3.copied": "已复制",

@@ -5,7 +5,7 @@
 import { FONTS } from "../theme.mjs";
 import { tagHeight, lerpRect } from "./layout.mjs";
 import { roundRect, fitText } from "./paint.mjs";
-import { visibleChar } from "../glyphs.mjs";
+import { visibleChar, hexLabel } from "../glyphs.mjs";
 
 /** One static frame: cells, the highlighted pair, the rank under every pair. */
 export function drawFrame(ctx, view, scene, frame, rects, m, c, emphasise) {
@@ -100,7 +100,7 @@ function drawCell(ctx, r, cell, m, c, scene, flags) {
   const glyphY = showChars ? r.y + r.h * 0.38 : r.y + r.h / 2;
   ctx.fillStyle = c.ink;
   ctx.textAlign = "center";
-  fitText(ctx, cell.text, r.x + r.w / 2, glyphY, r.w - 6, m.glyphSize, `500 SIZEpx ${FONTS.mono}`);
+  fitText(ctx, scene.hex ? hexLabel(cell.bytes) : cell.text, r.x + r.w / 2, glyphY, r.w - 6, m.glyphSize, `500 SIZEpx ${FONTS.mono}`);
   if (showChars) {
     const partial = cell.partial;
     const text = cell.chars.map((ch) => visibleChar(ch.char)).join("");

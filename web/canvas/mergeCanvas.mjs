@@ -10,6 +10,7 @@ import { palette, canvasMetrics } from "../theme.mjs";
 import { unitFor, layoutCells, rowPitch, centreOffset, ease, clamp01 } from "./layout.mjs";
 import { drawFrame, drawSlide } from "./cells.mjs";
 import { MAX_LINKS, lookupLayout, drawLookup } from "./lookup.mjs";
+import { hexLabel } from "../glyphs.mjs";
 
 /** Shares of a transition's time: hold on the highlighted pair, slide together, then settle. */
 const PHASE = Object.freeze({ slideStart: 0.22, slideEnd: 0.78 });
@@ -148,6 +149,7 @@ export class MergeCanvas {
     ds.animating = String(moving);
     ds.piece = String(scene.piece.index);
     ds.text = scene.piece.text;
+    ds.labels = JSON.stringify(frame.cells.map((cell) => (scene.hex ? hexLabel(cell.bytes) : cell.text)));
     if (scene.ariaLabel) this.canvas.setAttribute("aria-label", scene.ariaLabel);
   }
 

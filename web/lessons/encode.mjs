@@ -21,6 +21,7 @@ const PARAMS = new Map([
   ["piece", param.int(0)],
   ["step", param.int(0)],
   ["mistake", param.bool(false)],
+  ["hex", param.bool(false)],
 ]);
 
 const KEYS = [
@@ -61,6 +62,7 @@ class EncodeLesson {
       turnPage: (delta) => this.turnPage(delta),
       copyIds: () => this.view.copyIds(this.overview() ? this.overview().ids : []),
       toggleMistake: () => ctx.setState({ mistake: !this.state.mistake }),
+      toggleHex: () => ctx.setState({ hex: !this.state.hex }),
       setSpeed: (speed) => ctx.setState({ speed }),
     }, () => ({ snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady() }));
   }
@@ -94,6 +96,7 @@ class EncodeLesson {
     if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) this.stepChanged();
     if (changed.has("speed")) view.mark("controls");
     if (changed.has("mistake") || changed.has("projector") || changed.has("motion")) view.mark("stage2");
+    if (changed.has("hex")) view.mark("strip", "stage2", "chips");
     if (changed.has("projector") && state.projector) view.scrollToCanvas = true;
     if (changed.has("lang")) this.announceStep();
   }

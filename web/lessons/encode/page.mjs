@@ -91,7 +91,8 @@ export function buildPage(root, t, b, actions) {
     legendItem(b, "fresh", "stage2.legendFresh"),
     legendItem(b, "partial", "stage2.legendPartial"),
     legendItem(b, "norule", "stage2.legendNoRule"));
-  const widthNote = b.text(el("p", { className: "fine" }), "stage2.widthNote");
+  const widthNote = el("div", {}, b.text(el("p", { className: "fine" }), "stage2.widthNote"),
+    b.text(el("p", { className: "fine", testid: "byte-note" }), "stage2.bytesNote"));
   r.controls = buildControls(r, b, actions);
   r.log = el("ol", { className: "log", testid: "merge-log" });
   const logCol = el("aside", { className: "log-col", attrs: { "aria-labelledby": "log-title" } },
@@ -159,9 +160,13 @@ function buildControls(r, b, actions) {
     className: "toggle", testid: "mistake-toggle", attrs: { type: "button", "aria-pressed": "false" },
     on: { click: () => actions.toggleMistake() },
   }, el("span", { className: "toggle-box", attrs: { "aria-hidden": "true" } }), b.text(el("span", {}), "controls.mistake"));
+  r.hexToggle = el("button", {
+    className: "toggle", testid: "hex-toggle", attrs: { type: "button", "aria-pressed": "false" },
+    on: { click: () => actions.toggleHex() },
+  }, el("span", { className: "toggle-box", attrs: { "aria-hidden": "true" } }), b.text(el("span", {}), "controls.hex"));
   return new StepControls(b, actions.stepper, {
     onSpeed: (speed) => actions.setSpeed(speed),
     between: [el("div", { className: "piece-nav" }, r.prevPiece, r.nextPiece)],
-    after: [r.mistakeToggle],
+    after: [r.mistakeToggle, r.hexToggle],
   });
 }

@@ -5,7 +5,7 @@
 
 import { LIMITS } from "../../theme.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
-import { pieceLabel } from "../../glyphs.mjs";
+import { pieceLabel, hexLabel, symbolBytes } from "../../glyphs.mjs";
 import { el } from "../../ui/dom.mjs";
 
 /**
@@ -63,11 +63,12 @@ export class StripList {
   }
 
   /** Makes the buttons for overview `o`; false when they were made for it already. */
-  build(t, lang, o, selected) {
-    if (this.builtFor === o) return false;
+  build(t, lang, o, selected, hex) {
+    if (this.builtFor === o && this.builtHex === hex) return false;
     this.builtFor = o;
+    this.builtHex = hex;
     this.offset = o.piece_offset;
-    this.list.patch(o.pieces, (piece) => `${lang}\u0001${piece.index}\u0001${piece.rule}\u0001${piece.text}`, (piece) => {
+    this.list.patch(o.pieces, (piece) => `${lang}\u0001${hex}\u0001${piece.index}\u0001${piece.rule}\u0001${piece.text}`, (piece) => {
       const button = el("button", {
         className: `piece rule-${piece.rule}`,
         testid: "piece",
@@ -76,7 +77,7 @@ export class StripList {
         on: { click: () => this.actions.selectPiece(piece.index) },
       },
       el("span", { className: "visually-hidden" }, t("stage1.pieceLabel", { n: piece.index + 1 })),
-      el("span", { className: "piece-text" }, pieceLabel(piece.text)),
+      el("span", { className: "piece-text" }, hex ? hexLabel(piece.bytes) : pieceLabel(piece.text)),
       el("span", { className: "piece-rule" }, t(`rule.${piece.rule}`)));
       return el("li", {}, button);
     });
@@ -172,7 +173,7 @@ export class ChipList {
     this.selected = null;
   }
 
-  render(r, t, o, selected) {
+  render(r, t, o, selected, hex) {
     const ids = o ? o.ids : [];
     if (!o) {
       this.list.clear();
@@ -189,11 +190,12 @@ export class ChipList {
       groups.push({ piece, n });
       shown += n;
     }
-    this.list.patch(groups, ({ piece, n }) => `${piece.index}\u0001${piece.ids.slice(0, n).join(",")}`, ({ piece, n }) => {
+    this.list.patch(groups, ({ piece, n }) => `${hex}\u0001${piece.index}\u0001${piece.ids.slice(0, n).join(",")}`, ({ piece, n }) => {
       const group = el("li", { className: "token-group", data: { piece: piece.index } });
+      const tokenBytes = hex ? symbolBytes(piece.bytes, piece.tokens) : null;
       for (let i = 0; i < n; i += 1) {
         group.append(el("span", { className: "token-chip", testid: "final-token", data: { id: piece.ids[i], token: piece.tokens[i] } },
-          el("span", { className: "chip-token" }, piece.tokens[i]),
+          el("span", { className: "chip-token" }, hex ? hexLabel(tokenBytes[i]) : piece.tokens[i]),
           el("span", { className: "chip-id" }, String(piece.ids[i]))));
       }
       return group;

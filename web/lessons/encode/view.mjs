@@ -94,7 +94,7 @@ export class EncodeView {
     if (dirty.has("stage2")) this.renderStage2(state, f);
     else if (dirty.has("stale")) this.r.main.classList.toggle("stale", isStale(snapshot));
     if (dirty.has("stage2") || dirty.has("controls") || dirty.has("strip")) this.renderControls(state, f);
-    if (dirty.has("chips")) this.chips.render(this.r, this.t, snapshot.overview, state.piece);
+    if (dirty.has("chips")) this.chips.render(this.r, this.t, snapshot.overview, state.piece, state.hex);
     else if (dirty.has("selection")) this.chips.select(state.piece);
   }
 
@@ -132,7 +132,7 @@ export class EncodeView {
       r.pager.hidden = true;
       return;
     }
-    if (this.strip.build(t, state.lang, o, state.piece)) this.stripScroll = true;
+    if (this.strip.build(t, state.lang, o, state.piece, state.hex)) this.stripScroll = true;
     const paged = n > o.pieces.length;
     r.pager.hidden = !paged;
     if (paged) {
@@ -162,6 +162,7 @@ export class EncodeView {
     r.rankHead.hidden = !f.mistake;
     r.canvases.classList.toggle("two", f.mistake);
     r.mistakeToggle.setAttribute("aria-pressed", String(state.mistake));
+    r.hexToggle.setAttribute("aria-pressed", String(state.hex));
     if (!piece) {
       r.explain.textContent = state.text === "" ? "" : t("stage1.text");
       r.explain.hidden = true;
@@ -201,14 +202,14 @@ export class EncodeView {
     const scenes = canvasScenes(piece, step, tween, state.mistake);
     const label = (scene) => t("stage2.canvasLabel", { symbols: (scene.to || scene.from).symbols.join(" · ") });
     r.rankCanvas.setScene({
-      ...scenes.rank, key, piece, run: piece, mode: "rank", projector: state.projector, labels, ariaLabel: label(scenes.rank),
+      ...scenes.rank, key, piece, run: piece, mode: "rank", projector: state.projector, labels, ariaLabel: label(scenes.rank), hex: state.hex,
     });
     if (tween) r.rankCanvas.drawNow();
     const g = scenes.greedy;
     if (g) {
       r.greedyCanvas.setScene({
         from: g.from, to: g.to, t: g.t, key: `${key} greedy`, piece, run: piece.greedy, mode: "greedy",
-        projector: state.projector, labels, ariaLabel: label(g),
+        projector: state.projector, labels, ariaLabel: label(g), hex: state.hex,
       });
       if (tween) r.greedyCanvas.drawNow();
       r.greedyStep.textContent = t("mistake.step", { step: g.step, total: g.total });
