@@ -275,3 +275,15 @@ def test_exercise_modules_need_only_toklab_and_the_standard_library():
         imports |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert imports <= {"__future__", "json", "sys", "traceback", "functools", "random", "reprlib", "collections",
                            "dataclasses", "pathlib", "toklab", "toklab_lab"}
+
+
+def test_a_machine_without_a_pinned_esbuild_gets_a_clear_message(monkeypatch, tmp_path):
+    sys.path.insert(0, str(ROOT))
+    import tools.codemirror as cm
+    from tools.common import BuildError
+
+    monkeypatch.setattr(cm.platform, "system", lambda: "Darwin")
+    monkeypatch.setattr(cm.platform, "machine", lambda: "arm64")
+    monkeypatch.setattr(cm, "CACHE", tmp_path)  # no cached bundle
+    with pytest.raises(BuildError, match=r"no esbuild binary is pinned for Darwin arm64: add its @esbuild/"):
+        cm.bundle_codemirror(tmp_path / "vendor")

@@ -32,6 +32,9 @@ export class CodeEditor {
     const parent = document.createElement("div");
     parent.className = "lab-editor-root";
     shadow.append(sheet, parent);
+    // Keys typed here belong to the editor. Out of a shadow root an event's target is the host, which
+    // the app's key handler does not know as a text field: "?" would open the keyboard help instead.
+    host.addEventListener("keydown", (event) => event.stopPropagation());
     this.extensions = [
       keymap.of([{ key: "Mod-Enter", run: () => { onRun(); return true; } }, indentWithTab]),
       basicSetup,
