@@ -239,15 +239,16 @@ def test_keyboard_tab_indents_escape_then_tab_leaves_ctrl_enter_runs(open_app):
     assert page.evaluate("() => document.activeElement.closest('.lab-editor') !== null")
     page.keyboard.press("Control+z")
     assert editor_text(page).startswith("def get_stats")
-    page.keyboard.type("?")  # a character in the code, not the app's key for its help
-    assert editor_text(page).startswith("?def get_stats")
-    assert page.get_by_test_id("help").is_hidden()
-    page.keyboard.press("Backspace")
     page.keyboard.press("Escape")
     page.keyboard.press("Tab")
     focused = page.evaluate("() => document.activeElement.dataset.testid")
     assert focused == "run-code"
     editor.click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("?")  # a character in the code, not the app's key for its help
+    assert editor_text(page).startswith("?def get_stats")
+    assert page.get_by_test_id("help").is_hidden()
+    page.keyboard.press("Backspace")
     page.keyboard.press("Control+Enter")
     page.wait_for_selector(f'{RESULT}[data-state="failed"]', timeout=60_000)
 
