@@ -599,7 +599,7 @@ const zh = {
   "mistake.greedy": "从最左开始（错误）",
   "mistake.diverge": "两者在第 {step} 步分开：GPT-2 合并 {real}（rank {rankReal}），捷径合并 {wrong}（rank {rankWrong}）。",
   "mistake.same": "在这个片段上两种顺序的合并完全相同，看不出区别。试试 tokenization。",
-  "mistake.sameEnd": "这里捷径碰巧得到了相同的 token，只是合并路径不同。换成别的词，它会把词切成 GPT-2 从来不会那样切的样子：切出来的每个 token 词表里都有，但 GPT-2 对这个词的切法不是这样。",
+  "mistake.sameEnd": "这里捷径碰巧得到了相同的 token，只是合并路径不同。换成别的词，它就可能切出 GPT-2 从来不会用的切法：切出来的每个 token 词表里都有，只是 GPT-2 不会这样切这个词。",
   "mistake.differentEnd": "捷径最终得到 {wrong} → [{wrongIds}]；GPT-2 得到 {real} → [{realIds}]。只有按 rank 的顺序与 GPT-2 一致。",
   "mistake.matches": "与 GPT-2 一致",
   "mistake.notGpt2": "不是 GPT-2",
