@@ -16,11 +16,15 @@ import { EncodeSession } from "./encode/session.mjs";
 import { EncodeView } from "./encode/view.mjs";
 import { pieceMeta, pieceAt } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
+import { Score } from "../ui/predict.mjs";
+import { questionStatus, judgePick, predictModel } from "./encode/predict.mjs";
 
 const PARAMS = new Map([
   ["piece", param.int(0)],
   ["step", param.int(0)],
   ["mistake", param.bool(false)],
+  ["predict", param.bool(false)],
+  ["room", param.bool(false)],
 ]);
 
 const KEYS = [
@@ -28,6 +32,9 @@ const KEYS = [
   ["← →", "keys.step"],
   ["↑ ↓ [ ]", "keys.piece"],
   ["Home End", "keys.ends"],
+  ["← →", "keys.predictMove"],
+  ["Enter", "keys.predictNext"],
+  ["1 2 3 4", "keys.poll"],
 ];
 
 class EncodeLesson {
@@ -36,7 +43,7 @@ class EncodeLesson {
     this.session = new EncodeSession(ctx.query, () => this.state, (event, detail) => this.onSession(event, detail));
     this.stepper = new Stepper({
       step: () => this.state.step,
-      total: () => this.total(),
+      total: () => this.limit(),
       show: (k) => ctx.setState({ step: k }),
       speed: () => this.state.speed,
       holdMs: TIMING.holdMs,
@@ -45,6 +52,9 @@ class EncodeLesson {
       onTween: () => this.view.drawCanvases(),
       onPlaying: () => this.view.mark("controls"),
     });
+    // Predict, then reveal: how many steps of each piece the student has seen (JSON [text, piece] ->
+    // steps), whether the last guess is being shown ("told") and its verdict, the session's score.
+    this.quiz = { revealed: new Map(), phase: "ask", verdict: null, score: new Score() };
     this.view = new EncodeView(ctx.root, ctx.t, {
       stepper: this.stepper,
       typed: (text) => {
@@ -62,7 +72,20 @@ class EncodeLesson {
       copyIds: () => this.view.copyIds(this.overview() ? this.overview().ids : []),
       toggleMistake: () => ctx.setState({ mistake: !this.state.mistake }),
       setSpeed: (speed) => ctx.setState({ speed }),
-    }, () => ({ snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady() }));
+      togglePredict: () => ctx.setState({ predict: !this.state.predict }),
+      toggleRoom: () => ctx.setState({ room: !this.state.room, predict: true }),
+      pick: (index) => this.pick(index),
+      guess: () => {},
+      next: () => this.next(),
+      resetScore: () => {
+        this.quiz.score.reset();
+        this.view.mark("predict");
+      },
+      roomReveal: () => this.revealRoom(),
+      roomChanged: () => this.view.mark("predict"),
+    }, () => ({
+      snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(), quiz: this.quizView(),
+    }));
   }
 
   get state() {
@@ -76,6 +99,83 @@ class EncodeLesson {
   total() {
     const trace = this.session.snapshot.trace;
     return trace ? trace.steps.length : 0;
+  }
+
+  // ------------------------------------------------------------ predict, then reveal
+
+  pieceKey() {
+    return JSON.stringify([this.state.text, this.state.piece]);
+  }
+
+  /** Whether guessing holds the steps back for this piece (predict on, and a merge there to guess). */
+  guessing() {
+    const trace = this.session.snapshot.trace;
+    if (!this.state.predict || !trace) return false;
+    const status = questionStatus(trace, 0, 0);
+    return status !== "none" && status !== "unavailable";
+  }
+
+  /** Steps of the shown piece the student has seen; a piece first met counts the step it opened on. */
+  revealed() {
+    const key = this.pieceKey();
+    if (!this.quiz.revealed.has(key)) this.quiz.revealed.set(key, Math.min(this.state.step, this.total()));
+    return this.quiz.revealed.get(key);
+  }
+
+  /** The last step the Stepper may show: the pending question's frame while guessing. */
+  limit() {
+    return this.guessing() ? Math.min(this.revealed(), this.total()) : this.total();
+  }
+
+  /** Everything the view needs to draw guessing: how far frames are revealed, and the box's model. */
+  quizView() {
+    const state = this.state;
+    if (!state.predict) return { on: false, room: false, revealed: Infinity, limit: this.total(), model: { status: "off" } };
+    const trace = this.session.snapshot.trace;
+    const step = Math.min(state.step, this.total());
+    const revealed = this.guessing() ? this.revealed() : Infinity;
+    const model = predictModel(this.ctx.t, trace, step, {
+      room: state.room, revealed, phase: this.quiz.phase, verdict: this.quiz.verdict, score: this.quiz.score.value, key: this.pieceKey(),
+    });
+    return { on: true, room: state.room, revealed, limit: this.limit(), model };
+  }
+
+  /** The student picked pair `index`: judge it against the engine's step, say so, then merge. */
+  pick(index) {
+    const trace = this.session.snapshot.trace;
+    const step = this.stepper.step();
+    if (!this.guessing() || questionStatus(trace, step, this.revealed()) !== "ask" || this.quiz.phase === "told") return;
+    const verdict = judgePick(trace, step, index);
+    this.tell(verdict, step);
+    this.quiz.score.add(verdict.result === "correct");
+  }
+
+  /** The room's hands are counted: reveal the merge and the ranks of the options. */
+  revealRoom() {
+    const trace = this.session.snapshot.trace;
+    const step = this.stepper.step();
+    if (!this.guessing() || questionStatus(trace, step, this.revealed()) !== "ask" || this.quiz.phase === "told") return;
+    const next = trace.steps[step];
+    this.tell({ step, room: true, result: "room", real: { left: next.left, right: next.right, rank: next.rank, position: next.position } }, step);
+  }
+
+  tell(verdict, step) {
+    this.quiz.verdict = verdict;
+    this.quiz.phase = "told";
+    this.quiz.revealed.set(this.pieceKey(), step + 1);
+    this.view.focusNext = true;
+    this.view.mark("predict");
+    this.stepper.stepBy(1);
+  }
+
+  /** Goes on from a verdict to the next question. */
+  next() {
+    if (this.quiz.phase !== "told") return;
+    this.quiz.phase = "ask";
+    this.quiz.verdict = null;
+    this.view.focusChoices = true;
+    this.view.mark("predict", "stage2", "controls");
+    this.announceStep();
   }
 
   // ------------------------------------------------------------ the lesson contract
@@ -93,12 +193,22 @@ class EncodeLesson {
     // A new text redraws the piece when the engine answers for it (the "trace" event), not before.
     if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) this.stepChanged();
     if (changed.has("speed")) view.mark("controls");
+    if (changed.has("text") || changed.has("piece") || changed.has("predict") || changed.has("room")) {
+      this.quiz.phase = "ask";
+      this.quiz.verdict = null;
+    }
+    if (changed.has("predict") && state.predict) {
+      this.quiz.revealed.clear();
+      this.stepper.pause();
+    }
+    if (["predict", "room", "lang", "projector"].some((name) => changed.has(name))) view.mark("predict", "stage2", "controls");
     if (changed.has("mistake") || changed.has("projector") || changed.has("motion")) view.mark("stage2");
     if (changed.has("projector") && state.projector) view.scrollToCanvas = true;
     if (changed.has("lang")) this.announceStep();
   }
 
   onKey(event) {
+    if (this.state.predict && this.predictKey(event)) return true;
     if (this.stepper.onKey(event)) return true;
     switch (event.key) {
       case "ArrowUp":
@@ -112,6 +222,22 @@ class EncodeLesson {
       default:
         return false;
     }
+  }
+
+  /** Keys while guessing: arrows go to the choices, Enter goes on, 1-4 count the room's hands. */
+  predictKey(event) {
+    const model = this.quizView().model;
+    const onControl = event.target instanceof Element && event.target.closest("button, a, summary, input, select, textarea");
+    if (model.status === "told" && event.key === "Enter" && !onControl) {
+      this.next();
+      return true;
+    }
+    if (model.status !== "ask") return false;
+    if (this.state.room && /^[1-4]$/.test(event.key)) return this.view.addHand(Number(event.key) - 1);
+    if (!this.state.room && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      return this.view.focusChoice(event.key === "ArrowRight" ? 0 : Infinity);
+    }
+    return false;
   }
 
   destroy() {
@@ -205,6 +331,11 @@ class EncodeLesson {
   announceStep() {
     const trace = this.session.snapshot.trace;
     if (!trace) return;
+    const model = this.quizView().model;
+    if (model.status === "ask" || model.status === "told") {
+      this.ctx.announce(model.status === "told" ? model.verdict.text : model.question);
+      return;
+    }
     const step = Math.min(this.state.step, trace.steps.length);
     this.ctx.announce(announcement(this.ctx.t, trace, buildFrame(trace, trace, step)));
   }
