@@ -148,3 +148,141 @@ def test_the_switch_is_kept_in_the_url_and_off_keeps_the_old_view(page):
     expect(page.get_by_test_id("predict-box")).to_be_hidden()
     expect(page).not_to_have_url(re.compile(r"predict=1"))
     assert re.search(r"\d", canvas_data(page)["ranks"])
+
+
+# ---------------------------------------------------------------- by keyboard alone, in Chinese
+
+
+def test_keyboard_alone_in_chinese_with_the_verdict_announced(open_app):
+    page = open_predict(open_app, "text=tokenization&predict=1&lang=zh")
+    expect(page.get_by_test_id("predict-question")).to_contain_text("下一步合并的是哪一对")
+    expect(page.get_by_test_id("announce")).to_contain_text("下一步合并的是哪一对")
+    page.locator("h1").click()
+    page.keyboard.press("ArrowRight")
+    choices = page.get_by_test_id("pair-choice")
+    expect(choices.nth(0)).to_be_focused()
+    first = TOKENIZATION[0]
+    for _ in range(first["position"]):
+        page.keyboard.press("ArrowRight")
+    expect(choices.nth(first["position"])).to_be_focused()
+    page.keyboard.press("Enter")
+    feedback = page.get_by_test_id("predict-feedback")
+    expect(feedback).to_have_attribute("data-result", "correct")
+    expect(feedback).to_contain_text(f"{first['left']} + {first['right']}，rank {first['rank']}")
+    expect(page.get_by_test_id("announce")).to_contain_text("答对了")
+    expect(page.get_by_test_id("predict-score")).to_have_text("共猜 1 次，猜对 1 次")
+    wait_still(page, 1)
+    expect(page.get_by_test_id("predict-next")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(choices.nth(0)).to_be_focused()
+    expect(page.get_by_test_id("announce")).to_contain_text("第 2 步")
+    # The score lives for the session: a reload keeps it; the reset clears it.
+    page.reload()
+    expect(page.get_by_test_id("predict-score")).to_have_text("共猜 1 次，猜对 1 次")
+    page.get_by_test_id("predict-reset").click()
+    expect(page.get_by_test_id("predict-score")).to_have_text("共猜 0 次，猜对 0 次")
+
+
+def test_a_same_rule_elsewhere_is_wrong_and_says_leftmost_first(open_app):
+    # "aaaa": the rule a + a applies at three places; GPT-2 merges the leftmost first.
+    steps = reference_steps(list("aaaa"))
+    assert steps[0]["position"] == 0
+    page = open_predict(open_app, "text=aaaa&predict=1&lang=en")
+    page.get_by_test_id("pair-choice").nth(2).click()
+    feedback = page.get_by_test_id("predict-feedback")
+    expect(feedback).to_have_attribute("data-result", "wrong")
+    expect(feedback).to_contain_text(f"rank {steps[0]['rank']}")
+    expect(feedback).to_contain_text("leftmost")
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "words"),
+    [("a" * 300, "message", "not available"), ("a", "message", "no merge")],
+)
+def test_pieces_without_a_question_say_so(open_app, text, state, words):
+    page = open_app(f"text={text}&predict=1&lang=en")
+    box = page.get_by_test_id("predict-box")
+    expect(box).to_have_attribute("data-state", state)
+    expect(page.get_by_test_id("predict-question")).to_contain_text(words)
+    expect(page.get_by_test_id("pair-choice")).to_have_count(0)
+    if len(text) > 1:
+        # The piece still steps as usual.
+        page.get_by_test_id("forward").click()
+        wait_still(page, 1)
+
+
+# ---------------------------------------------------------------- the whole class
+
+
+def test_the_room_counts_hands_by_keys_and_typing_then_reveals(open_app, screenshot):
+    page = open_app("text=tokenization&predict=1&room=1&lang=en&projector=1")
+    page.set_viewport_size(PROJECTOR)
+    options = page.get_by_test_id("poll-option")
+    expect(options.first).to_be_visible()
+    n = options.count()
+    assert 2 <= n <= 4
+    first = TOKENIZATION[0]
+    labels = [o.get_by_test_id("poll-add").locator(".poll-label").inner_text() for o in options.all()]
+    assert f"{first['left']} + {first['right']}" in labels
+    right = labels.index(f"{first['left']} + {first['right']}")
+    assert_nothing_revealed(page, 0)
+    page.locator("h1").click()
+    for key in ["1", "1", "1", "2", "2"]:
+        page.keyboard.press(key)
+    expect(options.nth(0)).to_have_attribute("data-count", "3")
+    expect(options.nth(1)).to_have_attribute("data-count", "2")
+    count = options.nth(n - 1).get_by_test_id("poll-count")
+    count.fill("6")
+    count.press("Tab")
+    expect(options.nth(n - 1)).to_have_attribute("data-count", "6")
+    counts = [int(o.get_attribute("data-count")) for o in options.all()]
+    expect(page.get_by_test_id("poll-total")).to_contain_text(f"{sum(counts)} hands")
+    # The bars are as long as the counts (the largest fills its track).
+    widths = [o.get_by_test_id("poll-bar").locator(".poll-fill").evaluate("e => e.style.width") for o in options.all()]
+    assert [float(w.rstrip("%")) for w in widths] == pytest.approx([100 * c / max(counts) for c in counts], abs=0.01)
+    screenshot(page, "room-asking")
+    page.get_by_test_id("poll-reveal").click()
+    expect(options.nth(right)).to_have_attribute("data-right", "true")
+    expect(page.get_by_test_id("poll-total")).to_contain_text(f"{counts[right]} of {sum(counts)} hands")
+    expect(page.get_by_test_id("predict-feedback")).to_contain_text(f"rank {first['rank']}")
+    notes = [o.get_by_test_id("poll-note").inner_text() for o in options.all()]
+    assert notes[right] == f"rank {first['rank']}"
+    wait_still(page, 1)
+    screenshot(page, "room-revealed")
+    page.get_by_test_id("predict-next").click()
+    expect(page.get_by_test_id("poll-total")).to_contain_text("0 hands")
+
+
+# ---------------------------------------------------------------- accessibility and sizes
+
+
+@pytest.mark.parametrize("fragment", ["lang=en&predict=1", "lang=zh&predict=1&room=1&projector=1"])
+def test_no_serious_accessibility_violations_while_guessing(open_app, axe_violations, fragment):
+    page = open_predict(open_app, fragment) if "room" not in fragment else open_app(fragment)
+    expect(page.get_by_test_id("predict-box")).to_be_visible()
+    bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps([{"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]} for v in bad], indent=1)
+    if "room" not in fragment:
+        page.get_by_test_id("pair-choice").first.click()
+        expect(page.get_by_test_id("predict-feedback")).to_be_visible()
+        bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+        assert bad == [], json.dumps([{"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]} for v in bad], indent=1)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", ["phone", "projector"])
+def test_screenshots_while_guessing(open_app, screenshot, lang, size):
+    page = open_app(f"text=tokenization&predict=1&lang={lang}" + ("&projector=1" if size == "projector" else ""))
+    page.set_viewport_size(PHONE if size == "phone" else PROJECTOR)
+    choices = page.get_by_test_id("pair-choice")
+    expect(choices.first).to_be_visible()
+    # Every choice fits on the screen (no sideways scrolling on a phone).
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    for box in (c.bounding_box() for c in choices.all()):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    screenshot(page, f"ask-{lang}-{size}")
+    choices.nth(0).click()
+    expect(page.get_by_test_id("predict-feedback")).to_be_visible()
+    wait_still(page, 1)
+    page.get_by_test_id("predict-box").scroll_into_view_if_needed()
+    screenshot(page, f"told-{lang}-{size}")

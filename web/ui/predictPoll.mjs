@@ -36,7 +36,7 @@ export class RoomPoll {
     this.revealButton.textContent = t("poll.reveal");
     this.revealButton.hidden = model.revealed;
     this.rows.forEach((row, i) => {
-      row.add.setAttribute("aria-label", t("poll.add", { n: i + 1, option: model.options[i].label }));
+      row.addHint.textContent = t("poll.add");
       row.input.setAttribute("aria-label", t("poll.count", { n: i + 1, option: model.options[i].label }));
       const right = model.revealed && i === model.answer;
       row.item.classList.toggle("right", right);
@@ -53,7 +53,8 @@ export class RoomPoll {
       const add = el("button", {
         className: "poll-add", testid: "poll-add", attrs: { type: "button" }, data: { option: i + 1 },
         on: { click: () => this.add(i) },
-      }, el("kbd", { className: "poll-num" }, String(i + 1)), el("span", { className: "poll-label" }, option.label));
+      }, el("kbd", { className: "poll-num" }, String(i + 1)), el("span", { className: "poll-label" }, option.label),
+      el("span", { className: "visually-hidden" }));
       const input = el("input", {
         className: "lk-number poll-count", testid: "poll-count",
         attrs: { type: "number", min: 0, max: MAX_HANDS, step: 1, inputmode: "numeric", value: 0 },
@@ -68,7 +69,7 @@ export class RoomPoll {
       const mark = el("span", { className: "poll-mark", attrs: { "aria-hidden": "true" } });
       const note = el("span", { className: "poll-note", testid: "poll-note" });
       const item = el("li", { className: "poll-option", testid: "poll-option", data: { option: i + 1 } }, mark, add, input, bar, note);
-      return { item, add, input, fill, bar, mark, note };
+      return { item, add, addHint: add.lastChild, input, fill, bar, mark, note };
     });
     this.list.replaceChildren(...this.rows.map((row) => row.item));
   }

@@ -122,7 +122,7 @@ export function predictModel(t, trace, step, quiz) {
     return {
       ...base,
       status: "told",
-      question: t(quiz.room ? "predict.encode.askRoom" : "predict.encode.ask", { step: v.step + 1, total }),
+      question: t("predict.encode.told", { step: v.step + 1, total }),
       verdict: { result: v.result, text: v.room ? t("predict.encode.roomTold", v.real) : verdictText(t, v) },
       nextLabel: t(step >= total ? "predict.finish" : "predict.next"),
       poll: v.room ? roomPoll(t, trace, v.step, quiz.key, v.real.position) : null,

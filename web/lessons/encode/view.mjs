@@ -172,7 +172,8 @@ export class EncodeView {
       return;
     }
     r.explain.hidden = false;
-    r.explain.textContent = explanation(t, piece, f.frame);
+    const guessNote = quiz.model.status === "ask" ? `${t("sentence.joiner")}${t("predict.encode.hiddenNote")}` : "";
+    r.explain.textContent = `${explanation(t, piece, f.frame)}${guessNote}`;
     const asking = quiz.model.status === "ask" || quiz.model.status === "told";
     r.caption.hidden = asking;
     r.caption.textContent = asking ? "" : announcement(t, piece, f.frame);
