@@ -12,8 +12,13 @@ import re
 from functools import cache
 from pathlib import Path
 
+import sys
+
 import pytest
 from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import oracles  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 CANVAS = '[data-testid="merge-canvas"]'
@@ -45,6 +50,14 @@ def reference_steps(symbols: list[str]) -> list[dict]:
 
 
 TOKENIZATION = reference_steps(list("tokenization"))
+
+
+@pytest.fixture(scope="module")
+def r50k():
+    try:
+        return oracles.tiktoken_r50k()
+    except ImportError:
+        pytest.skip("tiktoken is needed as the oracle")
 
 
 def canvas_data(page) -> dict:
@@ -286,3 +299,80 @@ def test_screenshots_while_guessing(open_app, screenshot, lang, size):
     wait_still(page, 1)
     page.get_by_test_id("predict-box").scroll_into_view_if_needed()
     screenshot(page, f"told-{lang}-{size}")
+
+
+# ---------------------------------------------------------------- a number before the reveal
+
+
+def guess_number(page, n: int, by_keyboard: bool) -> None:
+    box = page.get_by_test_id("predict-number")
+    expect(box).to_be_visible()
+    box.fill(str(n))
+    if by_keyboard:
+        box.press("Enter")
+    else:
+        page.get_by_test_id("predict-guess").click()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_quirks_a_count_is_typed_before_the_reveal_and_the_gap_shown(open_app, r50k, lang):
+    page = open_app(f"lesson=quirks&case=spelling&predict=1&lang={lang}")
+    expect(page.get_by_test_id("predict-question")).to_contain_text('" strawberry"')
+    expect(page.get_by_test_id("quirks-reveal")).to_be_hidden()
+    expect(page.get_by_test_id("quirks-results")).to_be_hidden()
+    real = len(r50k.encode(" strawberry"))
+    guess_number(page, real + 3, by_keyboard=True)
+    feedback = page.get_by_test_id("predict-feedback")
+    expect(feedback).to_have_attribute("data-result", "wrong")
+    expect(feedback).to_contain_text(str(real + 3))
+    expect(feedback).to_contain_text(str(real))
+    expect(feedback).to_contain_text("3 off" if lang == "en" else "差了 3")
+    expect(page.get_by_test_id("quirks-results")).to_be_visible()
+    expect(page.get_by_test_id("quirks-row").first).to_have_attribute("data-count", str(real))
+    expect(page.get_by_test_id("announce")).to_contain_text(str(real + 3))
+    # Another case asks again; the right count is "correct".
+    page.get_by_test_id("quirks-preset-glitch").click()
+    expect(page.get_by_test_id("quirks-results")).to_be_hidden()
+    guess_number(page, len(r50k.encode(" SolidGoldMagikarp")), by_keyboard=False)
+    expect(feedback).to_have_attribute("data-result", "correct")
+    expect(page.get_by_test_id("predict-score")).to_have_attribute("data-right", "1")
+    expect(page.get_by_test_id("predict-score")).to_have_attribute("data-asked", "2")
+
+
+def test_compare_hides_the_rows_until_gpt2s_count_is_guessed(open_app, r50k):
+    page = open_app("lesson=compare&lang=en&predict=1&text=I+don%27t+like+tokenization.")
+    expect(page.get_by_test_id("predict-number")).to_be_visible()
+    expect(page.get_by_test_id("compare-rows")).to_be_hidden()
+    expect(page.get_by_test_id("compare-costs")).to_be_hidden()
+    real = len(r50k.encode("I don't like tokenization."))
+    guess_number(page, real, by_keyboard=True)
+    expect(page.get_by_test_id("predict-feedback")).to_have_attribute("data-result", "correct")
+    expect(page.locator('[data-testid="compare-row"][data-name="r50k"]')).to_have_attribute("data-tokens", str(real))
+    # A new text is a new question.
+    page.get_by_test_id("compare-preset-emoji").click()
+    expect(page.get_by_test_id("compare-rows")).to_be_hidden()
+    expect(page.get_by_test_id("predict-number")).to_be_visible()
+    # Off: the rows show at once, as before.
+    page.get_by_test_id("predict-toggle").click()
+    expect(page.get_by_test_id("compare-rows")).to_be_visible()
+    expect(page.get_by_test_id("predict-box")).to_be_hidden()
+
+
+def test_decode_asks_how_many_characters_first(open_app):
+    page = open_app("lesson=decode&lang=zh&predict=1&ids=8582+99+226")
+    expect(page.get_by_test_id("predict-question")).to_contain_text("3 个 ID")
+    expect(page.get_by_test_id("decode-items")).to_be_hidden()
+    expect(page.get_by_test_id("decoded-text")).to_be_hidden()
+    guess_number(page, 3, by_keyboard=True)
+    feedback = page.get_by_test_id("predict-feedback")
+    expect(feedback).to_have_attribute("data-result", "wrong")
+    expect(feedback).to_contain_text("正确答案是 1")
+    expect(page.get_by_test_id("decoded-text")).to_have_text("🦄")
+
+
+@pytest.mark.parametrize("lesson", ["quirks", "compare", "decode"])
+def test_guessing_a_number_has_no_serious_accessibility_violations(open_app, axe_violations, lesson):
+    page = open_app(f"lesson={lesson}&lang=zh&predict=1&projector=1")
+    expect(page.get_by_test_id("predict-number")).to_be_visible()
+    bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps([{"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]} for v in bad], indent=1)

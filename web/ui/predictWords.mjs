@@ -29,9 +29,9 @@ export const PREDICT_EN = Object.freeze({
   "predict.rank": "rank {rank}",
   "predict.noRule": "no rule",
 
-  "predict.count.ask": "Before you look: how many tokens does GPT-2 make of the first text?",
-  "predict.compare.ask": "Before you look: how many tokens does GPT-2 (r50k) make of this text?",
-  "predict.decode.ask": "Before you look: how many characters do these ids decode to?",
+  "predict.count.ask": "Before you reveal: how many tokens does GPT-2 make of {text}? Type your guess.",
+  "predict.compare.ask": "Before you look: how many tokens does GPT-2 (r50k) make of this text? Type your guess.",
+  "predict.decode.ask": "Before you look: how many characters do these {n} ids decode to? Type your guess.",
   "predict.waiting": "Waiting for the engine's answer…",
 
   "poll.hint": "Answers 1 to {n}: press the number key once for each raised hand, or type the counts.",
@@ -75,9 +75,9 @@ export const PREDICT_ZH = Object.freeze({
   "predict.rank": "rank {rank}",
   "predict.noRule": "没有规则",
 
-  "predict.count.ask": "先别看答案：GPT-2 会把第一段文字切成几个 token？",
-  "predict.compare.ask": "先别看答案：GPT-2（r50k）会把这段文字切成几个 token？",
-  "predict.decode.ask": "先别看答案：这些 ID 解码后是几个字符？",
+  "predict.count.ask": "揭晓之前先猜一猜：GPT-2 会把 {text} 切成几个 token？把你猜的数填进去。",
+  "predict.compare.ask": "先别看答案，猜一猜：GPT-2（r50k）会把这段文字切成几个 token？",
+  "predict.decode.ask": "先别看答案，猜一猜：这 {n} 个 ID 解码后是几个字符？",
   "predict.waiting": "正在等引擎的回答……",
 
   "poll.hint": "答案编号 1 到 {n}：每有一个人举手，就按一次对应的数字键；也可以直接填人数。",
