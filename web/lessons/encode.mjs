@@ -16,8 +16,7 @@ import { EncodeSession } from "./encode/session.mjs";
 import { EncodeView } from "./encode/view.mjs";
 import { pieceMeta, pieceAt } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
-import { Score } from "../ui/predict.mjs";
-import { questionStatus, judgePick, predictModel } from "./encode/predict.mjs";
+import { EncodeQuiz } from "./encode/quiz.mjs";
 
 const PARAMS = new Map([
   ["piece", param.int(0)],
@@ -43,7 +42,7 @@ class EncodeLesson {
     this.session = new EncodeSession(ctx.query, () => this.state, (event, detail) => this.onSession(event, detail));
     this.stepper = new Stepper({
       step: () => this.state.step,
-      total: () => this.limit(),
+      total: () => this.quiz.limit(this.state, this.session.snapshot.trace),
       show: (k) => ctx.setState({ step: k }),
       speed: () => this.state.speed,
       holdMs: TIMING.holdMs,
@@ -52,9 +51,7 @@ class EncodeLesson {
       onTween: () => this.view.drawCanvases(),
       onPlaying: () => this.view.mark("controls"),
     });
-    // Predict, then reveal: how many steps of each piece the student has seen (JSON [text, piece] ->
-    // steps), whether the last guess is being shown ("told") and its verdict, the session's score.
-    this.quiz = { revealed: new Map(), phase: "ask", verdict: null, score: new Score() };
+    this.quiz = new EncodeQuiz(ctx.t);
     this.view = new EncodeView(ctx.root, ctx.t, {
       stepper: this.stepper,
       typed: (text) => {
@@ -75,7 +72,6 @@ class EncodeLesson {
       togglePredict: () => ctx.setState({ predict: !this.state.predict }),
       toggleRoom: () => ctx.setState({ room: !this.state.room, predict: true }),
       pick: (index) => this.pick(index),
-      guess: () => {},
       next: () => this.next(),
       resetScore: () => {
         this.quiz.score.reset();
@@ -103,66 +99,21 @@ class EncodeLesson {
 
   // ------------------------------------------------------------ predict, then reveal
 
-  pieceKey() {
-    return JSON.stringify([this.state.text, this.state.piece]);
-  }
-
-  /** Whether guessing holds the steps back for this piece (predict on, and a merge there to guess). */
-  guessing() {
-    const trace = this.session.snapshot.trace;
-    if (!this.state.predict || !trace) return false;
-    const status = questionStatus(trace, 0, 0);
-    return status !== "none" && status !== "unavailable";
-  }
-
-  /** Steps of the shown piece the student has seen; a piece first met counts the step it opened on. */
-  revealed() {
-    const key = this.pieceKey();
-    if (!this.quiz.revealed.has(key)) this.quiz.revealed.set(key, Math.min(this.state.step, this.total()));
-    return this.quiz.revealed.get(key);
-  }
-
-  /** The last step the Stepper may show: the pending question's frame while guessing. */
-  limit() {
-    return this.guessing() ? Math.min(this.revealed(), this.total()) : this.total();
-  }
-
-  /** Everything the view needs to draw guessing: how far frames are revealed, and the box's model. */
   quizView() {
-    const state = this.state;
-    if (!state.predict) return { on: false, room: false, revealed: Infinity, limit: this.total(), model: { status: "off" } };
-    const trace = this.session.snapshot.trace;
-    const step = Math.min(state.step, this.total());
-    const revealed = this.guessing() ? this.revealed() : Infinity;
-    const model = predictModel(this.ctx.t, trace, step, {
-      room: state.room, revealed, phase: this.quiz.phase, verdict: this.quiz.verdict, score: this.quiz.score.value, key: this.pieceKey(),
-    });
-    return { on: true, room: state.room, revealed, limit: this.limit(), model };
+    return this.quiz.view(this.state, this.session.snapshot.trace);
   }
 
-  /** The student picked pair `index`: judge it against the engine's step, say so, then merge. */
+  /** The student picked pair `index`: judged against the engine's step, said, then merged. */
   pick(index) {
-    const trace = this.session.snapshot.trace;
-    const step = this.stepper.step();
-    if (!this.guessing() || questionStatus(trace, step, this.revealed()) !== "ask" || this.quiz.phase === "told") return;
-    const verdict = judgePick(trace, step, index);
-    this.tell(verdict, step);
-    this.quiz.score.add(verdict.result === "correct");
+    if (this.quiz.pick(this.state, this.session.snapshot.trace, this.stepper.step(), index)) this.told();
   }
 
   /** The room's hands are counted: reveal the merge and the ranks of the options. */
   revealRoom() {
-    const trace = this.session.snapshot.trace;
-    const step = this.stepper.step();
-    if (!this.guessing() || questionStatus(trace, step, this.revealed()) !== "ask" || this.quiz.phase === "told") return;
-    const next = trace.steps[step];
-    this.tell({ step, room: true, result: "room", real: { left: next.left, right: next.right, rank: next.rank, position: next.position } }, step);
+    if (this.quiz.revealRoom(this.state, this.session.snapshot.trace, this.stepper.step())) this.told();
   }
 
-  tell(verdict, step) {
-    this.quiz.verdict = verdict;
-    this.quiz.phase = "told";
-    this.quiz.revealed.set(this.pieceKey(), step + 1);
+  told() {
     this.view.focusNext = true;
     this.view.mark("predict");
     this.stepper.stepBy(1);
@@ -170,9 +121,7 @@ class EncodeLesson {
 
   /** Goes on from a verdict to the next question. */
   next() {
-    if (this.quiz.phase !== "told") return;
-    this.quiz.phase = "ask";
-    this.quiz.verdict = null;
+    if (!this.quiz.next()) return;
     this.view.focusChoices = true;
     this.view.mark("predict", "stage2", "controls");
     this.announceStep();
@@ -194,13 +143,9 @@ class EncodeLesson {
     if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) this.stepChanged();
     if (changed.has("speed")) view.mark("controls");
     if (changed.has("text") || changed.has("piece") || changed.has("predict") || changed.has("room")) {
-      this.quiz.phase = "ask";
-      this.quiz.verdict = null;
+      this.quiz.restart(changed.has("predict") && state.predict);
     }
-    if (changed.has("predict") && state.predict) {
-      this.quiz.revealed.clear();
-      this.stepper.pause();
-    }
+    if (changed.has("predict") && state.predict) this.stepper.pause();
     if (["predict", "room", "lang", "projector"].some((name) => changed.has(name))) view.mark("predict", "stage2", "controls");
     if (changed.has("mistake") || changed.has("projector") || changed.has("motion")) view.mark("stage2");
     if (changed.has("projector") && state.projector) view.scrollToCanvas = true;

@@ -54,8 +54,8 @@ export function predictSwitch(b, { testid, labelKey, onToggle }) {
 }
 
 /**
- * The question card. `actions`: pick(index) for a choice, guess(number) for a typed number, next(),
- * resetScore(). render(t, model) draws it from
+ * The question card. `actions`: pick(index) for a choice, or guess(number) for a typed number; next()
+ * when the box shows a "go on" button; resetScore(). render(t, model) draws it from
  *
  *     {status,                 "ask" | "told" | "message" | "off"
  *      question,               the question's text
@@ -89,7 +89,7 @@ export class PredictBox {
     });
     this.numberRow = el("div", { className: "predict-number-row" }, this.numberInput, this.numberButton);
     this.feedback = el("p", { className: "predict-feedback", testid: `${prefix}-feedback` });
-    this.next = el("button", { className: "primary predict-next", testid: `${prefix}-next`, attrs: { type: "button" }, on: { click: () => actions.next() } });
+    this.next = el("button", { className: "primary predict-next", testid: `${prefix}-next`, attrs: { type: "button" }, on: { click: () => actions.next && actions.next() } });
     this.scoreText = el("span", { className: "predict-score", testid: `${prefix}-score` });
     this.reset = el("button", { className: "ghost predict-reset", testid: `${prefix}-reset`, attrs: { type: "button" }, on: { click: () => actions.resetScore() } });
     this.node = el("section", { className: "predict-box", testid: `${prefix}-box` },
@@ -139,7 +139,7 @@ export class PredictBox {
       className: "predict-choice", testid: this.choiceTestid,
       attrs: { type: "button", tabindex: i === 0 ? 0 : -1 },
       data: { index: i, ...choice.data },
-      on: { click: () => this.actions.pick(i), focus: () => this.rove(i) },
+      on: { click: () => this.actions.pick && this.actions.pick(i), focus: () => this.rove(i) },
     }, el("span", { className: "predict-choice-text" }, choice.label)));
     this.choices.replaceChildren(...this.buttons);
     if (focused >= 0 && this.buttons.length) this.buttons[Math.min(focused, this.buttons.length - 1)].focus();
@@ -186,6 +186,6 @@ export class PredictBox {
     }
     this.numberInput.removeAttribute("aria-invalid");
     this.numberInput.value = "";
-    this.actions.guess(n);
+    if (this.actions.guess) this.actions.guess(n);
   }
 }

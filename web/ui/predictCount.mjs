@@ -38,9 +38,7 @@ export class CountGuess {
     this.toggle = predictSwitch(this.b, { testid: "predict-toggle", labelKey: "predict.toggle", onToggle: () => ctx.setState({ predict: !this.on }) });
     this.box = new PredictBox(ctx.t, {
       actions: {
-        pick: () => {},
         guess: (n) => this.guess(n),
-        next: () => {},
         resetScore: () => {
           this.score.reset();
           this.draw();
