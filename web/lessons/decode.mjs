@@ -10,6 +10,7 @@ import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { TextLesson, intro, inputCard, stageCard } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
+import { CountGuess } from "../ui/predictCount.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "tokenization", text: "30001 1634", label: "decode.preset.tokenization" },
@@ -19,13 +20,15 @@ export const PRESETS = Object.freeze([
   { id: "bad", text: "30001 50257 12x 1634", label: "decode.preset.bad" },
 ]);
 
-const PARAMS = new Map([
+const QUERY_PARAMS = new Map([
   ["ids", param.text("8582 99 226", LIMITS.hashTextMax)],
 ]);
+// Predict first: how many characters the ids make is typed before the items show (no new query).
+const PARAMS = new Map([...QUERY_PARAMS, ["predict", param.bool(false)]]);
 
 class DecodeLesson extends TextLesson {
   constructor(ctx) {
-    super(ctx, { id: "decode", params: PARAMS, field: "ids", keepLastResult: true });
+    super(ctx, { id: "decode", params: QUERY_PARAMS, field: "ids", keepLastResult: true });
     const b = this.b;
     // Ids are digits: no text direction to guess, no capital letters for a phone to add.
     const input = this.textBox("ids", {
@@ -44,16 +47,18 @@ class DecodeLesson extends TextLesson {
 
     this.count = el("span", { className: "stage-meta", testid: "decode-count" });
     this.items = el("ol", { className: "lk-decode-list", testid: "decode-items" });
-    const itemsCard = stageCard(b, { n: 1, id: "decode-items-title", titleKey: "decode.itemsTitle", textKey: "decode.itemsText", meta: this.count },
+    this.guess = new CountGuess(ctx, { questionKey: "predict.decode.ask", changed: () => this.render() });
+    const guessCard = el("section", { className: "card predict-card", testid: "predict-card" }, this.guess.node);
+    const itemsCard = this.itemsCard = stageCard(b, { n: 1, id: "decode-items-title", titleKey: "decode.itemsTitle", textKey: "decode.itemsText", meta: this.count },
       this.items);
 
     this.output = el("output", { className: "lk-decoded", testid: "decoded-text", attrs: { for: "ids-input" } });
     this.outputNote = el("p", { className: "fine", testid: "decoded-note" });
-    const outCard = stageCard(b, { n: 2, id: "decode-out-title", titleKey: "decode.outTitle", textKey: "decode.outText" },
+    const outCard = this.outCard = stageCard(b, { n: 2, id: "decode-out-title", titleKey: "decode.outTitle", textKey: "decode.outText" },
       this.output,
       this.outputNote);
 
-    this.mount(intro(b, "decode.title", "decode.lead"), card, itemsCard, outCard);
+    this.mount(intro(b, "decode.title", "decode.lead"), card, guessCard, itemsCard, outCard);
   }
 
   async takeFromText() {
@@ -63,7 +68,10 @@ class DecodeLesson extends TextLesson {
   }
 
   update(state, changed) {
+    this.guess.show(Boolean(state.predict));
+    this.guess.ask(this.get("ids"));
     super.update(state, changed);
+    if (changed.has("predict") || changed.has("lang")) this.render();
     if (changed.has("text") || changed.has("lang")) this.renderFromText();
   }
 
@@ -75,12 +83,19 @@ class DecodeLesson extends TextLesson {
   }
 
   query() {
-    return this.ctx.query("decode", { ids: this.get("ids") });
+    this.queried = this.get("ids");
+    return this.ctx.query("decode", { ids: this.queried });
   }
 
   render() {
     const t = this.t;
     const r = this.result;
+    // The number to judge is the newest answer's, and only when it answers the ids in the box.
+    const fresh = r && !this.error && this.queried === this.get("ids") && !this.main.classList.contains("stale");
+    this.guess.render({ answer: fresh ? [...r.text].length : null, vars: { n: r ? r.items.length : 0 } });
+    const hide = this.guess.hiding();
+    this.itemsCard.hidden = hide;
+    this.outCard.hidden = hide;
     if (!r) return;
     const n = r.n_items;
     const shown = r.items.slice(0, LIMITS.tokenChips);
