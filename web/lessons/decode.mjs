@@ -8,6 +8,7 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
+import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { TextLesson, intro, inputCard, stageCard } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 
@@ -21,12 +22,14 @@ export const PRESETS = Object.freeze([
 
 const PARAMS = new Map([
   ["ids", param.text("8582 99 226", LIMITS.hashTextMax)],
+  ["encoding", encodingParam()],
 ]);
 
 class DecodeLesson extends TextLesson {
   constructor(ctx) {
     super(ctx, { id: "decode", params: PARAMS, field: "ids", keepLastResult: true });
     const b = this.b;
+    this.choice = new EncodingChoice(ctx, () => this.debounced.schedule());
     // Ids are digits: no text direction to guess, no capital letters for a phone to add.
     const input = this.textBox("ids", {
       className: "text-input lk-mono",
@@ -39,7 +42,7 @@ class DecodeLesson extends TextLesson {
     });
     const card = inputCard(b, input, {
       name: "ids", labelKey: "decode.inputLabel", hintKey: "decode.inputHint", below: [this.errorBox],
-      side: [b.text(el("h2", { className: "field-label" }), "decode.presets"), presets, this.fromText],
+      side: [this.choice.element, b.text(el("h2", { className: "field-label" }), "decode.presets"), presets, this.fromText],
     });
 
     this.count = el("span", { className: "stage-meta", testid: "decode-count" });
@@ -58,12 +61,13 @@ class DecodeLesson extends TextLesson {
 
   async takeFromText() {
     const text = this.ctx.getState().text;
-    const answer = await this.ctx.query("overview", { text, allowed_special: "none" });
+    const answer = await this.ctx.query("overview", withEncoding({ text, allowed_special: "none" }, this.choice.active));
     if (answer.ok) this.ctx.setState({ ids: answer.result.ids.join(" ") });
   }
 
   update(state, changed) {
     super.update(state, changed);
+    this.choice.update(state, changed);
     if (changed.has("text") || changed.has("lang")) this.renderFromText();
   }
 
@@ -75,7 +79,12 @@ class DecodeLesson extends TextLesson {
   }
 
   query() {
-    return this.ctx.query("decode", { ids: this.get("ids") });
+    return this.ctx.query("decode", withEncoding({ ids: this.get("ids") }, this.choice.active));
+  }
+
+  destroy() {
+    this.choice.destroy();
+    super.destroy();
   }
 
   render() {

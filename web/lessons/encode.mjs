@@ -16,11 +16,13 @@ import { EncodeSession } from "./encode/session.mjs";
 import { EncodeView } from "./encode/view.mjs";
 import { pieceMeta, pieceAt } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
+import { EncodingChoice, encodingParam } from "./encodings.mjs";
 
 const PARAMS = new Map([
   ["piece", param.int(0)],
   ["step", param.int(0)],
   ["mistake", param.bool(false)],
+  ["encoding", encodingParam()],
 ]);
 
 const KEYS = [
@@ -33,7 +35,10 @@ const KEYS = [
 class EncodeLesson {
   constructor(ctx) {
     this.ctx = ctx;
-    this.session = new EncodeSession(ctx.query, () => this.state, (event, detail) => this.onSession(event, detail));
+    // The table in use is the choice's `active` one: r50k until the chosen table has loaded.
+    this.choice = new EncodingChoice(ctx, () => this.encodingChanged());
+    const want = () => ({ ...this.state, encoding: this.choice.active });
+    this.session = new EncodeSession(ctx.query, want, (event, detail) => this.onSession(event, detail));
     this.stepper = new Stepper({
       step: () => this.state.step,
       total: () => this.total(),
@@ -62,6 +67,7 @@ class EncodeLesson {
       copyIds: () => this.view.copyIds(this.overview() ? this.overview().ids : []),
       toggleMistake: () => ctx.setState({ mistake: !this.state.mistake }),
       setSpeed: (speed) => ctx.setState({ speed }),
+      encodingChoice: this.choice.element,
     }, () => ({ snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady() }));
   }
 
@@ -83,6 +89,7 @@ class EncodeLesson {
   update(state, changed) {
     const view = this.view;
     if (changed.has("lang")) view.relabel();
+    this.choice.update(state, changed);
     if (changed.has("text")) {
       view.showText(state.text);
       this.stepper.pause();
@@ -115,9 +122,18 @@ class EncodeLesson {
   }
 
   destroy() {
+    this.choice.destroy();
     this.stepper.destroy();
     this.session.destroy();
     this.view.destroy();
+  }
+
+  /** The table in use changed (a larger one loaded, or back to r50k): the same text, asked again. */
+  encodingChanged() {
+    this.stepper.pause();
+    this.session.chosen();
+    this.ctx.setState({ step: 0 });
+    this.session.retrace();
   }
 
   // ------------------------------------------------------------ pieces
