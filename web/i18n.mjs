@@ -90,6 +90,7 @@ const en = {
   "canvas.lowest": "lowest rank",
   "canvas.leftmost": "leftmost rule",
   "canvas.table": "r50k table (50,257 rows): token → id",
+  "canvas.tableOf": "{name} table: token → id (the id is the rank)",
   "canvas.pending": "Ids are looked up once no merge is left.",
 
   "cell.label": "Symbol {n} of {total}: {symbol}, bytes {hex}",
@@ -495,6 +496,7 @@ const zh = {
   "canvas.lowest": "rank 最小",
   "canvas.leftmost": "最左的规则",
   "canvas.table": "r50k 词表（50,257 行）：token → ID",
+  "canvas.tableOf": "{name} 词表：token → ID（ID 就是 rank）",
   "canvas.pending": "合并结束后再查 ID。",
 
   "cell.label": "第 {n} 个符号（共 {total} 个）：{symbol}，字节 {hex}",
