@@ -3,6 +3,7 @@
 
 import { QUESTIONS_EN, QUESTIONS_ZH } from "./questions.mjs";
 import { QUIRKS_EN, QUIRKS_ZH } from "./lessons/quirks/cases.mjs";
+import { LAB_EN, LAB_ZH } from "./lessons/lab/strings.mjs";
 
 export const LANGUAGES = Object.freeze(["en", "zh"]);
 
@@ -818,8 +819,8 @@ const zh = {
   // ---- lessons train, decode, compare, special, samples (end) ----
 };
 
-const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN });
-const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH });
+const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN });
+const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH });
 const TABLES = new Map([
   ["en", EN],
   ["zh", ZH],

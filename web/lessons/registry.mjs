@@ -38,6 +38,7 @@ export const LESSONS = Object.freeze([
   Object.freeze({ id: "tables", load: () => import("./tables.mjs") }),
   Object.freeze({ id: "samples", load: () => import("./samples.mjs") }),
   Object.freeze({ id: "quirks", load: () => import("./quirks.mjs") }),
+  Object.freeze({ id: "lab", load: () => import("./lab.mjs") }),
 ]);
 
 export function findLesson(id) {
