@@ -8,6 +8,7 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
+import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { TextLesson, intro, inputCard, stageCard } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
@@ -22,6 +23,7 @@ export const PRESETS = Object.freeze([
 
 const QUERY_PARAMS = new Map([
   ["ids", param.text("8582 99 226", LIMITS.hashTextMax)],
+  ["encoding", encodingParam()],
 ]);
 // Predict first: how many characters the ids make is typed before the items show (no new query).
 const PARAMS = new Map([...QUERY_PARAMS, ["predict", param.bool(false)]]);
@@ -30,6 +32,7 @@ class DecodeLesson extends TextLesson {
   constructor(ctx) {
     super(ctx, { id: "decode", params: QUERY_PARAMS, field: "ids", keepLastResult: true });
     const b = this.b;
+    this.choice = new EncodingChoice(ctx, () => this.debounced.schedule());
     // Ids are digits: no text direction to guess, no capital letters for a phone to add.
     const input = this.textBox("ids", {
       className: "text-input lk-mono",
@@ -42,7 +45,7 @@ class DecodeLesson extends TextLesson {
     });
     const card = inputCard(b, input, {
       name: "ids", labelKey: "decode.inputLabel", hintKey: "decode.inputHint", below: [this.errorBox],
-      side: [b.text(el("h2", { className: "field-label" }), "decode.presets"), presets, this.fromText],
+      side: [this.choice.element, b.text(el("h2", { className: "field-label" }), "decode.presets"), presets, this.fromText],
     });
 
     this.count = el("span", { className: "stage-meta", testid: "decode-count" });
@@ -63,7 +66,7 @@ class DecodeLesson extends TextLesson {
 
   async takeFromText() {
     const text = this.ctx.getState().text;
-    const answer = await this.ctx.query("overview", { text, allowed_special: "none" });
+    const answer = await this.ctx.query("overview", withEncoding({ text, allowed_special: "none" }, this.choice.active));
     if (answer.ok) this.ctx.setState({ ids: answer.result.ids.join(" ") });
   }
 
@@ -71,6 +74,7 @@ class DecodeLesson extends TextLesson {
     this.guess.show(Boolean(state.predict));
     this.guess.ask(this.get("ids"));
     super.update(state, changed);
+    this.choice.update(state, changed);
     if (changed.has("predict") || changed.has("lang")) this.render();
     if (changed.has("text") || changed.has("lang")) this.renderFromText();
   }
@@ -84,7 +88,12 @@ class DecodeLesson extends TextLesson {
 
   query() {
     this.queried = this.get("ids");
-    return this.ctx.query("decode", { ids: this.queried });
+    return this.ctx.query("decode", withEncoding({ ids: this.queried }, this.choice.active));
+  }
+
+  destroy() {
+    this.choice.destroy();
+    super.destroy();
   }
 
   render() {

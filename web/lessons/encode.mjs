@@ -17,6 +17,7 @@ import { EncodeView } from "./encode/view.mjs";
 import { pieceMeta, pieceAt } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
+import { EncodingChoice, encodingParam } from "./encodings.mjs";
 
 const PARAMS = new Map([
   ["piece", param.int(0)],
@@ -24,6 +25,7 @@ const PARAMS = new Map([
   ["mistake", param.bool(false)],
   ["predict", param.bool(false)],
   ["room", param.bool(false)],
+  ["encoding", encodingParam()],
 ]);
 
 const KEYS = [
@@ -39,7 +41,10 @@ const KEYS = [
 class EncodeLesson {
   constructor(ctx) {
     this.ctx = ctx;
-    this.session = new EncodeSession(ctx.query, () => this.state, (event, detail) => this.onSession(event, detail));
+    // The table in use is the choice's `active` one: r50k until the chosen table has loaded.
+    this.choice = new EncodingChoice(ctx, () => this.encodingChanged());
+    const want = () => ({ ...this.state, encoding: this.choice.active });
+    this.session = new EncodeSession(ctx.query, want, (event, detail) => this.onSession(event, detail));
     this.stepper = new Stepper({
       step: () => this.state.step,
       total: () => this.quiz.limit(this.state, this.session.snapshot.trace),
@@ -79,6 +84,7 @@ class EncodeLesson {
       },
       roomReveal: () => this.revealRoom(),
       roomChanged: () => this.view.mark("predict"),
+      encodingChoice: this.choice.element,
     }, () => ({
       snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(), quiz: this.quizView(),
     }));
@@ -132,6 +138,7 @@ class EncodeLesson {
   update(state, changed) {
     const view = this.view;
     if (changed.has("lang")) view.relabel();
+    this.choice.update(state, changed);
     if (changed.has("text")) {
       view.showText(state.text);
       this.stepper.pause();
@@ -186,9 +193,18 @@ class EncodeLesson {
   }
 
   destroy() {
+    this.choice.destroy();
     this.stepper.destroy();
     this.session.destroy();
     this.view.destroy();
+  }
+
+  /** The table in use changed (a larger one loaded, or back to r50k): the same text, asked again. */
+  encodingChanged() {
+    this.stepper.pause();
+    this.session.chosen();
+    this.ctx.setState({ step: 0 });
+    this.session.retrace();
   }
 
   // ------------------------------------------------------------ pieces

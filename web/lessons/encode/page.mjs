@@ -2,7 +2,8 @@
 // view (view.mjs), which keeps the elements it updates later (the returned refs: textarea, log ...);
 // every visible string is bound through `b` (Bindings) so a language switch relabels it. Buttons call
 // `actions` (the lesson's): typed(value), preset(p), selectPiece(i), pieceBy(d), turnPage(d),
-// copyIds(), toggleMistake(), setSpeed(s), and `actions.stepper` (ui/stepper.mjs) for the steps.
+// copyIds(), toggleMistake(), setSpeed(s), and `actions.stepper` (ui/stepper.mjs) for the steps;
+// `actions.encodingChoice` is the table select (../encodings.mjs), placed above the presets.
 
 import { MergeCanvas } from "../../canvas/mergeCanvas.mjs";
 import { el, icon } from "../../ui/dom.mjs";
@@ -47,7 +48,7 @@ export function buildPage(root, t, b, actions) {
 
   const input = inputCard(b, r.textarea, {
     name: "text", labelKey: "encode.inputLabel", hintKey: "encode.inputHint", below: [r.errorBox, r.notes],
-    side: [b.text(el("h2", { className: "field-label" }), "encode.presets"), presetList, r.point],
+    side: [actions.encodingChoice, b.text(el("h2", { className: "field-label" }), "encode.presets"), presetList, r.point],
   });
 
   // Stage 1: pieces.

@@ -202,8 +202,10 @@ export class EncodeView {
     const hide = (scene) => ({ ...scene, from: shownFrame(scene.from, quiz.revealed), to: scene.to && shownFrame(scene.to, quiz.revealed) });
     const { t, r } = this;
     const step = Math.min(state.step, piece.steps.length);
-    const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table: t("canvas.table"), pending: t("canvas.pending") };
-    const key = JSON.stringify([state.text, state.piece]);
+    const encoding = snapshot.overview ? snapshot.overview.encoding : undefined;
+    const table = encoding && encoding !== "r50k_base" ? t("canvas.tableOf", { name: encoding }) : t("canvas.table");
+    const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table, pending: t("canvas.pending") };
+    const key = JSON.stringify([encoding, state.text, state.piece]);
     const scenes = canvasScenes(piece, step, tween, state.mistake && !quiz.on);
     scenes.rank = hide(scenes.rank);
     const label = (scene) => t("stage2.canvasLabel", { symbols: (scene.to || scene.from).symbols.join(" · ") });
