@@ -106,7 +106,7 @@ function renderStatus() {
   dom.status.title = text;
 }
 
-async function query(kind, payload) {
+async function query(kind, payload, options) {
   const engine = await enginePromise;
   if (!engine) {
     return { ok: false, error: { type: "EngineUnavailable", code: "engine_missing", params: {}, message: t("error.noEngine") } };
@@ -120,7 +120,7 @@ async function query(kind, payload) {
     }
   }
   try {
-    return await engine.request(kind, payload);
+    return await engine.request(kind, payload, options);
   } catch (error) {
     const detail = String(error && error.message || error);
     return { ok: false, error: { type: "Error", code: "request_failed", params: { detail }, message: detail } };

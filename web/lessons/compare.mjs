@@ -9,6 +9,7 @@ import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { choiceGroup, numberField } from "../ui/fields.mjs";
 import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
+import { CountGuess } from "../ui/predictCount.mjs";
 
 const CHAPTER = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. Tokenization is an important step because it determines how raw text is divided into smaller units.";
 const EXAMPLE = "Here is a simple example of tokenization.";
@@ -28,11 +29,13 @@ const CORPORA = Object.freeze(new Map([
   ["chinese", CHINESE],
 ]));
 
-const PARAMS = new Map([
+const QUERY_PARAMS = new Map([
   ["ctext", param.text(DONT, LIMITS.hashTextMax)],
   ["ccorpus", param.oneOf("example", [...CORPORA.keys()])],
   ["bpe", omitDefault(param.int(20, { min: 1, max: 5000 }))],
 ]);
+// Predict first: GPT-2's count is typed before the rows show (it changes no query).
+const PARAMS = new Map([...QUERY_PARAMS, ["predict", param.bool(false)]]);
 
 const NAMES = Object.freeze(["characters", "words", "toy_bpe", "r50k"]);
 
@@ -48,7 +51,7 @@ function ratio(x) {
 
 class CompareLesson extends TextLesson {
   constructor(ctx) {
-    super(ctx, { id: "compare", params: PARAMS, field: "ctext", debounceMs: 200 });
+    super(ctx, { id: "compare", params: QUERY_PARAMS, field: "ctext", debounceMs: 200 });
     const b = this.b;
     const input = this.textBox("compare", { attrs: { "aria-describedby": "compare-hint" } });
     const presets = this.presets(TEXTS);
@@ -69,12 +72,14 @@ class CompareLesson extends TextLesson {
     });
 
     this.rows = el("div", { className: "lk-compare-rows", testid: "compare-rows" });
+    this.guess = new CountGuess(ctx, { questionKey: "predict.compare.ask", changed: () => this.render() });
+    const guessCard = el("section", { className: "card predict-card", testid: "predict-card" }, this.guess.node);
     this.chapterNote = el("p", { className: "fine", testid: "compare-chapter-note" });
-    const rowsCard = stageCard(b, { n: 1, id: "compare-rows-title", titleKey: "compare.rowsTitle", textKey: "compare.rowsText" },
+    const rowsCard = this.rowsCard = stageCard(b, { n: 1, id: "compare-rows-title", titleKey: "compare.rowsTitle", textKey: "compare.rowsText" },
       this.chapterNote, this.rows, b.text(el("p", { className: "fine" }), "compare.countsNote"));
 
     this.table = el("table", { className: "lk-table lk-cost-table", testid: "compare-costs" });
-    const costCard = stageCard(b, { n: 2, id: "compare-cost-title", titleKey: "compare.costTitle", textKey: "compare.costText" },
+    const costCard = this.costCard = stageCard(b, { n: 2, id: "compare-cost-title", titleKey: "compare.costTitle", textKey: "compare.costText" },
       el("div", { className: "lk-scroll" }, this.table),
       b.text(el("p", { className: "fine" }), "compare.costNote"));
 
@@ -82,7 +87,14 @@ class CompareLesson extends TextLesson {
     const modelCard = stageCard(b, { n: 3, id: "compare-model-title", titleKey: "compare.modelTitle", textKey: "compare.modelText" },
       this.modelText);
 
-    this.mount(intro(b, "compare.title", "compare.lead"), card, rowsCard, costCard, modelCard);
+    this.mount(intro(b, "compare.title", "compare.lead"), card, guessCard, rowsCard, costCard, modelCard);
+  }
+
+  update(state, changed) {
+    this.guess.show(Boolean(state.predict));
+    this.guess.ask(this.get("ctext"));
+    super.update(state, changed);
+    if (changed.has("predict") || changed.has("lang")) this.render();
   }
 
   showSettings() {
@@ -92,13 +104,21 @@ class CompareLesson extends TextLesson {
 
   query() {
     const corpus = CORPORA.get(this.get("ccorpus"));
-    const payload = { text: this.get("ctext"), bpe_vocab_size: this.get("bpe"), min_frequency: 2 };
+    this.queried = this.get("ctext");
+    const payload = { text: this.queried, bpe_vocab_size: this.get("bpe"), min_frequency: 2 };
     if (corpus !== null) payload.corpus = corpus;
     return this.ctx.query("compare", payload);
   }
 
   render() {
     const r = this.result;
+    // The count to judge is the newest answer's, and only when it answers the text in the box.
+    const fresh = r && this.queried === this.get("ctext") && !this.main.classList.contains("stale");
+    const gpt2 = fresh ? r.tokenizers.find((row) => row.name === "r50k") : null;
+    this.guess.render({ answer: gpt2 ? gpt2.n_tokens : null });
+    const hide = this.guess.hiding();
+    this.rowsCard.hidden = hide;
+    this.costCard.hidden = hide;
     const chapter = this.get("ctext") === DONT && this.get("ccorpus") === "example" && this.get("bpe") === 20;
     this.chapterNote.hidden = !(r && chapter);
     this.chapterNote.textContent = this.t("compare.chapterNote");

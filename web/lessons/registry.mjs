@@ -17,7 +17,8 @@
 //     root                     the element the lesson renders into
 //     t(key, vars)             a string in the current language (i18n.mjs)
 //     getState(), setState(patch)   the one state object (setState calls update at once)
-//     query(kind, payload) -> Promise<{ok, result | error}>   the engine (or its precomputed answer); never throws
+//     query(kind, payload, {onProgress}?) -> Promise<{ok, result | error}>   the engine (or its precomputed
+//                              answer); never throws; onProgress while a table the payload names downloads
 //     engineReady(), onEngineReady(fn)   whether Python answers yet
 //     announce(text)           the aria-live region;   note(text)  a quiet note under the header
 //     reducedMotion()          true when the user asked for reduced motion
@@ -34,6 +35,7 @@ export const LESSONS = Object.freeze([
   Object.freeze({ id: "train", load: () => import("./train.mjs") }),
   Object.freeze({ id: "compare", load: () => import("./compare.mjs") }),
   Object.freeze({ id: "special", load: () => import("./special.mjs") }),
+  Object.freeze({ id: "tables", load: () => import("./tables.mjs") }),
   Object.freeze({ id: "samples", load: () => import("./samples.mjs") }),
   Object.freeze({ id: "quirks", load: () => import("./quirks.mjs") }),
   Object.freeze({ id: "lab", load: () => import("./lab.mjs") }),
