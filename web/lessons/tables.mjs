@@ -7,7 +7,7 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, inputCard, stageHeader, tokenChip } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageHeader, tokenChip, errorText } from "../ui/lessonkit.mjs";
 import { ENCODINGS, withEncoding } from "./encodings.mjs";
 
 export const PRESETS = Object.freeze([
@@ -68,7 +68,7 @@ class TablesLesson extends TextLesson {
       if (!answer.ok) {
         count.textContent = "";
         delete count.dataset.count;
-        const message = answer.error.code === "table_unavailable" ? t("encoding.failedColumn", { name }) : t("error.engine", { message: answer.error.message });
+        const message = answer.error.code === "table_unavailable" ? t("encoding.failedColumn", { name }) : t("error.engine", { message: errorText(t, answer.error) });
         body.replaceChildren(el("p", { className: "lk-refused", testid: "tables-error" }, message));
         continue;
       }
