@@ -224,3 +224,13 @@ def test_reduced_motion_and_turning_guessing_off_shows_the_counts(open_app, cont
     expect(page.get_by_test_id("predict-box")).to_be_hidden()
     assert_revealed(page, steps[0])
     expect(page.get_by_test_id("forward")).to_be_enabled()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_pending_guess_has_no_serious_accessibility_violations(open_app, axe_violations, lang):
+    steps = engine_steps()
+    page = open_chinese(open_app, lang)
+    page.get_by_test_id("forward").click()
+    assert_pending(page, 1, steps[0])
+    bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+    assert bad == [], json.dumps([{"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]} for v in bad], indent=1)
