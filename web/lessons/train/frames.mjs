@@ -168,7 +168,7 @@ export function vocabulary(trace, frame) {
   return {
     base: trace.kind === "bytes" ? null : trace.base_vocab.slice(0, BASE_CHIPS),
     learned: frame.learned.slice(-MERGE_CHIPS),
-    newest: frame.kind === "merge",
+    newest: frame.kind === "merge" && !frame.masked,
   };
 }
 
