@@ -24,7 +24,7 @@
 //     reducedMotion()          true when the user asked for reduced motion
 //
 // How a lesson is built inside (docs/frontend.md): TextLesson (ui/lessonkit.mjs) for one text box and one
-// query; session, frames and view with the Stepper (ui/stepper.mjs) for a lesson that steps (encode).
+// query; session, frames and view with the Stepper (ui/stepper.mjs) for a lesson that steps (encode, train).
 //
 // To add a lesson: write web/lessons/<id>.mjs keeping the contract, add { id, load } below, and add
 // "lesson.<id>" (the tab title) and the lesson's strings to both tables in ../i18n.mjs.

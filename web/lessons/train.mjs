@@ -8,6 +8,8 @@
 //   train/session.mjs  the two engine requests and their answers, as snapshots
 //   train/frames.mjs   what a step shows, pure functions of (trace, step); words.mjs puts it in sentences
 //   train/view.mjs     the page's elements, drawn from (snapshot, frame); page.mjs builds them
+//   train/quiz.mjs     guessing ("predict, then reveal", `predict=1`): the pair that merges next is picked
+//                      before the counts show; predict.mjs judges a pick against the engine's step
 // and the shared Stepper (ui/stepper.mjs) moves `state.step`: step 0 is the corpus before training,
 // step k the k-th merge, the last step the stop.
 
@@ -20,6 +22,7 @@ import { TrainSession } from "./train/session.mjs";
 import { TrainView } from "./train/view.mjs";
 import { totalSteps, stepFrame } from "./train/frames.mjs";
 import { stopText, announcement } from "./train/words.mjs";
+import { TrainQuiz } from "./train/quiz.mjs";
 
 const PARAMS = new Map([
   ["corpus", param.text(WORDS, LIMITS.hashTextMax)],
@@ -32,22 +35,26 @@ const PARAMS = new Map([
   ["step", omitDefault(param.int(0))],
   ["sort", param.oneOf("count", SORTS)],
   ["try", param.text(PRESETS[0].tryText, LIMITS.hashTextMax)],
+  ["predict", param.bool(false)],
 ]);
 
 const KEYS = [
   ["Space", "keys.play"],
   ["← →", "keys.step"],
   ["Home End", "keys.ends"],
+  ["← →", "keys.predictMove"],
+  ["Enter", "keys.predictNext"],
 ];
 
 class TrainLesson {
   constructor(ctx) {
     this.ctx = ctx;
     this.started = false;
+    this.quiz = new TrainQuiz(ctx.t);
     this.session = new TrainSession(ctx.query, () => this.values(), (event) => this.onSession(event));
     this.stepper = new Stepper({
       step: () => this.values().step,
-      total: () => this.total(),
+      total: () => this.quiz.limit(this.values(), this.session.snapshot.trace),
       show: (k) => ctx.setState({ step: k }),
       speed: () => ctx.getState().speed,
       holdMs: TIMING.holdMs * 1.6,
@@ -71,7 +78,14 @@ class TrainLesson {
       choose: (name, value) => ctx.setState({ [name]: value, step: 0 }),
       train: () => this.session.train(),
       setSpeed: (speed) => ctx.setState({ speed }),
-    }, () => ({ snapshot: this.session.snapshot, values: this.values(), playing: this.stepper.playing }));
+      togglePredict: () => ctx.setState({ predict: !this.values().predict }),
+      pick: (k, pair) => this.pick(k, pair),
+      next: () => this.next(),
+      resetScore: () => {
+        this.quiz.score.reset();
+        this.view.draw("steps");
+      },
+    }, () => ({ snapshot: this.session.snapshot, values: this.values(), playing: this.stepper.playing, quiz: this.quizView() }));
   }
 
   /** The lesson's params (each at its default until the state carries it), with the shared speed. */
@@ -84,6 +98,33 @@ class TrainLesson {
 
   total() {
     return totalSteps(this.session.snapshot.trace);
+  }
+
+  // ------------------------------------------------------------ predict, then reveal
+
+  quizView() {
+    const values = this.values();
+    const trace = this.session.snapshot.trace;
+    return this.quiz.view(values, trace, Math.min(values.step, this.quiz.limit(values, trace)));
+  }
+
+  /** The student picked `pair` at merge frame `k`: judged against the engine's step, said, revealed. */
+  pick(k, pair) {
+    if (!this.quiz.pick(this.values(), this.session.snapshot.trace, k, pair)) return;
+    this.view.focusNext = true;
+    this.view.draw("steps");
+    this.announceStep();
+  }
+
+  /** From a verdict on to the next question (or the stop after the last merge). */
+  next() {
+    if (!this.quiz.next()) return;
+    this.view.focusChoices = true;
+    if (this.stepper.step() < this.quiz.limit(this.values(), this.session.snapshot.trace)) this.stepper.goTo(this.stepper.step() + 1);
+    else {
+      this.view.draw("steps");
+      this.announceStep();
+    }
   }
 
   // ------------------------------------------------------------ the lesson contract
@@ -105,12 +146,29 @@ class TrainLesson {
       if (this.session.snapshot.trace && !settings) this.session.tryChanged();
       else this.session.cancelTry();
     }
-    if (changed.has("step") || changed.has("sort") || changed.has("speed")) view.draw("steps");
-    if (changed.has("step") && !this.stepper.playing) this.announceStep();
+    if (changed.has("predict") || settings) this.quiz.restart(changed.has("predict") && values.predict);
+    if (changed.has("predict") && values.predict) this.stepper.pause();
+    if (changed.has("step") || changed.has("sort") || changed.has("speed") || changed.has("predict")) view.draw("steps");
+    if ((changed.has("step") || changed.has("predict")) && !this.stepper.playing) this.announceStep();
   }
 
   onKey(event) {
+    if (this.values().predict && this.predictKey(event)) return true;
     return this.stepper.onKey(event);
+  }
+
+  /** Keys while guessing: an arrow goes to the pairs to choose from, Enter goes on after a verdict. */
+  predictKey(event) {
+    const model = this.quizView().model;
+    const onControl = event.target instanceof Element && event.target.closest("button, a, summary, input, select, textarea");
+    if (model.status === "told" && event.key === "Enter" && !onControl) {
+      this.next();
+      return true;
+    }
+    if (model.status !== "ask") return false;
+    if (["ArrowRight", "ArrowDown"].includes(event.key)) return this.view.focusChoice(false);
+    if (["ArrowLeft", "ArrowUp"].includes(event.key)) return this.view.focusChoice(true);
+    return false;
   }
 
   destroy() {
@@ -150,6 +208,11 @@ class TrainLesson {
   announceStep() {
     const trace = this.session.snapshot.trace;
     if (!trace) return;
+    const model = this.quizView().model;
+    if (model.status === "ask" || model.status === "told") {
+      this.ctx.announce(model.status === "told" ? model.verdict.text : model.question);
+      return;
+    }
     const total = this.total();
     this.ctx.announce(announcement(this.ctx.t, trace, stepFrame(trace, Math.min(this.values().step, total)), total));
   }

@@ -94,10 +94,16 @@ function byPair(a, b) {
 /**
  * The pair table of a frame, sorted by `sort` ("count": the engine's order; "pair": by symbols), the
  * first PAIRS_SHOWN rows: each {pair, count, chosen, tied, below} (below: under min_frequency at the
- * stop), and how many rows are left out. Null when the frame has no table.
+ * stop), and how many rows are left out. Null when the frame has no table. `hidden` (a pending guess):
+ * the engine's first PAIRS_SHOWN rows in the order of their symbols, with no count and nothing marked.
  */
-export function pairRows(trace, frame, sort) {
+export function pairRows(trace, frame, sort, hidden = false) {
   if (!frame.pairs) return null;
+  if (hidden) {
+    const rows = frame.pairs.slice(0, PAIRS_SHOWN).sort(byPair)
+      .map((p) => ({ pair: p.pair, count: null, chosen: false, tied: false, below: false }));
+    return { rows, hidden: frame.pairs.length - rows.length };
+  }
   const tied = frame.step && frame.step.tie ? frame.step.tie.tied : [];
   const chosen = frame.step ? frame.step.pair : null;
   const rows = frame.pairs.slice();
@@ -164,7 +170,7 @@ export function vocabulary(trace, frame) {
     special: trace.special_tokens,
     base: trace.kind === "bytes" ? null : trace.base_vocab.slice(0, BASE_CHIPS),
     learned: frame.learned.slice(-MERGE_CHIPS),
-    newest: frame.kind === "merge",
+    newest: frame.kind === "merge" && !frame.masked,
   };
 }
 

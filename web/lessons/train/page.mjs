@@ -3,12 +3,13 @@
 // (the returned refs); every fixed string is bound through `b` (Bindings) so a language switch relabels
 // it. Controls call `actions` (the lesson's): setState(patch), with corpusTyped() / tryTyped() before a
 // typed change and corpusPatch(text) for what typing a corpus sets; preset(p), choose(name, value),
-// train(), setSpeed(s), and `actions.stepper` (ui/stepper.mjs) for the steps. The pair table's sort
-// and hover are the view's (view.mjs).
+// train(), setSpeed(s), togglePredict(), next() and resetScore() (guessing), and `actions.stepper`
+// (ui/stepper.mjs) for the steps. The pair table's sort and hover are the view's (view.mjs).
 
 import { el } from "../../ui/dom.mjs";
 import { choiceGroup, numberField } from "../../ui/fields.mjs";
 import { StepControls } from "../../ui/stepper.mjs";
+import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
 import { BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, presetButtons } from "../../ui/lessonkit.mjs";
 import { PRESETS, MODES, UNITS, TIES } from "./presets.mjs";
 
@@ -63,6 +64,8 @@ export function buildPage(root, t, b, actions) {
     b.text(el("p", {}), "train.recountText"));
   r.recount.hidden = true;
   r.controls = new StepControls(b, actions.stepper, { onSpeed: (s) => actions.setSpeed(s) });
+  r.predictToggle = predictSwitch(b, { testid: "predict-toggle", labelKey: "predict.toggle", onToggle: () => actions.togglePredict() });
+  r.predict = new PredictBox(t, { actions: { next: () => actions.next(), resetScore: () => actions.resetScore() } });
   r.tableTitle = el("h3", { className: "log-title" });
   r.pairTable = el("table", { className: "lk-table lk-pairs", testid: "pair-table" });
   r.pairNote = el("p", { className: "fine" });
@@ -84,6 +87,8 @@ export function buildPage(root, t, b, actions) {
     stageHeader(b, 1, "train-steps-title", "train.stepsTitle", r.stepMeta),
     r.explain, r.tieLine, r.stopBox, r.recount,
     r.controls.node,
+    el("div", { className: "predict-toggles" }, r.predictToggle),
+    r.predict.node,
     r.noTables, r.grid,
     el("div", { className: "lk-train-grid" },
       el("div", { className: "lk-train-col" }, b.text(el("h3", { className: "log-title" }), "train.mergesTitle"), r.mergeList),

@@ -15,6 +15,22 @@ function sym(text, className = "sym") {
   return el("span", { className }, visibleSymbol(text));
 }
 
+/**
+ * Arrow keys, Home and End inside a group of `buttons` move the focus and the group's one tab stop
+ * among them; the page's own keys (the steps) do not see them.
+ */
+function rovingKeys(event, buttons) {
+  const at = buttons.indexOf(document.activeElement);
+  if (at < 0) return;
+  const moves = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: buttons.length - 1 };
+  if (!Object.hasOwn(moves, event.key)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const k = Math.max(0, Math.min(buttons.length - 1, moves[event.key]));
+  buttons.forEach((button, i) => button.setAttribute("tabindex", i === k ? "0" : "-1"));
+  buttons[k].focus();
+}
+
 /** A pair drawn as "left , right". */
 function pairLabel(pair) {
   return el("span", { className: "lk-pair" }, sym(pair[0]), el("span", { className: "op" }, ","), sym(pair[1]));
@@ -32,28 +48,43 @@ function sortHeader(t, kind, key, sort, onSort) {
 /**
  * The pair table's head and rows for `table` (frames.mjs pairRows). `point(pair)` is called when a pair
  * is pointed at (hover, focus; null when left), `toggle(pair)` when it is clicked; `hover` is the pair
- * pointed at now. Returns {head, body, buttons: [[pair, button]]}.
+ * pointed at now. Returns {head, body, buttons: [[pair, button]]}. With `pick` (a pending guess, the
+ * table's counts hidden) each row's button is a choice instead: data-testid "pair-choice", one tab stop
+ * for the group (arrow keys, Home and End move: rovingKeys), and a click calls pick(pair).
  */
-export function pairTable(t, trace, table, { sort, onSort, hover, point, toggle }) {
-  const head = el("tr", {},
-    sortHeader(t, "pair", "train.colPair", sort, onSort),
-    sortHeader(t, "count", "train.colCount", sort, onSort),
-    el("th", { attrs: { scope: "col" } }, t("train.colNote")));
+export function pairTable(t, trace, table, { sort, onSort, hover, point, toggle, pick = null }) {
+  const head = pick
+    ? el("tr", {}, ...["train.colPair", "train.colCount", "train.colNote"].map((key) => el("th", { attrs: { scope: "col" } }, t(key))))
+    : el("tr", {},
+      sortHeader(t, "pair", "train.colPair", sort, onSort),
+      sortHeader(t, "count", "train.colCount", sort, onSort),
+      el("th", { attrs: { scope: "col" } }, t("train.colNote")));
   const buttons = [];
-  const body = table.rows.map((p) => {
-    const button = el("button", {
-      className: "lk-pair-button",
-      attrs: { type: "button", "aria-pressed": String(samePair(hover, p.pair)) },
-      on: {
-        mouseenter: () => point(p.pair),
-        mouseleave: () => point(null),
-        focus: () => point(p.pair),
-        blur: () => point(null),
-        click: () => toggle(p.pair),
-      },
-    }, pairLabel(p.pair));
-    button.setAttribute("aria-label", t("train.pairLabel", { left: p.pair[0], right: p.pair[1], count: p.count }));
+  const body = table.rows.map((p, i) => {
+    const on = {
+      mouseenter: () => point(p.pair),
+      mouseleave: () => point(null),
+      focus: () => point(p.pair),
+      blur: () => point(null),
+      click: () => (pick ? pick(p.pair) : toggle(p.pair)),
+    };
+    const button = pick
+      ? el("button", {
+        className: "lk-pair-button predict-choice", testid: "pair-choice",
+        attrs: { type: "button", tabindex: i === 0 ? 0 : -1, "aria-describedby": "predict-question" },
+        data: { left: p.pair[0], right: p.pair[1] }, on,
+      }, pairLabel(p.pair))
+      : el("button", { className: "lk-pair-button", attrs: { type: "button", "aria-pressed": String(samePair(hover, p.pair)) }, on }, pairLabel(p.pair));
+    button.setAttribute("aria-label", pick
+      ? t("predict.train.choice", { left: visibleSymbol(p.pair[0]), right: visibleSymbol(p.pair[1]) })
+      : t("train.pairLabel", { left: p.pair[0], right: p.pair[1], count: p.count }));
     buttons.push([p.pair, button]);
+    if (pick) {
+      return el("tr", { testid: "pair-row", data: { left: p.pair[0], right: p.pair[1], count: "" } },
+        el("td", {}, button),
+        el("td", { className: "lk-num lk-hidden-count" }, t("predict.encode.hidden")),
+        el("td", { className: "lk-note" }));
+    }
     return el("tr", {
       className: `${p.chosen ? "chosen" : ""}${p.tied ? " tied" : ""}`, testid: "pair-row",
       data: { left: p.pair[0], right: p.pair[1], count: p.count, chosen: p.chosen, tied: p.tied },
@@ -62,7 +93,9 @@ export function pairTable(t, trace, table, { sort, onSort, hover, point, toggle 
     el("td", { className: "lk-num" }, String(p.count)),
     el("td", { className: "lk-note" }, pairNote(t, trace, p)));
   });
-  return { head: el("thead", {}, head), body: el("tbody", {}, ...body), buttons };
+  const tbody = el("tbody", {}, ...body);
+  if (pick) tbody.addEventListener("keydown", (event) => rovingKeys(event, buttons.map(([, button]) => button)));
+  return { head: el("thead", {}, head), body: tbody, buttons };
 }
 
 /** Corpus rows (frames.mjs corpusRows): marked symbols get class `cls` ("hit" or "fresh"). */

@@ -1,11 +1,12 @@
 // The train lesson's view: it owns the page's elements (page.mjs builds them, panels.mjs its lists) and
 // draws them from data: the session's snapshot and the lesson's values, through the pure frames of
-// frames.mjs. `source()` returns {snapshot, values, playing}.
+// frames.mjs. `source()` returns {snapshot, values, playing, quiz} (quiz: quiz.mjs view(), guessing).
 //
 // Drawing is in parts; the lesson redraws the ones a change touched, at once (draw(...parts)):
 //   busy    the busy line, the train button, the dimming of a stale training, the error line and the
 //           size note under the corpus (what a training's start and answer change)
-//   steps   the steps card at the shown step: controls, sentences, pair table, corpus, merges, vocabulary
+//   steps   the steps card at the shown step: controls, sentences, pair table, corpus, merges, vocabulary,
+//           and the guessing box (a pending guess draws the frame masked: predict.mjs maskFrame)
 //   corpus  only the corpus rows' highlights and the pair buttons (pointing at a pair)
 //   try     the example cut by the trained tokenizer
 // The text boxes and settings (showInput) are written at once, as the state changes.
@@ -17,6 +18,7 @@ import { pairTable, corpusItems, mergeItems, vocabChips, tryItems } from "./pane
 import { PRESETS, presetShown } from "./presets.mjs";
 import { samePair, totalSteps, stepFrame, tieOf, pairRows, stepMarks, corpusRows, mergesUpTo, vocabulary, recountShown } from "./frames.mjs";
 import { stopText, explanation, tieText, pairsTitle, pairsFoot, corpusTitles } from "./words.mjs";
+import { maskFrame } from "./predict.mjs";
 
 export class TrainView {
   constructor(root, t, actions, source) {
@@ -28,6 +30,9 @@ export class TrainView {
     this.hover = null;          // the pair pointed at in the table: its places light up in the corpus
     this.pairButtons = [];      // [[pair, button]] of the table drawn
     this.busyFor = 0;           // the training whose clock the busy line shows
+    this.masked = false;        // the shown frame is a pending guess
+    this.focusNext = false;     // after a guess: the "go on" button takes the focus
+    this.focusChoices = false;  // after "go on": the first choice takes the focus
   }
 
   /** Relabels every bound string in the current language and redraws everything. */
@@ -38,10 +43,10 @@ export class TrainView {
 
   /** Redraws `parts` ("busy", "steps", "corpus", "try") from the source, now. */
   draw(...parts) {
-    const { snapshot, values, playing } = this.source();
+    const { snapshot, values, playing, quiz } = this.source();
     if (parts.includes("busy")) this.renderBusy(snapshot);
-    if (parts.includes("steps")) this.renderSteps(snapshot, values, playing);
-    else if (parts.includes("corpus")) this.renderPointing(snapshot.trace, values);
+    if (parts.includes("steps")) this.renderSteps(snapshot, values, playing, quiz);
+    else if (parts.includes("corpus")) this.renderPointing(snapshot.trace, values, quiz);
     if (parts.includes("try")) this.renderTry(snapshot);
   }
 
@@ -82,16 +87,23 @@ export class TrainView {
     if (trace && !trace.tables_shown) r.sizeNote.textContent = this.t("train.tooLarge", { note: trace.size_note });
   }
 
-  renderSteps(snapshot, values, playing) {
+  renderSteps(snapshot, values, playing, quiz) {
     const { t, r } = this;
     const trace = snapshot.trace;
     const total = totalSteps(trace);
-    const k = Math.min(values.step, total);
+    const k = Math.min(values.step, quiz.limit);
     r.controls.render(t, { step: k, total, playing, speed: values.speed, enabled: Boolean(trace) });
+    // While a guess is pending, nothing steps past it.
+    if (k >= quiz.limit) {
+      r.controls.forward.disabled = true;
+      r.controls.last.disabled = true;
+    }
+    this.renderPredict(quiz);
     if (!trace) return;
-    const f = stepFrame(trace, k);
+    this.masked = quiz.pending;
+    const f = this.masked ? maskFrame(trace, stepFrame(trace, k)) : stepFrame(trace, k);
     r.stepMeta.textContent = t("train.stepMeta", { rows: trace.n_rows, words: trace.n_sequences, merges: trace.merges.length });
-    r.explain.textContent = explanation(t, trace, f);
+    r.explain.textContent = this.masked ? t("predict.train.explain", { k }) : explanation(t, trace, f);
     const tie = tieOf(f);
     r.tieLine.hidden = !tie;
     if (tie) r.tieLine.textContent = tieText(t, f);
@@ -107,16 +119,40 @@ export class TrainView {
       this.renderPairs(trace, f, values.sort);
       this.renderCorpus(f);
     }
-    this.renderMerges(trace, k);
+    this.renderMerges(trace, this.masked ? k - 1 : k);
     r.vocabMeta.textContent = t("train.vocabMeta", { n: f.vocabSize });
     r.vocab.replaceChildren(...vocabChips(t, trace, vocabulary(trace, f)));
+    if (this.focusChoices) {
+      this.focusChoices = false;
+      if (this.pairButtons.length && this.masked) this.pairButtons[0][1].focus();
+    }
+  }
+
+  /** The guessing box; the toggle's state; the focus on "go on" after a guess. */
+  renderPredict(quiz) {
+    const r = this.r;
+    r.predictToggle.setAttribute("aria-pressed", String(quiz.on));
+    r.predict.render(this.t, quiz.model);
+    if (this.focusNext) {
+      this.focusNext = false;
+      r.predict.focusNext();
+    }
+  }
+
+  /** Focuses the first (or, with `last`, the last) pair to choose; false when no guess is pending. */
+  focusChoice(last) {
+    if (!this.masked || this.pairButtons.length === 0) return false;
+    this.pairButtons[last ? this.pairButtons.length - 1 : 0][1].focus();
+    return true;
   }
 
   renderPairs(trace, f, sort) {
     const { t, r } = this;
     r.tableTitle.textContent = pairsTitle(t, f);
-    const table = pairRows(trace, f, sort);
-    r.pairNote.textContent = pairsFoot(t, f, table);
+    const table = pairRows(trace, f, sort, this.masked);
+    r.pairNote.textContent = this.masked && table
+      ? [table.hidden > 0 ? t("train.morePairs", { n: table.hidden }) : "", t("predict.train.hiddenNote")].filter(Boolean).join(" ")
+      : pairsFoot(t, f, table);
     if (!table) {
       r.pairTable.replaceChildren();
       this.pairButtons = [];
@@ -128,6 +164,7 @@ export class TrainView {
       hover: this.hover,
       point: (pair) => this.point(pair),
       toggle: (pair) => this.point(samePair(this.hover, pair) ? null : pair),
+      pick: this.masked ? (pair) => this.actions.pick(f.k, pair) : null,
     });
     r.pairTable.replaceChildren(drawn.head, drawn.body);
     this.pairButtons = drawn.buttons;
@@ -177,9 +214,11 @@ export class TrainView {
     this.draw("corpus");
   }
 
-  renderPointing(trace, values) {
+  renderPointing(trace, values, quiz) {
     if (!trace || !trace.tables_shown) return;
-    this.renderCorpus(stepFrame(trace, Math.min(values.step, totalSteps(trace))));
+    const f = stepFrame(trace, Math.min(values.step, quiz.limit));
+    this.renderCorpus(this.masked ? maskFrame(trace, f) : f);
+    if (this.masked) return;
     for (const [pair, button] of this.pairButtons) button.setAttribute("aria-pressed", String(samePair(this.hover, pair)));
   }
 
