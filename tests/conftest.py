@@ -8,6 +8,8 @@ Fixtures (use them instead of importing tiktoken/regex yourself, so Pyodide skip
     tiktoken_oracle  name -> tiktoken's Encoding for r50k_base, cl100k_base or o200k_base, built offline
     regex_oracle     (pattern, text) -> the pieces `regex` finds (skips where regex is missing)
     version_delta    the characters tiktoken's and regex's Unicode versions classify differently
+    copy_programs    copy_programs("tools.bytecode"): a build step's PROGRAMS copied to tmp_path and put
+                     in their place, so a test may change them and watch the step's cache key
 Hypothesis profiles: "toklab" (the default), "sweep" (HYPOTHESIS_PROFILE=sweep: 20 times the examples).
 Marker:
     @pytest.mark.cpython_only   skips inside Pyodide (for tests that need the repository, subprocesses...)
@@ -16,7 +18,9 @@ On CPython `tests/` and `py_src/` are on sys.path (pyproject.toml); inside Pyodi
 the installed wheel and only tests/ is there (tests/pyodide/run.mjs).
 """
 
+import importlib
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -94,3 +98,16 @@ def version_delta():
     pytest.importorskip("tiktoken")
     pytest.importorskip("regex")
     return oracles.unicode_version_delta()
+
+
+@pytest.fixture
+def copy_programs(tmp_path, monkeypatch):
+    def copy(module_name: str) -> list[Path]:
+        copies = []
+        for path in importlib.import_module(module_name).PROGRAMS:
+            copies.append(tmp_path / path.name)
+            shutil.copyfile(path, copies[-1])
+        monkeypatch.setattr(f"{module_name}.PROGRAMS", tuple(copies))
+        return copies
+
+    return copy

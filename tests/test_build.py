@@ -124,17 +124,13 @@ def test_a_change_in_tools_calls_for_a_new_build():
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
 
 
-def test_bytecode_cache_key_follows_the_compiling_programs(tmp_path, monkeypatch):
+def test_bytecode_cache_key_follows_the_compiling_programs(tmp_path, copy_programs):
     out = tmp_path / "dist"
     (out / "pyodide").mkdir(parents=True)
     (out / "wheels").mkdir()
     (out / "pyodide" / "python_stdlib.zip").write_bytes(b"stdlib")
     (out / "wheels" / "toklab-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
-    copies = []
-    for path in PROGRAMS:
-        copies.append(tmp_path / path.name)
-        shutil.copyfile(path, copies[-1])
-    monkeypatch.setattr("tools.bytecode.PROGRAMS", tuple(copies))
+    copies = copy_programs("tools.bytecode")
     keys = [cache_key(out)]
     for copy in copies:
         copy.write_bytes(copy.read_bytes() + b"\n")
@@ -142,7 +138,7 @@ def test_bytecode_cache_key_follows_the_compiling_programs(tmp_path, monkeypatch
     (out / "wheels" / "toklab-0.1.0-py3-none-any.whl").write_bytes(b"another wheel")
     keys.append(cache_key(out))
     assert len(set(keys)) == len(keys)
-    assert {path.name for path in PROGRAMS} == {"bytecode.py", "bytecode.mjs", "bytecode_pyodide.py"}
+    assert {path.name for path in PROGRAMS} == {"bytecode.py", "bytecode.mjs", "node_pyodide.mjs", "bytecode_pyodide.py"}
 
 
 def test_without_bytecode_the_stdlib_copy_is_the_stock_zip(tmp_path):

@@ -15,14 +15,8 @@ from toklab import samples as samples_module
 from toklab.compare import compare
 from toklab.samples import make_samples, samples_for_text, window_offsets
 
-PARAGRAPH = (
-    "Machine learning models learn patterns from data. A language model reads a sequence "
-    "of tokens and predicts what token is likely to appear next. During training, the model "
-    "gradually improves its predictions by comparing them with the correct answers. "
-    "Tokenization is an important step because it determines how raw text is divided into "
-    "smaller units. Some tokenizers use characters, some use complete words, and modern "
-    "language models often use subword tokens to balance vocabulary size and sequence length."
-)
+from chapter import PARAGRAPH
+
 LESSON = "我爱中国人\n中国人很多\n我爱中国\n北京是中国首都"
 
 

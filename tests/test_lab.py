@@ -2,7 +2,7 @@
 oracles (tiktoken, minbpe-style answers), right answers pass, typical mistakes fail on the case that
 shows them, and every kind of bad code comes back as an answer the page can draw.
 
-The answers the harness runs are files in tests/lab_solutions/ (right/ and wrong/), read as text the
+The answers the harness runs come from tests/lab_solutions/ (right/ and wrong/), read as text the
 way a student's code arrives.
 """
 
@@ -24,16 +24,12 @@ from hypothesis import strategies as st
 if sys.platform == "emscripten":
     pytest.skip("toklab_lab ships in its own wheel for the lab's worker, not in the engine's", allow_module_level=True)
 
-from toklab_lab import catalog, exercises, harness, inputs  # noqa: E402
+from toklab_lab import catalog, exercises, harness, helpers, inputs  # noqa: E402
 from toklab_lab.exercises import EXERCISES, cases, encoded, trained  # noqa: E402
 from toklab_lab.harness import OUTPUT_MAX, run  # noqa: E402
+from lab_solutions import SOLUTIONS, solution  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-SOLUTIONS = Path(__file__).resolve().parent / "lab_solutions"
-
-
-def solution(kind: str, name: str) -> str:
-    return (SOLUTIONS / kind / f"{name}.py").read_text(encoding="utf-8")
 
 
 def solution_module(name: str):
@@ -50,7 +46,7 @@ def check(exercise: str, code: str) -> dict:
     return answer
 
 
-@pytest.mark.parametrize("name", ["toklab_lab", "toklab_lab.inputs", "toklab_lab.exercises", "toklab_lab.harness", "toklab_lab.catalog"])
+@pytest.mark.parametrize("name", ["toklab_lab", "toklab_lab.inputs", "toklab_lab.exercises", "toklab_lab.harness", "toklab_lab.catalog", "toklab_lab.helpers"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
@@ -86,7 +82,7 @@ def test_pair_counts_agree_with_counter_on_every_case():
 
 
 def test_merge_answers_agree_with_minbpe_on_every_case():
-    merge = solution_module("merge").merge
+    merge = helpers.merge
     for case in cases("merge"):
         assert case.expected == merge(*case.values())
 
@@ -269,7 +265,7 @@ def test_codemirror_pins_are_exact_versions_with_hashes():
 
 
 def test_exercise_modules_need_only_toklab_and_the_standard_library():
-    for module in (exercises, harness, inputs, catalog):
+    for module in (exercises, harness, inputs, catalog, helpers):
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
         imports = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         imports |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}

@@ -8,7 +8,6 @@ browser's part (tests/browser/test_snapshot.py).
 import gzip
 import json
 import os
-import shutil
 import struct
 import sys
 import zipfile
@@ -37,23 +36,19 @@ def fake_dist(root: Path) -> Path:
     return out
 
 
-def test_snapshot_key_follows_its_programs_the_runtime_and_the_wheels(tmp_path, monkeypatch):
+def test_snapshot_key_follows_its_programs_the_runtime_and_the_wheels(tmp_path, copy_programs):
     out = fake_dist(tmp_path)
-    copies = []
-    for path in PROGRAMS:
-        copies.append(tmp_path / path.name)
-        shutil.copyfile(path, copies[-1])
-    monkeypatch.setattr("tools.snapshot.PROGRAMS", tuple(copies))
+    copies = copy_programs("tools.snapshot")
     keys = [cache_key(out)]
     changed = [*copies, *(out / "pyodide" / name for name in RUNTIME), *sorted((out / "wheels").glob("*.whl"))]
     for path in changed:
         path.write_bytes(path.read_bytes() + b"\n")
         keys.append(cache_key(out))
-    assert len(set(keys)) == len(keys) == 1 + 2 + 4 + 2
+    assert len(set(keys)) == len(keys) == 1 + 3 + 4 + 2
     # The stock standard library zip is not what the worker boots with: it does not change the key.
     (out / "pyodide" / "python_stdlib.zip").write_bytes(b"stock")
     assert cache_key(out) == keys[-1]
-    assert {path.name for path in PROGRAMS} == {"snapshot.py", "snapshot.mjs"}
+    assert {path.name for path in PROGRAMS} == {"snapshot.py", "snapshot.mjs", "node_pyodide.mjs"}
     assert set(RUNTIME) == {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib_pyc.zip"}
 
 

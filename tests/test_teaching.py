@@ -26,14 +26,7 @@ from toklab.toybpe import (
 )
 from toklab.words import WordTokenizer
 
-PARAGRAPH = (
-    "Machine learning models learn patterns from data. A language model reads a sequence "
-    "of tokens and predicts what token is likely to appear next. During training, the model "
-    "gradually improves its predictions by comparing them with the correct answers. "
-    "Tokenization is an important step because it determines how raw text is divided into "
-    "smaller units. Some tokenizers use characters, some use complete words, and modern "
-    "language models often use subword tokens to balance vocabulary size and sequence length."
-)
+from chapter import PARAGRAPH
 
 TRICKY = ["", " ", "   \t\n  ", "a  b", "😊", "👩‍👩‍👧", "我爱中国人", "中国 人\n很多", "e\u0301", "x\u00a0y"]
 

@@ -7,6 +7,7 @@
     bytecode.py           ahead-of-time bytecode, made by Pyodide under Node (bytecode.mjs runs
                           bytecode_pyodide.py inside Pyodide)
     snapshot.py           the engine's start-up snapshot, made by Pyodide under Node (snapshot.mjs)
+                          (node_pyodide.mjs: the Pyodide both .mjs programs load under Node)
     codemirror.py         the lab's code editor: CodeMirror 6 from pinned npm tarballs, bundled by esbuild
                           (codemirror_entry.mjs is the entry) into dist/vendor/codemirror.mjs
     lab.py                dist/lab/: the lab's exercises as a wheel (py_src/toklab_lab) and their catalog

@@ -8,22 +8,13 @@
 // loads micropip and installs the toklab wheel as the worker does, then calls its main().
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { nodePyodide } from "./node_pyodide.mjs";
 
-const dist = process.env.TOKLAB_DIST;
-const indexURL = join(dist, "pyodide") + "/";
-const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-process.on("uncaughtException", (error) => {
-  // Python's traceback ends with the line that says what went wrong; print it alone.
-  const lines = String(error?.message ?? error).trim().split("\n");
-  console.error(`error: ${lines[lines.length - 1]}`);
-  process.exit(1);
-});
+const { dist, indexURL, loadPyodide, manifest } = await nodePyodide();
 const names = ["TOKLAB_REQUESTS", "TOKLAB_STDLIB", "TOKLAB_SITE"];
 const env = Object.fromEntries(names.map((name) => [name, process.env[name]]));
 const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, env });
 pyodide.runPython(readFileSync(new URL("./bytecode_pyodide.py", import.meta.url), "utf8"));
-const manifest = JSON.parse(readFileSync(join(dist, "wheels", "manifest.json"), "utf8"));
 await pyodide.loadPackage(join(dist, "wheels", manifest.micropip), { messageCallback: () => {} });
 for (const [at, host] of [["/dist-wheels", join(dist, "wheels")], ["/out", process.env.TOKLAB_OUT]]) {
   pyodide.FS.mkdirTree(at);

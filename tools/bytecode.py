@@ -32,7 +32,7 @@ STDLIB_PYC = "python_stdlib_pyc.zip"
 STDLIB_IN_PYODIDE = f"/lib/python{PYODIDE_PYTHON.replace('.', '')}.zip"
 SITE_IN_PYODIDE = f"/lib/python{PYODIDE_PYTHON}/site-packages"
 # The files whose content decides which .pyc files come out: their change calls for a new compile.
-PROGRAMS = (TOOLS / "bytecode.py", TOOLS / "bytecode.mjs", TOOLS / "bytecode_pyodide.py")
+PROGRAMS = (TOOLS / "bytecode.py", TOOLS / "bytecode.mjs", TOOLS / "node_pyodide.mjs", TOOLS / "bytecode_pyodide.py")
 
 
 def cache_key(out: Path) -> str:

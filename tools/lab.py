@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from tools.common import ROOT, BuildError, sha256_file
-from tools.wheel import project_metadata, record_rows, record_text, write_zip
+from tools.wheel import project_metadata, write_pure_wheel
 
 PACKAGE = ROOT / "py_src" / "toklab_lab"
 
@@ -34,15 +34,8 @@ def lab_members() -> dict[str, bytes]:
 def write_lab_wheel(out_dir: Path) -> Path:
     """The pure-Python toklab_lab wheel, written like toklab's (tools/wheel.py), byte for byte the same each time."""
     _, version, _, _ = project_metadata()
-    info = f"toklab_lab-{version}.dist-info"
-    members = lab_members()
-    members[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: toklab_lab\nVersion: {version}\nSummary: The lab lesson's exercises and checking harness\nRequires-Dist: toklab\n".encode()
-    members[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: toklab build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    members[f"{info}/top_level.txt"] = b"toklab_lab\n"
-    members[f"{info}/RECORD"] = record_text(record_rows(members), f"{info}/RECORD")
-    path = out_dir / f"toklab_lab-{version}-py3-none-any.whl"
-    write_zip(path, members)
-    return path
+    return write_pure_wheel(out_dir, "toklab_lab", version, "The lab lesson's exercises and checking harness",
+                            lab_members(), ("Requires-Dist: toklab",))
 
 
 def catalog_json() -> str:

@@ -18,19 +18,10 @@
 // micropip (loadPackage) is not used here: the wheel is unpacked into site-packages, as micropip would.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import { nodePyodide } from "./node_pyodide.mjs";
 
-const dist = process.env.TOKLAB_DIST;
-const indexURL = join(dist, "pyodide") + "/";
-const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-process.on("uncaughtException", (error) => {
-  const lines = String(error?.message ?? error).trim().split("\n");
-  console.error(`error: ${lines[lines.length - 1]}`);
-  process.exit(1);
-});
-
-const manifest = JSON.parse(readFileSync(join(dist, "wheels", "manifest.json"), "utf8"));
+const { dist, indexURL, loadPyodide, manifest } = await nodePyodide();
 // The same standard library zip the worker boots with: zipimport keeps offsets into it in memory.
 const stdLibURL = join(indexURL, "python_stdlib_pyc.zip");
 // sys.executable comes from the program's name: under Node that would be this file's path, in the

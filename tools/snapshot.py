@@ -34,7 +34,7 @@ from tools.common import CACHE, TOOLS, BuildError, run_quiet, say, sha256_file
 
 # Where the bundle goes in dist/, and the files whose content decides what is in it.
 SNAPSHOT = "snapshot/engine.bin"
-PROGRAMS = (TOOLS / "snapshot.py", TOOLS / "snapshot.mjs")
+PROGRAMS = (TOOLS / "snapshot.py", TOOLS / "snapshot.mjs", TOOLS / "node_pyodide.mjs")
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib_pyc.zip")
 
 

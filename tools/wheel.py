@@ -85,21 +85,28 @@ def write_zip(path: Path, members: dict[str, bytes]) -> None:
             zf.writestr(zip_entry(arc), data)
 
 
-def write_wheel(out_dir: Path) -> Path:
-    """Write the pure-Python toklab wheel; return its path."""
-    name, version, summary, requires_python = project_metadata()
-    members = wheel_members()
+def write_pure_wheel(out_dir: Path, name: str, version: str, summary: str, members: dict[str, bytes],
+                     more_metadata: tuple[str, ...] = ()) -> Path:
+    """Write a pure-Python wheel of package `name` holding `members` (its dist-info added), byte for byte
+    the same each time; `more_metadata` are further METADATA lines ("Requires-Dist: toklab"). Returns its path."""
     info = f"{name}-{version}.dist-info"
-    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n"
-    if requires_python:
-        metadata += f"Requires-Python: {requires_python}\n"
+    metadata = "".join(f"{line}\n" for line in (
+        "Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}", f"Summary: {summary}", *more_metadata))
+    members = dict(members)
     members[f"{info}/METADATA"] = metadata.encode()
     members[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: toklab build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    members[f"{info}/top_level.txt"] = b"toklab\n"
+    members[f"{info}/top_level.txt"] = f"{name}\n".encode()
     members[f"{info}/RECORD"] = record_text(record_rows(members), f"{info}/RECORD")
     path = out_dir / f"{name}-{version}-py3-none-any.whl"
     write_zip(path, members)
     return path
+
+
+def write_wheel(out_dir: Path) -> Path:
+    """Write the pure-Python toklab wheel; return its path."""
+    name, version, summary, requires_python = project_metadata()
+    more = (f"Requires-Python: {requires_python}",) if requires_python else ()
+    return write_pure_wheel(out_dir, name, version, summary, wheel_members(), more)
 
 
 def add_to_wheel(wheel: Path, extra: dict[str, bytes]) -> None:

@@ -12,6 +12,7 @@ Modules:
   harness     runs the student's code: syntax errors, tracebacks cut to the student's lines, print
               output (capped), the first failing case; returns JSON
   catalog     what the page shows before Python starts (stubs, shown cases); written at build time
+  helpers     get_stats and merge, solved: the later exercises import them
 
 stubs/ holds each exercise's starting code, a .py file the page puts in the editor.
 """

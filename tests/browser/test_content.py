@@ -6,31 +6,17 @@ never against numbers typed into the test.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import oracles  # noqa: E402
-
 LESSONS = ["encode", "decode", "train", "compare", "special", "samples", "quirks"]
-
-
-@pytest.fixture(scope="module")
-def r50k():
-    try:
-        return oracles.tiktoken_r50k()
-    except ImportError:
-        pytest.skip("tiktoken is needed as the oracle")
 
 
 def chip_ids(row) -> list[int]:
     return [int(c) for c in row.locator(".lk-chip-caption").all_inner_texts()]
 
 
-def test_quirks_asks_first_then_reveals_the_oracles_ids(open_app, r50k, screenshot):
+def test_quirks_asks_first_then_reveals_the_oracles_ids(open_app, r50k_oracle, screenshot):
     page = open_app("lesson=quirks&lang=en")
     expect(page.get_by_test_id("quirks-preset-spelling")).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_test_id("quirks-question")).to_contain_text("strawberry")
@@ -41,26 +27,26 @@ def test_quirks_asks_first_then_reveals_the_oracles_ids(open_app, r50k, screensh
     rows = page.get_by_test_id("quirks-row")
     expect(rows).to_have_count(2)
     for row, text in zip(rows.all(), [" strawberry", "strawberry"]):
-        expect(row).to_have_attribute("data-count", str(len(r50k.encode(text))))
-        assert chip_ids(row) == r50k.encode(text)
+        expect(row).to_have_attribute("data-count", str(len(r50k_oracle.encode(text))))
+        assert chip_ids(row) == r50k_oracle.encode(text)
     expect(page.get_by_test_id("quirks-answer")).to_be_visible()
     # Another case hides the answer again until it is revealed.
     page.get_by_test_id("quirks-preset-glitch").click()
     expect(page.get_by_test_id("quirks-results")).to_be_hidden()
     page.wait_for_function("() => location.hash.includes('case=glitch')")
     page.get_by_test_id("quirks-reveal").click()
-    assert chip_ids(rows.first) == r50k.encode(" SolidGoldMagikarp")
+    assert chip_ids(rows.first) == r50k_oracle.encode(" SolidGoldMagikarp")
     screenshot(page, "en-glitch")
 
 
-def test_quirks_languages_show_counts_ratios_and_whole_characters(open_app, r50k, screenshot):
+def test_quirks_languages_show_counts_ratios_and_whole_characters(open_app, r50k_oracle, screenshot):
     page = open_app("lesson=quirks&lang=zh&case=languages")
     expect(page.get_by_test_id("quirks-question")).to_contain_text("六种语言")
     page.get_by_test_id("quirks-reveal").click()
     rows = page.get_by_test_id("quirks-row")
     expect(rows).to_have_count(6)
     texts = [row.get_by_test_id("quirks-text").inner_text() for row in rows.all()]
-    counts = [len(r50k.encode(text.strip('"'))) for text in texts]
+    counts = [len(r50k_oracle.encode(text.strip('"'))) for text in texts]
     assert [int(row.get_attribute("data-count")) for row in rows.all()] == counts
     assert counts[1] > counts[0]  # Chinese costs GPT-2 more tokens than English for the same sentence
     chinese = rows.nth(1)

@@ -14,15 +14,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from lab_solutions import solution
 
 ROOT = Path(__file__).resolve().parents[2]
-SOLUTIONS = ROOT / "tests" / "lab_solutions"
 LAB_READY_MS = 120_000
 RESULT = '[data-testid="run-result"]'
-
-
-def solution(kind: str, name: str) -> str:
-    return (SOLUTIONS / kind / f"{name}.py").read_text(encoding="utf-8")
 
 
 def open_lab(open_app, fragment: str = "lesson=lab"):

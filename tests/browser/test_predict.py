@@ -12,13 +12,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-import sys
-
 import pytest
 from playwright.sync_api import expect
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import oracles  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 CANVAS = '[data-testid="merge-canvas"]'
@@ -50,14 +45,6 @@ def reference_steps(symbols: list[str]) -> list[dict]:
 
 
 TOKENIZATION = reference_steps(list("tokenization"))
-
-
-@pytest.fixture(scope="module")
-def r50k():
-    try:
-        return oracles.tiktoken_r50k()
-    except ImportError:
-        pytest.skip("tiktoken is needed as the oracle")
 
 
 def canvas_data(page) -> dict:
@@ -315,12 +302,12 @@ def guess_number(page, n: int, by_keyboard: bool) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_quirks_a_count_is_typed_before_the_reveal_and_the_gap_shown(open_app, r50k, lang):
+def test_quirks_a_count_is_typed_before_the_reveal_and_the_gap_shown(open_app, r50k_oracle, lang):
     page = open_app(f"lesson=quirks&case=spelling&predict=1&lang={lang}")
     expect(page.get_by_test_id("predict-question")).to_contain_text('" strawberry"')
     expect(page.get_by_test_id("quirks-reveal")).to_be_hidden()
     expect(page.get_by_test_id("quirks-results")).to_be_hidden()
-    real = len(r50k.encode(" strawberry"))
+    real = len(r50k_oracle.encode(" strawberry"))
     guess_number(page, real + 3, by_keyboard=True)
     feedback = page.get_by_test_id("predict-feedback")
     expect(feedback).to_have_attribute("data-result", "wrong")
@@ -333,18 +320,18 @@ def test_quirks_a_count_is_typed_before_the_reveal_and_the_gap_shown(open_app, r
     # Another case asks again; the right count is "correct".
     page.get_by_test_id("quirks-preset-glitch").click()
     expect(page.get_by_test_id("quirks-results")).to_be_hidden()
-    guess_number(page, len(r50k.encode(" SolidGoldMagikarp")), by_keyboard=False)
+    guess_number(page, len(r50k_oracle.encode(" SolidGoldMagikarp")), by_keyboard=False)
     expect(feedback).to_have_attribute("data-result", "correct")
     expect(page.get_by_test_id("predict-score")).to_have_attribute("data-right", "1")
     expect(page.get_by_test_id("predict-score")).to_have_attribute("data-asked", "2")
 
 
-def test_compare_hides_the_rows_until_gpt2s_count_is_guessed(open_app, r50k):
+def test_compare_hides_the_rows_until_gpt2s_count_is_guessed(open_app, r50k_oracle):
     page = open_app("lesson=compare&lang=en&predict=1&ctext=I+don%27t+like+tokenization.")
     expect(page.get_by_test_id("predict-number")).to_be_visible()
     expect(page.get_by_test_id("compare-rows")).to_be_hidden()
     expect(page.get_by_test_id("compare-costs")).to_be_hidden()
-    real = len(r50k.encode("I don't like tokenization."))
+    real = len(r50k_oracle.encode("I don't like tokenization."))
     guess_number(page, real, by_keyboard=True)
     expect(page.get_by_test_id("predict-feedback")).to_have_attribute("data-result", "correct")
     expect(page.locator('[data-testid="compare-row"][data-name="r50k"]')).to_have_attribute("data-tokens", str(real))

@@ -12,6 +12,7 @@ import { param } from "../state.mjs";
 import { TIMING } from "../theme.mjs";
 import { buildFrame } from "../canvas/frames.mjs";
 import { Stepper } from "../ui/stepper.mjs";
+import { guessKey, guessAnnouncement } from "../ui/predict.mjs";
 import { EncodeSession } from "./encode/session.mjs";
 import { EncodeView } from "./encode/view.mjs";
 import { pieceMeta, pieceAt } from "./encode/frames.mjs";
@@ -181,18 +182,13 @@ class EncodeLesson {
 
   /** Keys while guessing: arrows go to the choices, Enter goes on, 1-4 count the room's hands. */
   predictKey(event) {
-    const model = this.quizView().model;
-    const onControl = event.target instanceof Element && event.target.closest("button, a, summary, input, select, textarea");
-    if (model.status === "told" && event.key === "Enter" && !onControl) {
-      this.next();
-      return true;
-    }
-    if (model.status !== "ask") return false;
-    if (this.state.room && /^[1-4]$/.test(event.key)) return this.view.addHand(Number(event.key) - 1);
-    if (!this.state.room && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
-      return this.view.focusChoice(event.key === "ArrowRight" ? 0 : Infinity);
-    }
-    return false;
+    return guessKey(event, this.quizView().model.status, { next: () => this.next(), ask: () => {
+      if (this.state.room && /^[1-4]$/.test(event.key)) return this.view.addHand(Number(event.key) - 1);
+      if (!this.state.room && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+        return this.view.focusChoice(event.key === "ArrowRight" ? 0 : Infinity);
+      }
+      return false;
+    } });
   }
 
   destroy() {
@@ -295,13 +291,8 @@ class EncodeLesson {
   announceStep() {
     const trace = this.session.snapshot.trace;
     if (!trace) return;
-    const model = this.quizView().model;
-    if (model.status === "ask" || model.status === "told") {
-      this.ctx.announce(model.status === "told" ? model.verdict.text : model.question);
-      return;
-    }
     const step = Math.min(this.state.step, trace.steps.length);
-    this.ctx.announce(announcement(this.ctx.t, trace, buildFrame(trace, trace, step)));
+    this.ctx.announce(guessAnnouncement(this.quizView().model) ?? announcement(this.ctx.t, trace, buildFrame(trace, trace, step)));
   }
 }
 

@@ -17,6 +17,7 @@ import { param } from "../state.mjs";
 import { TIMING, LIMITS } from "../theme.mjs";
 import { omitDefault, paramValue } from "../ui/lessonkit.mjs";
 import { Stepper } from "../ui/stepper.mjs";
+import { guessKey, guessAnnouncement } from "../ui/predict.mjs";
 import { WORDS, PRESETS, MODES, UNITS, TIES, SORTS, SETTINGS, presetPatch, corpusPatch } from "./train/presets.mjs";
 import { TrainSession } from "./train/session.mjs";
 import { TrainView } from "./train/view.mjs";
@@ -159,16 +160,11 @@ class TrainLesson {
 
   /** Keys while guessing: an arrow goes to the pairs to choose from, Enter goes on after a verdict. */
   predictKey(event) {
-    const model = this.quizView().model;
-    const onControl = event.target instanceof Element && event.target.closest("button, a, summary, input, select, textarea");
-    if (model.status === "told" && event.key === "Enter" && !onControl) {
-      this.next();
-      return true;
-    }
-    if (model.status !== "ask") return false;
-    if (["ArrowRight", "ArrowDown"].includes(event.key)) return this.view.focusChoice(false);
-    if (["ArrowLeft", "ArrowUp"].includes(event.key)) return this.view.focusChoice(true);
-    return false;
+    return guessKey(event, this.quizView().model.status, { next: () => this.next(), ask: () => {
+      if (["ArrowRight", "ArrowDown"].includes(event.key)) return this.view.focusChoice(false);
+      if (["ArrowLeft", "ArrowUp"].includes(event.key)) return this.view.focusChoice(true);
+      return false;
+    } });
   }
 
   destroy() {
@@ -208,13 +204,8 @@ class TrainLesson {
   announceStep() {
     const trace = this.session.snapshot.trace;
     if (!trace) return;
-    const model = this.quizView().model;
-    if (model.status === "ask" || model.status === "told") {
-      this.ctx.announce(model.status === "told" ? model.verdict.text : model.question);
-      return;
-    }
     const total = this.total();
-    this.ctx.announce(announcement(this.ctx.t, trace, stepFrame(trace, Math.min(this.values().step, total)), total));
+    this.ctx.announce(guessAnnouncement(this.quizView().model) ?? announcement(this.ctx.t, trace, stepFrame(trace, Math.min(this.values().step, total)), total));
   }
 }
 

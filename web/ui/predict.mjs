@@ -7,6 +7,8 @@
 //   PredictBox   the question, its choices (a roving group: arrow keys move, Enter or a click picks),
 //                or a number to type, the verdict (data-result), the "go on" button and the score
 //   predictSwitch  the on/off toggle a lesson shows beside its controls
+//   Quiz         what every lesson's quiz keeps: the verdict on show (phase "told") and the score
+//   guessKey, guessAnnouncement   keys while guessing, and what a screen reader hears while guessing
 
 import { el } from "./dom.mjs";
 
@@ -43,6 +45,57 @@ export class Score {
       // Kept in memory only.
     }
   }
+}
+
+/** A lesson's quiz, without what it has seen: phase "ask" or "told" (a verdict is on show), and the score. */
+export class Quiz {
+  constructor(t) {
+    this.t = t;
+    this.phase = "ask";
+    this.verdict = null;
+    this.score = new Score();
+  }
+
+  /** Put `verdict` on show; returns it. */
+  show(verdict) {
+    this.verdict = verdict;
+    this.phase = "told";
+    return verdict;
+  }
+
+  /** From a verdict on to the next question; false when no verdict was on show. */
+  next() {
+    if (this.phase !== "told") return false;
+    this.phase = "ask";
+    this.verdict = null;
+    return true;
+  }
+
+  /** The verdict on show goes (a lesson's own restart also forgets what was seen, when asked to). */
+  restart() {
+    this.phase = "ask";
+    this.verdict = null;
+  }
+}
+
+/**
+ * A key while guessing (`status` of the box's model): Enter with a verdict on show, not pressed on a
+ * button or field, calls `next`; while a question is asked, `ask(event)` handles the lesson's own keys.
+ * True when the key was used.
+ */
+export function guessKey(event, status, { next, ask }) {
+  const onControl = event.target instanceof Element && event.target.closest("button, a, summary, input, select, textarea");
+  if (status === "told" && event.key === "Enter" && !onControl) {
+    next();
+    return true;
+  }
+  return status === "ask" ? ask(event) : false;
+}
+
+/** What a screen reader hears while guessing: the verdict on show, or the question; null when neither. */
+export function guessAnnouncement(model) {
+  if (model.status === "told") return model.verdict.text;
+  return model.status === "ask" ? model.question : null;
 }
 
 /** The toggle that turns guessing on and off (aria-pressed), `testid` e.g. "predict-toggle". */

@@ -1,23 +1,5 @@
-# The two helpers of the first steps, written out.
-
-def get_stats(ids):
-    counts = {}
-    for pair in zip(ids, ids[1:]):
-        counts[pair] = counts.get(pair, 0) + 1
-    return counts
-
-
-def merge(ids, pair, idx):
-    new_ids = []
-    i = 0
-    while i < len(ids):
-        if i + 1 < len(ids) and (ids[i], ids[i + 1]) == pair:
-            new_ids.append(idx)
-            i += 2
-        else:
-            new_ids.append(ids[i])
-            i += 1
-    return new_ids
+# get_stats and merge, the two helpers of the steps before, solved:
+from toklab_lab.helpers import get_stats, merge
 
 
 def encode(text, merges):

@@ -7,16 +7,13 @@
 //     quiz.pick(state, trace, step, i) -> the verdict, or null when no question was pending
 //     quiz.revealRoom(state, trace, step), quiz.next(), quiz.restart()
 
-import { Score } from "../../ui/predict.mjs";
+import { Quiz } from "../../ui/predict.mjs";
 import { questionStatus, judgePick, predictModel } from "./predict.mjs";
 
-export class EncodeQuiz {
+export class EncodeQuiz extends Quiz {
   constructor(t) {
-    this.t = t;
+    super(t);
     this.seen = new Map();   // JSON [text, piece] -> how many of its steps the student has seen
-    this.phase = "ask";      // "told": the last guess's verdict is on show
-    this.verdict = null;
-    this.score = new Score();
   }
 
   static key(state) {
@@ -75,24 +72,13 @@ export class EncodeQuiz {
   }
 
   tell(state, verdict) {
-    this.verdict = verdict;
-    this.phase = "told";
     this.seen.set(EncodeQuiz.key(state), verdict.step + 1);
-    return verdict;
-  }
-
-  /** From a verdict on to the next question; false when no verdict was on show. */
-  next() {
-    if (this.phase !== "told") return false;
-    this.phase = "ask";
-    this.verdict = null;
-    return true;
+    return this.show(verdict);
   }
 
   /** Another text, piece or mode: the verdict on show goes; `fresh` forgets what was seen too. */
   restart(fresh) {
-    this.phase = "ask";
-    this.verdict = null;
+    super.restart();
     if (fresh) this.seen.clear();
   }
 }

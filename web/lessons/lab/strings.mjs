@@ -17,7 +17,7 @@ export const LAB_EN = {
   "lab.merge.more": "Go from left to right and never overlap: in [5, 5, 5] the first two 5s merge into 256 and the last 5 stays alone.",
   "lab.train.title": "Train a byte-level BPE",
   "lab.train.prompt": "Write train(text, num_merges). Start from the text's UTF-8 bytes, the ids 0 to 255. Then repeat: count the pairs, merge the most frequent one into a new id (256, then 257, …) and record that merge.",
-  "lab.train.more": "Stop early when the most frequent pair occurs only once. When pairs tie, the one that occurs first wins. Return the merges as a dict {pair: new id}, in the order they were learned. get_stats and merge are written out for you.",
+  "lab.train.more": "Stop early when the most frequent pair occurs only once. When pairs tie, the one that occurs first wins. Return the merges as a dict {pair: new id}, in the order they were learned. get_stats and merge are written for you: the first line imports them.",
   "lab.encode.title": "Encode by lowest rank",
   "lab.encode.prompt": "Write encode(text, merges) with the merges train learned. Start from the bytes. Of all neighbouring pairs that have a merge, merge the one learned first (the lowest new id), wherever it sits; repeat until no pair has one.",
   "lab.encode.more": "Not left to right: with (a, a) learned before (aa, a), \"aaaa\" becomes [aa, aa], not [aaa, a]. The second test shows it.",

@@ -7,16 +7,13 @@
 //     quiz.pick(values, trace, k, pair) -> the verdict, or null when no question was pending
 //     quiz.next(), quiz.restart()
 
-import { Score } from "../../ui/predict.mjs";
+import { Quiz } from "../../ui/predict.mjs";
 import { questionStatus, judgePick, predictModel } from "./predict.mjs";
 
-export class TrainQuiz {
+export class TrainQuiz extends Quiz {
   constructor(t) {
-    this.t = t;
+    super(t);
     this.seen = new WeakMap();   // trace -> how many of its merges the student has seen
-    this.phase = "ask";      // "told": the last guess's verdict is on show
-    this.verdict = null;
-    this.score = new Score();
   }
 
   /** Whether guessing holds the steps back (predict on, and a merge with its pair table to guess). */
@@ -53,24 +50,13 @@ export class TrainQuiz {
     if (questionStatus(trace, k, this.revealed(values, trace)) !== "ask") return null;
     const verdict = judgePick(trace, k, pair);
     this.score.add(verdict.result === "correct");
-    this.verdict = verdict;
-    this.phase = "told";
     this.seen.set(trace, k);
-    return verdict;
-  }
-
-  /** From a verdict on to the next question; false when no verdict was on show. */
-  next() {
-    if (this.phase !== "told") return false;
-    this.phase = "ask";
-    this.verdict = null;
-    return true;
+    return this.show(verdict);
   }
 
   /** Other settings, or guessing turned on: the verdict on show goes; `fresh` forgets what was seen. */
   restart(fresh) {
-    this.phase = "ask";
-    this.verdict = null;
+    super.restart();
     if (fresh) this.seen = new WeakMap();
   }
 }
