@@ -33,16 +33,20 @@ def make_text(kb: int, seed: int = 0) -> str:
 def main() -> None:
     kb = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     text = make_text(kb)
-    for name, run in [
-        ("toy words, 1000 merges", lambda: train_toy(text, num_merges=1000)),
-        ("toy lines, 1000 merges", lambda: train_toy(text.replace(" ", "\n", 5000), unit="lines", num_merges=1000)),
-        ("bytes, vocab 1256", lambda: train_bytes(text, vocab_size=1256)),
+    run_of_a = "a" * 200_000  # one piece whose tokens double in length: a, aa, aaaa, ... (17 merges)
+    for name, corpus, run in [
+        ("toy words, 1000 merges", text, lambda: train_toy(text, num_merges=1000)),
+        ("toy lines, 1000 merges", text, lambda: train_toy(text.replace(" ", "\n", 5000), unit="lines",
+                                                          num_merges=1000)),
+        ("bytes, vocab 1256", text, lambda: train_bytes(text, vocab_size=1256)),
+        ("200k 'a', chars", run_of_a, lambda: train_toy(run_of_a)),
+        ("200k 'a', bytes", run_of_a, lambda: train_bytes(run_of_a)),
     ]:
         start = time.perf_counter()
         trace = run()
         took = time.perf_counter() - start
-        print(f"{name:28s} {len(text.encode()) // 1024:5d} KB  {len(trace['merges']):5d} merges  "
-              f"{took:6.2f} s  detail={trace['detail']}")
+        print(f"{name:28s} {len(corpus.encode()) // 1024:5d} KB  {len(trace['merges']):5d} merges  "
+              f"{took:6.2f} s  tables={trace['tables_shown']}")
 
 
 if __name__ == "__main__":

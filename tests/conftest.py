@@ -3,6 +3,7 @@
 Fixtures (use them instead of importing tiktoken/regex yourself, so Pyodide skips cleanly):
     r50k_oracle   tiktoken's r50k_base Encoding built offline (skips where tiktoken is missing)
     gpt2_regex    GPT-2's pre-tokenizer pattern compiled by `regex` (skips where regex is missing)
+    hf_tokenizers oracles.huggingface_merges, HuggingFace's BPE trainer (skips where tokenizers is missing)
     r50k_dir      the folder holding encoder.json / vocab.bpe (repo assets, or the wheel's copy)
     tiktoken_oracle  name -> tiktoken's Encoding for r50k_base, cl100k_base or o200k_base, built offline
     regex_oracle     (pattern, text) -> the pieces `regex` finds (skips where regex is missing)
@@ -63,6 +64,12 @@ def r50k_oracle():
 def gpt2_regex():
     regex = pytest.importorskip("regex")
     return regex.compile(oracles.GPT2_PATTERN)
+
+
+@pytest.fixture(scope="session")
+def hf_tokenizers():
+    pytest.importorskip("tokenizers")
+    return oracles.huggingface_merges
 
 
 @pytest.fixture(scope="session")

@@ -59,6 +59,12 @@ def check(value, tp, path: str = "$") -> None:
         (item,) = typing.get_args(tp)
         for i, v in enumerate(value):
             check(v, item, f"{path}[{i}]")
+    elif origin is dict:
+        assert isinstance(value, dict), f"{path}: expected an object, got {type(value).__name__}"
+        key_type, item = typing.get_args(tp)
+        for k, v in value.items():
+            check(k, key_type, f"{path} key {k!r}")
+            check(v, item, f"{path}[{k!r}]")
     elif origin is tuple:
         items = typing.get_args(tp)
         assert isinstance(value, list) and len(value) == len(items), f"{path}: expected {len(items)} items, got {value!r}"
@@ -91,7 +97,7 @@ def _declarations():
             bases = [ast.get_source_segment(source, b) for b in node.bases if ast.get_source_segment(source, b) != "TypedDict"]
             out.append(("class", node.name, ast.get_docstring(node) or "", bases, fields))
         elif isinstance(node, ast.Assign) and node.targets[0].id != "KINDS":
-            out.append(("line", lines[node.lineno - 1]))
+            out.append(("line", "\n".join(lines[node.lineno - 1 : node.end_lineno])))
     return out
 
 

@@ -3,9 +3,10 @@
     from oracles import GPT2_PATTERN, r50k_dir, tiktoken_r50k, gpt2_pieces
 
 `tiktoken_r50k()` is tiktoken's own r50k_base encoder, built from assets/r50k/ with no download.
-`gpt2_pieces(text)` is GPT-2's pre-tokenizer run by the `regex` module. Both import their library when
-called, so on Pyodide (which has neither) use the `r50k_oracle` / `gpt2_regex` fixtures of
-tests/conftest.py, which skip the test instead.
+`gpt2_pieces(text)` is GPT-2's pre-tokenizer run by the `regex` module. `huggingface_merges(...)` trains
+HuggingFace `tokenizers`' BPE. Each imports its library when called, so on Pyodide (which has none of
+them) use the `r50k_oracle` / `gpt2_regex` / `hf_tokenizers` fixtures of tests/conftest.py, which skip
+the test instead.
 """
 
 from __future__ import annotations
@@ -73,6 +74,31 @@ def gpt2_pieces(text: str) -> list[str]:
     ['Hello', ' world', "'s", ' ', ' end']
     """
     return _gpt2_regex().findall(text)
+
+
+def huggingface_merges(texts: list[str], *, split_whitespace: bool, vocab_size: int, min_frequency: int,
+                       special_tokens: tuple[str, ...] = ("<unk>",)) -> list[list[str]]:
+    """The merges HuggingFace `tokenizers`' BpeTrainer learns, in order (raises ImportError without it).
+
+    Configured like the toy trainer without an end marker: no normalizer, characters as the alphabet
+    (no byte-level mode), no end-of-word suffix (`tokenizers` would glue it to the last character, as
+    one symbol "w</w>", where the toy trainer has "</w>" on its own), no continuing-subword prefix, no
+    alphabet limit. `split_whitespace`: a WhitespaceSplit pre-tokenizer cuts each text into words (the
+    toy trainer's unit "words"); otherwise each text is one sequence (unit "lines", the texts being the
+    lines with their whitespace removed).
+    """
+    import json
+
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.BPE(unk_token=special_tokens[0] if special_tokens else None))
+    if split_whitespace:
+        tokenizer.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    trainer = trainers.BpeTrainer(vocab_size=vocab_size, min_frequency=min_frequency,
+                                  special_tokens=list(special_tokens), show_progress=False)
+    tokenizer.train_from_iterator(texts, trainer=trainer)
+    merges = json.loads(tokenizer.to_str())["model"]["merges"]
+    return [m.split(" ") if isinstance(m, str) else list(m) for m in merges]
 
 
 @functools.cache

@@ -3,11 +3,12 @@ what `toklab.protocol` declares (names, types, no undeclared fields), and docs/p
 declarations. Runs on CPython and inside Pyodide (no tiktoken or regex needed)."""
 
 import json
+import typing
 
 import pytest
 from contract import check, documented, render
 
-from toklab import protocol, webapi
+from toklab import fasttrain, protocol, webapi
 
 TRAINED = webapi.train("the cat sat on the mat. the cat ate the rat. " * 3, mode="bytes", num_merges=20)["merges"]
 MIXED = "Hello, world! It's 2024: naïve café, 東京タワー, 你好 🎉\n\tx  y<|endoftext|>z"
@@ -24,14 +25,18 @@ REQUESTS = [
     ("trace_piece", {"text": MIXED, "index": 3}),
     ("trace_piece", {"text": MIXED, "index": 20, "allowed_special": "all"}),  # the special token
     ("trace_piece", {"text": "a" * 300, "index": 0}),
+    ("trace_piece", {"text": "a" * 1024, "index": 0}),  # MAX_TRACE_BYTES: the longest piece traced
     ("trace_piece", {"text": "the rat sat", "index": 1, "merges": TRAINED}),
     ("decode", {"ids": "[30001, 1634, 8582, 99, abc, 99999, 50256]"}),
     ("decode", {"ids": ""}),
+    ("decode", {"ids": "1 " * 700 + "x"}),  # more items than ITEM_LIMIT
     ("special", {"text": "hi<|endoftext|>"}),
     ("special", {"text": "no special token"}),
     ("train", {"corpus": "low lower lowest low lower newest", "num_merges": 10}),
     ("train", {"corpus": "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国", "unit": "lines", "tie_break": "lexicographic"}),
     ("train", {"corpus": "ab ab ab", "vocab_size": 4}),
+    ("train", {"corpus": "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国", "unit": "lines", "tie_break": "huggingface"}),
+    ("train", {"corpus": "the cat the hat the", "mode": "bytes", "tie_break": "huggingface"}),
     ("train", {"corpus": "the cat the hat the", "mode": "bytes", "detail": "full", "min_frequency": 1}),
     ("train", {"corpus": " ".join(f"w{i}x{i * 7 % 13}y" for i in range(800)), "num_merges": 30}),
     ("train", {"corpus": ""}),
@@ -43,24 +48,35 @@ REQUESTS = [
     ("samples", {"text": "Tokenizers turn text into ids.", "tokenizer": "r50k", "mode": "sequential", "block_size": 2}),
 ]  # fmt: skip
 
-FAILURES = [
-    ("no such kind", "{}"),
-    ("overview", "not json"),
-    ("overview", "[1]"),
-    ("overview", '{"txt": "hi"}'),
-    ("overview", '{"text": "hi", "allowed_special": "some"}'),
-    ("overview", '{"text": 5}'),
-    ("trace_piece", '{"text": "hi", "index": 9}'),
-    ("trace_piece", '{"text": "", "index": 0}'),
-    ("decode", '{"ids": [1, 2]}'),
-    ("train", '{"corpus": "ab", "mode": "words"}'),
-    ("train", '{"corpus": "ab", "tie_break": "random"}'),
-    ("train", '{"corpus": "ab", "min_frequency": 0}'),
-    ("train", json.dumps({"corpus": "x" * 3000, "detail": "full"})),
-    ("toy_encode", '{"merges": [], "text": "a", "unit": "sentences"}'),
-    ("compare", '{"text": "a", "bpe_vocab_size": 0}'),
-    ("samples", '{"text": "a b"}'),
-    ("samples", '{"text": "a b c d e f g h", "tokenizer": "words"}'),
+FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
+    ("no such kind", "{}", "unknown_kind"),
+    ("overview", "not json", "bad_json"),
+    ("overview", "[1]", "bad_payload"),
+    ("overview", '{"txt": "hi"}', "unknown_field"),
+    ("trace_piece", '{"text": "hi"}', "missing_field"),
+    ("overview", '{"text": "hi", "allowed_special": "some"}', "bad_choice"),
+    ("overview", '{"text": 5}', "wrong_type"),
+    ("overview", '{"text": "hi", "piece": "2"}', "wrong_type"),
+    ("overview", json.dumps({"text": "x" * (protocol.MAX_TEXT + 1)}), "text_too_long"),
+    ("overview", '{"text": "hi", "merges": [["a", "b"], ["c", "d"], ["ab", "x"], ["a", "b"]]}', "merge_repeated"),
+    ("overview", '{"text": "hi", "merges": [["ab", "c"]]}', "merge_unknown_token"),
+    ("trace_piece", '{"text": "hi", "index": 9}', "no_such_piece"),
+    ("trace_piece", '{"text": "", "index": 0}', "empty_text"),
+    ("trace_piece", json.dumps({"text": "x" * (protocol.MAX_TRACE_BYTES + 1), "index": 0}), "piece_too_long"),
+    ("decode", '{"ids": [1, 2]}', "wrong_type"),
+    ("train", '{"corpus": "ab", "mode": "words"}', "bad_choice"),
+    ("train", '{"corpus": "ab", "tie_break": "random"}', "bad_choice"),
+    ("train", '{"corpus": "ab", "unit": "sentences"}', "bad_choice"),
+    ("train", '{"corpus": "ab", "detail": "some"}', "bad_choice"),
+    ("train", '{"corpus": "ab", "min_frequency": 0}', "too_small"),
+    ("train", json.dumps({"corpus": "x" * 3000, "detail": "full"}), "too_large_for_tables"),
+    ("train", '{"corpus": "ab", "vocab_size": "9"}', "internal"),
+    ("toy_encode", '{"merges": [], "text": "a", "unit": "sentences"}', "bad_choice"),
+    ("compare", '{"text": "a", "bpe_vocab_size": 0}', "too_small"),
+    ("samples", '{"text": "a b"}', "stream_too_short"),
+    ("samples", '{"text": "a b c d e f g h", "tokenizer": "words"}', "bad_choice"),
+    ("samples", '{"text": "a b c d e f g h", "mode": "shuffled"}', "bad_choice"),
+    ("samples", '{"text": "a b c d e f g h", "block_size": 0}', "too_small"),
 ]
 
 
@@ -74,11 +90,33 @@ def test_answers_have_the_declared_shape(kind, payload):
     check(answer["result"], result_type)
 
 
-@pytest.mark.parametrize("kind, payload_json", FAILURES)
-def test_failures_have_the_declared_shape(kind, payload_json):
+@pytest.mark.parametrize("kind, payload_json, code", FAILURES)
+def test_failures_have_the_declared_shape_and_code(kind, payload_json, code):
     answer = json.loads(webapi.handle(kind, payload_json))
     assert answer["ok"] is False and set(answer) == {"ok", "error"}
-    check(answer["error"], protocol.Failure)
+    error = answer["error"]
+    check(error, protocol.Failure)
+    assert error["code"] == code
+    assert error["message"] == protocol.ERRORS[code].format(**error["params"])
+
+
+def item_errors():
+    """The errors inside answers: bad decode items and the refused special-token view."""
+    decoded = json.loads(webapi.handle("decode", json.dumps({"ids": "1 x 99999 " + "7" * 5000})))["result"]
+    refused = json.loads(webapi.handle("special", json.dumps({"text": "<|endoftext|>"})))["result"]["refused"]
+    return [item for item in decoded["items"] if item["id"] is None] + [refused]
+
+
+def test_errors_inside_answers_have_a_code_and_its_message():
+    errors = item_errors()
+    assert [e["code"] for e in errors] == ["not_a_number", "unknown_id", "number_too_long", "disallowed_special"]
+    for e in errors:
+        assert e["error"] == protocol.ERRORS[e["code"]].format(**e["params"])
+
+
+def test_every_error_code_is_reached():
+    reached = {code for _, _, code in FAILURES} | {e["code"] for e in item_errors()}
+    assert reached == set(protocol.ERRORS)
 
 
 def test_every_kind_is_declared_and_exercised():
@@ -98,6 +136,19 @@ def test_the_checker_refuses_what_does_not_fit():
     ):
         with pytest.raises(AssertionError):
             check(bad, protocol.Stop)
+
+
+def test_the_tie_rules_are_the_trainers():
+    assert typing.get_args(protocol.TieRule) == fasttrain.TIE_RULES
+
+
+def test_one_vocabulary_size_in_train_and_compare():
+    corpus = "Here is a simple example of tokenization."
+    trained = json.loads(webapi.handle("train", json.dumps({"corpus": corpus, "vocab_size": 20})))["result"]
+    assert trained["stop"]["reason"] == "vocab_size" and len(trained["vocab"]) == 20
+    assert trained["steps"][-1]["vocab_size"] == 20 and "<unk>" in trained["vocab"]
+    rows = json.loads(webapi.handle("compare", json.dumps({"text": corpus, "bpe_vocab_size": 20})))["result"]
+    assert [r["vocab_size"] for r in rows["tokenizers"] if r["name"] == "toy_bpe"] == [20]
 
 
 def test_the_default_page_is_the_protocols_piece_limit():

@@ -55,6 +55,9 @@ def test_lesson_initial_alphabet():
         ("北", 1), ("京", 1), ("是", 1), ("首", 1), ("都", 1)]
     assert len(t["base_vocab"]) == 12 and t["n_alphabet"] == 12
     assert "</w>" not in t["base_vocab"] and t["tables_shown"] is True
+    # The vocabulary size counts <unk>, as in Compare and Samples: 1 + 12 before any merge.
+    assert t["special_tokens"] == ["<unk>"] and t["base_vocab_size"] == 13
+    assert t["vocab"] == ["<unk>"] + t["base_vocab"] + t["learned"]
 
 
 def test_lesson_step_1_table_and_merge():
@@ -64,8 +67,8 @@ def test_lesson_step_1_table_and_merge():
         (("很", "多"), 1), (("北", "京"), 1), (("京", "是"), 1), (("是", "中"), 1), (("国", "首"), 1),
         (("首", "都"), 1)]
     assert s["pair"] == ["中", "国"] and s["merged"] == "中国" and s["count"] == 4
-    assert s["tie"] == {"rule": "first_occurrence", "tied": [["中", "国"]], "n_tied": 1}
-    assert s["vocab_size"] == 13
+    assert s["tie"] == {"rule": "first_occurrence", "tied": [["中", "国"]], "n_tied": 1, "ids": None}
+    assert s["vocab_size"] == 14
     assert rows(s) == ["我 爱 中国 人", "中国 人 很 多", "我 爱 中国", "北 京 是 中国 首 都"]
     assert s["occurrences"] == [[0, 2, 2], [1, 0, 0], [2, 2, 2], [3, 3, 3]]
 
@@ -76,8 +79,8 @@ def test_lesson_step_2_tie_goes_to_first_occurrence():
         (("我", "爱"), 2), (("爱", "中国"), 2), (("中国", "人"), 2), (("人", "很"), 1), (("很", "多"), 1),
         (("北", "京"), 1), (("京", "是"), 1), (("是", "中国"), 1), (("中国", "首"), 1), (("首", "都"), 1)]
     assert s["tie"] == {"rule": "first_occurrence", "tied": [["我", "爱"], ["爱", "中国"], ["中国", "人"]],
-                        "n_tied": 3}
-    assert s["merged"] == "我爱" and s["vocab_size"] == 14
+                        "n_tied": 3, "ids": None}
+    assert s["merged"] == "我爱" and s["vocab_size"] == 15
     assert rows(s) == ["我爱 中国 人", "中国 人 很 多", "我爱 中国", "北 京 是 中国 首 都"]
 
 
@@ -87,7 +90,7 @@ def test_lesson_step_3():
         (("我爱", "中国"), 2), (("中国", "人"), 2), (("人", "很"), 1), (("很", "多"), 1), (("北", "京"), 1),
         (("京", "是"), 1), (("是", "中国"), 1), (("中国", "首"), 1), (("首", "都"), 1)]
     assert s["tie"]["tied"] == [["我爱", "中国"], ["中国", "人"]]
-    assert s["merged"] == "我爱中国" and s["vocab_size"] == 15
+    assert s["merged"] == "我爱中国" and s["vocab_size"] == 16
     assert rows(s) == ["我爱中国 人", "中国 人 很 多", "我爱中国", "北 京 是 中国 首 都"]
 
 
@@ -118,6 +121,21 @@ def test_lexicographic_rule_breaks_the_same_tie_differently():
     # code points: 中 U+4E2D < 我 U+6211 < 爱 U+7231
     assert s["tie"]["tied"] == [["中国", "人"], ["我", "爱"], ["爱", "中国"]]
     assert s["pair"] == ["中国", "人"]
+
+
+def test_huggingface_rule_compares_token_ids():
+    # The ids HuggingFace's trainer gives: <unk> 0, the alphabet in code point order
+    # (中 U+4E2D 1, 京 2, 人 3, 北 4, 国 5, 多 6, 很 7, 我 8, 是 9, 爱 10, 都 11, 首 12), then 中国 13.
+    for detail in ("full", "merges"):
+        t = train_toy(LESSON, unit="lines", tie_break="huggingface", detail=detail)
+        second, third = t["steps"][1:3]
+        assert second["tie"] == {"rule": "huggingface", "tied": [["我", "爱"], ["爱", "中国"], ["中国", "人"]],
+                                 "n_tied": 3, "ids": [[8, 10], [10, 13], [13, 3]]}
+        # 我爱 is 14 now: (中国, 人) = (13, 3) is smaller than (我爱, 中国) = (14, 13).
+        assert third["tie"]["tied"] == [["中国", "人"], ["我爱", "中国"]]
+        assert third["tie"]["ids"] == [[13, 3], [14, 13]]
+        assert [s["merged"] for s in t["steps"]] == ["中国", "我爱", "中国人"]
+        assert t["stop"]["reason"] == "min_frequency" and len(t["vocab"]) == 16
 
 
 def test_lines_with_end_marker_and_words_without():
@@ -154,8 +172,9 @@ def test_overlapping_pairs_count_and_merge_left_to_right():
 
 
 def test_stop_reasons():
-    assert train_toy("ab ab ab", vocab_size=4)["stop"]["reason"] == "vocab_size"
-    assert train_toy("ab ab ab", vocab_size=4)["vocab"] == ["a", "b", "</w>", "ab"]
+    assert train_toy("ab ab ab", vocab_size=5)["stop"]["reason"] == "vocab_size"
+    assert train_toy("ab ab ab", vocab_size=5)["vocab"] == ["<unk>", "a", "b", "</w>", "ab"]
+    assert train_toy("ab ab ab", vocab_size=4)["steps"] == []  # <unk>, a, b, </w>: full already
     assert train_toy("ab ab ab", num_merges=1)["stop"]["reason"] == "num_merges"
     assert train_toy("ab ab ab")["stop"]["reason"] == "no_pairs"
     assert train_toy("ab cd", min_frequency=2)["stop"]["reason"] == "min_frequency"
@@ -168,10 +187,10 @@ def test_repeated_token_counts_as_merge_but_not_as_token():
     prepared = [(("a", "bc"), 2), (("ab", "c"), 1)]
     base = ["a", "bc", "ab", "c"]
     for detail in ("full", "merges"):
-        toy = train_trace(prepared, base, kind="toy", min_frequency=1, detail=detail)
+        toy = train_trace(prepared, base, kind="toy", min_frequency=1, detail=detail, special_tokens=["<unk>"])
         assert toy["merges"] == [["a", "bc"], ["ab", "c"]]
         assert [s["new_token"] for s in toy["steps"]] == [True, False]
-        assert toy["vocab"] == base + ["abc"] and toy["steps"][1]["vocab_size"] == 5
+        assert toy["vocab"] == ["<unk>"] + base + ["abc"] and toy["steps"][1]["vocab_size"] == 6
         distinct = train_trace(prepared, base, kind="bytes", min_frequency=1, detail=detail, distinct_tokens=True)
         assert distinct["merges"] == [["a", "bc"]] and distinct["stop"]["reason"] == "no_pairs"
     full = train_trace(prepared, base, kind="bytes", min_frequency=1, detail="full", distinct_tokens=True)
@@ -223,7 +242,8 @@ def strip_tables(trace):
     steps = [{k: v for k, v in s.items() if k not in ("pairs", "corpus", "occurrences")}
              for s in trace["steps"]]
     for s in steps:
-        s["tie"] = dict(s["tie"], tied=s["tie"]["tied"][:TIED_SHOWN])
+        ids = s["tie"]["ids"]
+        s["tie"] = dict(s["tie"], tied=s["tie"]["tied"][:TIED_SHOWN], ids=None if ids is None else ids[:TIED_SHOWN])
     return steps, trace["stop"]["reason"], trace["vocab"]
 
 
@@ -231,7 +251,7 @@ corpora = st.lists(st.text(alphabet="abc ", max_size=12), max_size=8).map("\n".j
 
 
 @settings(max_examples=150, deadline=None)
-@given(corpora, st.sampled_from(["words", "lines"]), st.sampled_from(["first_occurrence", "lexicographic"]),
+@given(corpora, st.sampled_from(["words", "lines"]), st.sampled_from(fasttrain.TIE_RULES),
        st.integers(1, 3), st.one_of(st.none(), st.integers(0, 12)))
 def test_fast_and_readable_make_the_same_choices(text, unit, rule, min_frequency, num_merges):
     kwargs = dict(unit=unit, tie_break=rule, min_frequency=min_frequency, num_merges=num_merges)
@@ -286,6 +306,52 @@ def test_pair_index_counts_stay_exact(data, n):
         assert all(index.sym[i] == p[0] and index.sym[index.nxt[i]] == p[1] for p, at in index.occ.items() for i in at)
 
 
+# --- HuggingFace tokenizers as the oracle of the "huggingface" rule ----------------------------
+
+def agreed_prefix(trace):
+    """The merges up to the first that rebuilds an existing token (included). From there `tokenizers`
+    merges only the occurrences its queue entry recorded (a new entry for the same pair holds the
+    rest), so it may list the pair twice: a quirk of its queue, not a tie-break rule."""
+    for k, step in enumerate(trace["steps"]):
+        if not step["new_token"]:
+            return trace["merges"][: k + 1]
+    return trace["merges"]
+
+
+def test_huggingface_learns_zhongguoren_on_the_lesson(hf_tokenizers):
+    lines = [row["symbols"] for row in train_toy(LESSON, unit="lines")["corpus"]]
+    assert hf_tokenizers(["".join(s) for s in lines], split_whitespace=False, vocab_size=1000,
+                         min_frequency=2) == [["中", "国"], ["我", "爱"], ["中国", "人"]]
+    ours = train_toy(LESSON, unit="lines", tie_break="huggingface")
+    assert ours["merges"] == [["中", "国"], ["我", "爱"], ["中国", "人"]]
+    # The two other correct rules learn something else from the same corpus.
+    assert train_toy(LESSON, unit="lines")["merges"][2] == ["我爱", "中国"]
+
+
+hf_words = st.lists(st.text(alphabet="abcd中国", min_size=1, max_size=8), min_size=1, max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hf_words, st.sampled_from(["words", "lines"]), st.integers(1, 3), st.one_of(st.none(), st.integers(1, 40)),
+       st.sampled_from(["full", "merges"]))
+def test_huggingface_rule_learns_what_tokenizers_learns(hf_tokenizers, words, unit, min_frequency, vocab_size,
+                                                         detail):
+    if unit == "words":
+        text = " ".join(words)
+        texts = [text]  # WhitespaceSplit cuts it into the same words as str.split
+    else:
+        text = "\n".join(words)
+        texts = [line for line in words]  # one sequence per line, no whitespace inside
+    ours = train_toy(text, unit=unit, end_marker=False, tie_break="huggingface", min_frequency=min_frequency,
+                     vocab_size=vocab_size, detail=detail if len(text) < 60 else "merges")
+    theirs = hf_tokenizers(texts, split_whitespace=unit == "words", vocab_size=vocab_size or 10**6,
+                           min_frequency=min_frequency)
+    agreed = agreed_prefix(ours)
+    assert theirs[: len(agreed)] == agreed
+    if agreed == ours["merges"]:
+        assert theirs == agreed
+
+
 # --- byte level ------------------------------------------------------------------------------
 
 SAMPLE = "the cat sat on the mat. the cat ate the rat! 中国人很多，中国很大。 tokens tokenize tokenization"
@@ -307,6 +373,16 @@ def test_byte_training_counts_256_bytes_and_stops_at_vocab_size():
     assert all(isinstance(m, list) and len(m) == 2 for m in t["merges"])
 
 
+@pytest.mark.parametrize("rule", fasttrain.TIE_RULES)
+def test_byte_training_of_long_runs_bans_every_learned_token(rule):
+    # Long runs make long tokens (a, aa, aaaa, ...); each must leave the race once learned.
+    text = "a" * 150 + " " + "a" * 37 + " " + "ab" * 40
+    fast = train_bytes(text, min_frequency=1, tie_break=rule, detail="merges")
+    full = train_bytes(text, min_frequency=1, tie_break=rule, detail="full")
+    assert fast["merges"] == full["merges"] and len(set(fast["learned"])) == len(fast["merges"])
+    assert max(map(len, fast["learned"])) >= 64
+
+
 def piece_text(symbols):
     return bytes(UNICODE_TO_BYTE[ch] for s in symbols for ch in s).decode("utf-8")
 
@@ -325,7 +401,7 @@ def test_byte_merges_load_into_the_encoder_and_replay_training():
 
 @settings(max_examples=40, deadline=None)
 @given(st.text(alphabet=st.sampled_from("ab c中😊\n'"), max_size=40), st.integers(0, 20),
-       st.sampled_from(["first_occurrence", "lexicographic"]))
+       st.sampled_from(fasttrain.TIE_RULES))
 def test_byte_training_replays_and_round_trips(text, num_merges, rule):
     fast = train_bytes(text, num_merges=num_merges, min_frequency=1, tie_break=rule, detail="merges")
     full = train_bytes(text, num_merges=num_merges, min_frequency=1, tie_break=rule, detail="full")

@@ -48,6 +48,7 @@ def test_special_text_is_plain_unless_allowed():
     assert ok("overview", text="a<|endoftext|>", allowed_special="all")["ids"] == [64, 50256]
     views = ok("special", text="a<|endoftext|>")
     assert not views["refused"]["ok"] and "<|endoftext|>" in views["refused"]["error"]
+    assert views["refused"]["code"] == "disallowed_special" and views["refused"]["params"] == {"token": "<|endoftext|>"}
     assert views["allowed"]["ids"] == [64, 50256]
 
 
@@ -58,14 +59,79 @@ def test_decode_names_bad_items_and_keeps_the_rest():
     assert [item["completes"] for item in good] == ["", "", "🦄"]
     assert result["text"] == "🦄" and result["errors"] == 2
     assert "99999" in result["items"][3]["error"] and "'abc'" in result["items"][4]["error"]
+    assert result["items"][3]["params"] == {"id": 99999, "encoding": "r50k_base", "max_id": 50256}
+    assert result["items"][4]["code"] == "not_a_number" and result["items"][4]["params"] == {"item": "abc"}
+
+
+def test_decode_lists_the_first_items_and_counts_them_all():
+    typed = " ".join(["8582", "99", "226", "x"] * 50_000)  # 200,000 items: 150,000 ids, 50,000 bad
+    result = ok("decode", ids=typed)
+    assert len(result["items"]) == protocol.ITEM_LIMIT and result["n_items"] == 200_000
+    assert result["errors"] == 50_000 and result["text"] == "🦄" * 50_000 and not result["unfinished"]
+    assert [item.get("completes") for item in result["items"][:4]] == ["", "", "🦄", None]
+    assert len(json.dumps(result)) < 1_000_000
+    assert ok("decode", ids="8582 99")["unfinished"] and ok("decode", ids="8582 99")["n_items"] == 2
+
+
+def test_an_overlong_number_is_only_its_own_items_error():
+    result = ok("decode", ids="30001 " + "1" * 5000 + " 1634 " + "9" * (protocol.MAX_ID_DIGITS + 1))
+    assert result["text"] == "tokenization" and result["errors"] == 2
+    assert [item["code"] for item in result["items"] if item["id"] is None] == ["number_too_long"] * 2
+    assert result["items"][1]["params"] == {"digits": 5000, "limit": protocol.MAX_ID_DIGITS}
+    longest = ok("decode", ids="0" * (protocol.MAX_ID_DIGITS - 1) + "1")  # as many digits as allowed: read as 1
+    assert longest["items"][0]["id"] == 1
+
+
+def test_traces_are_refused_past_the_limit_the_overview_names():
+    view = ok("overview", text="ab " + "a" * (protocol.MAX_TRACE_BYTES + 1))
+    assert view["trace_limit"] == protocol.MAX_TRACE_BYTES
+    assert [len(p["bytes"]) for p in view["pieces"]] == [2, protocol.MAX_TRACE_BYTES + 2]
+    refused = call("trace_piece", text="ab " + "a" * (protocol.MAX_TRACE_BYTES + 1), index=1)["error"]
+    assert refused["code"] == "piece_too_long"
+    assert refused["params"] == {"index": 1, "bytes": protocol.MAX_TRACE_BYTES + 2, "limit": protocol.MAX_TRACE_BYTES}
+    longest = ok("trace_piece", text="a" * protocol.MAX_TRACE_BYTES, index=0)
+    assert "".join(longest["tokens"]) == "a" * protocol.MAX_TRACE_BYTES
+
+
+def test_special_views_list_the_first_tokens_and_every_id():
+    text = "hi " * 1000 + "<|endoftext|>"
+    views = ok("special", text=text)
+    for name in ("allowed", "plain"):
+        view = views[name]
+        assert len(view["tokens"]) == protocol.ITEM_LIMIT < len(view["ids"])
+        assert [t["id"] for t in view["tokens"]] == view["ids"][: protocol.ITEM_LIMIT]
+    assert views["allowed"]["ids"][-1] == 50256
+
+
+def test_piece_caches_stay_within_their_budget():
+    from toklab import trace
+    from toklab.bpe import BPEEncoding
+
+    merges = [["a", "a"], ["aa", "aa"], ["b", "a"], ["ba", "aa"]]
+    enc = BPEEncoding("tiny", merges)
+    reference = BPEEncoding("tiny", merges)
+    enc._cache.budget = 600
+    traced = trace._cache(trace._traced_cache, enc)
+    traced.budget = 3000
+    words = [" " + "ab" * k + "a" * (k % 7) for k in range(1, 60)]
+    for word in words:
+        assert enc.encode_ordinary(word) == reference.encode_ordinary(word)
+        assert enc.trace_piece(word)["ids"] == reference.piece_ids(word)
+        assert enc._cache.used <= 600 and traced.used <= 3000
+    assert 0 < len(enc._cache) < len(words) and 0 < len(traced) < len(words)
 
 
 def test_errors_come_back_as_data():
     assert call("no such kind")["error"]["type"] == "ValueError"
-    assert "piece 9" in call("trace_piece", text="hi", index=9)["error"]["message"]
-    assert "bad request" in call("overview", txt="hi")["error"]["message"]
-    assert not json.loads(webapi.handle("overview", "not json"))["ok"]
-    assert not json.loads(webapi.handle("overview", "[1]"))["ok"]
+    missing = call("trace_piece", text="hi", index=9)["error"]
+    assert "piece 9" in missing["message"]
+    assert (missing["code"], missing["params"]) == ("no_such_piece", {"index": 9, "n_pieces": 1})
+    unknown = call("overview", txt="hi")["error"]
+    assert "bad request" in unknown["message"] and unknown["type"] == "TypeError"
+    assert (unknown["code"], unknown["params"]) == ("unknown_field", {"kind": "overview", "field": "txt"})
+    assert call("overview", text=5)["error"]["params"] == {"field": "text", "expected": "string"}
+    assert json.loads(webapi.handle("overview", "not json"))["error"]["code"] == "bad_json"
+    assert json.loads(webapi.handle("overview", "[1]"))["error"]["code"] == "bad_payload"
 
 
 def test_toy_encode_replays_the_chapter():

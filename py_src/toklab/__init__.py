@@ -19,6 +19,8 @@ Modules, in teaching order:
   decoding, special  ids back to text, and special tokens such as <|endoftext|>
   compare, samples   tokenizers side by side; token streams cut into training samples
   webapi, protocol   the JSON entry point the browser worker calls, and the types of what it exchanges
+  errors, caches     the engine's errors as codes and params (the page says them in its language); caches
+                     bounded by the size of what they hold
 """
 
 from .bytetrain import train_bytes, trained_encoding

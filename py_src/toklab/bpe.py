@@ -29,6 +29,8 @@ from contextlib import contextmanager
 from typing import Literal
 
 from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable, to_printable
+from .caches import SizedCache
+from .errors import ToklabError
 from .pretokenize import GPT2, clean_surrogates
 
 __all__ = ["BPEEncoding", "ENDOFTEXT", "gc_paused"]
@@ -38,7 +40,6 @@ ENDOFTEXT = "<|endoftext|>"
 # Pieces longer than this merge through a heap instead of rescanning the whole list each step.
 _HEAP_FROM = 128
 _NO_RULE = 1 << 62
-_CACHE_LIMIT = 1 << 17
 
 # bytes.translate table: byte -> its token id (GPT-2's 256 byte tokens are a permutation of 0-255).
 _BYTE_TO_ID = bytes(BYTE_ORDER.index(b) for b in range(256))
@@ -71,7 +72,7 @@ class BPEEncoding:
             if self.special_tokens
             else None
         )
-        self._cache: dict[str, list[int]] = {}
+        self._cache: SizedCache = SizedCache()  # piece -> ids, bounded by the pieces' length
 
     def _add_rules(self, merges: Iterable[Collection[str]]) -> None:
         """Append the rules in rank order; each must join two tokens made before it into a new one."""
@@ -83,9 +84,9 @@ class BPEEncoding:
             merged = left + right
             left_id, right_id = get(left), get(right)
             if left_id is None or right_id is None:
-                raise ValueError(f"merge rule {new_id - 256} ({left!r} {right!r}) uses a token that no earlier rule made")
+                raise ToklabError("merge_unknown_token", rank=new_id - 256, left=left, right=right)
             if merged in token_ids:
-                raise ValueError(f"merge rule {new_id - 256} ({left!r} {right!r}) makes {merged!r} a second time")
+                raise ToklabError("merge_repeated", rank=new_id - 256, left=left, right=right, merged=merged)
             merge_ids[left_id << 20 | right_id] = new_id
             append(merged)
             token_ids[merged] = new_id
@@ -127,7 +128,7 @@ class BPEEncoding:
         if isinstance(token_id, bool) or not isinstance(token_id, int):
             raise TypeError(f"token ids are integers, not {token_id!r}")
         if not (0 <= token_id < len(self._tokens) or token_id in self._special_by_id):
-            raise ValueError(f"token id {token_id} is not in {self.name} (ids run from 0 to {self.n_vocab - 1})")
+            raise ToklabError("unknown_id", id=token_id, encoding=self.name, max_id=self.n_vocab - 1)
 
     # --- encoding ----------------------------------------------------------------------------------------
 
@@ -193,9 +194,7 @@ class BPEEncoding:
         ids = self._cache.get(piece)
         if ids is None:
             ids = self._merge(list(piece.encode("utf-8").translate(_BYTE_TO_ID)))
-            if len(self._cache) >= _CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[piece] = ids
+            self._cache.put(piece, ids, len(piece) + len(ids))
         return ids
 
     def encode_ordinary(self, text: str) -> list[int]:
@@ -225,11 +224,7 @@ class BPEEncoding:
         if disallowed:
             found = re.search("|".join(re.escape(t) for t in sorted(disallowed, key=len, reverse=True)), text)
             if found:
-                raise ValueError(
-                    f"The text contains the special token {found.group()!r}, which is not allowed here. "
-                    f"Pass allowed_special={{{found.group()!r}}} (or 'all') to encode it as its special id, "
-                    f"or use encode_ordinary() to encode it as plain text."
-                )
+                raise ToklabError("disallowed_special", token=found.group())
         runs: list[tuple[str, bool]] = []
         pos = 0
         if allowed and self._special_re is not None:

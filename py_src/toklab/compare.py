@@ -21,6 +21,7 @@ printable form (``Ġ`` is a space), like the ``tokens`` of the r50k trace.
 from __future__ import annotations
 
 from toklab.chars import CharacterTokenizer
+from toklab.errors import ToklabError
 from toklab.training import train_bpe_tokenizer
 from toklab.words import WordTokenizer
 
@@ -77,7 +78,7 @@ def compare(text: str, corpus: str | None = None, bpe_vocab_size: int = 100, min
     [('characters', 26, 19, 3), ('words', 4, 8, 3), ('toy_bpe', 26, 20, 3)]
     """
     if bpe_vocab_size < 1:
-        raise ValueError("bpe_vocab_size must be at least 1")
+        raise ToklabError("too_small", field="bpe_vocab_size", min=1)
     train_on = text if corpus is None else corpus
     char = CharacterTokenizer().train(train_on)
     word = WordTokenizer().train(train_on)

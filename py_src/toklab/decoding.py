@@ -3,7 +3,8 @@
 What this adds over `BPEEncoding.decode`: it explains itself. A byte-level token need not hold whole
 characters ("🦄" is several r50k tokens), so each id reports its bytes and the characters it *completes*;
 a token that only starts a character says how many bytes it is still waiting for, rather than showing a
-bare "�". Input is whatever the user typed; every bad item gets its own message and the rest decodes.
+bare "�". Input is whatever the user typed; every bad item gets its own error (a code of
+`toklab.protocol.ERRORS`, its params and the English message) and the rest decodes.
 
     >>> from toklab import get_encoding
     >>> view = explain_ids(get_encoding("r50k_base"), "[30001, 1634, x]")
@@ -14,66 +15,85 @@ bare "�". Input is whatever the user typed; every bad item gets its own messag
 import codecs
 import re
 
+from .errors import ToklabError
+from .protocol import ITEM_LIMIT, MAX_ID_DIGITS
+
 __all__ = ["parse_ids", "explain_ids"]
 
 _ITEM = re.compile(r"[^\s,;\[\]()]+")
 
 
-def parse_ids(typed: str) -> list[tuple[str, int | None, str | None]]:
-    """Split typed ids into (item, id or None, error or None); brackets, commas and spaces separate.
+def parse_ids(typed: str) -> list[tuple[str, int | ToklabError]]:
+    """Split typed ids into (item, its id or why it is none); brackets, commas and spaces separate.
 
-    >>> parse_ids("[1, 2x 3]")
-    [('1', 1, None), ('2x', None, "'2x' is not a whole number"), ('3', 3, None)]
+    A number longer than `MAX_ID_DIGITS` digits is that item's error, whatever its length.
+
+    >>> [(item, getattr(found, "code", found)) for item, found in parse_ids("[1, 2x 3]")]
+    [('1', 1), ('2x', 'not_a_number'), ('3', 3)]
+    >>> [(len(item), found.code, found.params) for item, found in parse_ids("9" * 5000)]
+    [(5000, 'number_too_long', {'digits': 5000, 'limit': 15})]
     """
     out = []
     for m in _ITEM.finditer(typed):
         item = m.group()
-        if re.fullmatch(r"[+-]?\d+", item, flags=re.ASCII):
-            out.append((item, int(item), None))
+        if not re.fullmatch(r"[+-]?\d+", item, flags=re.ASCII):
+            out.append((item, ToklabError("not_a_number", item=item)))
+        elif len(item.lstrip("+-")) > MAX_ID_DIGITS:
+            out.append((item, ToklabError("number_too_long", digits=len(item.lstrip("+-")), limit=MAX_ID_DIGITS)))
         else:
-            out.append((item, None, f"{item!r} is not a whole number"))
+            out.append((item, int(item)))
     return out
 
 
-def explain_ids(enc, typed: str) -> dict:
-    """Decode what the user typed, one entry per item (see the module docstring)."""
+def _bad_item(item: str, error: ToklabError) -> dict:
+    return {"input": item, "id": None, "error": str(error), "code": error.code, "params": dict(error.params)}
+
+
+def explain_ids(enc, typed: str, limit: int | None = ITEM_LIMIT) -> dict:
+    """Decode what the user typed, one entry per item for the first `limit` items (None: all of them);
+    the text, the count of bad items and `n_items` cover every item (see the module docstring)."""
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-    items = []
+    items: list[dict] = []
     good: list[int] = []
-    pending = 0
-    for item, token_id, error in parse_ids(typed):
-        if error is None:
-            try:
-                data = enc.decode_single_token_bytes(token_id)
-            except (TypeError, ValueError) as exc:
-                error = str(exc)
-        if error is not None:
-            items.append({"input": item, "id": None, "error": error})
+    n_items = errors = 0
+    for item, token_id in parse_ids(typed):
+        n_items += 1
+        shown = limit is None or len(items) < limit
+        try:
+            if isinstance(token_id, ToklabError):
+                raise token_id
+            data = enc.decode_single_token_bytes(token_id)
+        except ToklabError as exc:  # not_a_number, number_too_long, unknown_id
+            errors += 1
+            if shown:
+                items.append(_bad_item(item, exc))
             continue
         good.append(token_id)
-        special = enc.is_special(token_id)
+        if not shown:
+            continue
         completes = decoder.decode(data)
-        pending = _pending_bytes(decoder)
         items.append(
             {
                 "input": item,
                 "id": token_id,
                 "error": None,
                 "token": enc.token(token_id),
-                "special": special,
+                "special": enc.is_special(token_id),
                 "hex": data.hex(" "),
                 "completes": completes,
-                "waiting": pending,  # bytes of a started character still to come after this token
+                "waiting": _pending_bytes(decoder),  # bytes of a started character still to come after this token
                 "invalid": "\ufffd" in completes,
             }
         )
-    tail = decoder.decode(b"", final=True)
+    data = enc.decode_bytes(good)
+    whole = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    whole.decode(data)
     return {
         "items": items,
-        "ids": good,
-        "text": enc.decode(good),
-        "unfinished": tail != "",  # the ids end inside a character
-        "errors": sum(1 for item in items if item["error"]),
+        "n_items": n_items,
+        "text": data.decode("utf-8", errors="replace"),
+        "unfinished": whole.decode(b"", final=True) != "",  # the ids end inside a character
+        "errors": errors,
     }
 
 

@@ -10,26 +10,55 @@ The choices are exactly those of the simple loop (``tests/test_training.py`` che
 * a pair's count is ``sum(frequency of the row * occurrences in the row)``, overlapping
   occurrences included (``a a a`` has ``(a, a)`` twice);
 * a merge replaces occurrences left to right, without overlap (``a a a`` -> ``aa a``);
-* the best pair has the highest count; ties go to the pair that occurs first in the corpus
-  (row order, then position: rule ``"first_occurrence"``) or to the smallest ``(left, right)``
-  in code point order (rule ``"lexicographic"``).
+* the best pair has the highest count; ties are broken by one of three rules (``TIE_RULES``):
+  ``"first_occurrence"``: the pair that occurs first in the corpus (row order, then position);
+  ``"lexicographic"``: the smallest ``(left, right)``, comparing the strings in code point order;
+  ``"huggingface"``: the smallest pair of token ids, as HuggingFace ``tokenizers``' BPE trainer
+  does (its ``BpeTrainer``): the special tokens have the first ids, then the alphabet in code
+  point order, then each learned token in the order it was made (``first_ids``).
 
 How: the rows are linked lists over fixed positions (``PairIndex``); ``counts[pair]`` and
-``occ[pair]`` (where it occurs) are updated by each merge; a heap holds
+``occ[pair]`` (where it occurs) are updated by each merge; for byte-level training, which never
+makes a token twice, ``makes[string]`` holds the live pairs that would make that string, so banning
+a learned token costs its own pairs, not a slice of it at every cut; a heap holds
 ``(-count, tie key, pair, version)`` and an entry is stale when the pair's version has moved
 on. The tie key of ``"first_occurrence"`` is the position of the first occurrence: it cannot
 change while the count stays the same (a merge that removes or adds an occurrence of a pair
 always changes its count, since the pairs it adds contain the new token and the pairs it
-removes do not), so it is computed only when the count changes.
+removes do not), so it is computed only when the count changes. The tie keys of the other two
+rules never change: the strings, or the ids, of the pair.
 """
 
 from __future__ import annotations
 
 from heapq import heapify, heappop, heappush
 
+from toklab.errors import bad_choice
+
 FIRST_OCCURRENCE = "first_occurrence"
 LEXICOGRAPHIC = "lexicographic"
-TIE_RULES = (FIRST_OCCURRENCE, LEXICOGRAPHIC)
+HUGGINGFACE = "huggingface"
+TIE_RULES = (FIRST_OCCURRENCE, LEXICOGRAPHIC, HUGGINGFACE)
+
+
+def first_ids(alphabet, special_tokens=()) -> dict[str, int]:
+    """The token ids the ``"huggingface"`` rule starts from: the special tokens, then the alphabet in
+    code point order. A learned token takes the next id when it is made (``next_id``).
+
+    >>> ids = first_ids({"爱", "我", "中"}, ["<unk>"]); ids
+    {'<unk>': 0, '中': 1, '我': 2, '爱': 3}
+    >>> next_id(ids, "中我"), next_id(ids, "我"), ids["中我"]
+    (4, 2, 4)
+    """
+    ids = {token: i for i, token in enumerate(special_tokens)}
+    for symbol in sorted(set(alphabet) - set(ids)):
+        ids[symbol] = len(ids)
+    return ids
+
+
+def next_id(ids: dict[str, int], token: str) -> int:
+    """The id of ``token``, given the next free id when it is new (a merge that rebuilds a token keeps its id)."""
+    return ids.setdefault(token, len(ids))
 
 
 def find_merges(symbols: list[str], left: str, right: str) -> list[int]:
@@ -62,7 +91,8 @@ class PairIndex:
     A symbol is stored at the position of its first starting symbol; ``nxt``/``prv`` link
     the live symbols of a row, so a merge touches only its own occurrences, however long
     the row. ``occ[pair]`` holds the positions where ``pair`` starts; the smallest one is
-    the pair's first occurrence (row order, then left to right).
+    the pair's first occurrence (row order, then left to right). The ``"huggingface"`` rule also needs
+    ``ids``, the token ids of ``first_ids`` (the index gives each learned token its id as it merges).
 
     >>> index = PairIndex([["a", "b", "a", "b"], ["b", "a"]], [1, 3], FIRST_OCCURRENCE)
     >>> index.best()
@@ -73,11 +103,16 @@ class PairIndex:
     (('a', 'ba'), 1)
     """
 
-    def __init__(self, rows: list[list[str]], freqs: list[int], rule: str, banned: set[str] | None = None):
+    def __init__(self, rows: list[list[str]], freqs: list[int], rule: str, banned: set[str] | None = None,
+                 ids: dict[str, int] | None = None):
         if rule not in TIE_RULES:
-            raise ValueError(f"unknown tie-break rule {rule!r}; use one of {', '.join(TIE_RULES)}")
+            raise bad_choice("tie_break", rule, TIE_RULES)
+        if rule == HUGGINGFACE and ids is None:
+            ids = first_ids({symbol for row in rows for symbol in row})
         self.rule = rule
+        self.ids = ids
         self.banned = banned  # pairs whose merged string is in this set are never chosen
+        self.makes: dict[str, set[tuple[str, str]]] = {}  # with banned: joined string -> live pairs joining to it
         self.freqs = list(freqs)
         self.starts: list[int] = []
         sym: list = []
@@ -120,12 +155,11 @@ class PairIndex:
             out.append(row)
         return out
 
-    def eligible(self, pair: tuple[str, str]) -> bool:
-        return self.banned is None or pair[0] + pair[1] not in self.banned
-
     def _key(self, pair: tuple[str, str]):
         if self.rule == LEXICOGRAPHIC:
             return pair
+        if self.rule == HUGGINGFACE:
+            return self.ids[pair[0]], self.ids[pair[1]]
         heap, live = self.first[pair], self.occ[pair]
         while heap[0] not in live:
             heappop(heap)
@@ -136,8 +170,15 @@ class PairIndex:
         count = self.counts.get(pair, 0)
         version = self.version.get(pair, 0) + 1
         self.version[pair] = version
-        if not self.eligible(pair):
-            return
+        if self.banned is not None:
+            joined = pair[0] + pair[1]
+            if joined in self.banned:
+                return
+            live = self.makes.setdefault(joined, set())
+            if count:
+                live.add(pair)
+            else:
+                live.discard(pair)
         if old_count:
             self.n_with_count[old_count] -= 1
         if count:
@@ -145,12 +186,14 @@ class PairIndex:
             heappush(self.heap, (-count, self._key(pair), pair, version))
 
     def ban(self, token: str) -> None:
-        """``token`` is now in the vocabulary: pairs that would make it again leave the race."""
-        for cut in range(1, len(token)):
-            pair = (token[:cut], token[cut:])
-            if pair in self.counts and self.eligible(pair):
-                self.n_with_count[self.counts[pair]] -= 1
-                self.version[pair] = self.version.get(pair, 0) + 1
+        """``token`` is now in the vocabulary: pairs that would make it again leave the race.
+
+        Only the live pairs joining to ``token`` are touched (``makes``), so a long token costs no more
+        than a short one: no slicing at every cut.
+        """
+        for pair in self.makes.pop(token, ()):
+            self.n_with_count[self.counts[pair]] -= 1
+            self.version[pair] += 1
         self.banned.add(token)
 
     def _valid(self, entry) -> bool:
@@ -191,6 +234,8 @@ class PairIndex:
         sym, nxt, prv = self.sym, self.nxt, self.prv
         delta: dict[tuple[str, str], int] = {}
         track_first = self.rule == FIRST_OCCURRENCE
+        if self.rule == HUGGINGFACE:
+            next_id(self.ids, merged)
 
         def remove(p, at, w):
             delta[p] = delta.get(p, 0) - w

@@ -7,7 +7,14 @@ optional keys): what was not computed is null. docs/protocol.md is generated fro
 (`python tests/contract.py --write`), and tests/test_protocol.py checks every handler's answers against it.
 
 The limits both sides share are defined here once; the page reads them from the answers
-(`Overview.piece_limit`).
+(`Overview.piece_limit`, `Overview.trace_limit`) or from the totals beside a shortened list
+(`Decoded.n_items`; a special-token view's `ids` against its `tokens`).
+
+**Vocabulary size**, one definition in every answer (`Training`, `TrainStep`, `TokenizerRow`,
+`Samples`): every entry of the tokenizer's table, so every id it can give out, special entries
+included: the V of the output layer. The toy tokenizers count their `<unk>` (characters, words, toy
+BPE, and the toy BPE of the train lesson), r50k counts `<|endoftext|>` (50,257); a byte-level table
+trained in the lesson has no special entry (256 bytes + the learned tokens).
 
     >>> sorted(KINDS)[:3], KINDS["overview"][1].__name__
     (['compare', 'decode', 'overview'], 'Overview')
@@ -18,16 +25,55 @@ from typing import Literal, Required, TypedDict
 PIECE_LIMIT = 2000  # pieces per overview page
 MAX_TEXT = 1_000_000  # characters a request may carry
 MAX_CANDIDATE_BYTES = 256  # a longer piece's steps carry "candidates": null (they grow with the square)
+MAX_TRACE_BYTES = 1024  # trace_piece refuses a longer piece (its steps grow with the square); the page lists it
+ITEM_LIMIT = 600  # decode items and special-view tokens an answer lists: the chips the page draws
+MAX_ID_DIGITS = 15  # a typed number with more digits is that item's error (ids stay exact in JavaScript)
 
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]
+TieRule = Literal["first_occurrence", "lexicographic", "huggingface"]
+
+
+# Every error the engine reports to the page: a stable code, its English text (for Python users; the
+# page maps each code to its own strings), and the params the text is made from (`str.format`).
+ERRORS = {
+    "unknown_kind": "unknown request kind {kind!r}",
+    "bad_json": "the payload is not valid JSON (line {line}, column {column})",
+    "bad_payload": "the payload must be a JSON object",
+    "unknown_field": "bad request for {kind!r}: it has no field {field!r}",
+    "missing_field": "bad request for {kind!r}: the field {field!r} is required",
+    "wrong_type": "{field} must be a JSON {expected}",
+    "bad_choice": "{field} must be one of {choices}, not {value}",
+    "too_small": "{field} must be at least {min}",
+    "text_too_long": "the {field} has {length:,} characters; the lesson takes at most {limit:,}",
+    "empty_text": "the text is empty: there is no piece to trace",
+    "no_such_piece": "piece {index} does not exist: the text has {n_pieces} pieces",
+    "piece_too_long": "piece {index} has {bytes:,} bytes; pieces of up to {limit:,} bytes are traced",
+    "not_a_number": "{item!r} is not a whole number",
+    "number_too_long": "a number of {digits:,} digits is not a token id (they have at most {limit} digits)",
+    "unknown_id": "token id {id} is not in {encoding} (ids run from 0 to {max_id})",
+    "disallowed_special": "The text contains the special token {token!r}, which is not allowed here. Pass "
+    "allowed_special={{{token!r}}} (or 'all') to encode it as its special id, or use encode_ordinary() to "
+    "encode it as plain text.",
+    "merge_unknown_token": "merge rule {rank} ({left!r} {right!r}) uses a token that no earlier rule made",
+    "merge_repeated": "merge rule {rank} ({left!r} {right!r}) makes {merged!r} a second time",
+    "too_large_for_tables": "too large to show every table: the corpus has {symbols} symbols in {rows} distinct "
+    "rows and may need up to {merges} merges; tables are shown up to {max_symbols} symbols and {max_merges} "
+    "merges. Use detail='merges'.",
+    "stream_too_short": "the stream has {n_ids} tokens; a window needs block_size + 1 = {need}",
+    "internal": "the engine failed: {detail}",
+}
+ErrorCode = Literal[tuple(ERRORS)]  # one of the keys of ERRORS
+Params = dict[str, str | int]  # the values ERRORS[code] is formatted with
 
 
 class Failure(TypedDict):
     """What `handle` answers instead of a result: `{"ok": false, "error": Failure}`."""
 
     type: str  # the Python exception's name ("ValueError", "TypeError", ...)
-    message: str  # text meant for people
+    code: ErrorCode  # what went wrong: a key of ERRORS
+    params: Params  # the values of ERRORS[code]'s placeholders
+    message: str  # ERRORS[code] in English, for Python users
 
 
 # --- encode: GPT-2's table (or one trained in the train lesson) ------------------------------------
@@ -59,6 +105,7 @@ class Overview(TypedDict):
     n_pieces: int  # all pieces of the text
     piece_offset: int  # index of the first piece of this page
     piece_limit: int  # pieces per page
+    trace_limit: int  # MAX_TRACE_BYTES: trace_piece answers pieces of at most this many bytes
     pieces: list[PieceSummary]  # this page
     plain_special: bool  # special-token text was read as plain text
 
@@ -133,15 +180,17 @@ class DecodedId(TypedDict):
 class BadItem(TypedDict):
     input: str
     id: None
-    error: str  # why the item is not a token id
+    error: str  # why the item is not a token id: ERRORS[code] in English
+    code: ErrorCode  # not_a_number, number_too_long or unknown_id
+    params: Params
 
 
 class Decoded(TypedDict):
-    items: list[DecodedId | BadItem]
-    ids: list[int]  # the good ids
-    text: str
+    items: list[DecodedId | BadItem]  # the first ITEM_LIMIT items
+    n_items: int  # all items
+    text: str  # the text of all good ids
     unfinished: bool  # the ids end inside a character
-    errors: int  # bad items
+    errors: int  # bad items, all of them
 
 
 class SpecialRequest(TypedDict, total=False):
@@ -157,8 +206,10 @@ class SpecialToken(TypedDict):
 class SpecialView(TypedDict):
     ok: bool
     ids: list[int] | None  # null when refused
-    tokens: list[SpecialToken] | None
-    error: str | None
+    tokens: list[SpecialToken] | None  # the first ITEM_LIMIT (ids has them all)
+    error: str | None  # why it was refused: ERRORS[code] in English
+    code: ErrorCode | None  # disallowed_special when refused
+    params: Params | None
 
 
 class SpecialViews(TypedDict):
@@ -178,7 +229,7 @@ class TrainRequest(TypedDict, total=False):
     vocab_size: int | None  # default null: no limit
     num_merges: int | None  # default null: no limit
     min_frequency: int  # default 2
-    tie_break: Literal["first_occurrence", "lexicographic"]  # default "first_occurrence"
+    tie_break: TieRule  # default "first_occurrence"
     detail: Literal["auto", "full", "merges"]  # default "auto": tables when the corpus is small enough
 
 
@@ -193,9 +244,16 @@ class PairCount(TypedDict):
 
 
 class Tie(TypedDict):
-    rule: Literal["first_occurrence", "lexicographic"]
+    """How the step chose among pairs with the best count. first_occurrence: the pair met first reading
+    the rows in order, left to right; lexicographic: the smallest (left, right) compared as strings in
+    code point order; huggingface (HuggingFace tokenizers' BpeTrainer): the smallest pair of token ids,
+    ids given to the special tokens, then the alphabet in code point order, then each learned token as
+    it is made."""
+
+    rule: TieRule
     tied: list[Pair]  # the pairs that share the best count, in rule order (at most 20 without tables)
     n_tied: int
+    ids: list[tuple[int, int]] | None  # huggingface: the token ids of each tied pair (the rule compares them); else null
 
 
 class TrainStep(TypedDict):
@@ -206,7 +264,7 @@ class TrainStep(TypedDict):
     count: int
     tie: Tie
     new_token: bool  # false: the merge built a string that was already a token
-    vocab_size: int  # after this step
+    vocab_size: int  # after this step (see "Vocabulary size" above)
     pairs: list[PairCount] | None  # the pair table this step chose from (eligible pairs)
     occurrences: list[tuple[int, int, int]] | None  # each merge: row, position before, position after
     corpus: list[Row] | None  # the rows after this step
@@ -223,7 +281,7 @@ class Stop(TypedDict):
 class Training(TypedDict):
     kind: Literal["toy", "bytes"]
     unit: Literal["words", "lines", "pieces"]
-    vocab_size: int | None  # as requested
+    vocab_size: int | None  # as requested: training stops when the vocabulary has this many entries
     num_merges: int | None
     min_frequency: int
     tables_shown: bool
@@ -233,10 +291,12 @@ class Training(TypedDict):
     n_sequences: int
     n_symbols: int
     n_alphabet: int  # distinct symbols of the corpus
-    base_vocab: list[str]
+    special_tokens: list[str]  # entries that are not symbols: ["<unk>"] for toy, [] for bytes
+    base_vocab: list[str]  # the starting symbols
+    base_vocab_size: int  # the vocabulary size before the first merge: special_tokens + base_vocab
     merges: list[Pair]  # in the order learned (the rank order)
     learned: list[str]  # the new tokens, in order
-    vocab: list[str]  # base_vocab + learned
+    vocab: list[str]  # special_tokens + base_vocab + learned
     steps: list[TrainStep]
     stop: Stop
 
@@ -287,7 +347,7 @@ class TokenizerRow(TypedDict):
     tokens: list[str]
     ids: list[int]
     n_tokens: int
-    vocab_size: int
+    vocab_size: int  # V: <unk> or <|endoftext|> included
     n_unknown: int
     unknown: list[str]
     costs: Costs
@@ -322,7 +382,7 @@ class Samples(TypedDict):
     ids: list[int]  # the whole stream
     tokens: list[str]
     n_ids: int
-    vocab_size: int
+    vocab_size: int  # the tokenizer's, <unk> or <|endoftext|> included
     block_size: int
     mode: Literal["random", "sequential", "offsets"]
     seed: int | None  # null unless random

@@ -24,6 +24,7 @@ from pathlib import Path
 from .bpe import ENDOFTEXT, BPEEncoding
 from .bytes_unicode import BYTE_ORDER, from_printable
 from .encoding import Encoding, TokenError
+from .errors import ToklabError
 from .patterns import R50K_PATTERN
 from .pretokenize import GPT2
 from .trace import MAX_CANDIDATE_BYTES
@@ -38,6 +39,10 @@ R50K_SHA256 = {
 
 # bytes.translate table: byte -> its token id (GPT-2's 256 byte tokens are a permutation of 0-255).
 _BYTE_TO_ID = bytes(BYTE_ORDER.index(b) for b in range(256))
+
+
+class UnknownId(ToklabError, TokenError):
+    """An id the table does not have: tiktoken's KeyError, toklab's ValueError, code "unknown_id"."""
 
 
 class GPT2Encoding(Encoding):
@@ -81,7 +86,7 @@ class GPT2Encoding(Encoding):
         if isinstance(token_id, bool) or not isinstance(token_id, int):
             raise TypeError(f"token ids are integers, not {token_id!r}")
         if not (0 <= token_id < len(self._tokens) or token_id in self._special_by_id):
-            raise TokenError(f"token id {token_id} is not in {self.name} (ids run from 0 to {self.n_vocab - 1})")
+            raise UnknownId("unknown_id", id=token_id, encoding=self.name, max_id=self.n_vocab - 1)
 
 
 def _table_dir() -> Path:

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import random
 
+from toklab.errors import ToklabError, bad_choice
+
 MODES = ("random", "sequential")
 
 
@@ -45,7 +47,7 @@ def window_offsets(n_ids: int, block_size: int, batch_size: int, mode: str = "ra
         return [rng.randint(0, last) for _ in range(batch_size)]
     if mode == "sequential":
         return [o for o in range(start, start + batch_size * block_size, block_size) if 0 <= o <= last]
-    raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+    raise bad_choice("mode", mode, MODES)
 
 
 def make_samples(ids: list[int], block_size: int, batch_size: int, tokens: list[str] | None = None,
@@ -54,12 +56,13 @@ def make_samples(ids: list[int], block_size: int, batch_size: int, tokens: list[
     shown beside the ids. JSON-ready."""
     if tokens is None:
         tokens = [str(i) for i in ids]
-    if block_size < 1 or batch_size < 1:
-        raise ValueError("block_size and batch_size must be at least 1")
+    for field, value in (("block_size", block_size), ("batch_size", batch_size)):
+        if value < 1:
+            raise ToklabError("too_small", field=field, min=1)
     if len(tokens) != len(ids):
         raise ValueError(f"{len(tokens)} tokens given for {len(ids)} ids")
     if len(ids) < block_size + 1:
-        raise ValueError(f"the stream has {len(ids)} tokens; a window needs block_size + 1 = {block_size + 1}")
+        raise ToklabError("stream_too_short", n_ids=len(ids), need=block_size + 1)
     last = len(ids) - block_size - 1
     if offsets is None:
         offsets = window_offsets(len(ids), block_size, batch_size, mode, seed, start)
@@ -101,5 +104,5 @@ def samples_for_text(text: str, block_size: int = 6, batch_size: int = 3, tokeni
         tokens = [enc.token(i) for i in ids]
         vocab_size = enc.n_vocab
     else:
-        raise ValueError(f"unknown tokenizer {tokenizer!r}; use 'toy_bpe' or 'r50k'")
+        raise bad_choice("tokenizer", tokenizer, ("toy_bpe", "r50k"))
     return dict(make_samples(ids, block_size, batch_size, tokens, mode, seed, start, offsets), vocab_size=vocab_size)

@@ -11,25 +11,31 @@ tokenized like any others).
     (False, [5303, 50256], 8)
 """
 
+from .errors import ToklabError
+from .protocol import ITEM_LIMIT
+
 __all__ = ["special_views"]
 
 
 def _tokens(enc, ids: list[int]) -> list[dict]:
-    return [{"id": i, "token": enc.token(i), "special": enc.is_special(i)} for i in ids]
+    """The first ITEM_LIMIT tokens (the chips the page draws; the view's ids hold them all)."""
+    return [{"id": i, "token": enc.token(i), "special": enc.is_special(i)} for i in ids[:ITEM_LIMIT]]
+
+
+def _view(enc, ids: list[int]) -> dict:
+    return {"ok": True, "ids": ids, "tokens": _tokens(enc, ids), "error": None, "code": None, "params": None}
 
 
 def special_views(enc, text: str) -> dict:
     """The three treatments of special-token text in `text`, each with its ids and tokens (or the error)."""
     try:
-        refused_ids = enc.encode(text)
-        refused = {"ok": True, "ids": refused_ids, "tokens": _tokens(enc, refused_ids), "error": None}
-    except ValueError as exc:
-        refused = {"ok": False, "ids": None, "tokens": None, "error": str(exc)}
-    allowed_ids = enc.encode(text, allowed_special="all")
-    plain_ids = enc.encode_ordinary(text)
+        refused = _view(enc, enc.encode(text))
+    except ToklabError as exc:  # disallowed_special
+        refused = {"ok": False, "ids": None, "tokens": None, "error": str(exc), "code": exc.code,
+                   "params": dict(exc.params)}
     return {
         "contains_special": any(t in text for t in enc.special_tokens),
         "refused": refused,
-        "allowed": {"ok": True, "ids": allowed_ids, "tokens": _tokens(enc, allowed_ids), "error": None},
-        "plain": {"ok": True, "ids": plain_ids, "tokens": _tokens(enc, plain_ids), "error": None},
+        "allowed": _view(enc, enc.encode(text, allowed_special="all")),
+        "plain": _view(enc, enc.encode_ordinary(text)),
     }

@@ -19,13 +19,13 @@ from weakref import WeakKeyDictionary
 
 from .bpe import gc_paused
 from .bytes_unicode import BYTE_TO_UNICODE
+from .caches import SizedCache
 from .pretokenize import clean_surrogates
 from .protocol import MAX_CANDIDATE_BYTES
 
 __all__ = ["MAX_CANDIDATE_BYTES", "pieces", "special_piece", "trace", "trace_greedy", "trace_piece"]
 
 _NO_RULE = 1 << 62
-_CACHE_LIMIT = 1 << 17
 
 
 class _Traced(NamedTuple):
@@ -49,15 +49,16 @@ class _Summary(NamedTuple):
     ids: list[int]
 
 
-# Per encoding, per piece text: the traced pieces and the summaries (the encodings themselves keep none).
+# Per encoding, per piece text: the traced pieces and the summaries (the encodings themselves keep none),
+# each cache bounded by the size of what it holds (a traced piece's steps grow with the square of its bytes).
 _traced_cache: WeakKeyDictionary = WeakKeyDictionary()
 _summary_cache: WeakKeyDictionary = WeakKeyDictionary()
 
 
-def _cache(caches: WeakKeyDictionary, enc) -> dict:
+def _cache(caches: WeakKeyDictionary, enc) -> SizedCache:
     found = caches.get(enc)
-    if found is None or len(found) >= _CACHE_LIMIT:
-        found = caches[enc] = {}
+    if found is None:
+        found = caches[enc] = SizedCache()
     return found
 
 
@@ -70,11 +71,13 @@ def trace_piece(enc, text: str, *, index: int = 0, start: int = 0) -> dict:
     return _traced(enc, text, index, start, start + len(text))
 
 
-def _traced(enc, text: str, index: int, start: int, end: int, cache: dict | None = None) -> dict:
+def _traced(enc, text: str, index: int, start: int, end: int, cache: SizedCache | None = None) -> dict:
     cache = _cache(_traced_cache, enc) if cache is None else cache
     c = cache.get(text)
     if c is None:
-        c = cache[text] = _trace_merges(enc, text)
+        c = _trace_merges(enc, text)
+        size = 3 * len(c.bytes) + sum(len(s["symbols"]) + len(s["candidates"] or ()) + 8 for s in c.steps)
+        cache.put(text, c, size)
     return {
         "index": index, "text": text, "start": start, "end": end, "rule": c.rule, "bytes": c.bytes,
         "chars": c.chars, "symbols": c.symbols, "steps": c.steps, "tokens": c.tokens, "ids": c.ids,
@@ -162,7 +165,7 @@ def trace_greedy(enc, text: str) -> dict:
     return {"steps": steps, "tokens": syms, "ids": [enc.token_id(s) for s in syms]}
 
 
-def _summary(enc, text: str, index: int, start: int, end: int, cache: dict | None = None) -> dict:
+def _summary(enc, text: str, index: int, start: int, end: int, cache: SizedCache | None = None) -> dict:
     """A piece without its merge steps or character spans: bytes, final tokens and ids (cached per text).
 
     This is what the page gets for every piece of a text on each edit, so it carries only what the
@@ -172,7 +175,8 @@ def _summary(enc, text: str, index: int, start: int, end: int, cache: dict | Non
     c = cache.get(text)
     if c is None:
         ids = enc.piece_ids(text)
-        c = cache[text] = _Summary(enc.pretokenizer.rule_of(text), list(text.encode("utf-8")), [enc.token(i) for i in ids], list(ids))
+        c = _Summary(enc.pretokenizer.rule_of(text), list(text.encode("utf-8")), [enc.token(i) for i in ids], list(ids))
+        cache.put(text, c, len(c.bytes) + 2 * len(ids))
     return {"index": index, "text": text, "start": start, "end": end, "rule": c.rule, "bytes": c.bytes,
             "tokens": c.tokens, "ids": c.ids}
 

@@ -16,16 +16,27 @@ Rules written down on purpose (the animation shows them; tests check them):
 * **Counting.** Every adjacent position counts, overlaps included: ``a a a`` has
   ``(a, a)`` twice. A pair's count is weighted by the row's count.
 * **Merging.** Left to right without overlap: ``a a a`` becomes ``aa a``.
-* **Ties.** ``tie_break="first_occurrence"`` (default, as the Chinese lesson and Python's
-  ``Counter.most_common`` in the chapter): the tied pair that occurs first when reading the
-  rows in order, left to right. ``"lexicographic"``: the smallest ``(left, right)`` in code
-  point order. Each step says which pairs tied and which rule chose.
+* **Ties.** Counting does not say which of two equally frequent pairs to merge; each trainer
+  decides, and two correct trainers can learn different merges from one corpus:
+
+  - ``"first_occurrence"`` (default, as the Chinese lesson and Python's ``Counter.most_common``
+    in the chapter): the tied pair that occurs first when reading the rows in order, left to right.
+  - ``"lexicographic"``: the smallest ``(left, right)``, comparing the strings in code point order.
+  - ``"huggingface"``: HuggingFace ``tokenizers``' BPE trainer: the smallest pair of token ids,
+    where the special tokens come first, then the alphabet in code point order, then the learned
+    tokens in the order they were made (``fasttrain.first_ids``); the step lists those ids.
+    (On the Chinese lesson it learns 中国, 我爱, then 中国人, where first occurrence learns 我爱中国.)
+
+  Each step says which pairs tied, which rule chose and, for "huggingface", the ids it compared.
 * **Table order.** Count descending, then first occurrence.
 * **Stopping**, checked before each step in this order: the vocabulary reached
   ``vocab_size`` ("vocab_size"); ``num_merges`` merges were made ("num_merges"); no pair
   is left ("no_pairs"); the best pair occurs fewer than ``min_frequency`` times
-  ("min_frequency"). The vocabulary is the base symbols plus the learned tokens, no
-  special tokens (for bytes the base is all 256 byte symbols).
+  ("min_frequency").
+* **Vocabulary size**, one definition everywhere (``toklab.protocol``): every entry of the table,
+  so every id the tokenizer can give out, special entries included. The toy BPE has ``<unk>``
+  (for symbols it never saw) plus the base symbols plus the learned tokens; byte-level training
+  has the 256 byte symbols plus the learned tokens (nothing is ever unknown, so no ``<unk>``).
 * **Repeated tokens.** In the toy BPE a merge may build a string that is already a token
   (``a``+``bc`` after ``ab``+``c``); it counts as a merge but adds no token, as in the chapter.
   Byte-level training never chooses such a pair (``distinct_tokens``), so every learned token
@@ -42,12 +53,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from toklab.fasttrain import FIRST_OCCURRENCE, LEXICOGRAPHIC, TIE_RULES, PairIndex, find_merges
+from toklab.errors import ToklabError, bad_choice
+from toklab.fasttrain import FIRST_OCCURRENCE, HUGGINGFACE, LEXICOGRAPHIC, TIE_RULES, PairIndex, find_merges, first_ids, next_id
 from toklab.toybpe import END_OF_WORD, get_pair_counts, merge_pair
 
 FULL_MAX_SYMBOLS = 2000  # symbols in the distinct rows: above this, no per-step tables
 FULL_MAX_STEPS = 300  # merges a full trace may need: above this, no per-step tables
 TIED_SHOWN = 20  # tied pairs listed per step when the tables are not shown
+UNK = "<unk>"  # the toy BPE's entry for a symbol it never saw
 
 
 def end_marker_for(unit: str, end_marker: bool | None) -> str | None:
@@ -57,7 +70,7 @@ def end_marker_for(unit: str, end_marker: bool | None) -> str | None:
     ('</w>', None, '</w>')
     """
     if unit not in ("words", "lines"):
-        raise ValueError(f"unknown unit {unit!r}; use 'words' or 'lines'")
+        raise bad_choice("unit", unit, ("words", "lines"))
     default = unit == "words"
     return END_OF_WORD if (default if end_marker is None else end_marker) else None
 
@@ -122,15 +135,18 @@ def _stop_check(vocab_len: int, steps: int, vocab_size: int | None, num_merges: 
     return None
 
 
-def _step(pair, count, rule, tied, n_tied, vocab_len, is_new) -> dict:
+def _step(pair, count, rule, tied, n_tied, vocab_len, is_new, ids=None) -> dict:
     """One training step, shaped alike by both loops; the tables are None until the readable loop fills them.
 
     >>> _step(("a", "b"), 3, "first_occurrence", [("a", "b")], 1, 5, True)["tie"]
-    {'rule': 'first_occurrence', 'tied': [['a', 'b']], 'n_tied': 1}
+    {'rule': 'first_occurrence', 'tied': [['a', 'b']], 'n_tied': 1, 'ids': None}
+    >>> _step(("a", "b"), 3, "huggingface", [("a", "b")], 1, 5, True, {"a": 0, "b": 1})["tie"]["ids"]
+    [[0, 1]]
     """
     return {
         "pair": list(pair), "merged": pair[0] + pair[1], "count": count,
-        "tie": {"rule": rule, "tied": [list(p) for p in tied], "n_tied": n_tied},
+        "tie": {"rule": rule, "tied": [list(p) for p in tied], "n_tied": n_tied,
+                "ids": None if ids is None else [[ids[a], ids[b]] for a, b in tied]},
         "new_token": is_new, "vocab_size": vocab_len, "pairs": None, "occurrences": None, "corpus": None,
     }
 
@@ -145,10 +161,11 @@ def occurrences(symbols, pair) -> list[list[int]]:
 
 
 def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequency=2,
-             tie_break=FIRST_OCCURRENCE, distinct_tokens=False):
+             tie_break=FIRST_OCCURRENCE, distinct_tokens=False, special_tokens=()):
     """The readable loop: recount everything, record every table. Returns (steps, stop)."""
     corpus = dict(rows)
-    vocab = set(base_vocab)
+    vocab = set(special_tokens) | set(base_vocab)
+    ids = first_ids(base_vocab, special_tokens) if tie_break == HUGGINGFACE else None
     steps: list[dict] = []
     while True:
         stop = _stop_check(len(vocab), len(steps), vocab_size, num_merges)
@@ -163,6 +180,8 @@ def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
         tied = [p for p, n in eligible if n == count]
         if tie_break == LEXICOGRAPHIC:
             tied.sort()
+        elif tie_break == HUGGINGFACE:
+            tied.sort(key=lambda p: (ids[p[0]], ids[p[1]]))
         pair = tied[0]
         if count < min_frequency:
             stop = _stop("min_frequency", pair, count)
@@ -171,7 +190,9 @@ def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
         corpus = {merge_pair(s, pair): n for s, n in corpus.items()}
         is_new = pair[0] + pair[1] not in vocab
         vocab.add(pair[0] + pair[1])
-        step = _step(pair, count, tie_break, tied, len(tied), len(vocab), is_new)
+        step = _step(pair, count, tie_break, tied, len(tied), len(vocab), is_new, ids)
+        if ids is not None:
+            next_id(ids, pair[0] + pair[1])
         step["pairs"] = [{"pair": list(p), "count": n} for p, n in eligible]
         step["occurrences"] = found
         step["corpus"] = _rows_json(corpus)
@@ -182,11 +203,12 @@ def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
 
 
 def run_fast(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequency=2,
-             tie_break=FIRST_OCCURRENCE, distinct_tokens=False):
+             tie_break=FIRST_OCCURRENCE, distinct_tokens=False, special_tokens=()):
     """The same choices with incremental counts and no tables. Returns (steps, stop)."""
-    vocab = set(base_vocab)
+    vocab = set(special_tokens) | set(base_vocab)
+    ids = first_ids(base_vocab, special_tokens) if tie_break == HUGGINGFACE else None
     index = PairIndex([list(s) for s, _ in rows], [n for _, n in rows], tie_break,
-                      banned=vocab if distinct_tokens else None)
+                      banned=vocab if distinct_tokens else None, ids=ids)
     steps: list[dict] = []
     while True:
         stop = _stop_check(len(vocab), len(steps), vocab_size, num_merges)
@@ -203,13 +225,14 @@ def run_fast(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
         tied, n_tied = index.tied(TIED_SHOWN)
         merged = pair[0] + pair[1]
         is_new = merged not in vocab
+        step = _step(pair, count, tie_break, tied, n_tied, len(vocab) + is_new, is_new, ids)
         index.merge(pair)
         if is_new:
             if distinct_tokens:
                 index.ban(merged)
             else:
                 vocab.add(merged)
-        steps.append(_step(pair, count, tie_break, tied, n_tied, len(vocab), is_new))
+        steps.append(step)
     return steps, stop
 
 
@@ -223,34 +246,42 @@ def _plan(rows, detail: str, vocab_size, num_merges, base_len: int) -> tuple[boo
     small = n_symbols <= FULL_MAX_SYMBOLS and most_steps <= FULL_MAX_STEPS
     why = (f"the corpus has {n_symbols} symbols in {len(rows)} distinct rows and may need up to "
            f"{most_steps} merges; tables are shown up to {FULL_MAX_SYMBOLS} symbols and {FULL_MAX_STEPS} merges")
-    if detail == "full" and not small:
-        raise ValueError(f"too large to show every table: {why}. Use detail='merges'.")
     if detail not in ("auto", "full", "merges"):
-        raise ValueError(f"unknown detail {detail!r}; use 'auto', 'full' or 'merges'")
+        raise bad_choice("detail", detail, ("auto", "full", "merges"))
+    if detail == "full" and not small:
+        raise ToklabError("too_large_for_tables", symbols=n_symbols, rows=len(rows), merges=most_steps,
+                          max_symbols=FULL_MAX_SYMBOLS, max_merges=FULL_MAX_STEPS)
     return detail == "full" or (detail == "auto" and small), why
 
 
 def train_trace(rows, base_vocab: list[str], *, kind: str, vocab_size=None, num_merges=None,
                 min_frequency: int = 2, tie_break: str = FIRST_OCCURRENCE, detail: str = "auto",
-                distinct_tokens: bool = False, unit: str = "words") -> dict:
-    """Train on prepared rows and return the whole trace (see ``train_toy``)."""
+                distinct_tokens: bool = False, unit: str = "words", special_tokens: list[str] = ()) -> dict:
+    """Train on prepared rows and return the whole trace (see ``train_toy``).
+
+    The vocabulary is ``special_tokens`` + ``base_vocab`` + the learned tokens; its size (the stop at
+    ``vocab_size``, each step's ``vocab_size``) counts all three.
+    """
     if tie_break not in TIE_RULES:
-        raise ValueError(f"unknown tie_break {tie_break!r}; use one of {', '.join(TIE_RULES)}")
+        raise bad_choice("tie_break", tie_break, TIE_RULES)
     if min_frequency < 1:
-        raise ValueError("min_frequency must be at least 1")
-    full, why = _plan(rows, detail, vocab_size, num_merges, len(base_vocab))
+        raise ToklabError("too_small", field="min_frequency", min=1)
+    special_tokens = [t for t in special_tokens if t not in base_vocab]
+    base_size = len(special_tokens) + len(base_vocab)
+    full, why = _plan(rows, detail, vocab_size, num_merges, base_size)
     run = run_full if full else run_fast
-    steps, stop = run(rows, base_vocab, vocab_size=vocab_size, num_merges=num_merges,
-                      min_frequency=min_frequency, tie_break=tie_break, distinct_tokens=distinct_tokens)
+    steps, stop = run(rows, base_vocab, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
+                      tie_break=tie_break, distinct_tokens=distinct_tokens, special_tokens=special_tokens)
     learned = [s["merged"] for s in steps if s["new_token"]]
     return {
         "kind": kind, "unit": unit, "vocab_size": vocab_size, "num_merges": num_merges,
         "min_frequency": min_frequency, "tables_shown": full, "size_note": why,
         "corpus": _rows_json(dict(rows)), "n_rows": len(rows),
         "n_sequences": sum(n for _, n in rows), "n_symbols": sum(len(s) * n for s, n in rows),
-        "n_alphabet": len(symbol_counts(rows)), "base_vocab": list(base_vocab),
+        "n_alphabet": len(symbol_counts(rows)), "special_tokens": list(special_tokens),
+        "base_vocab": list(base_vocab), "base_vocab_size": base_size,
         "merges": [s["pair"] for s in steps], "learned": list(learned),
-        "vocab": list(base_vocab) + list(learned), "steps": steps, "stop": stop,
+        "vocab": list(special_tokens) + list(base_vocab) + list(learned), "steps": steps, "stop": stop,
     }
 
 
@@ -259,11 +290,12 @@ def train_toy(text: str, vocab_size: int | None = None, num_merges: int | None =
               detail: str = "auto") -> dict:
     """Toy BPE on characters, with a trace. JSON-ready.
 
-    The base vocabulary is the symbols of the corpus in order of first appearance.
+    The base vocabulary is the symbols of the corpus in order of first appearance; the vocabulary is
+    ``<unk>``, the base, then the learned tokens.
 
     >>> t = train_toy("我 爱 中 国 人\\n中 国 人 很 多\\n我 爱 中 国\\n北 京 是 中 国 首 都", unit="lines")
     >>> [s["merged"] for s in t["steps"]], t["stop"]["reason"], len(t["vocab"])
-    (['中国', '我爱', '我爱中国'], 'min_frequency', 15)
+    (['中国', '我爱', '我爱中国'], 'min_frequency', 16)
 
     (After 我爱中国 the first line is 我爱中国 人, so (中国, 人) occurs only once more: every
     pair is left at 1 and min_frequency=2 stops training.)
@@ -272,7 +304,7 @@ def train_toy(text: str, vocab_size: int | None = None, num_merges: int | None =
     base = [a["symbol"] for a in symbol_counts(rows)]
     return train_trace(rows, base, kind="toy", vocab_size=vocab_size, num_merges=num_merges,
                        min_frequency=min_frequency, tie_break=tie_break, detail=detail,
-                       unit=unit)
+                       unit=unit, special_tokens=[UNK])
 
 
 def train_bpe_tokenizer(text: str, vocab_size: int = 100, min_frequency: int = 2, unk_token: str = "<unk>"):

@@ -1,24 +1,25 @@
 """The engine's one JSON entry point for the browser worker (docs/protocol.md, section 2).
 
 `handle(kind, payload_json)` answers a request with a JSON string, `{"ok": true, "result": ...}` or
-`{"ok": false, "error": {"type", "message"}}`; it never raises, so no Python exception crosses into
-JavaScript. Each kind is a small function of plain arguments; the table `HANDLERS` lists them, and
-`toklab.protocol` declares what each takes and answers.
+`{"ok": false, "error": {"type", "code", "params", "message"}}`; it never raises, so no Python exception
+crosses into JavaScript. Each kind is a small function of plain arguments; the table `HANDLERS` lists
+them, and `toklab.protocol` declares what each takes and answers, and every error code (`ERRORS`).
 
     >>> import json
     >>> json.loads(handle("overview", '{"text": "tokenization"}'))["result"]["ids"]
     [30001, 1634]
     >>> json.loads(handle("decode", '{"ids": "[30001, 50257]"}'))["result"]["items"][1]["error"]
     'token id 50257 is not in r50k_base (ids run from 0 to 50256)'
-    >>> json.loads(handle("nonsense", "{}"))["error"]["type"]
-    'ValueError'
+    >>> json.loads(handle("nonsense", "{}"))["error"]
+    {'type': 'ValueError', 'code': 'unknown_kind', 'params': {'kind': 'nonsense'}, 'message': "unknown request kind 'nonsense'"}
 """
 
 import json
 from collections.abc import Callable
 
 from .decoding import explain_ids
-from .protocol import MAX_TEXT, PIECE_LIMIT
+from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
+from .protocol import KINDS, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
 from .trace import special_piece
@@ -32,16 +33,22 @@ def _r50k() -> BPEEncoding:
 
 def _allowed(value: str) -> str | frozenset:
     if value not in ("none", "all"):
-        raise ValueError(f"allowed_special must be 'none' or 'all', not {value!r}")
+        raise bad_choice("allowed_special", value, ("none", "all"))
     return "all" if value == "all" else frozenset()
 
 
-def _text(text: object) -> str:
+def _text(text: object, field: str = "text") -> str:
     if not isinstance(text, str):
-        raise TypeError("text must be a string")
+        raise ToklabTypeError("wrong_type", field=field, expected="string")
     if len(text) > MAX_TEXT:
-        raise ValueError(f"the text has {len(text):,} characters; the lesson takes at most {MAX_TEXT:,}")
+        raise ToklabError("text_too_long", field=field, length=len(text), limit=MAX_TEXT)
     return text
+
+
+def _int(value: object, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ToklabTypeError("wrong_type", field=field, expected="integer")
+    return value
 
 
 _last_pieces: dict = {}  # the latest (encoding, text, allowed) -> pieces, so paging and piece traces reuse it
@@ -75,27 +82,34 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
     """All ids of `text`, and the page of its pieces (without merge steps) that holds piece `piece`."""
     enc = _trained(merges) if merges is not None else _r50k()
     pieces = _pieces(enc, _text(text), allowed_special)
-    piece_limit = max(1, int(piece_limit))
-    offset = page_start(int(piece), len(pieces), piece_limit)
+    piece_limit = max(1, _int(piece_limit, "piece_limit"))
+    offset = page_start(_int(piece, "piece"), len(pieces), piece_limit)
     return {
         "ids": [i for p in pieces for i in p["ids"]],
         "n_pieces": len(pieces),
         "piece_offset": offset,
         "piece_limit": piece_limit,
+        "trace_limit": MAX_TRACE_BYTES,
         "pieces": pieces[offset : offset + piece_limit],
         "plain_special": allowed_special == "none" and any(t in text for t in enc.special_tokens),
     }
 
 
 def trace_piece(text: str, index: int, allowed_special: str = "none", merges: list | None = None) -> dict:
-    """Every merge step of piece `index` of `text`, and the greedy left-to-right mistake beside it."""
+    """Every merge step of piece `index` of `text`, and the greedy left-to-right mistake beside it.
+
+    A piece of more than MAX_TRACE_BYTES bytes is refused: its steps would grow with the square of its
+    length (82 MB of JSON for 4,000 bytes), and the page lists such a piece without animating it.
+    """
     enc = _trained(merges) if merges is not None else _r50k()
     pieces = _pieces(enc, _text(text), allowed_special)
     if not pieces:
-        raise ValueError("the text is empty: there is no piece to trace")
-    if not 0 <= int(index) < len(pieces):
-        raise ValueError(f"piece {index} does not exist: the text has {len(pieces)} pieces")
-    p = pieces[int(index)]
+        raise ToklabError("empty_text")
+    if not 0 <= _int(index, "index") < len(pieces):
+        raise ToklabError("no_such_piece", index=index, n_pieces=len(pieces))
+    p = pieces[index]
+    if len(p["bytes"]) > MAX_TRACE_BYTES:
+        raise ToklabError("piece_too_long", index=index, bytes=len(p["bytes"]), limit=MAX_TRACE_BYTES)
     if p["rule"] == "special":
         return dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
     piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
@@ -105,9 +119,7 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
 
 def decode(ids: str) -> dict:
     """Ids as the user typed them, decoded item by item (toklab.decoding)."""
-    if not isinstance(ids, str):
-        raise TypeError("ids must be the typed text, e.g. '[30001, 1634]'")
-    return explain_ids(_r50k(), ids)
+    return explain_ids(_r50k(), _text(ids, "ids"))
 
 
 def special(text: str) -> dict:
@@ -122,21 +134,21 @@ def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int
     from .bytetrain import train_bytes
     from .training import train_toy
 
-    corpus = _text(corpus)
+    corpus = _text(corpus, "corpus")
     if mode == "chars":
         return train_toy(corpus, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
                          unit=unit, tie_break=tie_break, detail=detail)
     if mode == "bytes":
         return train_bytes(corpus, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
                            tie_break=tie_break, detail=detail)
-    raise ValueError(f"mode must be 'chars' or 'bytes', not {mode!r}")
+    raise bad_choice("mode", mode, ("chars", "bytes"))
 
 
 def compare(text: str, corpus: str | None = None, bpe_vocab_size: int = 100, min_frequency: int = 2) -> dict:
     """One text through characters, words, a toy BPE trained on `corpus`, and r50k (toklab.compare)."""
     from .compare import compare as run
 
-    return run(_text(text), corpus=None if corpus is None else _text(corpus), bpe_vocab_size=bpe_vocab_size,
+    return run(_text(text), corpus=None if corpus is None else _text(corpus, "corpus"), bpe_vocab_size=bpe_vocab_size,
                min_frequency=min_frequency)
 
 
@@ -180,8 +192,8 @@ def _trained(merges: list) -> BPEEncoding:
 
     key = json.dumps(merges)
     if _trained_cache.get("key") != key:
-        _trained_cache["key"] = key
-        _trained_cache["enc"] = trained_encoding([list(m) for m in merges], name="trained")
+        enc = trained_encoding([list(m) for m in merges], name="trained")  # may refuse the merges
+        _trained_cache.update(key=key, enc=enc)
     return _trained_cache["enc"]
 
 
@@ -198,19 +210,30 @@ HANDLERS: dict[str, Callable[..., dict]] = {
 }
 
 
+def _payload(kind: str, payload_json: str) -> dict:
+    """The request's fields, checked against the names `toklab.protocol` declares for `kind`."""
+    try:
+        payload = json.loads(payload_json or "{}")
+    except json.JSONDecodeError as exc:
+        raise ToklabError("bad_json", line=exc.lineno, column=exc.colno) from None
+    if not isinstance(payload, dict):
+        raise ToklabTypeError("bad_payload")
+    request = KINDS[kind][0]
+    for field in payload:
+        if field not in request.__annotations__:
+            raise ToklabTypeError("unknown_field", kind=kind, field=field)
+    for field in sorted(request.__required_keys__ - set(payload)):
+        raise ToklabTypeError("missing_field", kind=kind, field=field)
+    return payload
+
+
 def handle(kind: str, payload_json: str) -> str:
     """Answer one request; see the module docstring."""
     try:
         handler = HANDLERS.get(kind)
         if handler is None:
-            raise ValueError(f"unknown request kind {kind!r}")
-        payload = json.loads(payload_json or "{}")
-        if not isinstance(payload, dict):
-            raise TypeError("the payload must be a JSON object")
-        result = handler(**payload)
+            raise ToklabError("unknown_kind", kind=kind)
+        result = handler(**_payload(kind, payload_json))
         return json.dumps({"ok": True, "result": result})
-    except Exception as exc:  # every failure goes back as data, with a message meant for people
-        message = str(exc) or type(exc).__name__
-        if isinstance(exc, TypeError) and "argument" in message:
-            message = f"bad request for {kind!r}: {message}"
-        return json.dumps({"ok": False, "error": {"type": type(exc).__name__, "message": message}})
+    except Exception as exc:  # every failure goes back as data: a code and params, and a message for people
+        return json.dumps({"ok": False, "error": as_data(exc)})

@@ -82,7 +82,7 @@ class DecodeLesson extends TextLesson {
     const t = this.t;
     const r = this.result;
     if (!r) return;
-    const n = r.items.length;
+    const n = r.n_items;
     const shown = r.items.slice(0, LIMITS.tokenChips);
     this.count.textContent = t("decode.count", { n, bad: r.errors });
     const rows = shown.map((item, i) => this.renderItem(item, i));
