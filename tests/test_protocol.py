@@ -77,7 +77,30 @@ FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
     ("samples", '{"text": "a b c d e f g h", "tokenizer": "words"}', "bad_choice"),
     ("samples", '{"text": "a b c d e f g h", "mode": "shuffled"}', "bad_choice"),
     ("samples", '{"text": "a b c d e f g h", "block_size": 0}', "too_small"),
+    ("overview", '{"text": "hi", "encoding": "p50k_base"}', "bad_choice"),
+    ("decode", '{"ids": "1", "encoding": "gpt2"}', "bad_choice"),
 ]
+
+# The larger tables are files beside the package (toklab.registry): inside Pyodide only when the worker
+# fetched them, so these run where they are found.
+TABLE_REQUESTS = [
+    ("warmup", {"encoding": "cl100k_base"}),
+    ("overview", {"text": MIXED, "encoding": "cl100k_base"}),
+    ("overview", {"text": MIXED, "allowed_special": "all", "encoding": "o200k_base"}),
+    ("trace_piece", {"text": MIXED, "index": 3, "encoding": "cl100k_base"}),
+    ("trace_piece", {"text": "今天天气真好", "index": 0, "encoding": "o200k_base"}),
+    ("decode", {"ids": "[100257, 9906, 200000, 199999]", "encoding": "o200k_base"}),
+    ("special", {"text": "hi<|endoftext|>", "encoding": "cl100k_base"}),
+]
+
+
+def _tables_found() -> bool:
+    from toklab import registry
+
+    try:
+        return all(registry.tables_dir(name) for name in ("cl100k_base", "o200k_base"))
+    except FileNotFoundError:
+        return False
 
 
 @pytest.mark.parametrize("kind, payload", REQUESTS, ids=[f"{k}-{i}" for i, (k, _) in enumerate(REQUESTS)])
@@ -88,6 +111,24 @@ def test_answers_have_the_declared_shape(kind, payload):
     assert answer["ok"], answer
     assert set(answer) == {"ok", "result"}
     check(answer["result"], result_type)
+
+
+@pytest.mark.skipif(not _tables_found(), reason="the cl100k/o200k tables are not here")
+@pytest.mark.parametrize("kind, payload", TABLE_REQUESTS, ids=[f"{k}-{i}" for i, (k, _) in enumerate(TABLE_REQUESTS)])
+def test_answers_with_larger_tables_have_the_declared_shape(kind, payload):
+    test_answers_have_the_declared_shape(kind, payload)
+
+
+def test_a_table_that_is_not_found_is_table_unavailable(monkeypatch, tmp_path):
+    from toklab import registry
+
+    monkeypatch.setattr(registry, "_candidates", lambda: [tmp_path])
+    monkeypatch.delitem(registry._ENCODINGS, "o200k_base", raising=False)
+    answer = json.loads(webapi.handle("overview", json.dumps({"text": "hi", "encoding": "o200k_base"})))
+    error = answer["error"]
+    check(error, protocol.Failure)
+    assert error["code"] == "table_unavailable" and error["params"]["encoding"] == "o200k_base"
+    assert "o200k_base.tiktoken" in error["params"]["detail"]
 
 
 @pytest.mark.parametrize("kind, payload_json, code", FAILURES)
@@ -115,7 +156,7 @@ def test_errors_inside_answers_have_a_code_and_its_message():
 
 
 def test_every_error_code_is_reached():
-    reached = {code for _, _, code in FAILURES} | {e["code"] for e in item_errors()}
+    reached = {code for _, _, code in FAILURES} | {e["code"] for e in item_errors()} | {"table_unavailable"}  # the test above
     assert reached == set(protocol.ERRORS)
 
 

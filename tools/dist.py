@@ -15,8 +15,10 @@ import tempfile
 from pathlib import Path
 
 from tools.bytecode import add_bytecode, compile_bytecode
+from tools.codemirror import bundle_codemirror
 from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
 from tools.downloads import MICROPIP, PYODIDE, micropip_wheel, npm_tarball
+from tools.lab import ship_lab
 from tools.precompute import precompute
 from tools.snapshot import add_snapshot, make_snapshot
 from tools.tables import ship_tables
@@ -89,6 +91,8 @@ def build() -> Path:
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
         shutil.copytree(ROOT / "assets", out / "assets")
         ship_tables(out / "tables")
+        bundle_codemirror(out / "vendor")
+        ship_lab(out / "lab")
         (out / "precomputed.json").write_text(json.dumps(precompute(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         (out / STAMP).write_text(stamp)
         if DIST.exists():

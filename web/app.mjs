@@ -106,7 +106,7 @@ function renderStatus() {
   dom.status.title = text;
 }
 
-async function query(kind, payload) {
+async function query(kind, payload, options) {
   const engine = await enginePromise;
   if (!engine) {
     return { ok: false, error: { type: "EngineUnavailable", message: t("error.noEngine") } };
@@ -120,7 +120,7 @@ async function query(kind, payload) {
     }
   }
   try {
-    return await engine.request(kind, payload);
+    return await engine.request(kind, payload, options);
   } catch (error) {
     return { ok: false, error: { type: "Error", message: String(error && error.message || error) } };
   }

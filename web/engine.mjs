@@ -5,6 +5,7 @@
 //   engine.onStatus(({ status, stage, message }) => ...);    // called at once with the latest status
 //   const first = precomputed("overview", payload);          // answer built at build time, or undefined
 //   const answer = await engine.request("overview", payload); // {ok: true, result} | {ok: false, error}
+//   engine.request("warmup", {encoding: "cl100k_base"}, {onProgress: ({loaded, total}) => ...});
 //
 // request() never rejects for an engine error: errors come back as data. `engine.ready` resolves when
 // Python is ready and rejects (with an Error) if it cannot start.
@@ -52,6 +53,10 @@ export function createEngine({ workerURL = null } = {}) {
     }
     const resolve = pending.get(message.id);
     if (resolve === undefined) return;
+    if (Object.hasOwn(message, "progress")) {
+      resolve.onProgress?.(message.progress);
+      return;
+    }
     pending.delete(message.id);
     resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
   }
@@ -66,13 +71,14 @@ export function createEngine({ workerURL = null } = {}) {
     else onError(event);
   }
 
-  function request(kind, payload = {}) {
+  /** onProgress({encoding, loaded, total}): while the worker fetches the table the payload names. */
+  function request(kind, payload = {}, { onProgress = null } = {}) {
     if (latest.status === "error") {
       return Promise.resolve({ ok: false, error: { type: "EngineUnavailable", message: latest.message } });
     }
     const id = nextId++;
     return new Promise((resolve) => {
-      pending.set(id, resolve);
+      pending.set(id, Object.assign((answer) => resolve(answer), { onProgress }));
       worker.postMessage({ id, kind, payload });
     });
   }

@@ -1,18 +1,42 @@
 // How characters that have no glyph of their own are drawn: the one place that decides it, for every
-// lesson. Three places draw text and each has its own rule, on purpose:
+// lesson. The rule, as a teacher says it:
 //
-//   where                                  function        " "   "\n"  "\t"  "\x0b"  "\u200b"
-//   canvas cells, cell tooltips            visibleChar     ␣     ↵     ⇥     ␋       U+200B
-//   the encode lesson's pieces strip       pieceLabel      Ġ     ↵     ⇥     ␋       (as is)
-//   chips, corpus rows, merge lists        visibleSymbol   ␣     ↵     ⇥     \x0b    (as is)
+//   Where the lesson shows GPT-2's symbols, a byte is written the way GPT-2's table writes it (Ġ for a
+//   space, Ċ for a newline, ĉ for a tab); everywhere else text is shown as characters, and a space,
+//   newline or tab is ␣ ↵ ⇥, any other control character its Control Picture (␀…␟, ␡).
 //
-// The strip writes a space as Ġ because that is how GPT-2's table spells a piece's leading space (the
-// strip shows pieces as the table sees them); the canvas and the chips show the character itself. The
-// chips of the train, decode and samples lessons write other control characters as \xNN, the form a
-// student types into Python to get them back.
+//   where                                         function        " "   "\n"  "\t"  "\x0b"  "\u200b"
+//   GPT-2's symbols: canvas cells, merge log,     (the engine's   Ġ     Ċ     ĉ     ċ       âĢĭ
+//     tokens of r50k and of byte-level training    printable form)
+//   the encode lesson's pieces strip              pieceLabel      Ġ     Ċ     ĉ     ċ       âĢĭ
+//   characters: the canvas's character row, its   visibleChar     ␣     ↵     ⇥     ␋       U+200B
+//     tooltips, chips of character, word and toy   visibleSymbol
+//     tokenizers, corpus rows, merge lists, decode
+//
+// GPT-2's symbols come from the engine already in printable form (bytes_unicode.py); they hold no
+// whitespace or control character, so drawing them through visibleSymbol changes nothing. The pieces
+// strip shows text on its way into the table: its visible characters stay as they are ("今天", not
+// "ä»Ĭå¤©"), and each character without a glyph is written as the table will write its bytes.
+//
+// The character side in full: other spaces (no-break, ideographic …) are ␣ too; C1 controls, format
+// characters (U+200B), private-use characters and lone surrogates are written U+XXXX. A format or
+// private-use character inside a longer symbol is left as it is, since it shapes its neighbours (the
+// zero-width joiners of 👨‍👩‍👧); on its own it is written U+XXXX.
+
+const HEX = (cp) => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+
+/** Whether `ch` is whitespace or a control character (or a lone surrogate): always given a stand-in. */
+function isBlankOrControl(ch) {
+  return /[\p{White_Space}\p{Cc}\p{Cs}]/u.test(ch);
+}
+
+/** Whether `ch` is drawn as nothing: blank, control, or a format or private-use character. */
+function hasNoGlyph(ch) {
+  return isBlankOrControl(ch) || /[\p{Cf}\p{Co}]/u.test(ch);
+}
 
 /**
- * One character's stand-in on the canvas and in its tooltips, or the character when it has a glyph.
+ * One character's stand-in (canvas, tooltips, chips), or the character when it has a glyph.
  *
  *     visibleChar(" ") -> "␣";  visibleChar("\x0b") -> "␋";  visibleChar("\u200b") -> "U+200B";  visibleChar("a") -> "a"
  */
@@ -21,43 +45,55 @@ export function visibleChar(ch) {
   if (ch === " ") return "␣";
   if (ch === "\n") return "↵";
   if (ch === "\t") return "⇥";
-  if (ch === "\r") return "␍";
   if (cp < 0x20) return String.fromCodePoint(0x2400 + cp);
   if (cp === 0x7f) return "␡";
-  if (/\s/u.test(ch)) return "␣";
-  if (/[\p{Cf}\p{Cc}\p{Co}\p{Cs}]/u.test(ch)) return `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+  if (/\p{Cc}/u.test(ch)) return HEX(cp);
+  if (/\p{White_Space}/u.test(ch)) return "␣";
+  if (hasNoGlyph(ch)) return HEX(cp);
   return ch;
 }
 
 /**
- * How a piece is written in the pieces strip: spaces as Ġ (GPT-2's mark), other whitespace and control
- * characters as visibleChar draws them.
+ * A symbol shown as characters (a chip, a corpus row, a merge list, decoded text): whitespace and
+ * control characters as visibleChar draws them; a format or private-use character as U+XXXX only when
+ * it is the whole symbol.
  *
- *     pieceLabel(" the") -> "Ġthe";  pieceLabel("\n\n") -> "↵↵"
+ *     visibleSymbol("a b\n") -> "a␣b↵";  visibleSymbol("\x0b") -> "␋";  visibleSymbol("\u200d") -> "U+200D"
  */
-export function pieceLabel(text) {
-  let out = "";
-  for (const ch of text) {
-    if (ch === " ") out += "Ġ";
-    else if (/[\s\p{Cc}]/u.test(ch)) out += visibleChar(ch);
-    else out += ch;
-  }
-  return out;
+export function visibleSymbol(text) {
+  const chars = [...text];
+  if (chars.length === 1) return visibleChar(text);
+  return chars.map((ch) => (isBlankOrControl(ch) ? visibleChar(ch) : ch)).join("");
 }
 
 /**
- * A symbol as it is drawn in a chip, a corpus row or a merge list: spaces, tabs and newlines made
- * visible, other control characters as \xNN.
+ * GPT-2's printable form of one byte: the visible ASCII and Latin-1 bytes stand for themselves, the
+ * other 68 (controls, space, DEL, the Latin-1 gaps) move up to U+0100 onwards in byte order.
  *
- *     visibleSymbol("a b\n") -> "a␣b↵";  visibleSymbol("\x0b") -> "\\x0b"
+ *     printableByte(0x20) -> "Ġ";  printableByte(0x0a) -> "Ċ";  printableByte(0x61) -> "a";  printableByte(0xad) -> "Ń"
  */
-export function visibleSymbol(text) {
+export function printableByte(b) {
+  if ((b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || b >= 0xae) return String.fromCharCode(b);
+  const shifted = b <= 0x20 ? b : b <= 0xa0 ? b - 0x7f + 0x21 : 0x43;
+  return String.fromCharCode(0x100 + shifted);
+}
+
+const UTF8 = new TextEncoder();
+
+/**
+ * How a piece is written in the pieces strip: a character without a glyph as GPT-2's table writes its
+ * bytes, other characters as they are (a format character inside a longer piece, as in visibleSymbol,
+ * stays; a lone surrogate, which has no bytes, is written U+XXXX).
+ *
+ *     pieceLabel(" the") -> "Ġthe";  pieceLabel("\n\n") -> "ĊĊ";  pieceLabel("\u00a0") -> "Âł";  pieceLabel("今天") -> "今天"
+ */
+export function pieceLabel(text) {
+  const chars = [...text];
+  const alone = chars.length === 1;
   let out = "";
-  for (const ch of text) {
-    if (ch === " ") out += "␣";
-    else if (ch === "\n") out += "↵";
-    else if (ch === "\t") out += "⇥";
-    else if (/\p{Cc}/u.test(ch)) out += `\\x${ch.codePointAt(0).toString(16).padStart(2, "0")}`;
+  for (const ch of chars) {
+    if (/\p{Cs}/u.test(ch)) out += visibleChar(ch);
+    else if (alone ? hasNoGlyph(ch) : isBlankOrControl(ch)) out += Array.from(UTF8.encode(ch), printableByte).join("");
     else out += ch;
   }
   return out;

@@ -3,6 +3,8 @@
 
 import { QUESTIONS_EN, QUESTIONS_ZH } from "./questions.mjs";
 import { QUIRKS_EN, QUIRKS_ZH } from "./lessons/quirks/cases.mjs";
+import { LAB_EN, LAB_ZH } from "./lessons/lab/strings.mjs";
+import { PREDICT_EN, PREDICT_ZH } from "./ui/predictWords.mjs";
 
 export const LANGUAGES = Object.freeze(["en", "zh"]);
 
@@ -90,6 +92,7 @@ const en = {
   "canvas.lowest": "lowest rank",
   "canvas.leftmost": "leftmost rule",
   "canvas.table": "r50k table (50,257 rows): token → id",
+  "canvas.tableOf": "{name} table: token → id (the id is the rank)",
   "canvas.pending": "Ids are looked up once no merge is left.",
 
   "cell.label": "Symbol {n} of {total}: {symbol}, bytes {hex}",
@@ -183,6 +186,33 @@ const en = {
   "lesson.compare": "Compare",
   "lesson.special": "Special tokens",
   "lesson.samples": "Samples",
+  "lesson.tables": "Three tables",
+  "encoding.label": "Token table",
+  "encoding.r50k_base": "r50k_base (GPT-2)",
+  "encoding.cl100k_base": "cl100k_base (GPT-3.5, GPT-4)",
+  "encoding.o200k_base": "o200k_base (GPT-4o)",
+  "encoding.loading": "Loading the {name} table… {percent}",
+  "encoding.loadingSize": "{loaded} of {total} MB",
+  "encoding.failed": "The {name} table could not be loaded, so this lesson stays on r50k_base. Your text is kept; try again later.",
+  "encoding.note.r50k_base": "GPT-2 shipped its merges as a list (vocab.bpe): a step's rank is the line of its rule, and a merged token's id is 256 + that rank.",
+  "encoding.note.cl100k_base": "GPT-2 shipped a list of merges; tiktoken ships only ranks: each token's bytes and its rank, which is also its id. The merges come from the ranks: two neighbours may merge when together they are a token, and the token with the lowest rank is made first. A step's rank here is the rank of the token it makes.",
+  "encoding.note.o200k_base": "GPT-2 shipped a list of merges; tiktoken ships only ranks: each token's bytes and its rank, which is also its id. The merges come from the ranks: two neighbours may merge when together they are a token, and the token with the lowest rank is made first. A step's rank here is the rank of the token it makes.",
+  "tables.title": "Why token counts differ between tables",
+  "tables.lead": "The same text through GPT-2's r50k_base, GPT-4's cl100k_base and GPT-4o's o200k_base. Each table cut the text with its own pattern and merged with its own ranks, so the counts, the pieces and the ids all differ.",
+  "tables.inputLabel": "Text",
+  "tables.inputHint": "Every table encodes this text; the larger tables load the first time.",
+  "tables.presets": "Try",
+  "tables.preset.english": "English",
+  "tables.preset.chinese": "Chinese",
+  "tables.preset.code": "Code",
+  "tables.preset.numbers": "Numbers",
+  "tables.count": "{n} tokens",
+  "tables.pieces": "{n} pieces: ",
+  "encoding.failedColumn": "The {name} table could not be loaded. Try again later.",
+  "tables.why.title": "Why the newer tables are kinder to Chinese and to digits",
+  "tables.why.chinese": "Chinese: GPT-2's table was learned mostly from English web pages, so few Chinese characters became tokens of their own and most take two or three byte tokens each. cl100k_base and o200k_base were learned from far more languages and have two and four times as many tokens: most common characters, and in o200k_base many common words, are single tokens.",
+  "tables.why.digits": "Digits: GPT-2's pattern keeps a whole run of digits together and merges it by whatever the training text happened to hold, so numbers split unevenly. cl100k_base and o200k_base cut digits into groups of at most three before merging, so every number splits the same regular way and the table needs only the 1,110 groups from 0 to 999.",
+  "tables.why.spaces": "Code: the newer patterns keep runs of spaces and newlines together, so indentation costs one token instead of one per space.",
 
   "decode.title": "From ids back to text",
   "decode.lead": "Decoding runs the table backwards: each id names a token, each token is a run of bytes, and the bytes are read as UTF-8. A token may hold only part of a character, so a character can appear only after several tokens have arrived.",
@@ -468,6 +498,7 @@ const zh = {
   "canvas.lowest": "rank 最小",
   "canvas.leftmost": "最左的规则",
   "canvas.table": "r50k 词表（50,257 行）：token → ID",
+  "canvas.tableOf": "{name} 词表：token → ID（ID 就是 rank）",
   "canvas.pending": "合并结束后再查 ID。",
 
   "cell.label": "第 {n} 个符号（共 {total} 个）：{symbol}，字节 {hex}",
@@ -561,6 +592,33 @@ const zh = {
   "lesson.compare": "对比",
   "lesson.special": "特殊 token",
   "lesson.samples": "训练样本",
+  "lesson.tables": "三张词表",
+  "encoding.label": "词表",
+  "encoding.r50k_base": "r50k_base（GPT-2）",
+  "encoding.cl100k_base": "cl100k_base（GPT-3.5、GPT-4）",
+  "encoding.o200k_base": "o200k_base（GPT-4o）",
+  "encoding.loading": "正在加载 {name} 词表…… {percent}",
+  "encoding.loadingSize": "{loaded} / {total} MB",
+  "encoding.failed": "{name} 词表没能加载，所以这一课仍然用 r50k_base。你输入的文字都还在，稍后可以再试一次。",
+  "encoding.note.r50k_base": "GPT-2 发布的是一张合并规则表（vocab.bpe）：每一步的 rank 就是那条规则在表里的行号，合并出的 token 的 id 是 256 加上这个 rank。",
+  "encoding.note.cl100k_base": "GPT-2 发布的是合并规则表；tiktoken 只发布 rank：每个 token 的字节和它的 rank，rank 也就是它的 id。合并顺序从 rank 推出来：相邻的两块拼起来如果是一个 token，就可以合并；rank 最小的那个 token 先合成。所以这里每一步的 rank，是这一步合成的那个 token 的 rank。",
+  "encoding.note.o200k_base": "GPT-2 发布的是合并规则表；tiktoken 只发布 rank：每个 token 的字节和它的 rank，rank 也就是它的 id。合并顺序从 rank 推出来：相邻的两块拼起来如果是一个 token，就可以合并；rank 最小的那个 token 先合成。所以这里每一步的 rank，是这一步合成的那个 token 的 rank。",
+  "tables.title": "为什么不同词表数出的 token 不一样",
+  "tables.lead": "同一段文字，分别交给 GPT-2 的 r50k_base、GPT-4 的 cl100k_base 和 GPT-4o 的 o200k_base。每张词表用自己的规则切分、按自己的 rank 合并，所以 token 数、切出的片段和 id 都不一样。",
+  "tables.inputLabel": "文字",
+  "tables.inputHint": "三张词表都会编码这段文字；较大的两张词表第一次用时要先加载。",
+  "tables.presets": "试试",
+  "tables.preset.english": "英文",
+  "tables.preset.chinese": "中文",
+  "tables.preset.code": "代码",
+  "tables.preset.numbers": "数字",
+  "tables.count": "{n} 个 token",
+  "tables.pieces": "{n} 个片段：",
+  "encoding.failedColumn": "{name} 词表没能加载，稍后可以再试一次。",
+  "tables.why.title": "为什么新词表对中文和数字更友好",
+  "tables.why.chinese": "中文：GPT-2 的词表主要是从英文网页学出来的，很少有汉字能单独成为一个 token，大多数汉字要拆成两三个字节 token。cl100k_base 和 o200k_base 学习的语料涵盖的语言多得多，词表也大了两倍、四倍：大多数常用汉字都是单独的 token，o200k_base 里不少常用词也只是一个 token。",
+  "tables.why.digits": "数字：GPT-2 的切分规则把一整串数字放在一起，再按训练语料里碰巧出现过的组合去合并，所以数字切得七零八落。cl100k_base 和 o200k_base 先把数字切成最多三位一组再合并，每个数都按同样整齐的方式切开，词表里只需要 0 到 999 这 1,110 组。",
+  "tables.why.spaces": "代码：新的切分规则把连续的空格和换行放在一起，缩进只占一个 token，而不是每个空格一个。",
 
   "decode.title": "从 id 回到文字",
   "decode.lead": "解码就是把查表倒过来：每个 id 对应一个 token，每个 token 是一串字节，再把这些字节按 UTF-8 读成文字。一个 token 可能只装着某个字符的一部分，所以有的字符要等好几个 token 到齐才会出现。",
@@ -762,8 +820,8 @@ const zh = {
   // ---- lessons train, decode, compare, special, samples (end) ----
 };
 
-const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN });
-const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH });
+const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN });
+const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH });
 const TABLES = new Map([
   ["en", EN],
   ["zh", ZH],

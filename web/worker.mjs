@@ -7,6 +7,12 @@
 //   page -> worker   {id, kind, payload}
 //   worker -> page   {id, ok: true, result} | {id, ok: false, error: {type, message}}
 //   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted)
+//   worker -> page   {id, progress: {encoding, loaded, total}}   while a request's table downloads
+//
+// A request whose payload names a larger table (`encoding`: cl100k_base, o200k_base) waits until the
+// worker has fetched tables/<name>.tiktoken from this origin into Python's file system (once; a
+// failed fetch is tried again by the next request), where toklab finds it through TOKLAB_TABLES. When
+// the fetch fails, Python answers the request with the error `table_unavailable`.
 //
 // Nothing is fetched from anywhere but this worker's own origin: Pyodide's package base URL points at
 // our own pyodide/ folder, micropip installs from wheel URLs with deps=False, and there is no index.
@@ -16,6 +22,7 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 const base = new URL("./", import.meta.url);
 let stage = "start";
 let handle = null;
+let python = null;
 
 function status(state, nextStage, message) {
   stage = nextStage;
@@ -86,6 +93,7 @@ async function warmedHandle(pyodide) {
   const webapiHandle = pyodide.pyimport("toklab.webapi").handle;
   const warm = JSON.parse(webapiHandle("warmup", "{}"));
   if (!warm.ok) throw new Error(`${warm.error.type}: ${warm.error.message}`);
+  python = pyodide; // where fetched tables are written
   return webapiHandle;
 }
 
@@ -161,6 +169,57 @@ const WARM_UP = [
   ["trace_piece", { text: WARM_SAMPLE, index: 1, allowed_special: "none" }],
 ];
 
+const TABLES_DIR = "/tables";
+const LARGER_TABLES = new Set(["cl100k_base", "o200k_base"]);
+const tables = new Map(); // name -> Promise<string | null>: why the fetch failed, or null once the file is written
+
+/** Fetches a larger table into Python's file system, posting progress under request `id`. */
+async function fetchTable(name, id) {
+  const response = await fetch(new URL(`tables/${name}.tiktoken`, base));
+  if (!response.ok) throw new Error(`tables/${name}.tiktoken: HTTP ${response.status}`);
+  const total = Number(response.headers.get("Content-Length")) || 0;
+  const chunks = [];
+  let loaded = 0;
+  let posted = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.length;
+    if (loaded - posted >= 1 << 18) {
+      posted = loaded;
+      postMessage({ id, progress: { encoding: name, loaded, total } });
+    }
+  }
+  const data = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    data.set(chunk, offset);
+    offset += chunk.length;
+  }
+  postMessage({ id, progress: { encoding: name, loaded, total: total || loaded } });
+  python.FS.mkdirTree(TABLES_DIR);
+  python.FS.writeFile(`${TABLES_DIR}/${name}.tiktoken`, data);
+  const environ = python.pyimport("os").environ;
+  environ.set("TOKLAB_TABLES", TABLES_DIR);
+  environ.destroy();
+}
+
+/** Makes sure the table a payload names is in Python's file system (a failure is left for Python to report). */
+async function ensureTable(payload, id) {
+  const name = payload && typeof payload === "object" ? payload.encoding : undefined;
+  if (!LARGER_TABLES.has(name)) return;
+  if (!tables.has(name)) {
+    tables.set(name, fetchTable(name, id).then(() => null, (error) => {
+      tables.delete(name);
+      return String(error?.message ?? error);
+    }));
+  }
+  const failed = await tables.get(name);
+  if (failed) console.warn(`The ${name} table could not be fetched: ${failed}`);
+}
+
 const booted = boot().then(
   () => true,
   (error) => {
@@ -189,5 +248,6 @@ self.onmessage = async (event) => {
     postMessage({ id, ok: false, error: { type: "EngineUnavailable", message: `Python could not start (${stage})` } });
     return;
   }
+  await ensureTable(payload, id);
   postMessage(answer(id, kind, payload));
 };

@@ -29,10 +29,11 @@ from collections.abc import Iterable
 
 from .bpe import BPEEncoding
 from .bytes_unicode import from_printable, to_printable
+from .errors import ToklabError
 from .patterns import pretokenizer
 from .tiktoken_api import TiktokenAPI
 
-__all__ = ["Encoding", "TokenError", "load_tiktoken_bpe", "tiny_ranks"]
+__all__ = ["Encoding", "TokenError", "UnknownId", "load_tiktoken_bpe", "tiny_ranks"]
 
 _NO_RANK = 1 << 62
 _HEAP_FROM = 128  # pieces longer than this merge through a heap
@@ -44,6 +45,10 @@ class TokenError(KeyError, ValueError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
+
+
+class UnknownId(ToklabError, TokenError):
+    """An id the table does not have: tiktoken's KeyError, toklab's ValueError, code "unknown_id"."""
 
 
 def load_tiktoken_bpe(data: bytes, *, numbered_in_order: bool = False) -> dict[bytes, int]:
@@ -153,7 +158,7 @@ class Encoding(TiktokenAPI, BPEEncoding):
         if isinstance(token_id, bool) or not isinstance(token_id, int):
             raise TypeError(f"token ids are integers, not {token_id!r}")
         if token_id not in self._decoder:
-            raise TokenError(f"token id {token_id} is not in {self.name} (ids run from 0 to {self.n_vocab - 1})")
+            raise UnknownId("unknown_id", id=token_id, encoding=self.name, max_id=self.n_vocab - 1)
 
     def token(self, token_id: int) -> str:
         """The printable form of a token id (special tokens as themselves)."""

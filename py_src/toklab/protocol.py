@@ -32,6 +32,7 @@ MAX_ID_DIGITS = 15  # a typed number with more digits is that item's error (ids 
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]
 TieRule = Literal["first_occurrence", "lexicographic", "huggingface"]
+EncodingName = Literal["r50k_base", "cl100k_base", "o200k_base"]  # the tables the lessons offer (r50k: the default)
 
 
 # Every error the engine reports to the page: a stable code, its English text (for Python users; the
@@ -61,6 +62,7 @@ ERRORS = {
     "rows and may need up to {merges} merges; tables are shown up to {max_symbols} symbols and {max_merges} "
     "merges. Use detail='merges'.",
     "stream_too_short": "the stream has {n_ids} tokens; a window needs block_size + 1 = {need}",
+    "table_unavailable": "the {encoding} table could not be loaded: {detail}",
     "internal": "the engine failed: {detail}",
 }
 ErrorCode = Literal[tuple(ERRORS)]  # one of the keys of ERRORS
@@ -85,6 +87,7 @@ class OverviewRequest(TypedDict, total=False):
     piece: int  # default 0: the answer holds the page of pieces with this index (the last page if past the end)
     piece_limit: int  # default PIECE_LIMIT
     merges: list[Pair] | None  # default null (r50k); the merges of a table trained in the train lesson
+    encoding: EncodingName  # default "r50k_base"; ignored when merges are given
 
 
 class PieceSummary(TypedDict):
@@ -116,8 +119,8 @@ class Step(TypedDict):
     left: str  # the pair merged at this step
     right: str
     merged: str  # left + right
-    rank: int  # 0-based line of the rule in vocab.bpe ("Ġ t" is rank 0)
-    id: int  # id of the merged token (256 + rank)
+    rank: int  # r50k: 0-based line of the rule in vocab.bpe ("Ġ t" is rank 0); cl100k, o200k: the merged token's rank
+    id: int  # id of the merged token (r50k: 256 + rank; cl100k, o200k: its rank)
     position: int  # index of "left" in the symbol list before this step
     candidates: list[int | None] | None  # rank of each adjacent pair before this step (null: no rule); null for long pieces
     symbols: list[str]  # the symbol list after this step
@@ -152,6 +155,7 @@ class TracePieceRequest(TypedDict, total=False):
     index: Required[int]  # which piece of the text
     allowed_special: Literal["none", "all"]  # default "none"
     merges: list[Pair] | None  # default null (r50k)
+    encoding: EncodingName  # default "r50k_base"; ignored when merges are given
 
 
 class TracedPiece(Piece):
@@ -163,6 +167,7 @@ class TracedPiece(Piece):
 
 class DecodeRequest(TypedDict, total=False):
     ids: Required[str]  # what the user typed: "[30001, 1634]", "30001 1634", ...
+    encoding: EncodingName  # default "r50k_base"
 
 
 class DecodedId(TypedDict):
@@ -195,6 +200,7 @@ class Decoded(TypedDict):
 
 class SpecialRequest(TypedDict, total=False):
     text: Required[str]
+    encoding: EncodingName  # default "r50k_base"
 
 
 class SpecialToken(TypedDict):
@@ -393,7 +399,7 @@ class Samples(TypedDict):
 
 
 class WarmupRequest(TypedDict, total=False):
-    pass
+    encoding: EncodingName  # default "r50k_base": the table to load (the worker fetches a larger one first)
 
 
 class Warmup(TypedDict):

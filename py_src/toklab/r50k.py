@@ -23,8 +23,7 @@ from pathlib import Path
 
 from .bpe import ENDOFTEXT, BPEEncoding
 from .bytes_unicode import BYTE_ORDER, from_printable
-from .encoding import Encoding, TokenError
-from .errors import ToklabError
+from .encoding import Encoding, UnknownId
 from .patterns import R50K_PATTERN
 from .pretokenize import GPT2
 from .trace import MAX_CANDIDATE_BYTES
@@ -39,10 +38,6 @@ R50K_SHA256 = {
 
 # bytes.translate table: byte -> its token id (GPT-2's 256 byte tokens are a permutation of 0-255).
 _BYTE_TO_ID = bytes(BYTE_ORDER.index(b) for b in range(256))
-
-
-class UnknownId(ToklabError, TokenError):
-    """An id the table does not have: tiktoken's KeyError, toklab's ValueError, code "unknown_id"."""
 
 
 class GPT2Encoding(Encoding):

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
-from .protocol import KINDS, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT
+from .protocol import KINDS, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, EncodingName
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
 from .trace import special_piece
@@ -27,8 +27,17 @@ from .trace import special_piece
 __all__ = ["handle", "HANDLERS"]
 
 
-def _r50k() -> BPEEncoding:
-    return get_encoding("r50k_base")
+ENCODINGS = EncodingName.__args__  # ("r50k_base", "cl100k_base", "o200k_base")
+
+
+def _encoding(name: object) -> BPEEncoding:
+    """A table the lessons offer, by name; a larger one whose file is not found is `table_unavailable`."""
+    if name not in ENCODINGS:
+        raise bad_choice("encoding", name, ENCODINGS)
+    try:
+        return get_encoding(name)
+    except (OSError, ValueError) as exc:  # the file is missing, unreadable or not OpenAI's (sha256)
+        raise ToklabError("table_unavailable", encoding=name, detail=str(exc)) from None
 
 
 def _allowed(value: str) -> str | frozenset:
@@ -62,9 +71,9 @@ def _pieces(enc: BPEEncoding, text: str, allowed_special: str) -> list[dict]:
     return _last_pieces["pieces"]
 
 
-def warmup() -> dict:
-    """Load the r50k table (the worker calls this once while it boots)."""
-    _r50k()
+def warmup(encoding: str = "r50k_base") -> dict:
+    """Load a table: r50k once while the worker boots, a larger one when a lesson first asks for it."""
+    _encoding(encoding)
     return {}
 
 
@@ -78,9 +87,9 @@ def page_start(piece: int, n_pieces: int, piece_limit: int) -> int:
 
 
 def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_limit: int = PIECE_LIMIT,
-             merges: list | None = None) -> dict:
+             merges: list | None = None, encoding: str = "r50k_base") -> dict:
     """All ids of `text`, and the page of its pieces (without merge steps) that holds piece `piece`."""
-    enc = _trained(merges) if merges is not None else _r50k()
+    enc = _trained(merges) if merges is not None else _encoding(encoding)
     pieces = _pieces(enc, _text(text), allowed_special)
     piece_limit = max(1, _int(piece_limit, "piece_limit"))
     offset = page_start(_int(piece, "piece"), len(pieces), piece_limit)
@@ -95,13 +104,15 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
     }
 
 
-def trace_piece(text: str, index: int, allowed_special: str = "none", merges: list | None = None) -> dict:
+def trace_piece(text: str, index: int, allowed_special: str = "none", merges: list | None = None,
+                encoding: str = "r50k_base") -> dict:
     """Every merge step of piece `index` of `text`, and the greedy left-to-right mistake beside it.
 
     A piece of more than MAX_TRACE_BYTES bytes is refused: its steps would grow with the square of its
     length (82 MB of JSON for 4,000 bytes), and the page lists such a piece without animating it.
+    For cl100k and o200k, which ship ranks and no merge list, the steps come from the ranks (`encoding`).
     """
-    enc = _trained(merges) if merges is not None else _r50k()
+    enc = _trained(merges) if merges is not None else _encoding(encoding)
     pieces = _pieces(enc, _text(text), allowed_special)
     if not pieces:
         raise ToklabError("empty_text")
@@ -117,14 +128,14 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
     return piece
 
 
-def decode(ids: str) -> dict:
+def decode(ids: str, encoding: str = "r50k_base") -> dict:
     """Ids as the user typed them, decoded item by item (toklab.decoding)."""
-    return explain_ids(_r50k(), _text(ids, "ids"))
+    return explain_ids(_encoding(encoding), _text(ids, "ids"))
 
 
-def special(text: str) -> dict:
+def special(text: str, encoding: str = "r50k_base") -> dict:
     """The three treatments of special-token text (toklab.special)."""
-    return special_views(_r50k(), _text(text))
+    return special_views(_encoding(encoding), _text(text))
 
 
 def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int | None = None,

@@ -8,6 +8,7 @@ import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { choiceGroup, numberField } from "../ui/fields.mjs";
 import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
+import { CountGuess } from "../ui/predictCount.mjs";
 
 const CHAPTER = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. Tokenization is an important step because it determines how raw text is divided into smaller units.";
 const CHINESE = "我爱中国人。中国人很多。我爱中国。北京是中国首都。今天天气真好。";
@@ -24,10 +25,12 @@ const CORPORA = Object.freeze(new Map([
   ["chinese", CHINESE],
 ]));
 
-const PARAMS = new Map([
+const QUERY_PARAMS = new Map([
   ["ccorpus", param.oneOf("chapter", [...CORPORA.keys()])],
   ["bpe", omitDefault(param.int(100, { min: 1, max: 5000 }))],
 ]);
+// Predict first: GPT-2's count is typed before the rows show (it changes no query).
+const PARAMS = new Map([...QUERY_PARAMS, ["predict", param.bool(false)]]);
 
 const NAMES = Object.freeze(["characters", "words", "toy_bpe", "r50k"]);
 
@@ -43,7 +46,7 @@ function ratio(x) {
 
 class CompareLesson extends TextLesson {
   constructor(ctx) {
-    super(ctx, { id: "compare", params: PARAMS, field: "text", debounceMs: 200 });
+    super(ctx, { id: "compare", params: QUERY_PARAMS, field: "text", debounceMs: 200 });
     const b = this.b;
     const input = this.textBox("compare", { attrs: { "aria-describedby": "compare-hint" } });
     const presets = this.presets(TEXTS);
@@ -64,14 +67,23 @@ class CompareLesson extends TextLesson {
     });
 
     this.rows = el("div", { className: "lk-compare-rows", testid: "compare-rows" });
-    const rowsCard = stageCard(b, { n: 1, id: "compare-rows-title", titleKey: "compare.rowsTitle", textKey: "compare.rowsText" }, this.rows);
+    this.guess = new CountGuess(ctx, { questionKey: "predict.compare.ask", changed: () => this.render() });
+    const guessCard = el("section", { className: "card predict-card", testid: "predict-card" }, this.guess.node);
+    const rowsCard = this.rowsCard = stageCard(b, { n: 1, id: "compare-rows-title", titleKey: "compare.rowsTitle", textKey: "compare.rowsText" }, this.rows);
 
     this.table = el("table", { className: "lk-table lk-cost-table", testid: "compare-costs" });
-    const costCard = stageCard(b, { n: 2, id: "compare-cost-title", titleKey: "compare.costTitle", textKey: "compare.costText" },
+    const costCard = this.costCard = stageCard(b, { n: 2, id: "compare-cost-title", titleKey: "compare.costTitle", textKey: "compare.costText" },
       el("div", { className: "lk-scroll" }, this.table),
       b.text(el("p", { className: "fine" }), "compare.costNote"));
 
-    this.mount(intro(b, "compare.title", "compare.lead"), card, rowsCard, costCard);
+    this.mount(intro(b, "compare.title", "compare.lead"), card, guessCard, rowsCard, costCard);
+  }
+
+  update(state, changed) {
+    this.guess.show(Boolean(state.predict));
+    this.guess.ask(state.text);
+    super.update(state, changed);
+    if (changed.has("predict") || changed.has("lang")) this.render();
   }
 
   showSettings() {
@@ -81,13 +93,21 @@ class CompareLesson extends TextLesson {
 
   query() {
     const corpus = CORPORA.get(this.get("ccorpus"));
-    const payload = { text: this.get("text"), bpe_vocab_size: this.get("bpe"), min_frequency: 2 };
+    this.queried = this.get("text");
+    const payload = { text: this.queried, bpe_vocab_size: this.get("bpe"), min_frequency: 2 };
     if (corpus !== null) payload.corpus = corpus;
     return this.ctx.query("compare", payload);
   }
 
   render() {
     const r = this.result;
+    // The count to judge is the newest answer's, and only when it answers the text in the box.
+    const fresh = r && this.queried === this.get("text") && !this.main.classList.contains("stale");
+    const gpt2 = fresh ? r.tokenizers.find((row) => row.name === "r50k") : null;
+    this.guess.render({ answer: gpt2 ? gpt2.n_tokens : null });
+    const hide = this.guess.hiding();
+    this.rowsCard.hidden = hide;
+    this.costCard.hidden = hide;
     if (!r) {
       this.rows.replaceChildren();
       this.table.replaceChildren();

@@ -8,8 +8,10 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
+import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { TextLesson, intro, inputCard, stageCard } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
+import { CountGuess } from "../ui/predictCount.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "tokenization", text: "30001 1634", label: "decode.preset.tokenization" },
@@ -19,14 +21,18 @@ export const PRESETS = Object.freeze([
   { id: "bad", text: "30001 50257 12x 1634", label: "decode.preset.bad" },
 ]);
 
-const PARAMS = new Map([
+const QUERY_PARAMS = new Map([
   ["ids", param.text("8582 99 226", LIMITS.hashTextMax)],
+  ["encoding", encodingParam()],
 ]);
+// Predict first: how many characters the ids make is typed before the items show (no new query).
+const PARAMS = new Map([...QUERY_PARAMS, ["predict", param.bool(false)]]);
 
 class DecodeLesson extends TextLesson {
   constructor(ctx) {
-    super(ctx, { id: "decode", params: PARAMS, field: "ids", keepLastResult: true });
+    super(ctx, { id: "decode", params: QUERY_PARAMS, field: "ids", keepLastResult: true });
     const b = this.b;
+    this.choice = new EncodingChoice(ctx, () => this.debounced.schedule());
     // Ids are digits: no text direction to guess, no capital letters for a phone to add.
     const input = this.textBox("ids", {
       className: "text-input lk-mono",
@@ -39,31 +45,37 @@ class DecodeLesson extends TextLesson {
     });
     const card = inputCard(b, input, {
       name: "ids", labelKey: "decode.inputLabel", hintKey: "decode.inputHint", below: [this.errorBox],
-      side: [b.text(el("h2", { className: "field-label" }), "decode.presets"), presets, this.fromText],
+      side: [this.choice.element, b.text(el("h2", { className: "field-label" }), "decode.presets"), presets, this.fromText],
     });
 
     this.count = el("span", { className: "stage-meta", testid: "decode-count" });
     this.items = el("ol", { className: "lk-decode-list", testid: "decode-items" });
-    const itemsCard = stageCard(b, { n: 1, id: "decode-items-title", titleKey: "decode.itemsTitle", textKey: "decode.itemsText", meta: this.count },
+    this.guess = new CountGuess(ctx, { questionKey: "predict.decode.ask", changed: () => this.render() });
+    const guessCard = el("section", { className: "card predict-card", testid: "predict-card" }, this.guess.node);
+    const itemsCard = this.itemsCard = stageCard(b, { n: 1, id: "decode-items-title", titleKey: "decode.itemsTitle", textKey: "decode.itemsText", meta: this.count },
       this.items);
 
     this.output = el("output", { className: "lk-decoded", testid: "decoded-text", attrs: { for: "ids-input" } });
     this.outputNote = el("p", { className: "fine", testid: "decoded-note" });
-    const outCard = stageCard(b, { n: 2, id: "decode-out-title", titleKey: "decode.outTitle", textKey: "decode.outText" },
+    const outCard = this.outCard = stageCard(b, { n: 2, id: "decode-out-title", titleKey: "decode.outTitle", textKey: "decode.outText" },
       this.output,
       this.outputNote);
 
-    this.mount(intro(b, "decode.title", "decode.lead"), card, itemsCard, outCard);
+    this.mount(intro(b, "decode.title", "decode.lead"), card, guessCard, itemsCard, outCard);
   }
 
   async takeFromText() {
     const text = this.ctx.getState().text;
-    const answer = await this.ctx.query("overview", { text, allowed_special: "none" });
+    const answer = await this.ctx.query("overview", withEncoding({ text, allowed_special: "none" }, this.choice.active));
     if (answer.ok) this.ctx.setState({ ids: answer.result.ids.join(" ") });
   }
 
   update(state, changed) {
+    this.guess.show(Boolean(state.predict));
+    this.guess.ask(this.get("ids"));
     super.update(state, changed);
+    this.choice.update(state, changed);
+    if (changed.has("predict") || changed.has("lang")) this.render();
     if (changed.has("text") || changed.has("lang")) this.renderFromText();
   }
 
@@ -75,12 +87,24 @@ class DecodeLesson extends TextLesson {
   }
 
   query() {
-    return this.ctx.query("decode", { ids: this.get("ids") });
+    this.queried = this.get("ids");
+    return this.ctx.query("decode", withEncoding({ ids: this.queried }, this.choice.active));
+  }
+
+  destroy() {
+    this.choice.destroy();
+    super.destroy();
   }
 
   render() {
     const t = this.t;
     const r = this.result;
+    // The number to judge is the newest answer's, and only when it answers the ids in the box.
+    const fresh = r && !this.error && this.queried === this.get("ids") && !this.main.classList.contains("stale");
+    this.guess.render({ answer: fresh ? [...r.text].length : null, vars: { n: r ? r.items.length : 0 } });
+    const hide = this.guess.hiding();
+    this.itemsCard.hidden = hide;
+    this.outCard.hidden = hide;
     if (!r) return;
     const n = r.n_items;
     const shown = r.items.slice(0, LIMITS.tokenChips);

@@ -16,11 +16,16 @@ import { EncodeSession } from "./encode/session.mjs";
 import { EncodeView } from "./encode/view.mjs";
 import { pieceMeta, pieceAt } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
+import { EncodeQuiz } from "./encode/quiz.mjs";
+import { EncodingChoice, encodingParam } from "./encodings.mjs";
 
 const PARAMS = new Map([
   ["piece", param.int(0)],
   ["step", param.int(0)],
   ["mistake", param.bool(false)],
+  ["predict", param.bool(false)],
+  ["room", param.bool(false)],
+  ["encoding", encodingParam()],
 ]);
 
 const KEYS = [
@@ -28,15 +33,21 @@ const KEYS = [
   ["← →", "keys.step"],
   ["↑ ↓ [ ]", "keys.piece"],
   ["Home End", "keys.ends"],
+  ["← →", "keys.predictMove"],
+  ["Enter", "keys.predictNext"],
+  ["1 2 3 4", "keys.poll"],
 ];
 
 class EncodeLesson {
   constructor(ctx) {
     this.ctx = ctx;
-    this.session = new EncodeSession(ctx.query, () => this.state, (event, detail) => this.onSession(event, detail));
+    // The table in use is the choice's `active` one: r50k until the chosen table has loaded.
+    this.choice = new EncodingChoice(ctx, () => this.encodingChanged());
+    const want = () => ({ ...this.state, encoding: this.choice.active });
+    this.session = new EncodeSession(ctx.query, want, (event, detail) => this.onSession(event, detail));
     this.stepper = new Stepper({
       step: () => this.state.step,
-      total: () => this.total(),
+      total: () => this.quiz.limit(this.state, this.session.snapshot.trace),
       show: (k) => ctx.setState({ step: k }),
       speed: () => this.state.speed,
       holdMs: TIMING.holdMs,
@@ -45,6 +56,7 @@ class EncodeLesson {
       onTween: () => this.view.drawCanvases(),
       onPlaying: () => this.view.mark("controls"),
     });
+    this.quiz = new EncodeQuiz(ctx.t);
     this.view = new EncodeView(ctx.root, ctx.t, {
       stepper: this.stepper,
       typed: (text) => {
@@ -62,7 +74,20 @@ class EncodeLesson {
       copyIds: () => this.view.copyIds(this.overview() ? this.overview().ids : []),
       toggleMistake: () => ctx.setState({ mistake: !this.state.mistake }),
       setSpeed: (speed) => ctx.setState({ speed }),
-    }, () => ({ snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady() }));
+      togglePredict: () => ctx.setState({ predict: !this.state.predict }),
+      toggleRoom: () => ctx.setState({ room: !this.state.room, predict: true }),
+      pick: (index) => this.pick(index),
+      next: () => this.next(),
+      resetScore: () => {
+        this.quiz.score.reset();
+        this.view.mark("predict");
+      },
+      roomReveal: () => this.revealRoom(),
+      roomChanged: () => this.view.mark("predict"),
+      encodingChoice: this.choice.element,
+    }, () => ({
+      snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(), quiz: this.quizView(),
+    }));
   }
 
   get state() {
@@ -78,11 +103,42 @@ class EncodeLesson {
     return trace ? trace.steps.length : 0;
   }
 
+  // ------------------------------------------------------------ predict, then reveal
+
+  quizView() {
+    return this.quiz.view(this.state, this.session.snapshot.trace);
+  }
+
+  /** The student picked pair `index`: judged against the engine's step, said, then merged. */
+  pick(index) {
+    if (this.quiz.pick(this.state, this.session.snapshot.trace, this.stepper.step(), index)) this.told();
+  }
+
+  /** The room's hands are counted: reveal the merge and the ranks of the options. */
+  revealRoom() {
+    if (this.quiz.revealRoom(this.state, this.session.snapshot.trace, this.stepper.step())) this.told();
+  }
+
+  told() {
+    this.view.focusNext = true;
+    this.view.mark("predict");
+    this.stepper.stepBy(1);
+  }
+
+  /** Goes on from a verdict to the next question. */
+  next() {
+    if (!this.quiz.next()) return;
+    this.view.focusChoices = true;
+    this.view.mark("predict", "stage2", "controls");
+    this.announceStep();
+  }
+
   // ------------------------------------------------------------ the lesson contract
 
   update(state, changed) {
     const view = this.view;
     if (changed.has("lang")) view.relabel();
+    this.choice.update(state, changed);
     if (changed.has("text")) {
       view.showText(state.text);
       this.stepper.pause();
@@ -93,12 +149,18 @@ class EncodeLesson {
     // A new text redraws the piece when the engine answers for it (the "trace" event), not before.
     if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) this.stepChanged();
     if (changed.has("speed")) view.mark("controls");
+    if (changed.has("text") || changed.has("piece") || changed.has("predict") || changed.has("room")) {
+      this.quiz.restart(changed.has("predict") && state.predict);
+    }
+    if (changed.has("predict") && state.predict) this.stepper.pause();
+    if (["predict", "room", "lang", "projector"].some((name) => changed.has(name))) view.mark("predict", "stage2", "controls");
     if (changed.has("mistake") || changed.has("projector") || changed.has("motion")) view.mark("stage2");
     if (changed.has("projector") && state.projector) view.scrollToCanvas = true;
     if (changed.has("lang")) this.announceStep();
   }
 
   onKey(event) {
+    if (this.state.predict && this.predictKey(event)) return true;
     if (this.stepper.onKey(event)) return true;
     switch (event.key) {
       case "ArrowUp":
@@ -114,10 +176,35 @@ class EncodeLesson {
     }
   }
 
+  /** Keys while guessing: arrows go to the choices, Enter goes on, 1-4 count the room's hands. */
+  predictKey(event) {
+    const model = this.quizView().model;
+    const onControl = event.target instanceof Element && event.target.closest("button, a, summary, input, select, textarea");
+    if (model.status === "told" && event.key === "Enter" && !onControl) {
+      this.next();
+      return true;
+    }
+    if (model.status !== "ask") return false;
+    if (this.state.room && /^[1-4]$/.test(event.key)) return this.view.addHand(Number(event.key) - 1);
+    if (!this.state.room && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      return this.view.focusChoice(event.key === "ArrowRight" ? 0 : Infinity);
+    }
+    return false;
+  }
+
   destroy() {
+    this.choice.destroy();
     this.stepper.destroy();
     this.session.destroy();
     this.view.destroy();
+  }
+
+  /** The table in use changed (a larger one loaded, or back to r50k): the same text, asked again. */
+  encodingChanged() {
+    this.stepper.pause();
+    this.session.chosen();
+    this.ctx.setState({ step: 0 });
+    this.session.retrace();
   }
 
   // ------------------------------------------------------------ pieces
@@ -205,6 +292,11 @@ class EncodeLesson {
   announceStep() {
     const trace = this.session.snapshot.trace;
     if (!trace) return;
+    const model = this.quizView().model;
+    if (model.status === "ask" || model.status === "told") {
+      this.ctx.announce(model.status === "told" ? model.verdict.text : model.question);
+      return;
+    }
     const step = Math.min(this.state.step, trace.steps.length);
     this.ctx.announce(announcement(this.ctx.t, trace, buildFrame(trace, trace, step)));
   }

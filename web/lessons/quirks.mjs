@@ -9,10 +9,11 @@ import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { intro, tokenChip, errorLine, showError, Latest, presetButtons } from "../ui/lessonkit.mjs";
+import { CountGuess } from "../ui/predictCount.mjs";
 import { CASES } from "./quirks/cases.mjs";
 
 const CASE_IDS = CASES.map((c) => c.id);
-const PARAMS = new Map([["case", param.oneOf(CASE_IDS[0], CASE_IDS)]]);
+const PARAMS = new Map([["case", param.oneOf(CASE_IDS[0], CASE_IDS)], ["predict", param.bool(false)]]);
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -79,12 +80,20 @@ class QuirksLesson {
     this.list = el("div", { className: "quirks-rows", testid: "quirks-results" });
     this.answer = el("p", { className: "stage-text quirks-answer", testid: "quirks-answer" });
     this.errorBox = errorLine("quirks-error");
+    // Predict first: the count of the case's first text is typed before the reveal, then the gap shown.
+    this.guess = new CountGuess(ctx, {
+      questionKey: "predict.count.ask",
+      changed: () => {
+        if (this.guess.on) this.revealed = !this.guess.hiding();
+        this.render();
+      },
+    });
     this.main = el("div", { className: "lesson lk quirks" },
       intro(b, "quirks.title", "quirks.lead"),
       b.label(el("nav", { className: "quirks-cases" }, picker.list), "quirks.cases"),
       el("section", { className: "card stage", testid: "quirks-case", attrs: { "aria-labelledby": "quirks-case-title" } },
         el("header", { className: "stage-head" }, this.title),
-        this.question, this.reveal, this.errorBox, this.list, this.answer));
+        this.question, this.guess.node, this.reveal, this.errorBox, this.list, this.answer));
     ctx.root.append(this.main);
     b.apply(this.t);
   }
@@ -97,8 +106,10 @@ class QuirksLesson {
   update(state, changed) {
     if (changed.has("lang")) this.b.apply(this.t);
     const quirk = this.quirk;
+    this.guess.show(Boolean(state.predict));
     if (quirk.id !== this.caseId) {
       this.caseId = quirk.id;
+      this.guess.ask(quirk.id);
       this.revealed = false;
       this.rows = null;
       this.error = null;
@@ -131,8 +142,9 @@ class QuirksLesson {
     this.question.textContent = t(`quirks.${quirk.id}.q`);
     this.answer.textContent = t(`quirks.${quirk.id}.a`);
     showError(this.errorBox, t, this.error);
+    this.guess.render({ answer: this.rows ? this.rows[0].ids.length : null, vars: { text: JSON.stringify(quirk.texts[0]) } });
     const ready = this.revealed && this.rows !== null;
-    this.reveal.hidden = this.revealed;
+    this.reveal.hidden = this.revealed || this.guess.hiding();
     this.answer.hidden = !ready;
     this.list.hidden = !ready;
     this.list.replaceChildren(...(ready ? this.rows.map((row) => this.rowNode(row, this.rows[0])) : []));

@@ -17,13 +17,14 @@
 //     root                     the element the lesson renders into
 //     t(key, vars)             a string in the current language (i18n.mjs)
 //     getState(), setState(patch)   the one state object (setState calls update at once)
-//     query(kind, payload) -> Promise<{ok, result | error}>   the engine (or its precomputed answer); never throws
+//     query(kind, payload, {onProgress}?) -> Promise<{ok, result | error}>   the engine (or its precomputed
+//                              answer); never throws; onProgress while a table the payload names downloads
 //     engineReady(), onEngineReady(fn)   whether Python answers yet
 //     announce(text)           the aria-live region;   note(text)  a quiet note under the header
 //     reducedMotion()          true when the user asked for reduced motion
 //
 // How a lesson is built inside (docs/frontend.md): TextLesson (ui/lessonkit.mjs) for one text box and one
-// query; session, frames and view with the Stepper (ui/stepper.mjs) for a lesson that steps (encode).
+// query; session, frames and view with the Stepper (ui/stepper.mjs) for a lesson that steps (encode, train).
 //
 // To add a lesson: write web/lessons/<id>.mjs keeping the contract, add { id, load } below, and add
 // "lesson.<id>" (the tab title) and the lesson's strings to both tables in ../i18n.mjs.
@@ -34,8 +35,10 @@ export const LESSONS = Object.freeze([
   Object.freeze({ id: "train", load: () => import("./train.mjs") }),
   Object.freeze({ id: "compare", load: () => import("./compare.mjs") }),
   Object.freeze({ id: "special", load: () => import("./special.mjs") }),
+  Object.freeze({ id: "tables", load: () => import("./tables.mjs") }),
   Object.freeze({ id: "samples", load: () => import("./samples.mjs") }),
   Object.freeze({ id: "quirks", load: () => import("./quirks.mjs") }),
+  Object.freeze({ id: "lab", load: () => import("./lab.mjs") }),
 ]);
 
 export function findLesson(id) {

@@ -5,6 +5,7 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
+import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { TextLesson, intro, inputCard, stageHeader, tokenChip } from "../ui/lessonkit.mjs";
 
 export const PRESETS = Object.freeze([
@@ -15,6 +16,7 @@ export const PRESETS = Object.freeze([
 
 const PARAMS = new Map([
   ["stext", param.text(PRESETS[0].text, LIMITS.hashTextMax)],
+  ["encoding", encodingParam()],
 ]);
 
 const VIEWS = Object.freeze(["refused", "allowed", "plain"]);
@@ -23,6 +25,7 @@ class SpecialLesson extends TextLesson {
   constructor(ctx) {
     super(ctx, { id: "special", params: PARAMS, field: "stext", keepLastResult: true });
     const b = this.b;
+    this.choice = new EncodingChoice(ctx, () => this.debounced.schedule());
     const input = this.textBox("special", { attrs: { "aria-describedby": "special-hint" } });
     const presets = this.presets(PRESETS);
     this.insert = el("button", {
@@ -32,7 +35,7 @@ class SpecialLesson extends TextLesson {
     b.text(this.insert, "special.insert");
     const card = inputCard(b, input, {
       name: "special", labelKey: "special.inputLabel", hintKey: "special.inputHint", below: [this.insert, this.errorBox],
-      side: [b.text(el("h2", { className: "field-label" }), "special.presets"), presets],
+      side: [this.choice.element, b.text(el("h2", { className: "field-label" }), "special.presets"), presets],
     });
 
     this.views = new Map();
@@ -61,7 +64,17 @@ class SpecialLesson extends TextLesson {
   }
 
   query() {
-    return this.ctx.query("special", { text: this.get("stext") });
+    return this.ctx.query("special", withEncoding({ text: this.get("stext") }, this.choice.active));
+  }
+
+  update(state, changed) {
+    super.update(state, changed);
+    this.choice.update(state, changed);
+  }
+
+  destroy() {
+    this.choice.destroy();
+    super.destroy();
   }
 
   render() {

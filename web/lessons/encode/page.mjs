@@ -2,12 +2,15 @@
 // view (view.mjs), which keeps the elements it updates later (the returned refs: textarea, log ...);
 // every visible string is bound through `b` (Bindings) so a language switch relabels it. Buttons call
 // `actions` (the lesson's): typed(value), preset(p), selectPiece(i), pieceBy(d), turnPage(d),
-// copyIds(), toggleMistake(), setSpeed(s), and `actions.stepper` (ui/stepper.mjs) for the steps.
+// copyIds(), toggleMistake(), setSpeed(s), and `actions.stepper` (ui/stepper.mjs) for the steps;
+// `actions.encodingChoice` is the table select (../encodings.mjs), placed above the presets.
 
 import { MergeCanvas } from "../../canvas/mergeCanvas.mjs";
 import { el, icon } from "../../ui/dom.mjs";
 import { StepControls } from "../../ui/stepper.mjs";
 import { intro, stageHeader, inputCard, stageCard } from "../../ui/lessonkit.mjs";
+import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
+import { RoomPoll } from "../../ui/predictPoll.mjs";
 import { PRESETS } from "./presets.mjs";
 import { describeCell } from "./words.mjs";
 
@@ -45,7 +48,7 @@ export function buildPage(root, t, b, actions) {
 
   const input = inputCard(b, r.textarea, {
     name: "text", labelKey: "encode.inputLabel", hintKey: "encode.inputHint", below: [r.errorBox, r.notes],
-    side: [b.text(el("h2", { className: "field-label" }), "encode.presets"), presetList, r.point],
+    side: [actions.encodingChoice, b.text(el("h2", { className: "field-label" }), "encode.presets"), presetList, r.point],
   });
 
   // Stage 1: pieces.
@@ -86,6 +89,10 @@ export function buildPage(root, t, b, actions) {
   r.placeholder = el("p", { className: "canvas-placeholder", testid: "canvas-placeholder" });
   r.placeholder.hidden = true;
   r.caption = el("p", { className: "caption", testid: "step-caption" });
+  // Predict, then reveal: the question under the canvas, the room's poll inside it.
+  r.predict = new PredictBox(t, { actions });
+  r.poll = new RoomPoll({ reveal: () => actions.roomReveal(), changed: () => actions.roomChanged() });
+  r.predict.choices.after(r.poll.node);
   const legend = el("ul", { className: "legend" },
     legendItem(b, "lowest", "stage2.legendLowest"),
     legendItem(b, "fresh", "stage2.legendFresh"),
@@ -108,7 +115,7 @@ export function buildPage(root, t, b, actions) {
     r.explain,
     r.mistakePanel,
     el("div", { className: "stage2-grid" },
-      el("div", { className: "canvas-col" }, r.placeholder, r.canvases, r.caption, r.controls.node, legend, widthNote),
+      el("div", { className: "canvas-col" }, r.placeholder, r.canvases, r.predict.node, r.caption, r.controls.node, legend, widthNote),
       logCol));
 
   // Stage 3: ids.
@@ -159,9 +166,11 @@ function buildControls(r, b, actions) {
     className: "toggle", testid: "mistake-toggle", attrs: { type: "button", "aria-pressed": "false" },
     on: { click: () => actions.toggleMistake() },
   }, el("span", { className: "toggle-box", attrs: { "aria-hidden": "true" } }), b.text(el("span", {}), "controls.mistake"));
+  r.predictToggle = predictSwitch(b, { testid: "predict-toggle", labelKey: "predict.toggle", onToggle: () => actions.togglePredict() });
+  r.roomToggle = predictSwitch(b, { testid: "room-toggle", labelKey: "predict.room", onToggle: () => actions.toggleRoom() });
   return new StepControls(b, actions.stepper, {
     onSpeed: (speed) => actions.setSpeed(speed),
     between: [el("div", { className: "piece-nav" }, r.prevPiece, r.nextPiece)],
-    after: [r.mistakeToggle],
+    after: [r.mistakeToggle, el("div", { className: "predict-toggles" }, r.predictToggle, r.roomToggle)],
   });
 }

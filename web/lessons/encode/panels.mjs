@@ -105,8 +105,11 @@ export class StripList {
   }
 }
 
-/** The merge log of a piece up to `step`; `goTo(k)` is called when an entry is clicked. */
-export function renderLog(r, t, piece, step, goTo) {
+/**
+ * The merge log of a piece up to `step`; `goTo(k)` is called when an entry is clicked. Steps after
+ * `revealed` (a guess is pending) are drawn as "?" and carry no merge, rank or id.
+ */
+export function renderLog(r, t, piece, step, goTo, revealed = Infinity) {
   const entries = [];
   let current = null;
   const start = el("button", {
@@ -119,6 +122,14 @@ export function renderLog(r, t, piece, step, goTo) {
   if (step === 0) current = entries[0];
   piece.steps.forEach((s, i) => {
     const k = i + 1;
+    if (k > revealed) {
+      const hidden = t("predict.encode.hidden");
+      entries.push(el("li", {}, el("button", {
+        className: "log-entry future hidden", testid: "log-entry", attrs: { type: "button", disabled: true, "aria-current": "false" },
+        data: { step: k, hidden: "true" },
+      }, el("span", { className: "log-num" }, String(k)), el("span", { className: "log-merge" }, `${hidden} + ${hidden}`))));
+      return;
+    }
     const button = el("button", {
       className: `log-entry${k <= step ? " done" : " future"}`,
       testid: "log-entry",

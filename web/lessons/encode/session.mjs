@@ -7,8 +7,11 @@
 // not asked again, and the last TRACE_CACHE traces are kept. Every change makes a new frozen snapshot
 // and is reported to the listener as an event; the lesson decides what the page shows from there.
 //
+// The wanted text is read with the table to encode it with (`encoding`, ../encodings.mjs): a text in
+// another table is another text here.
+//
 //     snapshot = {text, overview, trace, error, pending, slow}
-//       overview  {text, ids, n_pieces, piece_offset, pieces} of the wanted text (or an older one while
+//       overview  {text, encoding, ids, n_pieces, piece_offset, pieces} of the wanted text (or an older one while
 //                 `pending`), null before the first answer
 //       trace     the selected piece's trace_piece answer, or null (not there yet, or too long)
 //       error     the engine's last error, or null;  pending: an overview is on its way
@@ -22,6 +25,7 @@
 
 import { TIMING, LIMITS } from "../../theme.mjs";
 import { overviewPayload, tracePayload, pieceMeta } from "./frames.mjs";
+import { withEncoding } from "../encodings.mjs";
 
 const TRACE_CACHE = 64;
 const EMPTY = Object.freeze({ text: "", ids: [], n_pieces: 0, piece_offset: 0, piece_limit: 0, pieces: [] });
@@ -29,7 +33,7 @@ const EMPTY = Object.freeze({ text: "", ids: [], n_pieces: 0, piece_offset: 0, p
 export class EncodeSession {
   /**
    * query(kind, payload) -> Promise<{ok, result | error}>: the engine.
-   * want() -> {text, piece}: what the lesson shows now (read when a request starts and when it answers).
+   * want() -> {text, piece, encoding}: what the lesson shows now (read when a request starts and when it answers).
    * listener(event, detail): called after each new snapshot.
    */
   constructor(query, want, listener) {
@@ -37,7 +41,7 @@ export class EncodeSession {
     this.want = want;
     this.listener = listener;
     this.snapshot = Object.freeze({ text: null, overview: null, trace: null, error: null, pending: false, slow: false });
-    this.traces = new Map();    // JSON [text, piece] -> trace
+    this.traces = new Map();    // JSON [encoding, text, piece] -> trace
     this.tracing = null;        // the key of the trace request on its way
     this.gen = 0;               // overview requests: an answer counts only for the newest
     this.traceGen = 0;          // trace requests: likewise
@@ -84,7 +88,7 @@ export class EncodeSession {
       this.again = true;
       return;
     }
-    const { text, piece: wanted } = this.want();
+    const { text, piece: wanted, encoding } = this.want();
     const gen = ++this.gen;
     this.traceGen += 1; // a trace still on its way is for the old text
     this.tracing = null;
@@ -92,7 +96,7 @@ export class EncodeSession {
     if (text === "") {
       this.typedSince = false;
       this.stopStale();
-      this.set({ text, overview: { ...EMPTY }, trace: null, error: null, pending: false }, "overview", { previous, typed: false, empty: true });
+      this.set({ text, overview: { ...EMPTY, encoding }, trace: null, error: null, pending: false }, "overview", { previous, typed: false, empty: true });
       return;
     }
     this.startStale();
@@ -100,18 +104,18 @@ export class EncodeSession {
     let answer;
     this.inflight = true;
     try {
-      answer = await this.query("overview", overviewPayload(text, wanted));
+      answer = await this.query("overview", withEncoding(overviewPayload(text, wanted), encoding));
     } finally {
       this.inflight = false;
     }
     if (this.again) {
       this.again = false;
-      if (text !== this.want().text) {
+      if (!this.wanted(text, encoding)) {
         this.retrace();
         return;
       }
     }
-    if (gen !== this.gen || text !== this.want().text) return;
+    if (gen !== this.gen || !this.wanted(text, encoding)) return;
     this.stopStale();
     if (!answer.ok) {
       this.set({ pending: false, error: answer.error }, "error");
@@ -119,34 +123,40 @@ export class EncodeSession {
     }
     const typed = this.typedSince;
     this.typedSince = false;
-    this.set({ text, overview: { text, ...answer.result }, error: null, pending: false }, "overview", { previous, typed, empty: false });
+    this.set({ text, overview: { text, encoding, ...answer.result }, error: null, pending: false }, "overview", { previous, typed, empty: false });
+  }
+
+  /** Whether `text` in `encoding` is still what the lesson shows. */
+  wanted(text, encoding) {
+    const now = this.want();
+    return now.text === text && now.encoding === encoding;
   }
 
   /** Asks for the page of pieces that holds `index`; true when it is in the snapshot. */
   async loadPage(index) {
-    const text = this.want().text;
+    const { text, encoding } = this.want();
     const gen = this.gen;
-    const answer = await this.query("overview", overviewPayload(text, index));
-    if (gen !== this.gen || text !== this.want().text) return false;
+    const answer = await this.query("overview", withEncoding(overviewPayload(text, index), encoding));
+    if (gen !== this.gen || !this.wanted(text, encoding)) return false;
     if (!answer.ok) {
       this.set({ error: answer.error }, "error");
       return false;
     }
-    this.set({ overview: { text, ...answer.result } }, "page");
+    this.set({ overview: { text, encoding, ...answer.result } }, "page");
     return true;
   }
 
   /** Puts the wanted piece's trace in the snapshot: from the cache, or asked for once. */
   async ensureTrace() {
-    const { text, piece: index } = this.want();
+    const { text, piece: index, encoding } = this.want();
     const o = this.snapshot.overview;
-    if (!o || o.text !== text || o.n_pieces === 0) return;
+    if (!o || o.text !== text || o.encoding !== encoding || o.n_pieces === 0) return;
     const meta = pieceMeta(o, index);
     if (!meta) {
       if (await this.loadPage(index)) this.ensureTrace();
       return;
     }
-    const key = JSON.stringify([text, index]);
+    const key = JSON.stringify([encoding, text, index]);
     if (this.traces.has(key)) {
       this.set({ trace: this.traces.get(key) }, "trace");
       return;
@@ -156,7 +166,7 @@ export class EncodeSession {
     if (meta.bytes.length > LIMITS.traceBytes) return;
     const gen = ++this.traceGen;
     this.tracing = key;
-    const answer = await this.query("trace_piece", tracePayload(text, index));
+    const answer = await this.query("trace_piece", withEncoding(tracePayload(text, index), encoding));
     if (this.tracing === key) this.tracing = null;
     if (gen !== this.traceGen) return;
     if (!answer.ok) {
@@ -166,7 +176,7 @@ export class EncodeSession {
     this.traces.set(key, answer.result);
     while (this.traces.size > TRACE_CACHE) this.traces.delete(this.traces.keys().next().value);
     const now = this.want();
-    if (now.text === text && now.piece === index) this.set({ trace: answer.result }, "trace");
+    if (now.text === text && now.encoding === encoding && now.piece === index) this.set({ trace: answer.result }, "trace");
   }
 
   // Dimming the cards repaints every one of their thousands of items: only for a slow answer.

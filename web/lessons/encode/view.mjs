@@ -9,7 +9,9 @@
 //   stale     only the dimming of the cards (a slow engine answer)
 //   controls  the step controls, the piece buttons and the selected piece in the strip
 //   chips     the final-token chips (patched);  selection: only which chip group is highlighted
-// `source()` returns what to draw from: {snapshot, state, tween, ready}.
+//   predict   the guessing box and the room's poll (predict.mjs makes its model)
+// `source()` returns what to draw from: {snapshot, state, tween, ready, quiz}; quiz.revealed is how
+// many steps the student has seen (frames from there on are drawn without their ranks).
 
 import { LIMITS } from "../../theme.mjs";
 import { el, Bindings } from "../../ui/dom.mjs";
@@ -19,6 +21,7 @@ import { buildPage } from "./page.mjs";
 import { StripList, ChipList, renderLog, renderIds } from "./panels.mjs";
 import { explanation, announcement, mistakeWords } from "./words.mjs";
 import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./frames.mjs";
+import { shownFrame } from "./predict.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -34,6 +37,8 @@ export class EncodeView {
     this.listsRaf = 0;          // the frame that draws a long text's lists (markOverview)
     this.stripScroll = false;   // scroll the selected piece into view after the strip was rebuilt
     this.scrollToCanvas = false;
+    this.focusNext = false;     // after a guess: focus "next question" once it is drawn
+    this.focusChoices = false;  // after "next question": focus the first choice
   }
 
   /** Relabels every bound string in the current language and redraws everything. */
@@ -85,14 +90,16 @@ export class EncodeView {
   render() {
     const dirty = this.dirty;
     this.dirty = new Set();
-    const { snapshot, state, ready } = this.source();
+    const { snapshot, state, ready, quiz } = this.source();
     const f = stageFrame(snapshot, state, ready);
+    if (quiz.on) f.mistake = false;
     if (dirty.has("input")) this.renderInput(snapshot, state);
     if (dirty.has("ids")) renderIds(this.r, this.t, snapshot.overview);
     if (dirty.has("strip")) this.renderStrip(snapshot.overview, state);
-    if (dirty.has("stage2")) this.renderStage2(state, f);
+    if (dirty.has("stage2")) this.renderStage2(state, f, quiz);
     else if (dirty.has("stale")) this.r.main.classList.toggle("stale", isStale(snapshot));
-    if (dirty.has("stage2") || dirty.has("controls") || dirty.has("strip")) this.renderControls(state, f);
+    if (dirty.has("stage2") || dirty.has("controls") || dirty.has("strip")) this.renderControls(state, f, quiz);
+    if (dirty.has("stage2") || dirty.has("predict")) this.renderPredict(quiz);
     if (dirty.has("chips")) this.chips.render(this.r, this.t, snapshot.overview, state.piece);
     else if (dirty.has("selection")) this.chips.select(state.piece);
   }
@@ -141,7 +148,7 @@ export class EncodeView {
     }
   }
 
-  renderStage2(state, f) {
+  renderStage2(state, f, quiz) {
     const { t, r } = this;
     const { overview: o, meta, trace: piece } = f;
     r.pieceTitle.textContent = meta
@@ -165,9 +172,12 @@ export class EncodeView {
       return;
     }
     r.explain.hidden = false;
-    r.explain.textContent = explanation(t, piece, f.frame);
-    r.caption.textContent = announcement(t, piece, f.frame);
-    renderLog(r, t, piece, f.step, (k) => this.actions.stepper.goTo(k));
+    const guessNote = quiz.model.status === "ask" ? `${t("sentence.joiner")}${t("predict.encode.hiddenNote")}` : "";
+    r.explain.textContent = `${explanation(t, piece, f.frame)}${guessNote}`;
+    const asking = quiz.model.status === "ask" || quiz.model.status === "told";
+    r.caption.hidden = asking;
+    r.caption.textContent = asking ? "" : announcement(t, piece, f.frame);
+    renderLog(r, t, piece, f.step, (k) => this.actions.stepper.goTo(k), quiz.revealed);
     if (f.mistake) {
       const words = mistakeWords(t, piece);
       r.rankBadge.textContent = words.rank;
@@ -186,14 +196,18 @@ export class EncodeView {
 
   /** Draws the canvases now: the shown step, or the running tween at its current t. */
   drawCanvases() {
-    const { snapshot, state, tween } = this.source();
+    const { snapshot, state, tween, quiz } = this.source();
     const piece = snapshot.trace;
     if (!piece) return;
+    const hide = (scene) => ({ ...scene, from: shownFrame(scene.from, quiz.revealed), to: scene.to && shownFrame(scene.to, quiz.revealed) });
     const { t, r } = this;
     const step = Math.min(state.step, piece.steps.length);
-    const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table: t("canvas.table"), pending: t("canvas.pending") };
-    const key = JSON.stringify([state.text, state.piece]);
-    const scenes = canvasScenes(piece, step, tween, state.mistake);
+    const encoding = snapshot.overview ? snapshot.overview.encoding : undefined;
+    const table = encoding && encoding !== "r50k_base" ? t("canvas.tableOf", { name: encoding }) : t("canvas.table");
+    const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table, pending: t("canvas.pending") };
+    const key = JSON.stringify([encoding, state.text, state.piece]);
+    const scenes = canvasScenes(piece, step, tween, state.mistake && !quiz.on);
+    scenes.rank = hide(scenes.rank);
     const label = (scene) => t("stage2.canvasLabel", { symbols: (scene.to || scene.from).symbols.join(" · ") });
     r.rankCanvas.setScene({
       ...scenes.rank, key, piece, run: piece, mode: "rank", projector: state.projector, labels, ariaLabel: label(scenes.rank),
@@ -210,14 +224,49 @@ export class EncodeView {
     }
   }
 
-  renderControls(state, f) {
+  renderControls(state, f, quiz) {
     const r = this.r;
     r.controls.render(this.t, { step: f.step, total: f.total, playing: this.actions.stepper.playing, speed: state.speed, enabled: Boolean(f.trace) });
+    // While a guess is pending, nothing steps past it.
+    if (f.step >= quiz.limit) {
+      r.controls.forward.disabled = true;
+      r.controls.last.disabled = true;
+    }
+    r.predictToggle.setAttribute("aria-pressed", String(quiz.on));
+    r.roomToggle.setAttribute("aria-pressed", String(quiz.on && quiz.room));
+    r.mistakeToggle.disabled = quiz.on;
     const n = f.overview ? f.overview.n_pieces : 0;
     r.prevPiece.disabled = state.piece <= 0;
     r.nextPiece.disabled = state.piece >= n - 1;
     this.strip.select(state.piece, this.stripScroll);
     this.stripScroll = false;
+  }
+
+  /** The guessing box and the room's poll; moves the focus where a guess or "next" left it. */
+  renderPredict(quiz) {
+    const { t, r } = this;
+    const model = quiz.model;
+    r.predict.render(t, model);
+    r.poll.node.hidden = !model.poll;
+    if (model.poll) r.poll.render(t, model.poll);
+    if (this.focusNext) {
+      this.focusNext = false;
+      r.predict.focusNext();
+    }
+    if (this.focusChoices) {
+      this.focusChoices = false;
+      if (!r.predict.focusChoice(0) && model.poll && r.poll.rows.length) r.poll.rows[0].add.focus();
+    }
+  }
+
+  /** Focuses choice i of the guessing box (Infinity: the last); false when none is shown. */
+  focusChoice(i) {
+    return this.r.predict.focusChoice(i === Infinity ? this.r.predict.buttons.length - 1 : i);
+  }
+
+  /** One more hand for the room's answer i; false when the poll has no such answer. */
+  addHand(i) {
+    return !this.r.poll.node.hidden && this.r.poll.add(i);
   }
 
   // ------------------------------------------------------------ the text box

@@ -1,0 +1,292 @@
+"""The six exercises, in the order karpathy/minbpe's exercise builds a tokenizer, each checked against toklab.
+
+Each exercise names the function the student writes, and its cases: a few shown ones (the page lists
+them under the prompt), then many hidden ones from the seeded generator (`inputs`). Every expected
+answer is computed here by toklab's own code, never typed in:
+
+  get_stats(ids)            toybpe.get_pair_counts, on the ids as one row
+  merge(ids, pair, idx)     toybpe.merge_pair, on the ids as one-character symbols
+  train(text, num_merges)   training.train_trace on the text's bytes as one row (min_frequency 2,
+                            ties to the pair seen first): the merges as {(id, id): new id}
+  encode(text, merges)      reference.lowest_rank_merge, with the merges' new ids as ranks
+  decode(ids, vocab)        GPT-2's table (r50k): Encoding.decode, errors="replace"
+  bpe(piece, ranks)         GPT-2's table: Encoding.piece_ids, the ids of one piece
+
+Rules the cases rely on, written down because the student meets them: ids are ints; new ids count up
+from 256 in the order merges are learned; training stops early when the most frequent pair occurs
+only once; among equally frequent pairs the one that occurs first wins. Training texts whose merges
+would build the same bytes twice are left out of train's hidden cases: there toklab's trainer (which
+works on strings, where two such tokens are one) and a trainer on ids part ways, and the exercise is
+about the plain loop.
+
+    >>> [e.function for e in EXERCISES.values()]
+    ['get_stats', 'merge', 'train', 'encode', 'decode', 'bpe']
+    >>> case = cases("merge")[0]
+    >>> case.call("merge"), case.expected
+    ('merge([1, 2, 3, 1, 2], (1, 2), 4)', [4, 3, 4])
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import reprlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from toklab import get_encoding
+from toklab.bytes_unicode import BYTE_TO_UNICODE
+from toklab.bytetrain import BASE_VOCAB
+from toklab.pretokenize import split_pieces
+from toklab.reference import lowest_rank_merge
+from toklab.toybpe import get_pair_counts, merge_pair
+from toklab.training import train_trace
+
+from toklab_lab.inputs import id_list, sorted_by_size, texts
+
+FRESH_MAX = 10_000  # lists and dicts up to this size are copied for each call
+SHOWN_REPR = 200  # characters of an argument shown in a call before it is cut with "..."
+_short = reprlib.Repr()  # (keyword arguments need Python 3.12)
+_short.maxstring = _short.maxother = SHOWN_REPR
+_short.maxlist = _short.maxtuple = 40
+_short.maxdict = 20
+
+
+@dataclass(frozen=True)
+class Named:
+    """A large argument (a table) shown by its name in a call; `note` says where it comes from."""
+
+    name: str
+    value: object
+    note: str
+
+
+@dataclass(frozen=True)
+class Case:
+    """One call of the student's function and toklab's answer to it."""
+
+    args: tuple
+    expected: object
+    shown: bool = False
+
+    def call(self, function: str) -> str:
+        """How the call reads, e.g. "get_stats([1, 2, 1])"; a Named argument by its name."""
+        shown = [a.name if isinstance(a, Named) else _short.repr(a) for a in self.args]
+        return f"{function}({', '.join(shown)})"
+
+    def notes(self) -> list[str]:
+        """"name = where it comes from" for each Named argument."""
+        return [f"{a.name} = {a.note}" for a in self.args if isinstance(a, Named)]
+
+    def values(self) -> list:
+        """The arguments to pass, each list and dict a fresh copy (a student's function may change
+        its arguments), except GPT-2's tables, which are passed as they are: copying 50,000 entries
+        for every call would take longer than the checks."""
+        return [_fresh(a.value if isinstance(a, Named) else a) for a in self.args]
+
+
+def _fresh(value):
+    if isinstance(value, (list, dict)) and len(value) <= FRESH_MAX:
+        return type(value)(value)
+    return value
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    function: str
+    make_cases: Callable[[], list[Case]]
+    same: Callable[[object, object], bool]  # (what the student returned, toklab's answer) -> equal?
+
+
+@functools.cache
+def r50k():
+    return get_encoding("r50k_base")
+
+
+# ---------------------------------------------------------------- toklab's answers
+
+
+def pair_counts(ids: list[int]) -> dict[tuple[int, int], int]:
+    """toklab's count of adjacent pairs, for a list of ids.
+
+    >>> pair_counts([1, 2, 3, 1, 2])
+    {(1, 2): 2, (2, 3): 1, (3, 1): 1}
+    """
+    return dict(get_pair_counts({tuple(ids): 1}))
+
+
+def merged(ids: list[int], pair: tuple[int, int], idx: int) -> list[int]:
+    """toklab's merge_pair on ids: each id becomes a one-character symbol, the merged pair two characters.
+
+    >>> merged([5, 5, 5], (5, 5), 256)
+    [256, 5]
+    """
+    symbol = {i: chr(0x4E00 + i) for i in {*ids, *pair}}
+    back = {s: i for i, s in symbol.items()} | {symbol[pair[0]] + symbol[pair[1]]: idx}
+    return [back[s] for s in merge_pair(tuple(symbol[i] for i in ids), (symbol[pair[0]], symbol[pair[1]]))]
+
+
+def trained(text: str, num_merges: int) -> dict[tuple[int, int], int] | None:
+    """toklab's byte-level training on `text` as one row, as {(id, id): new id}; None when two merges
+    would build the same bytes (see the module docstring).
+
+    >>> trained("aaabdaaabac", 3)
+    {(97, 97): 256, (256, 97): 257, (257, 98): 258}
+    """
+    symbols = tuple(BYTE_TO_UNICODE[b] for b in text.encode("utf-8"))
+    trace = train_trace([(symbols, 1)] if symbols else [], BASE_VOCAB, kind="bytes", num_merges=num_merges,
+                        min_frequency=2, detail="merges")
+    ids = {BYTE_TO_UNICODE[b]: b for b in range(256)}
+    merges = {}
+    for k, (left, right) in enumerate(trace["merges"]):
+        if left + right in ids:
+            return None
+        merges[(ids[left], ids[right])] = ids[left + right] = 256 + k
+    return merges
+
+
+def vocab_of(merges: dict[tuple[int, int], int]) -> dict[int, bytes]:
+    """Each id's bytes: the 256 bytes, then each merge's two halves joined.
+
+    >>> vocab_of({(97, 97): 256, (256, 98): 257})[257]
+    b'aab'
+    """
+    vocab = {b: bytes([b]) for b in range(256)}
+    for (left, right), idx in merges.items():
+        vocab[idx] = vocab[left] + vocab[right]
+    return vocab
+
+
+def encoded(text: str, merges: dict[tuple[int, int], int]) -> list[int]:
+    """toklab's reference merge rule on the text's bytes, the new ids as ranks.
+
+    >>> encoded("aaaa", {(97, 97): 256, (256, 97): 257})
+    [256, 256]
+    """
+    as_text = {idx: data.decode("latin-1") for idx, data in vocab_of(merges).items()}
+    token = {s: idx for idx, s in as_text.items()}
+    ranks = {(as_text[left], as_text[right]): idx for (left, right), idx in merges.items()}
+    return [token[s] for s in lowest_rank_merge(list(text.encode("utf-8").decode("latin-1")), ranks)]
+
+
+# ---------------------------------------------------------------- the cases
+
+
+def get_stats_cases() -> list[Case]:
+    shown = [[1, 2, 3, 1, 2], [5, 5, 5], [7]]
+    rng = random.Random(101)
+    hidden = [id_list(rng, rng.randint(0, 40)) for _ in range(50)]
+    hidden += [list(t.encode("utf-8")) for t in texts(102, 20, 30)]
+    return [Case((ids,), pair_counts(ids), shown=True) for ids in shown] + [
+        Case((ids,), pair_counts(ids)) for ids in sorted_by_size(hidden)]
+
+
+def merge_cases() -> list[Case]:
+    shown = [([1, 2, 3, 1, 2], (1, 2), 4), ([5, 5, 5], (5, 5), 256), ([1, 2, 3], (3, 1), 9)]
+    rng = random.Random(201)
+    hidden = []
+    for n in range(60):
+        ids = id_list(rng, rng.randint(0, 40))
+        if len(ids) >= 2 and n % 5:
+            at = rng.randrange(len(ids) - 1)
+            pair = (ids[at], ids[at + 1])
+        else:
+            pair = (rng.randint(0, 3), rng.randint(0, 3))
+        hidden.append((ids, pair, 256 + rng.randint(0, 50)))
+    hidden.sort(key=lambda args: len(args[0]))
+    return [Case(args, merged(*args), shown=True) for args in shown] + [Case(args, merged(*args)) for args in hidden]
+
+
+def train_cases() -> list[Case]:
+    shown = [("aaabdaaabac", 3), ("hug hug pug", 2), ("abcd", 5)]
+    rng = random.Random(301)
+    hidden = [(t, rng.randint(0, 25)) for t in texts(302, 60, 60)]
+    cases = [Case(args, trained(*args), shown=True) for args in shown]
+    for args in hidden:
+        merges = trained(*args)
+        if merges is not None:
+            cases.append(Case(args, merges))
+    return cases
+
+
+def encode_cases() -> list[Case]:
+    example = trained("aaabdaaabac", 3)
+    table = Named("merges", example, "train('aaabdaaabac', 3)")
+    shown = [Case(("aaabdaaabac", table), encoded("aaabdaaabac", example), shown=True),
+             Case(("aaaa", table), encoded("aaaa", example), shown=True),
+             Case(("", table), encoded("", example), shown=True)]
+    hidden = []
+    for k, corpus in enumerate(texts(401, 12, 80)):
+        merges = trained(corpus, 30)
+        if merges is None:
+            continue
+        table = Named("merges", merges, f"train({_short.repr(corpus)}, 30)")
+        for text in [corpus, *texts(410 + k, 5, 40)]:
+            hidden.append(Case((text, table), encoded(text, merges)))
+    hidden.sort(key=lambda case: len(case.args[0].encode("utf-8")))
+    return shown + hidden
+
+
+def decode_cases() -> list[Case]:
+    enc = r50k()
+    vocab = Named("vocab", {i: enc.decode_single_token_bytes(i) for i in range(enc.n_vocab)},
+                  "GPT-2's 50,257 tokens: {id: bytes}")
+    unicorn = enc.encode_ordinary("🦄")
+    shown = [[30001, 1634], unicorn[:1], unicorn, []]
+    rng = random.Random(501)
+    hidden = []
+    for text in texts(502, 50, 30):
+        ids = enc.encode_ordinary(text)
+        hidden.append(ids)
+        if len(ids) > 1:
+            start = rng.randrange(len(ids))
+            hidden.append(ids[start:rng.randint(start + 1, len(ids))])
+    hidden += [[rng.randrange(enc.n_vocab) for _ in range(rng.randint(1, 6))] for _ in range(20)]
+    return [Case((ids, vocab), enc.decode(ids), shown=True) for ids in shown] + [
+        Case((ids, vocab), enc.decode(ids)) for ids in sorted_by_size(hidden)]
+
+
+def bpe_cases() -> list[Case]:
+    enc = r50k()
+    ranks = Named("ranks", enc._mergeable_ranks, "GPT-2's 50,256 tokens: {bytes: rank}, and a token's rank is its id")
+    shown = ["tokenization", " world", " naïve"]
+    pieces = {p for text in texts(601, 40, 40) for p in split_pieces(text)}
+    hidden = sorted_by_size(sorted(pieces - set(shown)))
+    return [Case((p.encode("utf-8"), ranks), enc.piece_ids(p), shown=True) for p in shown] + [
+        Case((p.encode("utf-8"), ranks), enc.piece_ids(p)) for p in hidden]
+
+
+def _same_list(got, expected) -> bool:
+    return isinstance(got, list) and got == expected
+
+
+def _same_counts(got, expected) -> bool:
+    return isinstance(got, dict) and dict(got) == expected
+
+
+def _same_merges(got, expected) -> bool:
+    return isinstance(got, dict) and list(got.items()) == list(expected.items())
+
+
+def _same_text(got, expected) -> bool:
+    return isinstance(got, str) and got == expected
+
+
+EXERCISES = {
+    e.id: e
+    for e in (
+        Exercise("get_stats", "get_stats", get_stats_cases, _same_counts),
+        Exercise("merge", "merge", merge_cases, _same_list),
+        Exercise("train", "train", train_cases, _same_merges),
+        Exercise("encode", "encode", encode_cases, _same_list),
+        Exercise("decode", "decode", decode_cases, _same_text),
+        Exercise("bpe", "bpe", bpe_cases, _same_list),
+    )
+}
+
+
+@functools.cache
+def cases(exercise_id: str) -> tuple[Case, ...]:
+    """The exercise's cases, shown ones first; computed once."""
+    return tuple(EXERCISES[exercise_id].make_cases())

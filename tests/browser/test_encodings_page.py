@@ -1,0 +1,127 @@
+"""The larger token tables in the page: the table select of encode (kept in the URL, followed by decode),
+the "tables" lesson that runs one text through all three, and a table that cannot be fetched.
+
+The oracle is tiktoken itself, offline: tiktoken_ext.openai_public's own constructors (their pattern and
+special tokens) with the table read from the same dist/tables/<name>.tiktoken file the page fetches.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+MIXED = "今天天气真好 1234567 tokenization"
+CHINESE = "今天天气真好"
+LOAD_MS = 90_000  # fetching and loading a larger table inside Pyodide
+
+
+@pytest.fixture(scope="module")
+def oracle(dist_dir):
+    """name -> tiktoken's Encoding, built by tiktoken's own constructor from dist/tables."""
+    tiktoken = pytest.importorskip("tiktoken")
+    import tiktoken.load
+    import tiktoken_ext.openai_public as public
+
+    def from_dist(blobpath, expected_hash=None):
+        name = blobpath.rsplit("/", 1)[-1]
+        return tiktoken.load.load_tiktoken_bpe(str(dist_dir / "tables" / name), expected_hash=expected_hash)
+
+    made = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(public, "load_tiktoken_bpe", from_dist)
+        for name in ("cl100k_base", "o200k_base"):
+            made[name] = tiktoken.Encoding(**public.ENCODING_CONSTRUCTORS[name]())
+    return made
+
+
+def ids_text(ids: list[int]) -> str:
+    return ", ".join(map(str, ids))
+
+
+def test_cl100k_in_encode_is_tiktokens_kept_by_the_url_and_followed_by_decode(open_app, oracle, r50k_oracle, screenshot):
+    page = open_app(f"lesson=encode&text={quote(MIXED)}")
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(r50k_oracle.encode_ordinary(MIXED)))
+    select = page.get_by_test_id("encoding-select")
+    expect(select).to_have_value("r50k_base")
+
+    select.select_option("cl100k_base")
+    want = oracle["cl100k_base"].encode_ordinary(MIXED)
+    assert want != r50k_oracle.encode_ordinary(MIXED)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(want), timeout=LOAD_MS)
+    expect(page).to_have_url(re.compile(r"encoding=cl100k_base"))
+    # The merge canvas of the first piece ends on cl100k's tokens of that piece.
+    first = oracle["cl100k_base"].encode_ordinary(CHINESE)
+    page.get_by_test_id("last").click()
+    expect(page.get_by_test_id("merge-canvas")).to_have_attribute("data-ids", json.dumps(first, separators=(",", ":")))
+    expect(page.get_by_test_id("encoding-note")).to_contain_text("tiktoken ships only ranks")
+    screenshot(page, "encode-cl100k-en")
+    page.get_by_test_id("lang-zh").click()
+    expect(page.get_by_test_id("encoding-note")).to_contain_text("tiktoken 只发布 rank")
+    screenshot(page, "encode-cl100k-zh")
+    page.get_by_test_id("lang-en").click()
+
+    page.reload()
+    expect(page.get_by_test_id("encoding-select")).to_have_value("cl100k_base")
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(want), timeout=LOAD_MS)
+
+    page.get_by_test_id("lesson-tab-decode").click()
+    expect(page.get_by_test_id("encoding-select")).to_have_value("cl100k_base")
+    expect(page).to_have_url(re.compile(r"lesson=decode.*encoding=cl100k_base|encoding=cl100k_base.*lesson=decode"))
+    page.get_by_test_id("ids-from-text").click()
+    expect(page.get_by_test_id("ids-input")).to_have_value(" ".join(map(str, want)), timeout=LOAD_MS)
+    expect(page.get_by_test_id("decoded-text")).to_have_text(MIXED)
+    tokens = page.get_by_test_id("decode-items").locator("li")
+    expect(tokens).to_have_count(len(want))
+
+
+def test_the_tables_lesson_shows_one_text_in_all_three_tables(open_app, oracle, r50k_oracle, screenshot):
+    page = open_app("lesson=tables")
+    page.get_by_test_id("tables-preset-english").click()
+    page.get_by_test_id("tables-preset-chinese").click()
+    expect(page.get_by_test_id("tables-input")).to_have_value(CHINESE)
+    encoders = {"r50k_base": r50k_oracle, **oracle}
+    counts = {}
+    for name, enc in encoders.items():
+        ids = enc.encode_ordinary(CHINESE)
+        counts[name] = len(ids)
+        column = page.get_by_test_id(f"tables-{name}")
+        expect(column.get_by_test_id("tables-count")).to_have_attribute("data-count", str(len(ids)), timeout=LOAD_MS)
+        expect(column.get_by_test_id("tables-ids")).to_have_text(f"[{ids_text(ids)}]")
+        expect(column.get_by_test_id("tables-chip")).to_have_count(len(ids))
+    assert counts["r50k_base"] > counts["cl100k_base"] > counts["o200k_base"]  # 10 / 7 / 5 with tiktoken 0.14
+    screenshot(page, "tables-chinese-en")
+    page.get_by_test_id("lang-zh").click()
+    expect(page.get_by_test_id("tables-why")).to_contain_text("中文")
+    screenshot(page, "tables-chinese-zh")
+
+    page.get_by_test_id("tables-preset-numbers").click()
+    text = page.get_by_test_id("tables-input").input_value()
+    for name, enc in encoders.items():
+        column = page.get_by_test_id(f"tables-{name}")
+        expect(column.get_by_test_id("tables-ids")).to_have_text(f"[{ids_text(enc.encode_ordinary(text))}]")
+
+
+def test_a_table_that_cannot_be_fetched_says_so_and_keeps_r50k_and_the_text(context, open_app, r50k_oracle):
+    blocked = []
+
+    def block(route):
+        blocked.append(route.request.url)
+        route.abort()
+
+    context.route(re.compile(r".*/tables/cl100k_base\.tiktoken(\?.*)?$"), block)
+    page = open_app(f"lesson=encode&text={quote(MIXED)}")
+    page.get_by_test_id("encoding-select").select_option("cl100k_base")
+    status = page.get_by_test_id("encoding-status")
+    expect(status).to_have_attribute("data-state", "error", timeout=LOAD_MS)
+    expect(status).to_contain_text("cl100k_base table could not be loaded")
+    assert blocked
+    expect(page.get_by_test_id("encoding-select")).to_have_value("r50k_base")
+    expect(page.get_by_test_id("text-input")).to_have_value(MIXED)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(r50k_oracle.encode_ordinary(MIXED)))
+    expect(page).not_to_have_url(re.compile(r"encoding="))

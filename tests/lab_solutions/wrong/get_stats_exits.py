@@ -1,0 +1,4 @@
+# Calls exit() while the module is defined.
+import sys
+
+sys.exit("bye")

@@ -1,0 +1,289 @@
+"""The lab's exercises and checking harness (py_src/toklab_lab): toklab's answers agree with independent
+oracles (tiktoken, minbpe-style answers), right answers pass, typical mistakes fail on the case that
+shows them, and every kind of bad code comes back as an answer the page can draw.
+
+The answers the harness runs are files in tests/lab_solutions/ (right/ and wrong/), read as text the
+way a student's code arrives.
+"""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import json
+import sys
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+if sys.platform == "emscripten":
+    pytest.skip("toklab_lab ships in its own wheel for the lab's worker, not in the engine's", allow_module_level=True)
+
+from toklab_lab import catalog, exercises, harness, inputs  # noqa: E402
+from toklab_lab.exercises import EXERCISES, cases, encoded, trained  # noqa: E402
+from toklab_lab.harness import OUTPUT_MAX, run  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLUTIONS = Path(__file__).resolve().parent / "lab_solutions"
+
+
+def solution(kind: str, name: str) -> str:
+    return (SOLUTIONS / kind / f"{name}.py").read_text(encoding="utf-8")
+
+
+def solution_module(name: str):
+    """A right answer imported as a module, to use as an oracle."""
+    spec = importlib.util.spec_from_file_location(f"lab_right_{name}", SOLUTIONS / "right" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check(exercise: str, code: str) -> dict:
+    answer = json.loads(run(exercise, code))
+    assert set(answer) == {"state", "passed", "total", "failure", "error", "restart", "output", "output_cut"}
+    return answer
+
+
+@pytest.mark.parametrize("name", ["toklab_lab", "toklab_lab.inputs", "toklab_lab.exercises", "toklab_lab.harness", "toklab_lab.catalog"])
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+# ---------------------------------------------------------------- right answers pass, stubs do not
+
+
+@pytest.mark.parametrize("exercise", list(EXERCISES))
+def test_a_right_answer_passes_every_case(exercise):
+    answer = check(exercise, solution("right", exercise))
+    assert answer["state"] == "passed", answer
+    assert answer["passed"] == answer["total"] == len(cases(exercise))
+    assert answer["total"] >= 50  # a few shown cases, many generated ones
+
+
+@pytest.mark.parametrize("exercise", list(EXERCISES))
+def test_the_starting_code_runs_but_fails_a_shown_case(exercise):
+    stub = (ROOT / "py_src" / "toklab_lab" / "stubs" / f"{exercise}.py").read_text(encoding="utf-8")
+    answer = check(exercise, stub)
+    assert answer["state"] == "failed"
+    assert answer["failure"]["shown"] is True
+    assert answer["failure"]["call"].startswith(f"{EXERCISES[exercise].function}(")
+
+
+# ---------------------------------------------------------------- toklab's answers agree with other oracles
+
+
+def test_pair_counts_agree_with_counter_on_every_case():
+    for case in cases("get_stats"):
+        (ids,) = case.args
+        assert case.expected == dict(Counter(zip(ids, ids[1:])))
+
+
+def test_merge_answers_agree_with_minbpe_on_every_case():
+    merge = solution_module("merge").merge
+    for case in cases("merge"):
+        assert case.expected == merge(*case.values())
+
+
+def test_decode_answers_are_tiktokens(r50k_oracle):
+    for case in cases("decode"):
+        assert case.expected == r50k_oracle.decode(case.args[0])
+
+
+def test_bpe_answers_are_tiktokens(r50k_oracle):
+    shown = [c for c in cases("bpe") if c.shown]
+    assert shown[0].args[0] == b"tokenization" and shown[0].expected == [30001, 1634]
+    for case in cases("bpe"):
+        piece = case.args[0].decode("utf-8")
+        assert case.expected == r50k_oracle.encode_ordinary(piece)
+
+
+def test_bpe_pieces_are_gpt2_pieces(gpt2_regex):
+    pieces = {c.args[0].decode("utf-8") for c in cases("bpe") if not c.shown}
+    for piece in pieces:
+        assert gpt2_regex.findall(piece) == [piece]
+
+
+def test_train_example_is_minbpes():
+    # minbpe's README: "aaabdaaabac" with 3 merges encodes to [258, 100, 258, 97, 99].
+    merges = trained("aaabdaaabac", 3)
+    assert encoded("aaabdaaabac", merges) == [258, 100, 258, 97, 99]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aab c\né中🦄")), max_size=60), st.integers(0, 20))
+def test_training_agrees_with_a_minbpe_loop_on_ids(text, num_merges):
+    merges = trained(text, num_merges)
+    if merges is not None:  # None: two merges build the same bytes (the exercise leaves those out)
+        assert merges == solution_module("train").train(text, num_merges)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab cé中")), max_size=50), st.text(max_size=30))
+def test_lowest_rank_encoding_agrees_with_minbpes_merge_all_loop(corpus, text):
+    merges = trained(corpus, 12)
+    if merges is not None:
+        assert encoded(text, merges) == solution_module("encode").encode(text, merges)
+
+
+def test_generated_inputs_are_the_same_every_time_and_smallest_first():
+    first = inputs.texts(7, 30, 20)
+    assert first == inputs.texts(7, 30, 20)
+    sizes = [len(t.encode("utf-8")) for t in first]
+    assert sizes == sorted(sizes) and len(set(first)) == len(first)
+
+
+# ---------------------------------------------------------------- mistakes fail where they show
+
+
+def test_a_mistake_fails_with_the_input_expected_and_got():
+    answer = check("get_stats", solution("wrong", "get_stats_no_overlap"))
+    assert answer["state"] == "failed"
+    failure = answer["failure"]
+    assert failure == {
+        "call": "get_stats([1, 2, 3, 1, 2])", "expected": "{(1, 2): 2, (2, 3): 1, (3, 1): 1}",
+        "got": "{(1, 2): 1, (3, 1): 1}", "shown": True, "notes": [], "number": 1,
+    }
+    assert answer["passed"] == 0
+
+
+def test_merging_leftmost_first_fails_on_aaaa():
+    answer = check("encode", solution("wrong", "encode_leftmost"))
+    assert answer["state"] == "failed"
+    assert answer["failure"]["call"] == "encode('aaaa', merges)"
+    assert answer["failure"]["expected"] == "[256, 256]" and answer["failure"]["got"] == "[257, 97]"
+    assert answer["failure"]["notes"] == ["merges = train('aaabdaaabac', 3)"]
+
+
+def test_breaking_ties_the_other_way_fails_on_the_first_example():
+    # After (a, a) -> 256, the pairs (256, a) and (a, b) both occur twice: the first seen must win.
+    answer = check("train", solution("wrong", "train_last_tie"))
+    assert answer["state"] == "failed"
+    failure = answer["failure"]
+    assert failure["call"] == "train('aaabdaaabac', 3)" and failure["shown"] is True
+    assert failure["expected"] == repr(trained("aaabdaaabac", 3))
+    assert failure["got"].startswith("{(97, 97): 256, (97, 98): 257")
+
+
+# ---------------------------------------------------------------- bad code
+
+
+def test_a_syntax_error_points_at_the_students_line():
+    code = solution("right", "merge").replace("while i < len(ids):", "while i < len(ids)", 1)
+    answer = check("merge", code)
+    assert answer["state"] == "error"
+    error = answer["error"]
+    assert error["kind"] == "syntax" and error["type"] == "SyntaxError"
+    assert error["line"] == 4 and error["code"].strip() == "while i < len(ids)"
+
+
+def test_an_exception_shows_only_the_students_lines():
+    code = solution("wrong", "get_stats_raises")
+    answer = check("get_stats", code)
+    assert answer["state"] == "error"
+    error = answer["error"]
+    assert (error["kind"], error["type"], error["message"]) == ("run", "IndexError", "list index out of range")
+    assert error["call"] == "get_stats([1, 2, 3, 1, 2])"
+    lines = code.splitlines()
+    assert [(f["function"], f["code"]) for f in error["trace"]] == [
+        ("get_stats", "pair = neighbours(ids, i)"), ("neighbours", "return ids[i], ids[i + 1]")]
+    assert all(lines[f["line"] - 1].strip() == f["code"] for f in error["trace"])
+    assert error["line"] == error["trace"][-1]["line"]
+    assert "harness" not in json.dumps(answer) and "toklab_lab" not in json.dumps(answer)
+
+
+def test_a_missing_function_is_named():
+    answer = check("get_stats", solution("right", "merge"))
+    assert answer["state"] == "error"
+    assert (answer["error"]["kind"], answer["error"]["message"]) == ("missing", "get_stats")
+
+
+def test_print_output_is_kept_and_capped():
+    answer = check("get_stats", solution("wrong", "get_stats_prints"))
+    assert answer["state"] == "passed"
+    assert answer["output"].startswith("pair (1, 2)\npair (2, 3)\n")
+    assert len(answer["output"]) == OUTPUT_MAX and answer["output_cut"] is True
+
+
+def test_memory_error_asks_for_a_fresh_worker():
+    answer = check("get_stats", solution("wrong", "get_stats_memory"))
+    assert answer["state"] == "error"
+    assert answer["error"]["kind"] == "memory" and answer["restart"] is True
+
+
+def test_exit_is_an_answer_not_the_end():
+    answer = check("get_stats", solution("wrong", "get_stats_exits"))
+    assert answer["state"] == "error"
+    assert (answer["error"]["type"], answer["error"]["message"], answer["error"]["line"]) == ("SystemExit", "bye", 4)
+    assert check("get_stats", solution("right", "get_stats"))["state"] == "passed"
+
+
+def test_a_students_function_cannot_spoil_the_next_case():
+    # merge() that empties its input list: the next case still gets its own copy.
+    code = solution("right", "merge").replace("    return new_ids", "    ids.clear()\n    return new_ids")
+    assert check("merge", code)["state"] == "passed"
+
+
+# ---------------------------------------------------------------- what the page gets
+
+
+def test_catalog_lists_every_exercise_with_its_stub_and_shown_cases():
+    data = catalog.catalog()
+    assert [e["id"] for e in data["exercises"]] == list(EXERCISES)
+    for entry in data["exercises"]:
+        shown = [c for c in cases(entry["id"]) if c.shown]
+        assert entry["stub"] == (ROOT / "py_src" / "toklab_lab" / "stubs" / f"{entry['id']}.py").read_text(encoding="utf-8")
+        assert [s["call"] for s in entry["shown"]] == [c.call(entry["function"]) for c in shown]
+        assert [s["expected"] for s in entry["shown"]] == [repr(c.expected) for c in shown]
+        assert entry["total"] == len(cases(entry["id"]))
+    assert data["output_max"] == OUTPUT_MAX
+
+
+def test_lab_wheel_holds_the_harness_and_no_stubs(tmp_path):
+    sys.path.insert(0, str(ROOT))
+    from tools.lab import write_lab_wheel
+
+    wheel = write_lab_wheel(tmp_path)
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "toklab_lab/harness.py" in names and "toklab_lab/exercises.py" in names
+    assert not [n for n in names if "stubs" in n or n.endswith(".pyc")]
+    again = write_lab_wheel(tmp_path / ".." / tmp_path.name)
+    assert again.read_bytes() == wheel.read_bytes()
+
+
+def test_codemirror_pins_are_exact_versions_with_hashes():
+    sys.path.insert(0, str(ROOT))
+    from tools.codemirror import ESBUILD, PACKAGES, cache_key
+
+    for item in (*PACKAGES, *ESBUILD.values()):
+        assert item.version.count(".") == 2 and all(p.isdigit() for p in item.version.split("."))
+        assert len(item.sha256) == 64 and int(item.sha256, 16) >= 0
+    assert len({item.name for item in PACKAGES}) == len(PACKAGES)
+    assert cache_key() == cache_key()
+
+
+def test_exercise_modules_need_only_toklab_and_the_standard_library():
+    for module in (exercises, harness, inputs, catalog):
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        imports = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        imports |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert imports <= {"__future__", "json", "sys", "traceback", "functools", "random", "reprlib", "collections",
+                           "dataclasses", "pathlib", "toklab", "toklab_lab"}
+
+
+def test_a_machine_without_a_pinned_esbuild_gets_a_clear_message(monkeypatch, tmp_path):
+    sys.path.insert(0, str(ROOT))
+    import tools.codemirror as cm
+    from tools.common import BuildError
+
+    monkeypatch.setattr(cm.platform, "system", lambda: "Darwin")
+    monkeypatch.setattr(cm.platform, "machine", lambda: "arm64")
+    monkeypatch.setattr(cm, "CACHE", tmp_path)  # no cached bundle
+    with pytest.raises(BuildError, match=r"no esbuild binary is pinned for Darwin arm64: add its @esbuild/"):
+        cm.bundle_codemirror(tmp_path / "vendor")

@@ -1,0 +1,104 @@
+// The lab's worker: a second Pyodide, where students' code runs, apart from the engine's worker.
+//
+// It boots from this origin's own files (the same pyodide/ runtime and precompiled standard library as
+// worker.mjs), unpacks the toklab wheel and the lab's wheel (toklab_lab: the exercises and the checking
+// harness) into site-packages, and computes every exercise's cases once. Then it closes its own ways out
+// (fetch, XMLHttpRequest, WebSocket, nested workers...), so code run here reaches nothing but the page
+// that started it; the Content-Security-Policy already limits the rest to this origin.
+//
+//   page -> worker   {id, kind: "run", payload: {exercise, code}}
+//   worker -> page   {id, ok: true, result}   result: toklab_lab.harness's answer (see harness.py)
+//                    {id, ok: false, error: {type, message, crashed}}   Pyodide itself failed
+//   worker -> page   {status: "loading" | "ready" | "error", message}   (unprompted)
+//
+// A run that never ends is the page's business: runner.mjs terminates this worker after its time limit
+// and starts a fresh one. A failure of Pyodide itself (out of memory in WebAssembly, a stack overflow)
+// comes back with crashed: true, and the page replaces the worker too.
+
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const base = new URL("./", import.meta.url);
+let harness = null;
+
+function status(state, message) {
+  postMessage({ status: state, message });
+}
+
+async function fetchOk(url) {
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return response;
+}
+
+/** The globals that reach beyond this worker; none is needed once Python has booted. */
+const WAYS_OUT = [
+  "fetch", "XMLHttpRequest", "WebSocket", "EventSource", "WebTransport", "Worker", "SharedWorker",
+  "BroadcastChannel", "importScripts", "indexedDB", "caches",
+];
+
+function closeWaysOut() {
+  for (const name of WAYS_OUT) {
+    try {
+      Object.defineProperty(self, name, { value: undefined, writable: false, configurable: false });
+    } catch {
+      // Not defined in this browser, or already fixed: nothing to close.
+    }
+  }
+}
+
+async function boot() {
+  status("loading", "runtime");
+  const indexURL = new URL("pyodide/", base).href;
+  const [pyodide, engine, lab] = await Promise.all([
+    loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL: new URL("python_stdlib_pyc.zip", indexURL).href }),
+    fetchOk(new URL("wheels/manifest.json", base)).then((r) => r.json()),
+    fetchOk(new URL("lab/manifest.json", base)).then((r) => r.json()),
+  ]);
+  status("loading", "packages");
+  const [engineWheel, labWheel] = await Promise.all([
+    fetchOk(new URL(`wheels/${engine.toklab}?v=${encodeURIComponent(engine.toklab_sha256)}`, base)).then((r) => r.arrayBuffer()),
+    fetchOk(new URL(`lab/${lab.wheel}?v=${encodeURIComponent(lab.sha256)}`, base)).then((r) => r.arrayBuffer()),
+  ]);
+  pyodide.unpackArchive(engineWheel, "wheel");
+  pyodide.unpackArchive(labWheel, "wheel");
+  status("loading", "exercises");
+  const module = pyodide.pyimport("toklab_lab.harness");
+  module.warm();
+  harness = module;
+  closeWaysOut();
+  status("ready", "ready");
+}
+
+const booted = boot().then(
+  () => true,
+  (error) => {
+    status("error", error instanceof Error ? error.message : String(error));
+    return false;
+  },
+);
+
+function run(payload) {
+  const { exercise, code } = payload ?? {};
+  if (typeof exercise !== "string" || typeof code !== "string") {
+    return { ok: false, error: { type: "BadRequest", message: "a run needs an exercise and code (strings)", crashed: false } };
+  }
+  try {
+    return { ok: true, result: JSON.parse(harness.run(exercise, code)) };
+  } catch (error) {
+    // harness.run catches every Python exception, so this is Pyodide itself failing.
+    return { ok: false, error: { type: String(error?.name ?? "Error"), message: String(error?.message ?? error), crashed: true } };
+  }
+}
+
+self.onmessage = async (event) => {
+  const { id, kind, payload } = event.data ?? {};
+  if (!(await booted)) {
+    postMessage({ id, ok: false, error: { type: "LabUnavailable", message: "Python could not start", crashed: false } });
+    return;
+  }
+  if (kind !== "run") {
+    postMessage({ id, ok: false, error: { type: "BadRequest", message: `unknown request ${String(kind)}`, crashed: false } });
+    return;
+  }
+  postMessage({ id, ...run(payload) });
+};

@@ -1,0 +1,161 @@
+// The page's side of the lab's worker (../../lab-worker.mjs): one run at a time, a time limit, and a
+// fresh worker whenever the old one cannot be trusted to answer.
+//
+//   const runner = labRunner();                       // one for the page, started on first use
+//   runner.onStatus(({ state, message }) => ...);      // "loading" | "restarting" | "ready" | "error"
+//   const result = await runner.run("get_stats", code);
+//
+// run() never rejects. Its result is the harness's answer (toklab_lab/harness.py: state "passed",
+// "failed" or "error"), or one made here: {state: "timeout", limitMs}, or {state: "error", error: {kind:
+// "crash" | "unavailable", message}}. The limit counts from the moment the code is handed to a ready
+// worker, not Python's start-up. When it passes, the worker is terminated (a loop that never ends
+// cannot be interrupted any other way without cross-origin isolation) and a new one boots; likewise
+// after a crash, or a MemoryError (the old worker keeps the memory it grew to).
+//
+// The worker is never the engine's: student code has no way to post to the engine's worker, and what
+// its worker posts here is read as data (an answer for the run in flight, or a status), nothing else.
+
+export const RUN_LIMIT_MS = 5000;
+
+const STATES = new Set(["loading", "ready", "error"]);
+
+export class LabRunner {
+  constructor({ workerURL = new URL("../../lab-worker.mjs", import.meta.url), limitMs = RUN_LIMIT_MS } = {}) {
+    this.workerURL = workerURL;
+    this.limitMs = limitMs;
+    this.worker = null;
+    this.status = { state: "loading", message: "" };
+    this.listeners = new Set();
+    this.waiting = [];   // resolve(ok) of runs waiting for the worker to be ready
+    this.job = null;     // the run in flight: {id, resolve, timer}
+    this.nextId = 1;
+    this.restarts = 0;
+  }
+
+  onStatus(fn) {
+    this.listeners.add(fn);
+    fn(this.status);
+    return () => this.listeners.delete(fn);
+  }
+
+  setStatus(state, message = "") {
+    this.status = { state, message };
+    if (state === "ready" || state === "error") {
+      for (const resolve of this.waiting.splice(0)) resolve(state === "ready");
+    }
+    for (const fn of this.listeners) fn(this.status);
+  }
+
+  /** Boots a worker unless one is running. */
+  start(state = "loading") {
+    if (this.worker) return;
+    const worker = new Worker(this.workerURL, { type: "module" });
+    this.worker = worker;
+    worker.onmessage = (event) => this.onMessage(worker, event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.onCrash(worker, event.message || "the worker failed");
+    };
+    this.setStatus(state);
+  }
+
+  /** Terminates the worker and boots a new one. */
+  restart() {
+    if (this.worker) {
+      this.worker.onmessage = null;
+      this.worker.onerror = null;
+      this.worker.terminate();
+      this.worker = null;
+    }
+    this.restarts += 1;
+    this.start("restarting");
+  }
+
+  onMessage(worker, data) {
+    if (worker !== this.worker || data === null || typeof data !== "object") return;
+    if (Object.hasOwn(data, "status")) {
+      if (STATES.has(data.status) && !Object.hasOwn(data, "id")) {
+        const state = data.status === "loading" && this.status.state === "restarting" ? "restarting" : data.status;
+        this.setStatus(state, typeof data.message === "string" ? data.message : "");
+      }
+      return;
+    }
+    const job = this.job;
+    if (!job || data.id !== job.id) return;
+    if (data.ok === true && data.result && typeof data.result === "object") {
+      this.finish(job, data.result);
+      if (data.result.restart === true) this.restart();
+      return;
+    }
+    const error = data.error && typeof data.error === "object" ? data.error : {};
+    const message = typeof error.message === "string" ? error.message : "";
+    this.finish(job, { state: "error", error: { kind: error.crashed ? "crash" : "unavailable", message } });
+    if (error.crashed) this.restart();
+  }
+
+  onCrash(worker, message) {
+    if (worker !== this.worker) return;
+    const job = this.job;
+    if (job && job.posted) {
+      this.finish(job, { state: "error", error: { kind: "crash", message } });
+      this.restart();
+    } else {
+      this.setStatus("error", message);
+    }
+  }
+
+  finish(job, result) {
+    clearTimeout(job.timer);
+    if (this.job === job) this.job = null;
+    job.resolve(result);
+  }
+
+  whenReady() {
+    if (this.status.state === "ready") return Promise.resolve(true);
+    if (this.status.state === "error") return Promise.resolve(false);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Runs `code` for `exercise`; `onStarted()` is called when the code reaches a ready worker. */
+  run(exercise, code, { onStarted = () => {} } = {}) {
+    this.cancel();
+    this.start();
+    const job = { id: this.nextId++, resolve: null, timer: 0, posted: false };
+    const result = new Promise((resolve) => {
+      job.resolve = resolve;
+    });
+    this.job = job;
+    this.whenReady().then((ok) => {
+      if (this.job !== job) return;
+      if (!ok) {
+        this.finish(job, { state: "error", error: { kind: "unavailable", message: this.status.message } });
+        return;
+      }
+      job.posted = true;
+      this.worker.postMessage({ id: job.id, kind: "run", payload: { exercise, code } });
+      job.timer = setTimeout(() => {
+        if (this.job !== job) return;
+        this.finish(job, { state: "timeout", limitMs: this.limitMs });
+        this.restart();
+      }, this.limitMs);
+      onStarted();
+    });
+    return result;
+  }
+
+  /** Drops the run in flight (its promise answers {state: "cancelled"}); a started one stops its worker. */
+  cancel() {
+    const job = this.job;
+    if (!job) return;
+    this.finish(job, { state: "cancelled" });
+    if (job.posted) this.restart();
+  }
+}
+
+let shared = null;
+
+/** The page's one runner: its worker boots on first use and is kept while the page lives. */
+export function labRunner() {
+  if (!shared) shared = new LabRunner();
+  return shared;
+}

@@ -1,0 +1,96 @@
+// Lesson "tables": why token counts differ. One text goes through GPT-2's r50k_base, GPT-4's
+// cl100k_base and GPT-4o's o200k_base side by side: each column is the engine's `overview` of the text
+// in that table (its count, its pieces, its tokens and ids), and a card says why the newer tables are
+// kinder to Chinese and to digits. The larger tables load the first time (web/worker.mjs); a table that
+// does not load says so in its own column.
+
+import { param } from "../state.mjs";
+import { LIMITS } from "../theme.mjs";
+import { el } from "../ui/dom.mjs";
+import { TextLesson, intro, inputCard, stageHeader, tokenChip } from "../ui/lessonkit.mjs";
+import { ENCODINGS, withEncoding } from "./encodings.mjs";
+
+export const PRESETS = Object.freeze([
+  { id: "english", text: "The quick brown fox jumps over the lazy dog.", label: "tables.preset.english" },
+  { id: "chinese", text: "今天天气真好", label: "tables.preset.chinese" },
+  { id: "code", text: "def add(a, b):\n        return a + b\n", label: "tables.preset.code" },
+  { id: "numbers", text: "In 2024, 1234567 people paid 3.14159 each.", label: "tables.preset.numbers" },
+]);
+
+const PARAMS = new Map([
+  ["ttext", param.text(PRESETS[1].text, LIMITS.hashTextMax)],
+]);
+
+class TablesLesson extends TextLesson {
+  constructor(ctx) {
+    super(ctx, { id: "tables", params: PARAMS, field: "ttext", keepLastResult: true });
+    const b = this.b;
+    const input = this.textBox("tables");
+    const card = inputCard(b, input, {
+      name: "tables", labelKey: "tables.inputLabel", hintKey: "tables.inputHint", below: [this.errorBox],
+      side: [b.text(el("h2", { className: "field-label" }), "tables.presets"), this.presets(PRESETS)],
+    });
+    this.columns = new Map();
+    const columns = ENCODINGS.map((name, i) => {
+      const count = el("span", { className: "stage-meta", testid: "tables-count", data: { encoding: name } });
+      const body = el("div", { className: "lk-tables-body" });
+      const column = el("section", {
+        className: "card stage lk-tables", testid: `tables-${name}`, attrs: { "aria-labelledby": `tables-${name}-title` },
+      },
+      stageHeader(b, i + 1, `tables-${name}-title`, `encoding.${name}`, count),
+      body);
+      this.columns.set(name, { count, body });
+      return column;
+    });
+    const why = el("section", { className: "card lk-tables-why", testid: "tables-why" },
+      b.text(el("h2", { className: "stage-title" }), "tables.why.title"),
+      b.text(el("p", { className: "stage-text" }), "tables.why.chinese"),
+      b.text(el("p", { className: "stage-text" }), "tables.why.digits"),
+      b.text(el("p", { className: "stage-text" }), "tables.why.spaces"),
+      b.text(el("p", { className: "stage-text" }), "encoding.note.cl100k_base"));
+    this.mount(intro(b, "tables.title", "tables.lead"), card,
+      el("div", { className: "lk-special-grid" }, ...columns), why);
+  }
+
+  /** One overview per table; a table that does not load is that column's error, not the lesson's. */
+  async query() {
+    const text = this.get("ttext");
+    const answers = await Promise.all(ENCODINGS.map((name) =>
+      this.ctx.query("overview", withEncoding({ text, allowed_special: "none" }, name))));
+    return { ok: true, result: ENCODINGS.map((name, i) => ({ name, answer: answers[i] })) };
+  }
+
+  render() {
+    const t = this.t;
+    if (!this.result) return;
+    for (const { name, answer } of this.result) {
+      const { count, body } = this.columns.get(name);
+      if (!answer.ok) {
+        count.textContent = "";
+        delete count.dataset.count;
+        const message = answer.error.code === "table_unavailable" ? t("encoding.failedColumn", { name }) : t("error.engine", { message: answer.error.message });
+        body.replaceChildren(el("p", { className: "lk-refused", testid: "tables-error" }, message));
+        continue;
+      }
+      const o = answer.result;
+      count.textContent = t("tables.count", { n: o.ids.length });
+      count.dataset.count = String(o.ids.length);
+      const tokens = o.pieces.flatMap((p) => p.tokens.map((token, k) => [token, p.ids[k]]));
+      const chips = tokens.slice(0, LIMITS.tokenChips).map(([token, id], i) => tokenChip(token, id, { tone: i, testid: "tables-chip" }));
+      const pieces = o.pieces.slice(0, LIMITS.tokenChips).map((p, i) =>
+        el("span", { className: `lk-chip tone-${i % 4}`, testid: "tables-piece" }, el("span", { className: "lk-chip-token" }, p.text)));
+      body.replaceChildren(
+        el("p", { className: "fine" }, t("tables.pieces", { n: o.n_pieces })),
+        el("div", { className: "lk-chips", testid: "tables-pieces" }, ...pieces),
+        el("div", { className: "lk-chips", testid: "tables-tokens" }, ...chips),
+        el("code", { className: "lk-ids", testid: "tables-ids" }, `[${o.ids.join(", ")}]`));
+    }
+  }
+}
+
+export default Object.freeze({
+  id: "tables",
+  params: PARAMS,
+  keys: [],
+  create: (ctx) => new TablesLesson(ctx),
+});

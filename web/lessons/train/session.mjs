@@ -1,0 +1,169 @@
+// The train lesson's session: its engine requests and what they answered, as immutable snapshots.
+//
+// Two requests: `train` for the settings (corpus, mode, unit, tie rule, limits), and the one that cuts
+// the example text with the trained tokenizer (frames.mjs tryRequest). The newest wins: an answer asked
+// for before a newer request is dropped. Requests are merged: one of each kind is in flight at a time;
+// asking again meanwhile asks once more, for what is wanted then, when it comes back (the worker trains
+// one corpus at a time, so a queue of trainings would only make the newest wait). A typed change is
+// asked for after a pause; a corpus over AUTO_TRAIN_CHARS trains only when the button asks. Every change
+// makes a new frozen snapshot and is reported to the listener as an event.
+//
+//     snapshot = {trace, trainedKey, error, busy, asked, stale, outdated, tried, tryError}
+//       trace       the last `train` answer (kept when a later one fails), null before the first
+//       trainedKey  settingsKey() of the settings it was trained on
+//       error       the last training's error, or null;  busy: a training is on its way
+//       asked       how many trainings were asked for (a new one restarts the busy line's clock)
+//       stale       the page shows an older training than the one asked for (its cards dim)
+//       outdated    the settings changed since the shown training (the train button asks for a press)
+//       tried       {kind, result} of the example's answer, or null;  tryError: its error, or null
+//
+//     events: "training", "trained", "error", "stale", "tried"
+
+import { settingsKey, trainPayload, tryRequest } from "./frames.mjs";
+
+const AUTO_TRAIN_CHARS = 20000;   // longer corpora train when the button is pressed
+const TRAIN_DEBOUNCE_MS = 350;
+const TRY_DEBOUNCE_MS = 200;
+
+/** One request of a kind on its way at a time; asking for something else meanwhile asks once more. */
+class Flight {
+  constructor(same) {
+    this.same = same;    // same(a, b): whether two wishes ask the same
+    this.wish = null;    // what the request on its way asks for
+    this.again = false;  // something else was wished for since
+  }
+
+  /** True when a request for `wish` may go now; else notes whether it differs from the one on its way. */
+  open(wish) {
+    if (this.wish === null) {
+      this.wish = wish;
+      return true;
+    }
+    this.again = !this.same(this.wish, wish);
+    return false;
+  }
+
+  /** The request came back: true when its answer is still the one wanted (else ask again). */
+  land() {
+    const wanted = !this.again;
+    this.wish = null;
+    this.again = false;
+    return wanted;
+  }
+}
+
+export class TrainSession {
+  /**
+   * query(kind, payload) -> Promise<{ok, result | error}>: the engine.
+   * want() -> the lesson's values (its params): read when a request starts and when it answers.
+   * listener(event): called after each new snapshot.
+   */
+  constructor(query, want, listener) {
+    this.query = query;
+    this.want = want;
+    this.listener = listener;
+    this.snapshot = Object.freeze({
+      trace: null, trainedKey: null, error: null, busy: false, asked: 0, stale: false, outdated: false, tried: null, tryError: null,
+    });
+    this.gen = 0;              // bumped by destroy(): answers after it are dropped
+    this.training = new Flight((a, b) => a === b);                           // settings keys
+    this.trying = new Flight((a, b) => a[0] === b[0] && a[1] === b[1]);    // [trace, text]
+    this.typed = false;        // the coming settings change was typed
+    this.debounce = 0;
+    this.tryTyped = false;
+    this.tryDebounce = 0;
+  }
+
+  set(patch, event) {
+    this.snapshot = Object.freeze({ ...this.snapshot, ...patch });
+    this.listener(event);
+  }
+
+  /** Says that the corpus change about to arrive was typed. */
+  typing() {
+    this.typed = true;
+  }
+
+  /** Says that the example change about to arrive was typed. */
+  tryTyping() {
+    this.tryTyped = true;
+  }
+
+  /**
+   * The settings changed (or the lesson opened: `first`): train at once, after a pause when typed, or,
+   * for a corpus too long to train on every change, only mark the shown training as outdated.
+   */
+  settingsChanged(first) {
+    const typed = this.typed;
+    this.typed = false;
+    clearTimeout(this.debounce);
+    if (first || this.want().corpus.length <= AUTO_TRAIN_CHARS) {
+      if (typed) this.debounce = setTimeout(() => this.train(), TRAIN_DEBOUNCE_MS);
+      else this.train();
+      return;
+    }
+    const outdated = this.snapshot.trainedKey !== settingsKey(this.want());
+    this.set({ stale: outdated, outdated }, "stale");
+  }
+
+  /** Trains on the wanted settings: the debounce's or the train button's request. */
+  async train() {
+    clearTimeout(this.debounce);
+    const key = settingsKey(this.want());
+    if (!this.training.open(key)) return;
+    const gen = this.gen;
+    this.set({ busy: true, asked: this.snapshot.asked + 1, stale: true }, "training");
+    const answer = await this.query("train", trainPayload(this.want()));
+    const wanted = this.training.land();
+    if (gen !== this.gen) return;
+    if (wanted) this.trained(key, answer);
+    else this.train();
+  }
+
+  /** The answer for the settings `key` is the newest: it is shown (or its error, over the last one). */
+  trained(key, answer) {
+    if (!answer.ok) {
+      this.set({ busy: false, error: answer.error }, "error");
+      return;
+    }
+    const outdated = key !== settingsKey(this.want());
+    this.set({ trace: answer.result, trainedKey: key, error: null, busy: false, stale: outdated, outdated }, "trained");
+    this.runTry();
+  }
+
+  /** The example text changed: cut it at once, or after a pause when it was typed. */
+  tryChanged() {
+    const typed = this.tryTyped;
+    this.cancelTry();
+    if (typed) this.tryDebounce = setTimeout(() => this.runTry(), TRY_DEBOUNCE_MS);
+    else this.runTry();
+  }
+
+  /** Drops a pending (not yet asked) example request: a training on its way will ask when it is done. */
+  cancelTry() {
+    this.tryTyped = false;
+    clearTimeout(this.tryDebounce);
+  }
+
+  /** Cuts the wanted example with the shown training. */
+  async runTry() {
+    clearTimeout(this.tryDebounce);
+    const trace = this.snapshot.trace;
+    if (!trace) return;
+    const text = this.want().try;
+    if (!this.trying.open([trace, text])) return;
+    const gen = this.gen;
+    const answer = await this.query(...tryRequest(trace, text));
+    const wanted = this.trying.land();
+    if (gen !== this.gen) return;
+    if (!wanted) this.runTry();
+    else this.set({ tried: answer.ok ? { kind: trace.kind, result: answer.result } : null, tryError: answer.ok ? null : answer.error }, "tried");
+  }
+
+  destroy() {
+    clearTimeout(this.debounce);
+    clearTimeout(this.tryDebounce);
+    this.gen += 1;
+    this.listener = () => {};
+  }
+}
