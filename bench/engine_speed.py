@@ -1,12 +1,23 @@
-"""Engine speed on a multi-script corpus: toklab next to tiktoken on CPython, and toklab inside Pyodide.
+"""Engine speed on multi-script text: toklab next to tiktoken on CPython, and toklab inside Pyodide.
 
-    python bench/engine_speed.py [--mb 4] [--no-pyodide]
+    python bench/engine_speed.py [--corpus mix|man] [--mb 5] [--encodings r50k_base,cl100k_base,o200k_base]
+                                 [--no-pyodide]
 
-Prints figures, asserts nothing. The corpus is the translated manual pages on this machine
-(/usr/share/man/<language>/: Chinese, Japanese, Korean, Russian, Ukrainian, German, French, ...: real text
-in many scripts, with roff markup), topped up with the Python standard library's source when there are too
-few. "cold" is the first pass with empty caches; "warm" runs again with the piece caches filled.
-The Pyodide figures need a build (`python build.py`) and Node.
+Prints figures, asserts nothing. Two corpora, both built from files on this machine, the same bytes
+on every run:
+
+    mix  (default) a third each of prose, code and CJK, interleaved file by file: the translated manual
+         pages in /usr/share/man/<language>/ other than Chinese, Japanese and Korean (German, French,
+         Russian, Ukrainian, Polish, ...: many scripts, with roff markup); the Python standard library's
+         source (*.py); and the Chinese, Japanese and Korean manual pages, with the standard library's
+         CJK codec test texts (test/cjkencodings/*-utf8.txt) when present. A source that runs out
+         leaves its share to the others.
+    man  the translated manual pages in every language, round robin, topped up with the standard
+         library's source.
+
+"cold" is a fresh encoding object (nothing cached), "warm" the same object again. Each figure is CPU
+time of the process (what other work on a shared machine changes least), with the wall clock beside
+it (bench/engine_figures.py). The Pyodide figures need a build (`python build.py`) and Node.
 """
 
 import argparse
@@ -16,90 +27,124 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py_src"))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import engine_figures  # noqa: E402
+
+MAN = Path("/usr/share/man")
+CJK = ("zh_CN", "zh_TW", "ja", "ko")
 
 
-def corpus(megabytes: float) -> tuple[str, str]:
-    """About `megabytes` MB of UTF-8 text and a description of where it came from."""
-    limit = int(megabytes * 1_000_000)
+def _man_pages() -> dict[str, list[Path]]:
+    """Translated manual pages by language (sorted)."""
     by_lang: dict[str, list[Path]] = {}
-    for page in sorted(Path("/usr/share/man").glob("*/man*/*.gz")):
+    for page in sorted(MAN.glob("*/man*/*.gz")):
         if not page.parts[4].startswith("man"):  # translated pages only
             by_lang.setdefault(page.parts[4], []).append(page)
-    # Round robin over the languages, so every script is in even a small corpus.
-    queue = [pages for pages in by_lang.values()]
-    parts, size, sources = [], 0, {}
-    while size < limit and any(queue):
-        for pages in queue:
-            if pages and size < limit:
-                page = pages.pop(0)
-                text = gzip.open(page).read().decode("utf-8", "replace")
-                parts.append(text)
-                size += len(text.encode())
-                sources[page.parts[4]] = sources.get(page.parts[4], 0) + 1
-    stdlib = Path(sysconfig.get_paths()["stdlib"])
-    for src in sorted(stdlib.glob("*.py")):
-        if size >= limit:
-            break
-        text = src.read_text(encoding="utf-8", errors="replace")
-        parts.append(text)
-        size += len(text.encode())
-        sources["python-stdlib"] = sources.get("python-stdlib", 0) + 1
+    return by_lang
+
+
+def _round_robin(groups: list[list[Path]]) -> list[Path]:
+    """One file from each group in turn, so every group is in even a short prefix."""
+    queues = [list(g) for g in groups]
+    out = []
+    while any(queues):
+        for q in queues:
+            if q:
+                out.append(q.pop(0))
+    return out
+
+
+def _read(path: Path) -> str:
+    data = gzip.open(path).read() if path.suffix == ".gz" else path.read_bytes()
+    return data.decode("utf-8", "replace")
+
+
+def _fill(sources: dict[str, list[Path]], limit: int, shares: dict[str, int]) -> tuple[str, str]:
+    """Take files from each source in turn until each has its share of `limit` bytes (or runs out), then
+    let the sources that have files left fill what is missing."""
+    parts, size, taken = [], 0, {name: 0 for name in sources}
+    counts = {name: 0 for name in sources}
+    queues = {name: list(files) for name, files in sources.items()}
+    for pass_shares in (shares, {name: limit for name in sources}):
+        while size < limit and any(queues[n] and taken[n] < pass_shares[n] for n in sources):
+            for name in sources:
+                if queues[name] and taken[name] < pass_shares[name] and size < limit:
+                    text = _read(queues[name].pop(0))
+                    parts.append(text)
+                    n = len(text.encode())
+                    size += n
+                    taken[name] += n
+                    counts[name] += 1
     text = "".join(parts).encode()[:limit].decode("utf-8", "ignore")
-    return text, ", ".join(f"{k}: {v} files" for k, v in sources.items())
+    return text, ", ".join(f"{name}: {counts[name]} files, {taken[name] / 1e6:.2f} MB" for name in sources)
 
 
-def timed(fn, *args):
-    started = time.perf_counter()
-    result = fn(*args)
-    return time.perf_counter() - started, result
+def corpus(kind: str, megabytes: float) -> tuple[str, str]:
+    """About `megabytes` MB of UTF-8 text and a description of where it came from."""
+    limit = int(megabytes * 1_000_000)
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    code = sorted(stdlib.glob("*.py"))
+    by_lang = _man_pages()
+    if kind == "man":
+        return _fill({"man pages": _round_robin(list(by_lang.values())), "python-stdlib": code}, limit, {"man pages": limit, "python-stdlib": 0})
+    prose = _round_robin([pages for lang, pages in by_lang.items() if lang not in CJK])
+    cjk = _round_robin([by_lang.get(lang, []) for lang in CJK] + [sorted((stdlib / "test" / "cjkencodings").glob("*-utf8.txt"))])
+    third = limit // 3
+    return _fill({"prose": prose, "code": code, "cjk": cjk}, limit, {"prose": third, "code": third, "cjk": third})
 
 
-def cpython(text: str) -> None:
-    import toklab
-    from toklab import r50k
-
-    mb = len(text.encode()) / 1e6
-    load, enc = timed(r50k.load_r50k)
-    print(f"toklab load r50k table (CPython)   {load * 1000:8.0f} ms")
+def tiktoken_seconds(name: str, text: str) -> tuple[list[float], list[int]] | None:
+    """[CPU s, wall s] of tiktoken's encode_ordinary on `text` (its table built offline), and its ids."""
     try:
-        from oracles import tiktoken_r50k
+        from oracles import tiktoken_encoding
 
-        oracle = tiktoken_r50k()
-        oracle.encode_ordinary("warm up")
-        t_tik, ids_tik = timed(oracle.encode_ordinary, text)
-    except ImportError:
-        t_tik = ids_tik = None
-    t_cold, ids = timed(enc.encode_ordinary, text)
-    t_warm, _ = timed(enc.encode_ordinary, text)
-    fresh = toklab.r50k.load_r50k()
-    t_trace, trace = timed(fresh.trace, text)
-    steps = sum(len(p["steps"]) for p in trace["pieces"])
-    print(f"corpus                             {mb:8.2f} MB, {len(ids):,} tokens, {len(trace['pieces']):,} pieces, {steps:,} merge steps")
-    if t_tik is not None:
-        print(f"tiktoken encode_ordinary           {mb / t_tik:8.2f} MB/s")
-        print(f"  same ids as tiktoken             {ids == ids_tik!s:>8}")
-    print(f"toklab encode_ordinary, cold       {mb / t_cold:8.2f} MB/s" + (f"   = 1/{t_cold / t_tik:.1f} of tiktoken" if t_tik else ""))
-    print(f"toklab encode_ordinary, warm       {mb / t_warm:8.2f} MB/s" + (f"   = 1/{t_warm / t_tik:.1f} of tiktoken" if t_tik else ""))
-    print(f"toklab trace (every step), cold    {mb / t_trace:8.2f} MB/s   = {t_trace / t_cold:.1f}x the cold encode time")
+        oracle = tiktoken_encoding(name)
+    except (ImportError, FileNotFoundError):
+        return None
+    oracle.encode_ordinary("warm up")
+    cpu, wall, ids = engine_figures.timed(oracle.encode_ordinary, text)
+    return [cpu, wall], ids
 
 
-def pyodide(text: str) -> None:
+def rate(mb: float, seconds: list[float]) -> str:
+    return f"{mb / seconds[0]:6.2f} MB/s ({mb / seconds[1]:5.2f} wall)"
+
+
+def cpython(text: str, names: list[str]) -> dict:
+    mb = len(text.encode()) / 1e6
+    tiktoken = {name: tiktoken_seconds(name, text) for name in names}
+    mine = engine_figures.figures(text, names)
+    for name in names:
+        row = mine[name]
+        print(f"  {name}: {row['tokens']:,} tokens; load the table {row['load'][0] * 1000:.0f} ms CPU")
+        if tiktoken[name]:
+            t_tik, ids_tik = tiktoken[name]
+            print(f"    tiktoken encode_ordinary       {rate(mb, t_tik)}")
+            print(f"    same ids as tiktoken           {engine_figures.ids_digest(ids_tik) == row['ids_sha']}")
+        for key in ("cold", "warm"):
+            vs = f"   = 1/{row[key][0] / t_tik[0]:.2f} of tiktoken (CPU)" if tiktoken[name] else ""
+            print(f"    toklab encode_ordinary, {key}   {rate(mb, row[key])}{vs}")
+        if "trace" in row:
+            print(f"    toklab trace (every step), cold {rate(mb, row['trace'])}   = {row['trace'][0] / row['cold'][0]:.1f}x the cold encode")
+    return mine
+
+
+def pyodide(text: str, names: list[str], mine: dict) -> None:
     dist = ROOT / "dist"
-    manifest = dist / "wheels" / "manifest.json"
-    if not manifest.is_file():
+    if not (dist / "wheels" / "manifest.json").is_file():
         print("pyodide: no dist/ (run `python build.py` first); skipped")
         return
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "corpus.txt").write_text(text, encoding="utf-8")
-        cmd = ["node", str(ROOT / "bench" / "pyodide_speed.mjs"), str(dist), tmp]
+        cmd = ["node", str(ROOT / "bench" / "pyodide_speed.mjs"), str(dist), tmp, ",".join(names)]
         try:
-            out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=1800)
+            out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=3600)
         except FileNotFoundError:
             print("pyodide: node is not installed; skipped")
             return
@@ -108,36 +153,30 @@ def pyodide(text: str) -> None:
             return
         figures = json.loads(out.stdout.strip().splitlines()[-1])
     mb = figures["mb"]
-    print(f"Pyodide {figures['python']} under Node {figures['node']}:")
-    print(f"  boot Pyodide                     {figures['boot_ms']:8.0f} ms")
-    print(f"  install toklab wheel             {figures['install_ms']:8.0f} ms")
-    print(f"  load r50k table                  {figures['load_ms']:8.0f} ms")
-    print(f"  encode_ordinary, cold            {mb / figures['cold_s']:8.2f} MB/s")
-    print(f"  encode_ordinary, warm            {mb / figures['warm_s']:8.2f} MB/s")
-    print(f"  trace, cold                      {mb / figures['trace_s']:8.2f} MB/s   = {figures['trace_s'] / figures['cold_s']:.1f}x the cold encode time")
-    print(f"  same ids as CPython toklab       {figures['ids_sha'] == ids_digest(text)!s:>8}")
-
-
-def ids_digest(text: str) -> str:
-    import hashlib
-
-    import toklab
-
-    ids = toklab.get_encoding("r50k_base").encode_ordinary(text)
-    return hashlib.sha256(json.dumps(ids).encode()).hexdigest()
+    print(f"Pyodide {figures['python']} under Node {figures['node']} (boot {figures['boot_ms']:.0f} ms, install toklab {figures['install_ms']:.0f} ms):")
+    for name in names:
+        row = figures["encodings"][name]
+        print(f"  {name}: load the table {row['load'][0] * 1000:.0f} ms CPU; same ids as CPython toklab {row['ids_sha'] == mine[name]['ids_sha']}")
+        for key in ("cold", "warm"):
+            print(f"    encode_ordinary, {key}          {rate(mb, row[key])}   = {row[key][0] / mine[name][key][0]:.1f}x CPython toklab's time")
+        if "trace" in row:
+            print(f"    trace, cold                    {rate(mb, row['trace'])}   = {row['trace'][0] / row['cold'][0]:.1f}x the cold encode")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mb", type=float, default=4.0, help="corpus size in MB (default 4)")
+    parser.add_argument("--corpus", choices=("mix", "man"), default="mix", help="which text (default mix)")
+    parser.add_argument("--mb", type=float, default=5.0, help="corpus size in MB (default 5)")
+    parser.add_argument("--encodings", default="r50k_base", help="comma-separated names (default r50k_base)")
     parser.add_argument("--no-pyodide", action="store_true", help="CPython figures only")
     args = parser.parse_args()
-    text, sources = corpus(args.mb)
-    print(f"corpus sources: {sources}")
+    names = args.encodings.split(",")
+    text, sources = corpus(args.corpus, args.mb)
+    print(f"corpus {args.corpus}, {len(text.encode()) / 1e6:.2f} MB: {sources}")
     print(f"CPython {sys.version.split()[0]}:")
-    cpython(text)
+    mine = cpython(text, names)
     if not args.no_pyodide:
-        pyodide(text)
+        pyodide(text, names, mine)
 
 
 if __name__ == "__main__":

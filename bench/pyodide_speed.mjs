@@ -1,38 +1,37 @@
 // Engine speed inside Pyodide under Node; bench/engine_speed.py runs this and prints the figures.
-//   node bench/pyodide_speed.mjs DIST CORPUS_DIR   -> one JSON line on stdout
+//   node bench/pyodide_speed.mjs DIST CORPUS_DIR ENCODINGS   -> one JSON line on stdout
+// Python boots as the page's worker boots it (dist/pyodide, the build's bytecode), installs the built
+// toklab wheel and runs bench/engine_figures.py, the code that times CPython's figures too.
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-const [dist, corpusDir] = process.argv.slice(2).map((p) => resolve(p));
+const here = dirname(fileURLToPath(import.meta.url));
+const [dist, corpusDir] = process.argv.slice(2, 4).map((p) => resolve(p));
+const encodings = process.argv[4] || "r50k_base";
 const indexURL = join(dist, "pyodide") + "/";
 const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
 let t = performance.now();
-const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
+const stdLibURL = join(indexURL, "python_stdlib_pyc.zip");
+const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL });
 const boot = performance.now() - t;
 const manifest = JSON.parse(readFileSync(join(dist, "wheels", "manifest.json"), "utf8"));
+function mount(hostDir, at) {
+  pyodide.FS.mkdirTree(at);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: hostDir }, at);
+}
 t = performance.now();
 await pyodide.loadPackage(join(dist, "wheels", manifest.micropip), { messageCallback: () => {} });
-pyodide.FS.mkdirTree("/dist-wheels");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: join(dist, "wheels") }, "/dist-wheels");
-pyodide.FS.mkdirTree("/corpus");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: corpusDir }, "/corpus");
+mount(join(dist, "wheels"), "/dist-wheels");
+mount(join(dist, "tables"), "/tables");
+mount(corpusDir, "/corpus");
+mount(here, "/bench");
 await pyodide.pyimport("micropip").install(`emfs:/dist-wheels/${manifest.toklab}`);
 const install = performance.now() - t;
-const figures = pyodide.runPython(`
-import hashlib, json, sys, time
-from toklab import r50k
-text = open("/corpus/corpus.txt", encoding="utf-8").read()
-t = time.perf_counter(); enc = r50k.load_r50k(); load = time.perf_counter() - t
-t = time.perf_counter(); ids = enc.encode_ordinary(text); cold = time.perf_counter() - t
-t = time.perf_counter(); enc.encode_ordinary(text); warm = time.perf_counter() - t
-fresh = r50k.load_r50k()
-t = time.perf_counter(); fresh.trace(text); tr = time.perf_counter() - t
-json.dumps({"python": sys.version.split()[0], "mb": len(text.encode()) / 1e6, "load_ms": load * 1000,
-            "cold_s": cold, "warm_s": warm, "trace_s": tr,
-            "ids_sha": hashlib.sha256(json.dumps(ids).encode()).hexdigest()})
-`);
-const out = JSON.parse(figures);
+const os = pyodide.pyimport("os");
+os.environ.__setitem__("TOKLAB_TABLES", "/tables");
+pyodide.pyimport("sys").path.insert(0, "/bench");
+const out = JSON.parse(pyodide.pyimport("engine_figures").main("/corpus/corpus.txt", encodings));
 out.boot_ms = boot;
 out.install_ms = install;
 out.node = process.version;

@@ -1,10 +1,13 @@
 """The pure-Python pre-tokenizer gives exactly the pieces of GPT-2's pattern run by `regex`."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toklab.pretokenize import RULES, find_pieces, rule_of, split_pieces
+from toklab import patterns
+from toklab.pretokenize import GPT2, RULES, _gpt2_alternatives, _one_of, find_pieces, rule_of, split_pieces
 
 TRICKY = [
     "",
@@ -83,3 +86,72 @@ def test_a_megabyte_of_one_class_is_linear(gpt2_regex, unit):
     """A pattern that backtracked would not finish; this one must (tests never time it)."""
     text = unit * (1_000_000 // len(unit.encode()))
     assert split_pieces(text) == gpt2_regex.findall(text)
+
+
+# --- the fast path of split (pretokenize.AstralFold) against the full pattern ---------------------------
+
+PATTERNS = {"r50k": patterns.R50K_PATTERN, "cl100k": patterns.CL100K_PATTERN, "o200k": patterns.O200K_PATTERN}
+SHIPPED = {"gpt2": GPT2, **{name: patterns.pretokenizer(pat) for name, pat in PATTERNS.items()}}
+STAND_INS = "".join(chr(cp) for cp in range(0xF8F0, 0xF900)) + "\ue000\ue001"
+# Astral characters of every kind the patterns tell apart: letters upper and lower (Deseret, bold
+# mathematical), digits, marks, symbols, emoji, unassigned and private-use code points.
+ASTRAL = "𐐀𐐨𝐀𝐚𝟎𝟏𐒠𑄧𑄀🦄😀🏽\U000e0001\U0001ffff\U000f0000\U0010fffd𠄌𠮷"
+fast_texts = st.text(alphabet=st.sampled_from(list(ASTRAL + STAND_INS + " \n\r\t1aA中'sS,.é\u0301\u3000")), max_size=60)
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_every_shipped_pattern_has_the_fast_path(name):
+    assert SHIPPED[name]._fast is not None
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(fast_texts, st.text()))
+def test_fast_split_equals_the_full_pattern(name, text):
+    p = SHIPPED[name]
+    assert p.split(text) == p._plain.findall(text)
+    assert p.split(text + "abc def") == p._plain.findall(text + "abc def")  # a text without astral characters, too
+
+
+def _classes_of(name: str) -> list:
+    """The distinct character classes of a shipped pattern, as code-point runs."""
+    if name == "gpt2":
+        spell = _gpt2_alternatives
+    else:
+        spell = lambda one_of: [patterns.translate(alt, one_of) for alt in patterns.split_alternatives(PATTERNS[name])]  # noqa: E731
+    classes: dict = {}
+    spell(lambda runs: classes.setdefault(tuple(map(tuple, runs)), runs) and "x")
+    return list(classes.values())
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_astral_characters_and_their_stand_ins_are_in_the_same_classes(name):
+    """Each class of the fast pattern holds a stand-in exactly where the full class holds the character."""
+    p = SHIPPED[name]
+    classes = _classes_of(name)
+    # Each class's astral edges and their neighbours (where a stand-in could go wrong), and a sample between.
+    edges = {cp + d for runs in classes for a, b in runs for cp in (a, b) for d in (-1, 0, 1)}
+    picked = sorted(cp for cp in edges | set(range(0x10000, 0x110000, 97)) if 0x10000 <= cp <= 0x10FFFF)
+    every = "".join(map(chr, picked)) + STAND_INS
+    folded = p._fold.fold(every)
+    assert len(folded) == len(every)
+    for runs in classes:
+        full = re.compile(_one_of(runs))
+        fast = re.compile(p._fold.one_of(runs))
+        assert [m.start() for m in full.finditer(every)] == [m.start() for m in fast.finditer(folded)]
+
+
+def test_a_case_insensitive_astral_class_gets_no_fast_path(regex_oracle):
+    pattern = r"(?i:\p{Lu})+|\s+|[^\s\p{Lu}]+"
+    p = patterns.pretokenizer(pattern)
+    assert p._fast is None
+    text = "𐐀𐐨 abc ABC 𐐨𐐨x"
+    assert p.split(text) == regex_oracle(pattern, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(fast_texts)
+def test_pieces_with_gaps_between_them_are_cut_right(text):
+    p = patterns.pretokenizer(r"\p{L}+|\p{N}")  # leaves spaces and symbols out
+    assert p._fast is not None
+    assert p.split(text) == p._plain.findall(text)

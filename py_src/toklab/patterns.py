@@ -97,8 +97,9 @@ def _escape(pat: str, i: int) -> tuple[list[list[int]] | str, int]:
     return [[ord(c)] * 2], i + 2  # an escaped symbol such as \' or \[
 
 
-def _char_class(pat: str, i: int) -> tuple[str, int]:
-    """The [...] class starting at pat[i], as an `re` pattern for one character; and where it ends."""
+def _char_class(pat: str, i: int, one_of=_one_of) -> tuple[str, int]:
+    """The [...] class starting at pat[i], as an `re` pattern for one character (spelled by `one_of`);
+    and where it ends."""
     start = i
     i += 1
     negated = pat[i : i + 1] == "^"
@@ -132,11 +133,13 @@ def _char_class(pat: str, i: int) -> tuple[str, int]:
             item = [[item[0][0], high]]
         parts.append(item)
     runs = _complement(*parts) if negated else _complement(_complement(*parts))
-    return _one_of(runs), i
+    return one_of(runs), i
 
 
-def translate(pat_str: str) -> str:
+def translate(pat_str: str, one_of=_one_of) -> str:
     """A stdlib `re` pattern that finds exactly the pieces `regex` (and tiktoken) find with `pat_str`.
+
+    `one_of(runs)` spells each character class (`Pretokenizer.from_classes` passes its own).
 
     >>> translate(r"(\\p{Lt}|x)+$")
     '(?:[ǅǈǋǲᾈ-ᾏᾘ-ᾟᾨ-ᾯᾼῌῼ]|x)+\\\\Z'
@@ -148,9 +151,9 @@ def translate(pat_str: str) -> str:
         c = pat_str[i]
         if c == "\\":
             item, i = _escape(pat_str, i)
-            out.append(item if isinstance(item, str) else _one_of(item))
+            out.append(item if isinstance(item, str) else one_of(item))
         elif c == "[":
-            item, i = _char_class(pat_str, i)
+            item, i = _char_class(pat_str, i, one_of)
             out.append(item)
         elif c == "(" and pat_str[i + 1 : i + 2] != "?":
             out.append("(?:")
@@ -209,7 +212,7 @@ def pretokenizer(pat_str: str) -> Pretokenizer:
         alternatives = split_alternatives(pat_str)
         rules = RULE_NAMES.get(pat_str) or [f"alternative {n}" for n in range(1, len(alternatives) + 1)]
         try:
-            found = Pretokenizer(pat_str, [translate(alt) for alt in alternatives], list(rules))
+            found = Pretokenizer.from_classes(pat_str, lambda one_of: [translate(alt, one_of) for alt in alternatives], list(rules))
         except re.error as e:
             raise ValueError(f"the pattern {pat_str!r} does not compile in Python's re ({e})") from None
         _CACHE[pat_str] = found
