@@ -32,6 +32,8 @@ export const QUESTIONS = Object.freeze({
   special: [{ id: "injection" }, { id: "four" }],
   samples: [{ id: "positions" }, { id: "stream" }],
   quirks: [{ id: "counting" }, { id: "price" }],
+  tables: [{ id: "digits" }, { id: "retrain" }],
+  lab: [{ id: "replay" }, { id: "replace" }],
 });
 
 export const QUESTIONS_EN = {
@@ -77,6 +79,14 @@ export const QUESTIONS_EN = {
   "check.counting.a": "Mostly something else: the word reaches the model as one or a few ids, not as ten letters. To count letters it has to know how each id is spelled, which it only learned indirectly. Give it the letters one by one (\"s t r a w b e r r y\") and each letter becomes its own token: counting gets much easier.",
   "check.price.q": "An API charges per token. Why can the same paragraph cost different amounts in two languages, or with two models?",
   "check.price.a": "The number of tokens depends on the table: a language the table saw little of is cut into more, smaller tokens, and each model family has its own table. Count tokens with the tokenizer of the model you pay for, not by characters or words.",
+  "check.digits.q": "cl100k and o200k cut a long number into groups of at most three digits before any merge. What does that give a model doing arithmetic?",
+  "check.digits.a": "Every number is cut the same way, from the left, into chunks of one to three digits, and every such chunk is one token. The chunks still do not line up with place value from the right, but the model no longer sees each number split in its own arbitrary way, as with GPT-2's table.",
+  "check.retrain.q": "Why can't you give an existing model the newer table so that it reads Chinese more cheaply?",
+  "check.retrain.a": "Each id selects one row of the model's embedding table and one output of its last layer. A new table gives the same text different ids, and rows the model never learned, so the model would read nonsense. A new table means training the model again, from the start.",
+  "check.replay.q": "encode() applies merges by lowest rank, again and again. Why not simply apply each learned merge once, in the order it was learned?",
+  "check.replay.a": "For a table learned by byte-level BPE both give the same tokens: a merge can only use tokens made by earlier merges, so replaying them in order reaches the same result. Lowest rank first is what tiktoken does, and it needs only the ranks, not the list of merges; it also works on any piece without walking through all 50,000 rules.",
+  "check.replace.q": "decode() uses errors=\"replace\". When would strict decoding fail, and why is replacing the right choice for a model's output?",
+  "check.replace.a": "When the ids end in the middle of a character, or a model produces a byte sequence that is not valid UTF-8: each token is bytes, not characters. A strict decoder would raise and lose all the text; replacing shows � for the broken bytes and keeps everything else.",
 };
 
 export const QUESTIONS_ZH = {
@@ -122,4 +132,12 @@ export const QUESTIONS_ZH = {
   "check.counting.a": "主要是另有原因：这个词到模型那里是一两个 id，而不是十个字母。要数字母，它得知道每个 id 怎么拼，而这只能间接学到。把字母一个个分开写（“s t r a w b e r r y”），每个字母都成了单独的 token，数起来就容易多了。",
   "check.price.q": "API 按 token 收费。为什么同一段话，换一种语言或换一个模型，价格会不一样？",
   "check.price.a": "token 的个数取决于词表：词表见得少的语言会被切成更多、更小的 token，而每个模型家族都有自己的词表。算 token 要用你付费的那个模型的分词器，不能按字数或词数估。",
+  "check.digits.q": "cl100k 和 o200k 在合并之前，先把长数字切成最多三位一组。这对做算术的模型有什么好处？",
+  "check.digits.a": "每个数字都按同样的方式从左往右切成一到三位的小段，每一段正好是一个 token。这些小段仍然不是从右边按数位对齐的，但至少不会再像 GPT-2 的词表那样，每个数字各有各的随意切法。",
+  "check.retrain.q": "为什么不能直接给现有的模型换上新词表，让它读中文更省 token？",
+  "check.retrain.a": "每个 id 对应模型 embedding 矩阵里的一行，也对应最后一层的一个输出。换了词表，同一段文字就变成另一串 id，对应的是模型从没学过的行，模型读到的就是一堆乱码。换词表就得从头重新训练模型。",
+  "check.replay.q": "encode() 每次都合并 rank 最小的一对，反复进行。为什么不干脆按学到的顺序，把每条合并规则各用一遍？",
+  "check.replay.a": "对字节级 BPE 学出来的词表，两种做法得到的 token 一样：一条合并规则只会用到更早的规则造出来的 token，所以按顺序重放也能走到同一个结果。按 rank 从小到大合并是 tiktoken 的做法，只需要 rank，不需要合并列表，也不用把 5 万条规则挨个过一遍。",
+  "check.replace.q": "decode() 用的是 errors=\"replace\"。什么时候严格解码会出错？为什么对模型的输出来说，替换是对的选择？",
+  "check.replace.a": "当 id 在一个字符的中间结束，或者模型生成了一串不合法的 UTF-8 字节时：每个 token 是字节，不是字符。严格解码会直接报错，整段文字都拿不到；替换则把坏掉的字节显示成 �，其余文字都保留下来。",
 };

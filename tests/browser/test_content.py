@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-LESSONS = ["encode", "decode", "train", "compare", "special", "samples", "quirks"]
+LESSONS = ["encode", "decode", "train", "compare", "special", "samples", "quirks", "tables", "lab"]
 
 
 def chip_ids(row) -> list[int]:
