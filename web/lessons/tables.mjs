@@ -73,14 +73,14 @@ class TablesLesson extends TextLesson {
         continue;
       }
       const o = answer.result;
-      count.textContent = t("tables.count", { n: o.ids.length });
+      count.textContent = t(o.ids.length === 1 ? "tables.count1" : "tables.count", { n: o.ids.length });
       count.dataset.count = String(o.ids.length);
       const tokens = o.pieces.flatMap((p) => p.tokens.map((token, k) => [token, p.ids[k]]));
       const chips = tokens.slice(0, LIMITS.tokenChips).map(([token, id], i) => tokenChip(token, id, { tone: i, testid: "tables-chip" }));
       const pieces = o.pieces.slice(0, LIMITS.tokenChips).map((p, i) =>
         el("span", { className: `lk-chip tone-${i % 4}`, testid: "tables-piece" }, el("span", { className: "lk-chip-token" }, p.text)));
       body.replaceChildren(
-        el("p", { className: "fine" }, t("tables.pieces", { n: o.n_pieces })),
+        el("p", { className: "fine" }, t(o.n_pieces === 1 ? "tables.pieces1" : "tables.pieces", { n: o.n_pieces })),
         el("div", { className: "lk-chips", testid: "tables-pieces" }, ...pieces),
         el("div", { className: "lk-chips", testid: "tables-tokens" }, ...chips),
         el("code", { className: "lk-ids", testid: "tables-ids" }, `[${o.ids.join(", ")}]`));
