@@ -84,7 +84,7 @@ export const PREDICT_ZH = Object.freeze({
   "predict.encode.told": "第 {step} 步（共 {total} 步）：揭晓答案",
   "predict.encode.hiddenNote": "猜的时候，rank 先藏起来。",
   "predict.encode.roomTold": "GPT-2 下一步合并的是 {left} + {right}，rank {rank}。",
-  "predict.encode.unavailable": "这个片段是一长串字节，引擎不会发来每一对的 rank，所以这个片段没法猜。请照常一步一步看。",
+  "predict.encode.unavailable": "这个片段是一长串字节，引擎不会给出每一对的 rank，所以这个片段没法猜，请照常一步一步看。",
   "predict.encode.none": "这个片段没有需要合并的地方，不用猜。",
   "predict.encode.seen": "这一步已经揭晓过了。往前走，到下一题。",
   "predict.encode.done": "这个片段的每一次合并都揭晓了。换一个片段接着猜吧。",
