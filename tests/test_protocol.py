@@ -4,6 +4,7 @@ declarations. Runs on CPython and inside Pyodide (no tiktoken or regex needed)."
 
 import json
 import typing
+from pathlib import Path
 
 import pytest
 from contract import check, documented, render
@@ -46,6 +47,8 @@ REQUESTS = [
     ("compare", {"text": ""}),
     ("samples", {"text": "Machine learning models learn patterns from data. " * 4}),
     ("samples", {"text": "Tokenizers turn text into ids.", "tokenizer": "r50k", "mode": "sequential", "block_size": 2}),
+    ("source", {"name": "encode"}),
+    ("source", {"name": "train"}),
 ]  # fmt: skip
 
 FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
@@ -79,6 +82,7 @@ FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
     ("samples", '{"text": "a b c d e f g h", "block_size": 0}', "too_small"),
     ("overview", '{"text": "hi", "encoding": "p50k_base"}', "bad_choice"),
     ("decode", '{"ids": "1", "encoding": "gpt2"}', "bad_choice"),
+    ("source", '{"name": "lab"}', "bad_choice"),
 ]
 
 # The larger tables are files beside the package (toklab.registry): inside Pyodide only when the worker
@@ -200,3 +204,27 @@ def test_the_default_page_is_the_protocols_piece_limit():
 @pytest.mark.cpython_only
 def test_docs_show_the_declared_types():
     assert documented() == render(), "docs/protocol.md is out of date: run `python tests/contract.py --write`"
+
+
+@pytest.mark.parametrize("name, kinds", [("encode", {"start", "merge", "done"}),
+                                         ("train", {"start", "merge", *typing.get_args(protocol.Stop.__annotations__["reason"])})])
+def test_the_source_is_the_files_and_marks_every_kind_of_step(name, kinds):
+    """The lines are the file's own (read here from the package), each kind of step has one line, and
+    that line is the statement it names: the merge line merges, a stop line makes that stop."""
+    src = json.loads(webapi.handle("source", json.dumps({"name": name})))["result"]
+    module = __import__(src["module"], fromlist=["_"])
+    file_lines = Path(module.__file__).read_text(encoding="utf-8").splitlines()
+    first = src["first_line"]
+    assert src["lines"] == file_lines[first - 1 : first - 1 + len(src["lines"])]
+    assert src["lines"][0].startswith(f"def {src['function']}(")
+    assert Path(module.__file__).name == src["path"]
+    by_kind = {m["step"]: m["line"] for m in src["marks"]}
+    assert len(by_kind) == len(src["marks"]) and set(by_kind) == kinds
+    line = {kind: file_lines[n - 1].split("#")[0].strip() for kind, n in by_kind.items()}
+    if name == "encode":
+        assert line["merge"] == "symbols[i : i + 2] = [pair[0] + pair[1]]" and line["done"] == "return symbols"
+    else:
+        assert line["merge"].startswith("corpus = {merge_pair(s, pair)")
+        for reason in ("no_pairs", "min_frequency"):
+            assert line[reason].startswith(f'stop = _stop("{reason}"')
+        assert line["vocab_size"] == line["num_merges"] and line["vocab_size"].startswith("stop = _stop_check(")

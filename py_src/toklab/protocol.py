@@ -398,6 +398,33 @@ class Samples(TypedDict):
     windows: list[Window]
 
 
+# --- the code view: the engine's own source ------------------------------------------------------
+
+StepKind = Literal["start", "merge", "done", "vocab_size", "num_merges", "no_pairs", "min_frequency"]
+
+
+class SourceRequest(TypedDict, total=False):
+    name: Required[Literal["encode", "train"]]  # whose steps: encode (the merge rule), train (the training loop)
+
+
+class Mark(TypedDict):
+    """The statement that does one kind of step: a `# step: <kind>` comment at the end of its line."""
+
+    step: StepKind  # start, merge and done (encode); start, merge and each stop reason (train)
+    line: int  # its line number in the file (1-based)
+
+
+class Source(TypedDict):
+    """The function that computes a lesson's steps, read from the running module (`toklab.source`)."""
+
+    function: str  # "lowest_rank_merge" (encode), "run_full" (train)
+    module: str  # "toklab.reference", "toklab.training"
+    path: str  # its file in the package, "reference.py"
+    first_line: int  # the line number in that file of lines[0] (1-based)
+    lines: list[str]  # the function's source, one item per line, as in the file (no line ends)
+    marks: list[Mark]
+
+
 class WarmupRequest(TypedDict, total=False):
     encoding: EncodingName  # default "r50k_base": the table to load (the worker fetches a larger one first)
 
@@ -416,4 +443,5 @@ KINDS: dict[str, tuple[type, type]] = {
     "toy_encode": (ToyEncodeRequest, ToyCut),
     "compare": (CompareRequest, Comparison),
     "samples": (SamplesRequest, Samples),
+    "source": (SourceRequest, Source),
 }

@@ -13,6 +13,9 @@ statement of the rule. Every fast path is an optimization of it and property-tes
 The toy BPE of the train lesson applies its merges in the order they were learned, each to the whole
 word (`toybpe.merge_word`); for a table without repeated tokens (every byte-level table) that gives
 the same symbols as this rule (tested too).
+
+The comments `# step: <kind>` mark the statement that does each kind of step; the encode lesson's code
+view shows this function's source and lights the line of the step shown (`toklab.source`).
 """
 
 __all__ = ["lowest_rank_merge"]
@@ -28,10 +31,11 @@ def lowest_rank_merge(symbols: list[str], ranks: dict[tuple[str, str], int]) -> 
     >>> lowest_rank_merge(["a", "a", "a"], {("a", "a"): 0})
     ['aa', 'a']
     """
-    symbols = list(symbols)
+    symbols = list(symbols)  # step: start
     while True:
         ranked = [(ranks[pair], i) for i, pair in enumerate(zip(symbols, symbols[1:])) if pair in ranks]
         if not ranked:
-            return symbols
-        _, i = min(ranked)  # the lowest rank; among equal ranks, the leftmost position
-        symbols[i : i + 2] = [symbols[i] + symbols[i + 1]]
+            return symbols  # step: done
+        rank, i = min(ranked)  # the lowest rank; among equal ranks, the leftmost position
+        pair = symbols[i], symbols[i + 1]
+        symbols[i : i + 2] = [pair[0] + pair[1]]  # step: merge

@@ -162,19 +162,23 @@ def occurrences(symbols, pair) -> list[list[int]]:
 
 def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequency=2,
              tie_break=FIRST_OCCURRENCE, distinct_tokens=False, special_tokens=()):
-    """The readable loop: recount everything, record every table. Returns (steps, stop)."""
-    corpus = dict(rows)
+    """The readable loop: recount everything, record every table. Returns (steps, stop).
+
+    The train lesson's code view shows this loop; `# step: <kind>` marks the statement of each kind of
+    step (the start, a merge, each reason to stop), found by `toklab.source`.
+    """
+    corpus = dict(rows)  # step: start
     vocab = set(special_tokens) | set(base_vocab)
     ids = first_ids(base_vocab, special_tokens) if tie_break == HUGGINGFACE else None
     steps: list[dict] = []
     while True:
-        stop = _stop_check(len(vocab), len(steps), vocab_size, num_merges)
+        stop = _stop_check(len(vocab), len(steps), vocab_size, num_merges)  # step: vocab_size, num_merges
         if stop:
             break
         table = pair_table(corpus)
         eligible = [(p, n) for p, n in table if not (distinct_tokens and p[0] + p[1] in vocab)]
         if not eligible:
-            stop = _stop("no_pairs")
+            stop = _stop("no_pairs")  # step: no_pairs
             break
         count = eligible[0][1]
         tied = [p for p, n in eligible if n == count]
@@ -184,10 +188,10 @@ def run_full(rows, base_vocab, *, vocab_size=None, num_merges=None, min_frequenc
             tied.sort(key=lambda p: (ids[p[0]], ids[p[1]]))
         pair = tied[0]
         if count < min_frequency:
-            stop = _stop("min_frequency", pair, count)
+            stop = _stop("min_frequency", pair, count)  # step: min_frequency
             break
         found = [[r, *at] for r, s in enumerate(corpus) for at in occurrences(s, pair)]
-        corpus = {merge_pair(s, pair): n for s, n in corpus.items()}
+        corpus = {merge_pair(s, pair): n for s, n in corpus.items()}  # step: merge
         is_new = pair[0] + pair[1] not in vocab
         vocab.add(pair[0] + pair[1])
         step = _step(pair, count, tie_break, tied, len(tied), len(vocab), is_new, ids)

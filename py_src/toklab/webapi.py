@@ -194,6 +194,16 @@ def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | 
             "n_unknown": sum(len(w["unknown"]) for w in out)}
 
 
+def source(name: str) -> dict:
+    """The source of the function that computes lesson `name`'s steps, and the line of each kind of step
+    (toklab.source): what the code view shows, read from the running module."""
+    from .source import SHOWN, function_source
+
+    if name not in SHOWN:
+        raise bad_choice("name", name, tuple(SHOWN))
+    return function_source(name)
+
+
 _trained_cache: dict = {}
 
 
@@ -218,6 +228,7 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "toy_encode": toy_encode,
     "compare": compare,
     "samples": samples,
+    "source": source,
 }
 
 
