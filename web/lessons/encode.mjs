@@ -27,6 +27,7 @@ const PARAMS = new Map([
   ["hex", param.bool(false)],
   ["predict", param.bool(false)],
   ["room", param.bool(false)],
+  ["code", param.bool(false)],
   ["encoding", encodingParam()],
 ]);
 
@@ -76,6 +77,8 @@ class EncodeLesson {
       copyIds: () => this.view.copyIds(this.overview() ? this.overview().ids : []),
       toggleMistake: () => ctx.setState({ mistake: !this.state.mistake }),
       toggleHex: () => ctx.setState({ hex: !this.state.hex }),
+      toggleCode: () => ctx.setState({ code: !this.state.code }),
+      source: () => ctx.query("source", { name: "encode" }),
       setSpeed: (speed) => ctx.setState({ speed }),
       togglePredict: () => ctx.setState({ predict: !this.state.predict }),
       toggleRoom: () => ctx.setState({ room: !this.state.room, predict: true }),
@@ -157,7 +160,7 @@ class EncodeLesson {
     }
     if (changed.has("predict") && state.predict) this.stepper.pause();
     if (["predict", "room", "lang", "projector"].some((name) => changed.has(name))) view.mark("predict", "stage2", "controls");
-    if (changed.has("mistake") || changed.has("projector") || changed.has("motion")) view.mark("stage2");
+    if (["mistake", "projector", "motion", "code"].some((name) => changed.has(name))) view.mark("stage2");
     if (changed.has("hex")) view.mark("strip", "stage2", "chips");
     if (changed.has("projector") && state.projector) view.scrollToCanvas = true;
     if (changed.has("lang")) this.announceStep();

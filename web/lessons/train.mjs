@@ -37,6 +37,7 @@ const PARAMS = new Map([
   ["sort", param.oneOf("count", SORTS)],
   ["try", param.text(PRESETS[0].tryText, LIMITS.hashTextMax)],
   ["predict", param.bool(false)],
+  ["code", param.bool(false)],
 ]);
 
 const KEYS = [
@@ -80,6 +81,8 @@ class TrainLesson {
       train: () => this.session.train(),
       setSpeed: (speed) => ctx.setState({ speed }),
       togglePredict: () => ctx.setState({ predict: !this.values().predict }),
+      toggleCode: () => ctx.setState({ code: !this.values().code }),
+      source: () => ctx.query("source", { name: "train" }),
       pick: (k, pair) => this.pick(k, pair),
       next: () => this.next(),
       resetScore: () => {
@@ -149,7 +152,7 @@ class TrainLesson {
     }
     if (changed.has("predict") || settings) this.quiz.restart(changed.has("predict") && values.predict);
     if (changed.has("predict") && values.predict) this.stepper.pause();
-    if (changed.has("step") || changed.has("sort") || changed.has("speed") || changed.has("predict")) view.draw("steps");
+    if (["step", "sort", "speed", "predict", "code"].some((name) => changed.has(name))) view.draw("steps");
     if ((changed.has("step") || changed.has("predict")) && !this.stepper.playing) this.announceStep();
   }
 

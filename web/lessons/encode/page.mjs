@@ -8,7 +8,8 @@
 import { MergeCanvas } from "../../canvas/mergeCanvas.mjs";
 import { el, icon } from "../../ui/dom.mjs";
 import { StepControls } from "../../ui/stepper.mjs";
-import { intro, stageHeader, inputCard, stageCard } from "../../ui/lessonkit.mjs";
+import { intro, stageHeader, inputCard, stageCard, errorText } from "../../ui/lessonkit.mjs";
+import { CodeView, codeSwitch } from "../../ui/codeview.mjs";
 import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
 import { RoomPoll } from "../../ui/predictPoll.mjs";
 import { PRESETS } from "./presets.mjs";
@@ -111,13 +112,17 @@ export function buildPage(root, t, b, actions) {
     b.text(el("p", { className: "stage-text" }), "mistake.text"),
     r.mistakeSummary);
   r.mistakePanel.hidden = true;
+  // The engine's Python beside the canvas (`code=1`): its own source, the line of the step lit.
+  r.code = new CodeView(b, { load: actions.source, errorText });
+  r.stage2Grid = el("div", { className: "stage2-grid" },
+    el("div", { className: "canvas-col" }, r.placeholder, r.canvases, r.predict.node, r.caption, r.controls.node, legend, widthNote),
+    r.code.node,
+    logCol);
   const stage2 = r.stage2 = el("section", { className: "card stage stage2", attrs: { "aria-labelledby": "stage2-title" } },
     stageHeader(b, 2, "stage2-title", "stage2.title", r.pieceTitle),
     r.explain,
     r.mistakePanel,
-    el("div", { className: "stage2-grid" },
-      el("div", { className: "canvas-col" }, r.placeholder, r.canvases, r.predict.node, r.caption, r.controls.node, legend, widthNote),
-      logCol));
+    r.stage2Grid);
 
   // Stage 3: ids.
   r.idsText = el("span", { className: "ids-text", testid: "token-ids" });
@@ -173,9 +178,10 @@ function buildControls(r, b, actions) {
   }, el("span", { className: "toggle-box", attrs: { "aria-hidden": "true" } }), b.text(el("span", {}), "controls.hex"));
   r.predictToggle = predictSwitch(b, { testid: "predict-toggle", labelKey: "predict.toggle", onToggle: () => actions.togglePredict() });
   r.roomToggle = predictSwitch(b, { testid: "room-toggle", labelKey: "predict.room", onToggle: () => actions.toggleRoom() });
+  r.codeToggle = codeSwitch(b, () => actions.toggleCode());
   return new StepControls(b, actions.stepper, {
     onSpeed: (speed) => actions.setSpeed(speed),
     between: [el("div", { className: "piece-nav" }, r.prevPiece, r.nextPiece)],
-    after: [r.mistakeToggle, r.hexToggle, el("div", { className: "predict-toggles" }, r.predictToggle, r.roomToggle)],
+    after: [r.mistakeToggle, r.hexToggle, r.codeToggle, el("div", { className: "predict-toggles" }, r.predictToggle, r.roomToggle)],
   });
 }

@@ -5,7 +5,7 @@
 //   input     preset buttons, the preset's point, the error line, the notes under the text box
 //   ids       the ids of the whole text and the summary line (cheap: drawn first)
 //   strip     the pieces strip and its pager (patched: unchanged pieces keep their buttons)
-//   stage2    the merge stage: title, placeholder, explanation, caption, log, canvases
+//   stage2    the merge stage: title, placeholder, explanation, caption, log, canvases, the code view
 //   stale     only the dimming of the cards (a slow engine answer)
 //   controls  the step controls, the piece buttons and the selected piece in the strip
 //   chips     the final-token chips (patched);  selection: only which chip group is highlighted
@@ -23,6 +23,7 @@ import { StripList, ChipList, renderLog, renderIds } from "./panels.mjs";
 import { explanation, announcement, mistakeWords } from "./words.mjs";
 import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./frames.mjs";
 import { shownFrame } from "./predict.mjs";
+import { codeFrame } from "./code.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -170,6 +171,9 @@ export class EncodeView {
     r.canvases.classList.toggle("two", f.mistake);
     r.mistakeToggle.setAttribute("aria-pressed", String(state.mistake));
     r.hexToggle.setAttribute("aria-pressed", String(state.hex));
+    r.codeToggle.setAttribute("aria-pressed", String(state.code));
+    r.stage2Grid.classList.toggle("with-code", state.code);
+    r.code.render(t, state.code && piece ? codeFrame(piece, f.step) : null);
     if (!piece) {
       r.explain.textContent = state.text === "" ? "" : t("stage1.text");
       r.explain.hidden = true;

@@ -10,7 +10,8 @@ import { el } from "../../ui/dom.mjs";
 import { choiceGroup, numberField } from "../../ui/fields.mjs";
 import { StepControls } from "../../ui/stepper.mjs";
 import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
-import { BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, presetButtons } from "../../ui/lessonkit.mjs";
+import { BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, presetButtons, errorText } from "../../ui/lessonkit.mjs";
+import { CodeView, codeSwitch } from "../../ui/codeview.mjs";
 import { PRESETS, MODES, UNITS, TIES } from "./presets.mjs";
 
 export function buildPage(root, t, b, actions) {
@@ -66,6 +67,9 @@ export function buildPage(root, t, b, actions) {
   r.controls = new StepControls(b, actions.stepper, { onSpeed: (s) => actions.setSpeed(s) });
   r.predictToggle = predictSwitch(b, { testid: "predict-toggle", labelKey: "predict.toggle", onToggle: () => actions.togglePredict() });
   r.predict = new PredictBox(t, { actions: { next: () => actions.next(), resetScore: () => actions.resetScore() } });
+  // The engine's Python (`code=1`): the training loop's own source, the line of the step lit.
+  r.codeToggle = codeSwitch(b, () => actions.toggleCode());
+  r.code = new CodeView(b, { load: actions.source, errorText });
   r.tableTitle = el("h3", { className: "log-title" });
   r.pairTable = el("table", { className: "lk-table lk-pairs", testid: "pair-table" });
   r.pairNote = el("p", { className: "fine" });
@@ -87,8 +91,9 @@ export function buildPage(root, t, b, actions) {
     stageHeader(b, 1, "train-steps-title", "train.stepsTitle", r.stepMeta),
     r.explain, r.tieLine, r.stopBox, r.recount,
     r.controls.node,
-    el("div", { className: "predict-toggles" }, r.predictToggle),
+    el("div", { className: "predict-toggles" }, r.predictToggle, r.codeToggle),
     r.predict.node,
+    r.code.node,
     r.noTables, r.grid,
     el("div", { className: "lk-train-grid" },
       el("div", { className: "lk-train-col" }, b.text(el("h3", { className: "log-title" }), "train.mergesTitle"), r.mergeList),

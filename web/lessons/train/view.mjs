@@ -6,7 +6,7 @@
 //   busy    the busy line, the train button, the dimming of a stale training, the error line and the
 //           size note under the corpus (what a training's start and answer change)
 //   steps   the steps card at the shown step: controls, sentences, pair table, corpus, merges, vocabulary,
-//           and the guessing box (a pending guess draws the frame masked: predict.mjs maskFrame)
+//           the code view, and the guessing box (a pending guess draws the frame masked: predict.mjs maskFrame)
 //   corpus  only the corpus rows' highlights and the pair buttons (pointing at a pair)
 //   try     the example cut by the trained tokenizer
 // The text boxes and settings (showInput) are written at once, as the state changes.
@@ -19,6 +19,7 @@ import { PRESETS, presetShown } from "./presets.mjs";
 import { samePair, totalSteps, stepFrame, tieOf, pairRows, stepMarks, corpusRows, mergesUpTo, vocabulary, recountShown } from "./frames.mjs";
 import { stopText, explanation, tieText, pairsTitle, pairsFoot, corpusTitles } from "./words.mjs";
 import { maskFrame } from "./predict.mjs";
+import { codeFrame } from "./code.mjs";
 
 export class TrainView {
   constructor(root, t, actions, source) {
@@ -99,6 +100,9 @@ export class TrainView {
       r.controls.last.disabled = true;
     }
     this.renderPredict(quiz);
+    r.codeToggle.setAttribute("aria-pressed", String(values.code));
+    // While a guess is pending, the code stays at the step before it.
+    r.code.render(t, values.code && trace ? codeFrame(trace, stepFrame(trace, quiz.pending ? k - 1 : k)) : null);
     if (!trace) return;
     this.masked = quiz.pending;
     const f = this.masked ? maskFrame(trace, stepFrame(trace, k)) : stepFrame(trace, k);
