@@ -124,10 +124,14 @@ export class CodeView {
       this.asked = true;
       this.load().then((answer) => {
         this.answer = answer;
-        if (!answer.ok) this.asked = false; // asked again the next time the view is drawn
-        if (this.shown) this.render(this.shown.t, this.shown.view);
+        if (!answer.ok) this.asked = false; // asked again the next time the lesson draws the view
+        if (this.shown) this.draw(this.shown.t, this.shown.view);
       });
     }
+    this.draw(t, view);
+  }
+
+  draw(t, view) {
     const answer = this.answer;
     this.status.hidden = Boolean(answer && answer.ok);
     if (!answer || !answer.ok) {
