@@ -1,0 +1,51 @@
+// Offline after one visit: registers the service worker (sw.js, the whole app's scope) once the page
+// has loaded, and shows "A new version is ready" when another build's worker has installed and waits
+// (sw.js says what it caches and when). Its button hands over to the waiting worker and reloads.
+// index.html loads this module; it imports nothing, and does nothing where service workers are not
+// available (a page opened over plain HTTP from another machine, some private windows). The worker's
+// URL passes Trusted Types through trusted-types.js's default policy.
+
+const WORKER = "sw.js";
+const notice = document.querySelector('[data-testid="update-ready"]');
+const button = notice.querySelector("button");
+let registration = null;
+let reloading = false;
+
+function showNotice() {
+  notice.hidden = false;
+}
+
+/** Shows the notice when `worker` (a new build's) has installed beside an active one. */
+function watch(worker) {
+  if (!worker) return;
+  const check = () => {
+    if (worker.state === "installed" && registration.active && registration.active !== worker) showNotice();
+  };
+  worker.addEventListener("statechange", check);
+  check();
+}
+
+async function register() {
+  try {
+    registration = await navigator.serviceWorker.register(WORKER);
+  } catch (error) {
+    console.warn(`Offline use is off: the service worker did not register (${error.message})`);
+    return;
+  }
+  watch(registration.waiting);
+  watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+}
+
+button.addEventListener("click", () => {
+  reloading = true;
+  if (registration && registration.waiting) registration.waiting.postMessage({ type: "activate" });
+  else location.reload();
+});
+
+if ("serviceWorker" in navigator) {
+  // Another tab's reload hands this page to the new build too: it is then older than what serves it.
+  navigator.serviceWorker.addEventListener("controllerchange", () => (reloading ? location.reload() : showNotice()));
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
