@@ -7,6 +7,6 @@ export const OFFLINE_EN = Object.freeze({
 });
 
 export const OFFLINE_ZH = Object.freeze({
-  "offline.updateReady": "Tokenizer Lab 有新版本了。",
+  "offline.updateReady": "分词实验室有新版本了。",
   "offline.reload": "刷新页面",
 });
