@@ -32,6 +32,7 @@ async function register() {
     console.warn(`Offline use is off: the service worker did not register (${error.message})`);
     return;
   }
+  if (!registration) return; // a register() that only pretends (a test harness, an extension)
   watch(registration.waiting);
   watch(registration.installing);
   registration.addEventListener("updatefound", () => watch(registration.installing));
