@@ -13,7 +13,7 @@
 // fetch     answers a GET inside the scope from this build's cache, ignoring the query (`?v=` keys
 //           name this same build's files), a navigation with the cached index.html; on a miss it asks
 //           the network, and keeps the answer when the file is one the manifest lists as "lazy" (the
-//           larger tiktoken tables: cached when a lesson first asks for them).
+//           larger tiktoken tables: cached when a lesson first asks for them) and its sha256 is right.
 // message   {type: "activate"} from the page's "reload" button: this waiting worker takes over now.
 
 const CACHE_PREFIX = "toklab-";

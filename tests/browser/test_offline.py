@@ -31,14 +31,26 @@ INSTALL_MS = 120_000
 TEXT = "Offline, 你好 🎉 tokenization"
 TRUSTED_TYPES = ("TrustedScriptURL", "TrustedHTML", "TrustedScript", "Trusted Type")
 
-# Resolves once the page's service worker registration has an active worker: the list of URLs in that
-# worker's cache. (The cache is complete before a worker can become active: install fills it.)
+# Resolves once the page's service worker has activated (its install filled its cache; its activation
+# deleted the other builds'): [cache name, URL] of every entry of every cache.
 CACHED_URLS = """async () => {
     const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    while (worker.state !== "activated") await new Promise((resolve) => worker.addEventListener("statechange", resolve, { once: true }));
     const names = await caches.keys();
     const urls = [];
     for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push([name, request.url]);
     return { scope: registration.scope, urls };
+}"""
+
+# The size of what cache `name` holds for `path`, once it holds it (polled for up to 30 s), else 0.
+KEPT_BYTES = """async ([name, path]) => {
+    for (let tries = 0; tries < 300; tries++) {
+        const kept = await (await caches.open(name)).match(path);
+        if (kept) return (await kept.arrayBuffer()).byteLength;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return 0;
 }"""
 
 
@@ -202,6 +214,11 @@ def test_a_new_build_shows_a_reload_notice_that_brings_it_in(sw_context, server,
     assert page.evaluate("fetch('style.css').then((r) => r.text())").endswith(marker)
     caches = wait_until_cached(page, new)
     assert list(caches) == [f"toklab-{new}"]  # the old build's cache is gone
+    # A larger table is kept the first time a page the worker serves loads it.
+    assert "tables/cl100k_base.tiktoken" not in caches[f"toklab-{new}"]
+    size = page.evaluate("fetch('tables/cl100k_base.tiktoken').then((r) => r.arrayBuffer()).then((b) => b.byteLength)")
+    assert size == (dist_dir / "tables" / "cl100k_base.tiktoken").stat().st_size
+    assert page.evaluate(KEPT_BYTES, [f"toklab-{new}", "tables/cl100k_base.tiktoken"]) == size
     assert [text for kind, text in console if kind in ("error", "pageerror")] == []
 
 
