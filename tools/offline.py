@@ -96,11 +96,9 @@ def favicon_rects(svg: Path) -> tuple[float, list[dict]]:
     for el in root:
         if el.tag.rsplit("}", 1)[-1] != "rect":
             raise BuildError(f"{svg.name}: the icons are drawn from <rect> elements only, not <{el.tag}>")
-        number = lambda name, default=0.0: float(el.get(name, default))  # noqa: E731
-        rects.append({
-            "x": number("x"), "y": number("y"), "w": number("width"), "h": number("height"), "r": number("rx"),
-            "fill": rgb(el.get("fill", "none")), "stroke": rgb(el.get("stroke", "none")), "sw": number("stroke-width", 1),
-        })  # fmt: skip
+        x, y, w, h, r, sw = (float(el.get(name, 0)) for name in ("x", "y", "width", "height", "rx", "stroke-width"))
+        stroke = rgb(el.get("stroke", "none"))
+        rects.append({"x": x, "y": y, "w": w, "h": h, "r": r, "fill": rgb(el.get("fill", "none")), "stroke": stroke, "sw": sw if el.get("stroke-width") else 1.0})
     return width, rects
 
 

@@ -1,11 +1,15 @@
-// Offline after one visit: registers the service worker (sw.js, the whole app's scope) once the page
-// has loaded, and shows "A new version is ready" when another build's worker has installed and waits
-// (sw.js says what it caches and when). Its button hands over to the waiting worker and reloads.
-// index.html loads this module; it imports nothing, and does nothing where service workers are not
-// available (a page opened over plain HTTP from another machine, some private windows). The worker's
-// URL passes Trusted Types through trusted-types.js's default policy.
+// Offline after one visit: registers the service worker (sw.js, the whole app's scope) and shows
+// "A new version is ready" when another build's worker has installed and waits (sw.js says what it
+// caches and when). Its button hands over to the waiting worker and reloads.
+//
+// It registers once the engine has started (the status element leaves "loading"), so the worker's
+// install never competes with Python's own downloads on a slow network, and finds most files in the
+// browser's HTTP cache by then. index.html loads this module; it imports nothing, and does nothing
+// where service workers are not available (a page opened over plain HTTP from another machine, some
+// private windows). The worker's URL passes Trusted Types through trusted-types.js's default policy.
 
 const WORKER = "sw.js";
+const status = document.querySelector('[data-testid="status"]');
 const notice = document.querySelector('[data-testid="update-ready"]');
 const button = notice.querySelector("button");
 let registration = null;
@@ -47,6 +51,17 @@ button.addEventListener("click", () => {
 if ("serviceWorker" in navigator) {
   // Another tab's reload hands this page to the new build too: it is then older than what serves it.
   navigator.serviceWorker.addEventListener("controllerchange", () => (reloading ? location.reload() : showNotice()));
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  whenEngineStarted(register);
+}
+
+/** Runs `then` once the status says the engine is ready, or that it failed. */
+function whenEngineStarted(then) {
+  const started = () => status.dataset.state !== "loading";
+  if (started()) return then();
+  const observer = new MutationObserver(() => {
+    if (!started()) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(status, { attributes: true, attributeFilter: ["data-state"] });
 }

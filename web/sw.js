@@ -65,7 +65,7 @@ async function precache() {
   const index = await cache.match(new URL("index.html", scope));
   if (!index) throw new Error("offline.json does not list index.html");
   await cache.put(scope, index);
-  await cache.put(new URL("offline.json", scope), Response.json(manifest));
+  await cache.put(new URL("offline.json", scope), new Response(JSON.stringify(manifest), { headers: { "Content-Type": "application/json" } }));
 }
 
 /** Fetches one file of the manifest, checks its sha256 and keeps it in `cache` with its headers. */
