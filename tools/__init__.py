@@ -11,6 +11,8 @@
     codemirror.py         the lab's code editor: CodeMirror 6 from pinned npm tarballs, bundled by esbuild
                           (codemirror_entry.mjs is the entry) into dist/vendor/codemirror.mjs
     lab.py                dist/lab/: the lab's exercises as a wheel (py_src/toklab_lab) and their catalog
+    offline.py            the service worker's dist/offline.json (every file, its sha256, the build hash)
+                          and dist/sw.js; the app's PNG icons, drawn from web/favicon.svg
     dist.py               dist/: the inputs' fingerprint and the atomic build
     server.py             the static file server (`build.py serve`, the browser tests, bench/)
     testrun.py            `build.py test`: .venv, Chromium, the three test stages and their summary

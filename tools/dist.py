@@ -19,6 +19,7 @@ from tools.codemirror import bundle_codemirror
 from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
 from tools.downloads import MICROPIP, PYODIDE, micropip_wheel, npm_tarball
 from tools.lab import ship_lab
+from tools.offline import add_icons, add_offline
 from tools.precompute import precompute
 from tools.snapshot import add_snapshot, make_snapshot
 from tools.tables import ship_tables
@@ -94,6 +95,8 @@ def build() -> Path:
         bundle_codemirror(out / "vendor")
         ship_lab(out / "lab")
         (out / "precomputed.json").write_text(json.dumps(precompute(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        add_icons(out)
+        add_offline(out)  # last: it lists every file above
         (out / STAMP).write_text(stamp)
         if DIST.exists():
             os.replace(DIST, tmp / "old")  # removed with tmp

@@ -22,7 +22,7 @@ from tools.common import BuildError
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
     "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
-    "object-src 'none'; base-uri 'none'; form-action 'none'"
+    "object-src 'none'; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'"
 )
 
 MIME_TYPES = {
@@ -38,6 +38,8 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
     ".woff2": "font/woff2",
 }
 

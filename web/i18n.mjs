@@ -6,6 +6,7 @@ import { QUIRKS_EN, QUIRKS_ZH } from "./lessons/quirks/cases.mjs";
 import { LAB_EN, LAB_ZH } from "./lessons/lab/strings.mjs";
 import { PREDICT_EN, PREDICT_ZH } from "./ui/predictWords.mjs";
 import { CODE_EN, CODE_ZH } from "./ui/codeviewWords.mjs";
+import { OFFLINE_EN, OFFLINE_ZH } from "./ui/offlineWords.mjs";
 
 export const LANGUAGES = Object.freeze(["en", "zh"]);
 
@@ -918,8 +919,8 @@ const zh = {
   // ---- lessons train, decode, compare, special, samples (end) ----
 };
 
-const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN });
-const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH });
+const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN, ...OFFLINE_EN });
+const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH, ...OFFLINE_ZH });
 const TABLES = new Map([
   ["en", EN],
   ["zh", ZH],

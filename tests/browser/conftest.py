@@ -9,7 +9,8 @@ Fixtures:
     app_server      serves dist/ with build.py's server (CSP header included); .url, .origin, .requests (session)
     browser         Chromium: $TOKLAB_CHROMIUM / $CHROMIUM / /usr/bin/chromium, else Playwright's own (session)
     context         a fresh browser context; every request it makes (page and worker) is recorded in
-                    context.requests_seen, and any request that leaves the origin is aborted
+                    context.requests_seen, and any request that leaves the origin is aborted; its pages
+                    run as in a browser without service workers (test_offline.py opens its own contexts)
     requests_seen   that list of URLs
     console_errors  console errors and uncaught page errors of the pages opened in this test
     open_app        open_app(fragment="", wait_ready=True) -> Page: opens the app, waits for data-state=ready
@@ -111,6 +112,11 @@ def browser(playwright):
 @pytest.fixture
 def context(browser, app_server):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    # No service worker here: its install (every file of dist/) would join requests_seen, and the engine
+    # workers a page starts after it activates would get their files from its cache, past the routes
+    # the snapshot tests put on the network. The page sees a browser without them, as over plain HTTP
+    # (Playwright's service_workers="block" would log a console warning instead). test_offline.py tests it.
+    context.add_init_script(script="delete Navigator.prototype.serviceWorker;")
     context.requests_seen = []
     context.on("request", lambda request: context.requests_seen.append(request.url))
 

@@ -1,0 +1,279 @@
+"""Offline and install: the service worker (web/sw.js, web/offline.mjs, tools/offline.py), the web app
+manifest and its icons, and the Content-Security-Policy's Trusted Types.
+
+The offline tests open their own contexts with service workers allowed (conftest's context blocks them)
+on a server of their own, whose folder is a symlink: pointing it at another build on the same origin
+is how a new deploy looks to a browser that visited the old one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from lab_solutions import solution
+from playwright.sync_api import expect
+
+from tools.offline import add_offline
+from tools.server import make_server
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = '[data-testid="status"][data-state="ready"]'
+READY_MS = 120_000
+LAB_READY_MS = 120_000
+INSTALL_MS = 120_000
+TEXT = "Offline, 你好 🎉 tokenization"
+TRUSTED_TYPES = ("TrustedScriptURL", "TrustedHTML", "TrustedScript", "Trusted Type")
+
+# Resolves once the page's service worker has activated (its install filled its cache; its activation
+# deleted the other builds'): [cache name, URL] of every entry of every cache.
+CACHED_URLS = """async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    while (worker.state !== "activated") await new Promise((resolve) => worker.addEventListener("statechange", resolve, { once: true }));
+    const names = await caches.keys();
+    const urls = [];
+    for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push([name, request.url]);
+    return { scope: registration.scope, urls };
+}"""
+
+# The size of what cache `name` holds for `path`, once it holds it (polled for up to 30 s), else 0.
+KEPT_BYTES = """async ([name, path]) => {
+    for (let tries = 0; tries < 300; tries++) {
+        const kept = await (await caches.open(name)).match(path);
+        if (kept) return (await kept.arrayBuffer()).byteLength;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return 0;
+}"""
+
+
+@pytest.fixture
+def site(tmp_path, dist_dir):
+    """A symlink the server serves, pointing at dist/ to begin with."""
+    link = tmp_path / "site"
+    link.symlink_to(dist_dir.resolve(), target_is_directory=True)
+    return link
+
+
+class Server:
+    """build.py's static server on 127.0.0.1, serving `folder` (read at each request)."""
+
+    def __init__(self, folder: Path):
+        self.httpd = make_server(folder)
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.url = self.origin + "/"
+
+
+@pytest.fixture
+def server(site):
+    server = Server(site)
+    thread = threading.Thread(target=server.httpd.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.httpd.shutdown()
+    server.httpd.server_close()
+
+
+@pytest.fixture
+def sw_context(browser, server):
+    """A browser context with service workers allowed; requests leaving the origin are aborted."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", service_workers="allow")
+
+    def only_own_origin(route):
+        parts = urlsplit(route.request.url)
+        if f"{parts.scheme}://{parts.netloc}" == server.origin:
+            route.continue_()
+        else:
+            route.abort("blockedbyclient")
+
+    context.route(re.compile(r".*"), only_own_origin)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def console(sw_context) -> list[tuple[str, str]]:
+    """(type, text) of every console message and uncaught error of the context's pages."""
+    seen = []
+
+    def watch(page):
+        page.on("console", lambda m: seen.append((m.type, m.text)))
+        page.on("pageerror", lambda e: seen.append(("pageerror", str(e))))
+
+    sw_context.on("page", watch)
+    return seen
+
+
+def manifest_of(folder: Path) -> dict:
+    return json.loads((folder / "offline.json").read_text())
+
+
+def wait_until_cached(page, build: str) -> dict[str, set[str]]:
+    """Waits for an active service worker; returns cache name -> the paths it holds (relative to scope)."""
+    found = page.evaluate(CACHED_URLS)
+    caches: dict[str, set[str]] = {}
+    for name, url in found["urls"]:
+        caches.setdefault(name, set()).add(url[len(found["scope"]) :])
+    assert f"toklab-{build}" in caches, caches.keys()
+    return caches
+
+
+def type_text(page, text: str) -> None:
+    box = page.get_by_test_id("text-input")
+    box.click()
+    box.press("ControlOrMeta+a")
+    box.press("Backspace")
+    page.keyboard.insert_text(text)
+
+
+def test_after_one_visit_the_app_starts_encodes_and_runs_the_lab_offline(sw_context, server, dist_dir, console, r50k_oracle, screenshot):
+    manifest = manifest_of(dist_dir)
+    page = sw_context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector(READY, timeout=READY_MS)
+    caches = wait_until_cached(page, manifest["build"])
+    # Every file the build lists for install, the page under its folder's URL, and the manifest itself;
+    # the larger tables wait until a lesson asks for them.
+    precache = {entry["path"] for entry in manifest["precache"]}
+    assert {"index.html", "snapshot/engine.bin", "pyodide/pyodide.asm.wasm", "vendor/codemirror.mjs"} <= precache
+    assert caches == {f"toklab-{manifest['build']}": precache | {"", "offline.json"}}
+    assert [entry["path"] for entry in manifest["lazy"]] == ["tables/cl100k_base.tiktoken", "tables/o200k_base.tiktoken"]
+
+    sw_context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=READY_MS)
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == server.url + "sw.js"
+    type_text(page, TEXT)
+    expect(page.get_by_test_id("token-ids")).to_have_text(", ".join(map(str, r50k_oracle.encode_ordinary(TEXT))))
+    screenshot(page, "offline-encode")
+
+    page.get_by_test_id("lesson-tab-lab").click()
+    page.wait_for_selector('[data-testid="lab-status"][data-state="ready"]', timeout=LAB_READY_MS)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.evaluate("(text) => navigator.clipboard.writeText(text)", solution("right", "get_stats"))
+    page.get_by_test_id("code-editor").click()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Control+v")
+    page.get_by_test_id("run-code").click()
+    page.wait_for_selector('[data-testid="run-result"][data-state="passed"]', timeout=60_000)
+    screenshot(page, "offline-lab")
+    errors = [text for kind, text in console if kind in ("error", "pageerror")]
+    assert errors == []
+    assert [text for _, text in console if any(word in text for word in TRUSTED_TYPES)] == []
+    # The network was really gone: what the cache does not hold fails.
+    assert page.evaluate("fetch('never-built.txt').then(() => 'fetched', (e) => e.name)") == "TypeError"
+
+
+def new_build(dist_dir: Path, folder: Path) -> str:
+    """A copy of dist/ with one file changed, its offline.json and sw.js written again by the build's
+    own add_offline(): another build, with its own hash. Returns the marker the changed file ends with."""
+    shutil.copytree(dist_dir, folder)
+    marker = f"/* build of {folder.name} */\n"
+    with (folder / "style.css").open("a") as css:
+        css.write(marker)
+    add_offline(folder)
+    return marker
+
+
+def test_a_new_build_shows_a_reload_notice_that_brings_it_in(sw_context, server, site, dist_dir, tmp_path, console, screenshot):
+    old = manifest_of(dist_dir)["build"]
+    page = sw_context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector(READY, timeout=READY_MS)
+    wait_until_cached(page, old)
+    notice = page.get_by_test_id("update-ready")
+    expect(notice).to_be_hidden()
+
+    marker = new_build(dist_dir, tmp_path / "next")
+    new = manifest_of(tmp_path / "next")["build"]
+    assert new != old
+    swap = tmp_path / "site.next"
+    swap.symlink_to((tmp_path / "next").resolve(), target_is_directory=True)
+    os.replace(swap, site)  # the same origin now serves the new build
+
+    page.reload()  # served by the old build's worker, which the browser checks for an update
+    page.wait_for_selector(READY, timeout=READY_MS)
+    expect(notice).to_be_visible(timeout=INSTALL_MS)
+    expect(notice).to_have_text(re.compile(r"A new version of Tokenizer Lab is ready\.\s*Reload"))
+    assert not page.evaluate("fetch('style.css').then((r) => r.text())").endswith(marker)  # still the old build
+    page.get_by_test_id("lang-zh").click()
+    expect(notice).to_have_text(re.compile(r"分词实验室有新版本了。\s*刷新页面"))
+    screenshot(page, "update-ready")
+
+    with page.expect_navigation():
+        notice.get_by_role("button").click()
+    page.wait_for_selector(READY, timeout=READY_MS)
+    expect(notice).to_be_hidden()
+    assert page.evaluate("fetch('style.css').then((r) => r.text())").endswith(marker)
+    caches = wait_until_cached(page, new)
+    assert list(caches) == [f"toklab-{new}"]  # the old build's cache is gone
+    # A larger table is kept the first time a page the worker serves loads it.
+    assert "tables/cl100k_base.tiktoken" not in caches[f"toklab-{new}"]
+    size = page.evaluate("fetch('tables/cl100k_base.tiktoken').then((r) => r.arrayBuffer()).then((b) => b.byteLength)")
+    assert size == (dist_dir / "tables" / "cl100k_base.tiktoken").stat().st_size
+    assert page.evaluate(KEPT_BYTES, [f"toklab-{new}", "tables/cl100k_base.tiktoken"]) == size
+    assert [text for kind, text in console if kind in ("error", "pageerror")] == []
+
+
+def theme_colour(name: str) -> str:
+    """A colour of web/theme.mjs's everyday palette."""
+    source = (ROOT / "web" / "theme.mjs").read_text()
+    normal = source[source.index("normal: Object.freeze({") :]
+    return re.search(rf"\n\s+{name}: \"(#[0-9a-fA-F]{{6}})\"", normal).group(1).lower()
+
+
+def test_the_app_is_installable_with_a_manifest_and_icons_that_load(page):
+    href = page.locator('link[rel="manifest"]').get_attribute("href")
+    answer = page.evaluate(
+        "async (href) => { const r = await fetch(href); return { type: r.headers.get('content-type'), text: await r.text() }; }", href)
+    assert answer["type"] == "application/manifest+json"
+    manifest = json.loads(answer["text"])
+    assert manifest["name"] == "Tokenizer Lab" and manifest["short_name"]
+    assert manifest["start_url"] == "." and manifest["display"] == "standalone"
+    assert manifest["background_color"] == theme_colour("bg")
+    assert manifest["theme_color"] == theme_colour("surface")
+    assert page.locator('meta[name="theme-color"]').get_attribute("content") == manifest["theme_color"]
+    sizes = page.evaluate(
+        """async (icons) => Promise.all(icons.map((icon) => new Promise((resolve) => {
+            const img = new Image();
+            img.onload = () => resolve([icon.src, icon.purpose, img.naturalWidth, img.naturalHeight]);
+            img.onerror = () => resolve([icon.src, icon.purpose, 0, 0]);
+            img.src = new URL(icon.src, document.baseURI).href;
+        })))""",
+        manifest["icons"],
+    )
+    for src, _purpose, width, height in sizes:
+        assert width > 0 and height > 0, src
+        declared = next(icon["sizes"] for icon in manifest["icons"] if icon["src"] == src)
+        if declared != "any":
+            assert f"{width}x{height}" == declared, src
+    assert {(purpose, f"{w}x{h}") for _, purpose, w, h in sizes} >= {("any", "192x192"), ("any", "512x512"), ("maskable", "512x512")}
+
+
+def test_the_policy_requires_trusted_types_and_the_browser_enforces_it(page, app_server):
+    header = page.evaluate("fetch('index.html').then((r) => r.headers.get('content-security-policy'))")
+    meta = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    for policy in (header, meta):
+        assert "require-trusted-types-for 'script'" in policy
+        assert "frame-ancestors" not in policy  # embedding stays allowed
+    assert page.evaluate("fetch('index.html').then((r) => r.headers.get('x-frame-options'))") is None
+    # No HTML sink takes a plain string, and a script URL from another origin is refused.
+    blocked = page.evaluate(
+        """() => {
+            const tries = {
+                html: () => { document.createElement("div").innerHTML = "<b>x</b>"; },
+                foreignWorker: () => new Worker("https://example.com/w.js"),
+            };
+            return Object.fromEntries(Object.entries(tries).map(([name, attempt]) => {
+                try { attempt(); return [name, "allowed"]; } catch (e) { return [name, e.name]; }
+            }));
+        }"""
+    )
+    assert blocked == {"html": "TypeError", "foreignWorker": "TypeError"}
