@@ -5,6 +5,7 @@ import { QUESTIONS_EN, QUESTIONS_ZH } from "./questions.mjs";
 import { QUIRKS_EN, QUIRKS_ZH } from "./lessons/quirks/cases.mjs";
 import { LAB_EN, LAB_ZH } from "./lessons/lab/strings.mjs";
 import { PREDICT_EN, PREDICT_ZH } from "./ui/predictWords.mjs";
+import { CLASSROOM_EN, CLASSROOM_ZH } from "./classroom/strings.mjs";
 
 export const LANGUAGES = Object.freeze(["en", "zh"]);
 
@@ -917,8 +918,8 @@ const zh = {
   // ---- lessons train, decode, compare, special, samples (end) ----
 };
 
-const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN });
-const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH });
+const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CLASSROOM_EN });
+const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CLASSROOM_ZH });
 const TABLES = new Map([
   ["en", EN],
   ["zh", ZH],
