@@ -236,34 +236,40 @@ def deck_data(page, deck_id: str) -> dict:
     return page.evaluate("(id) => import(`./decks/${id}.mjs`).then((m) => JSON.parse(JSON.stringify(m.default)))", deck_id)
 
 
-def test_every_slide_of_every_deck_opens(room):
-    page = room.open("?presenter=1&deck=encode#lang=en")
-    expect(page.get_by_test_id("presenter-notes")).to_be_visible()
-    select = page.get_by_test_id("deck-select")
+def test_every_slide_of_every_deck_opens(pair, room):
+    presenter, follower = pair
+    follower.close()
+    notes = presenter.get_by_test_id("presenter-notes")
+    expect(notes).to_be_hidden()  # no projector window left, and no ?presenter=1
+    presenter.get_by_test_id("teach-button").click()
+    presenter.get_by_test_id("notes-toggle").click()
+    expect(notes).to_be_visible()
+    assert "presenter=1" in presenter.url
+    select = presenter.get_by_test_id("deck-select")
     deck_ids = [v for v in select.locator("option").evaluate_all("(os) => os.map((o) => o.value)") if v]
     assert deck_ids == LESSON_IDS
-    position = page.get_by_test_id("deck-position")
+    presenter.get_by_test_id("teach-button").click()
+    position = presenter.get_by_test_id("deck-position")
     for deck_id in deck_ids:
-        deck = deck_data(page, deck_id)
+        deck = deck_data(presenter, deck_id)
         slides = deck["slides"]
         assert 6 <= len(slides) <= 12, deck_id
-        page.get_by_test_id("teach-button").click()
+        presenter.get_by_test_id("teach-button").click()
         select.select_option(deck_id)
-        page.get_by_test_id("teach-button").click()
+        presenter.get_by_test_id("teach-button").click()
         for n, slide in enumerate(slides, start=1):
             if n > 1:
-                page.keyboard.press("PageDown")
+                presenter.keyboard.press("PageDown")
             where = f"{deck_id} slide {n}"
             expect(position).to_have_text(f"{n} / {len(slides)}")
             lesson = slide["view"].get("lesson", deck["lesson"])
-            expect(page.get_by_test_id(f"lesson-tab-{lesson}")).to_have_attribute("aria-current", "page")
-            expect(page.get_by_test_id("notes-title")).to_contain_text(slide["title"]["en"])
-            expect(page.locator("main .stale")).to_have_count(0, timeout=20_000)
+            expect(presenter.get_by_test_id(f"lesson-tab-{lesson}")).to_have_attribute("aria-current", "page")
+            expect(presenter.get_by_test_id("notes-title")).to_contain_text(slide["title"]["en"])
+            expect(presenter.locator("main .stale")).to_have_count(0, timeout=20_000)
             if "step" in slide["view"]:
-                expect(page.get_by_test_id("scrubber")).to_have_value(str(slide["view"]["step"]), timeout=20_000)
-            errors = page.locator('[data-testid$="-error"]:visible, [data-testid="engine-error"]:visible')
+                expect(presenter.get_by_test_id("scrubber")).to_have_value(str(slide["view"]["step"]), timeout=20_000)
+            errors = presenter.locator('[data-testid$="-error"]:visible, [data-testid="engine-error"]:visible')
             assert [e.text_content() for e in errors.all() if e.text_content().strip()] == [], where
             assert room.errors == [], where
-        page.keyboard.press("PageDown")  # past the last slide: stays
+        presenter.keyboard.press("PageDown")  # past the last slide: stays
         expect(position).to_have_text(f"{len(slides)} / {len(slides)}")
-    page.close()
