@@ -209,7 +209,8 @@ def test_deck_moves_with_page_keys_on_both_windows(pair, room):
     assert room.errors == []
 
 
-def test_embed_hides_the_frame_and_fits_480_pixels(room):
+def test_embed_hides_the_frame_and_fits_480_pixels(pair, room):
+    _, follower = pair
     page = room.open("?embed=1#lesson=encode&lang=en")
     page.set_viewport_size({"width": 480, "height": 800})
     for testid in ("lesson-nav", "help-button", "lang-en"):
@@ -228,6 +229,9 @@ def test_embed_hides_the_frame_and_fits_480_pixels(room):
         assert widths[0] <= widths[1], f"{lesson} scrolls sideways at 480 px: {widths}"
     href = link.get_attribute("href")
     assert "embed" not in href and "lesson=lab" in href
+    # An embedded copy never drives the projector window.
+    follower.wait_for_timeout(MIRROR_MS)
+    expect(follower.get_by_test_id("lesson-tab-lab")).not_to_have_attribute("aria-current", "page")
     page.close()
     assert room.errors == []
 
@@ -254,6 +258,8 @@ def test_every_slide_of_every_deck_opens(pair, room):
         deck = deck_data(presenter, deck_id)
         slides = deck["slides"]
         assert 6 <= len(slides) <= 12, deck_id
+        for text in [deck["title"], deck["summary"]] + [s[part] for s in slides for part in ("title", "notes")]:
+            assert text["en"].strip() and re.search(r"[\u4e00-\u9fff]", text["zh"]), (deck_id, text)
         presenter.get_by_test_id("teach-button").click()
         select.select_option(deck_id)
         presenter.get_by_test_id("teach-button").click()
@@ -273,3 +279,17 @@ def test_every_slide_of_every_deck_opens(pair, room):
             assert room.errors == [], where
         presenter.keyboard.press("PageDown")  # past the last slide: stays
         expect(position).to_have_text(f"{len(slides)} / {len(slides)}")
+
+
+def test_every_classroom_string_exists_in_both_languages(pair):
+    presenter, _ = pair
+    keys = presenter.evaluate(
+        """async () => {
+            const i18n = await import("./i18n.mjs");
+            const mine = await import("./classroom/strings.mjs");
+            return { en: i18n.tableKeys("en"), zh: i18n.tableKeys("zh"), own: Object.keys(mine.CLASSROOM_EN),
+                     ownZh: Object.keys(mine.CLASSROOM_ZH) };
+        }"""
+    )
+    assert sorted(keys["own"]) == sorted(keys["ownZh"])
+    assert set(keys["own"]) <= set(keys["en"]) and set(keys["own"]) <= set(keys["zh"])

@@ -78,7 +78,8 @@ class Classroom {
     const name = channelName(window.location.pathname);
     if (this.role === "follower") {
       this.link = new FollowerLink(name, { apply: (view) => this.applyRemote(view) });
-    } else if (typeof BroadcastChannel === "function") {
+    } else if (!this.modes.embed && typeof BroadcastChannel === "function") {
+      // An embedded copy (a course page in another tab) never drives the projector.
       this.link = new PresenterLink(name, {
         view: () => ({ state: this.ctx.getState(), deck: this.run ? this.run.position() : null }),
         onFollowers: (n) => {

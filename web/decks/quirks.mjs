@@ -53,7 +53,7 @@ export default Object.freeze({
     },
     {
       view: { case: "case" },
-      title: { en: "hello, Hello, HELLO", zh: "hello、Hello、HELLO" },
+      title: { en: "hello, Hello, HELLO", zh: "大小写：hello、Hello、HELLO" },
       notes: {
         en: "Four spellings, four different id sequences; HELLO even breaks into three tokens.\n\nNothing in the tokenizer lower-cases text: the model has to learn from data that these are the same word.",
         zh: "四种写法，四组完全不同的 ID；HELLO 甚至被拆成了三个 token。\n\n分词器不会把文字统一成小写，模型只能从数据里自己学到它们是同一个词。",
