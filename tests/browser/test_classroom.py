@@ -130,6 +130,16 @@ def test_notes_only_in_the_presenters_window(pair):
     expect(follower.get_by_test_id("teach-menu")).to_have_count(0)
 
 
+def test_no_serious_axe_violations_in_either_window(pair, axe_violations):
+    presenter, follower = pair
+    presenter.get_by_test_id("teach-button").click()
+    expect(presenter.get_by_test_id("deck-select")).to_be_visible()
+    for page in (presenter, follower):
+        bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+        assert bad == [], [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in bad]
+    presenter.get_by_test_id("teach-button").click()
+
+
 def test_follower_edits_stay_local_until_the_presenter_moves(pair):
     presenter, follower = pair
     presenter.get_by_test_id("text-input").fill("the the")
@@ -174,9 +184,10 @@ def test_follower_drops_fields_it_cannot_read(pair, room):
 
 def test_deck_moves_with_page_keys_on_both_windows(pair, room):
     presenter, follower = pair
-    presenter.get_by_test_id("teach-button").click()
-    presenter.get_by_test_id("deck-select").select_option("encode")
-    presenter.get_by_test_id("teach-button").click()
+    # Outside a deck the notes say what the lesson is about, with a button that starts its deck.
+    expect(presenter.get_by_test_id("notes-title")).to_have_text("About this lesson")
+    expect(presenter.get_by_test_id("notes-text")).to_contain_text("lowest")
+    presenter.get_by_test_id("notes-start").click()
     position = presenter.get_by_test_id("deck-position")
     expect(position).to_have_text("1 / 10")
     expect(follower.get_by_test_id("deck-position")).to_have_text("1 / 10", timeout=MIRROR_MS)
@@ -209,7 +220,7 @@ def test_deck_moves_with_page_keys_on_both_windows(pair, room):
     assert room.errors == []
 
 
-def test_embed_hides_the_frame_and_fits_480_pixels(pair, room):
+def test_embed_hides_the_frame_and_fits_480_pixels(pair, room, axe_violations):
     _, follower = pair
     page = room.open("?embed=1#lesson=encode&lang=en")
     page.set_viewport_size({"width": 480, "height": 800})
@@ -221,6 +232,8 @@ def test_embed_hides_the_frame_and_fits_480_pixels(pair, room):
     link = page.get_by_test_id("embed-open")
     expect(link).to_be_visible()
     expect(link).to_have_attribute("target", "_blank")
+    bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+    assert bad == [], [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in bad]
     for lesson in LESSON_IDS:
         page.evaluate("(lesson) => { location.hash = `#lesson=${lesson}&lang=en`; }", lesson)
         expect(page.locator(f"main > .lesson.{lesson}")).to_be_attached()

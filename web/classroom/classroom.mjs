@@ -90,12 +90,8 @@ class Classroom {
     }
     this.b.apply(this.t);
     this.renderBadge();
-    if (this.modes.deck && this.role === "presenter") {
-      await this.startDeck(this.modes.deck, this.modes.slide);
-    } else if (this.notesPanel) {
-      await this.ensureDecks();
-      this.renderNotes();
-    }
+    if (this.modes.deck && this.role === "presenter") await this.startDeck(this.modes.deck, this.modes.slide);
+    else this.renderNotes();
   }
 
   changed(state, changed) {
@@ -292,6 +288,11 @@ class Classroom {
     this.notesPanel.hidden = !visible;
     this.notesToggle.setAttribute("aria-pressed", String(this.notesOn));
     if (!visible) return;
+    // The decks load when first needed: notes shown, the Teach menu opened, or a deck started.
+    if (!this.decks) {
+      this.ensureDecks().then(() => this.renderNotes());
+      return;
+    }
     const lang = this.ctx.getState().lang;
     const pick = (text) => text[lang] || text.en;
     let title = "";
@@ -300,13 +301,13 @@ class Classroom {
       title = `${this.t("deck.position", this.position())} · ${pick(this.run.slide.title)}`;
       notes = pick(this.run.slide.notes);
     } else {
-      const deck = this.decks && this.decks.get(this.ctx.getState().lesson);
+      const deck = this.decks.get(this.ctx.getState().lesson);
       title = this.t("notes.lesson");
       notes = deck ? pick(deck.summary) : "";
     }
     this.notesTitle.textContent = title;
     this.notesBody.replaceChildren(...paragraphs(notes).map((text) => el("p", {}, text)));
-    this.notesStart.hidden = Boolean(this.run) || !(this.decks && this.decks.has(this.ctx.getState().lesson));
+    this.notesStart.hidden = Boolean(this.run) || !this.decks.has(this.ctx.getState().lesson);
     this.deckButtons.hidden = !this.run;
     this.notesFollowers.textContent = this.followers ? this.t("notes.followers", { n: this.followers }) : "";
   }
