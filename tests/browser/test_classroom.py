@@ -160,6 +160,17 @@ def test_late_follower_gets_the_current_view(pair, room):
     expect(late.get_by_test_id("text-input")).to_have_value("late joiner")
     expect(late.locator("html")).to_have_attribute("lang", "zh-CN")
     expect(presenter.get_by_test_id("notes-followers")).to_contain_text("2")
+    # A presenter's window that closes says so (its pagehide), and the next view it hears resumes.
+    presenter.evaluate("""() => {
+        const channel = new BroadcastChannel(`toklab-classroom:${location.pathname.replace(/[^/]*$/, "")}`);
+        channel.postMessage({type: "gone"});
+        channel.close();
+    }""")
+    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "waiting", timeout=MIRROR_MS)
+    expect(late.get_by_test_id("follow-badge")).to_contain_text("正在等待讲者的窗口")
+    presenter.get_by_test_id("text-input").fill("back again")
+    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "following", timeout=MIRROR_MS)
+    expect(late.get_by_test_id("text-input")).to_have_value("back again", timeout=MIRROR_MS)
     late.close()
     expect(presenter.get_by_test_id("notes-followers")).to_contain_text("1")
     presenter.get_by_test_id("lang-en").click()

@@ -77,7 +77,13 @@ class Classroom {
   async start() {
     const name = channelName(window.location.pathname);
     if (this.role === "follower") {
-      this.link = new FollowerLink(name, { apply: (view) => this.applyRemote(view) });
+      this.link = new FollowerLink(name, {
+        apply: (view) => this.applyRemote(view),
+        gone: () => {
+          this.badge.dataset.state = "waiting";
+          this.renderBadge();
+        },
+      });
     } else if (!this.modes.embed && typeof BroadcastChannel === "function") {
       // An embedded copy (a course page in another tab) never drives the projector.
       this.link = new PresenterLink(name, {

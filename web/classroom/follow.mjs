@@ -8,6 +8,7 @@
 //   presenter -> {type: "view", view}       view = {state, deck}: the app's state object (the stepper's
 //                                           position is its `step`) and the deck's position or null
 //   presenter -> {type: "roll"}             a presenter window (re)opened: followers say "join" again
+//   presenter -> {type: "gone"}             the presenter's window is closing: followers wait
 //
 // Messages never carry code, only plain data; what a follower receives is checked against the lesson's
 // parameter specs before it is applied (classroom.mjs). A follower never sends its own view: typing in
@@ -39,6 +40,10 @@ export class PresenterLink {
     this.channel = new BroadcastChannel(name);
     this.channel.addEventListener("message", (event) => this.receive(event.data));
     this.channel.postMessage({ type: "roll" });
+    window.addEventListener("pagehide", () => this.channel.postMessage({ type: "gone" }));
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) this.channel.postMessage({ type: "roll" });
+    });
   }
 
   receive(data) {
@@ -68,10 +73,11 @@ export class PresenterLink {
 
 /** The follow window's side: joins, applies each view it hears, and leaves when the window closes. */
 export class FollowerLink {
-  /** apply(view) for each view the presenter sends. */
-  constructor(name, { apply }) {
+  /** apply(view) for each view the presenter sends; gone() when the presenter's window closes. */
+  constructor(name, { apply, gone }) {
     this.id = randomId();
     this.apply = apply;
+    this.gone = gone;
     this.channel = new BroadcastChannel(name);
     this.channel.addEventListener("message", (event) => this.receive(event.data));
     window.addEventListener("pagehide", () => this.channel.postMessage({ type: "leave", id: this.id }));
@@ -89,5 +95,6 @@ export class FollowerLink {
     if (!isMessage(data)) return;
     if (data.type === "roll") this.join();
     else if (data.type === "view" && data.view && typeof data.view === "object") this.apply(data.view);
+    else if (data.type === "gone") this.gone();
   }
 }
