@@ -248,6 +248,16 @@ class Classroom {
     this.menu.addEventListener("toggle", () => {
       if (this.menu.open) this.ensureDecks();
     });
+    // The menu closes like a menu: a press outside it, or Escape inside it.
+    document.addEventListener("pointerdown", (event) => {
+      if (this.menu.open && !this.menu.contains(event.target)) this.menu.open = false;
+    });
+    this.menu.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || !this.menu.open) return;
+      event.preventDefault();
+      this.menu.open = false;
+      summary.focus();
+    });
     const tools = document.querySelector(".topbar-tools");
     const help = document.querySelector('[data-testid="help-button"]');
     if (tools) tools.insertBefore(this.menu, help && help.parentElement === tools ? help : null);
