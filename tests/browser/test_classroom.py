@@ -137,7 +137,16 @@ def test_no_serious_axe_violations_in_either_window(pair, axe_violations):
     for page in (presenter, follower):
         bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
         assert bad == [], [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in bad]
+    # The menu closes like a menu: Escape inside it (focus goes back to its button), a press outside.
+    menu = presenter.get_by_test_id("teach-menu")
+    presenter.get_by_test_id("deck-select").focus()
+    presenter.keyboard.press("Escape")
+    expect(menu).not_to_have_attribute("open", "")
+    expect(presenter.get_by_test_id("teach-button")).to_be_focused()
     presenter.get_by_test_id("teach-button").click()
+    expect(menu).to_have_attribute("open", "")
+    presenter.locator("main h1").first.click()
+    expect(menu).not_to_have_attribute("open", "")
 
 
 def test_follower_edits_stay_local_until_the_presenter_moves(pair):
