@@ -9,8 +9,8 @@ export default Object.freeze({
   minutes: 15,
   title: { en: "Samples: from tokens to training pairs", zh: "训练样本：从 token 到训练数据" },
   summary: {
-    en: "A language model learns to predict the next token. Training data is made by cutting the token stream into windows: the input x is a window, the label y is the same window moved one token to the right. A batch is several windows at once.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
-    zh: "语言模型学的是预测下一个 token。训练数据的做法是把 token 流切成一个个窗口：输入 x 是一个窗口，标签 y 是同一个窗口向右挪一个 token。一批（batch）就是同时取出的几个窗口。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
+    en: "A language model learns to predict the next token. Training data is made by cutting the token stream into windows: the input x is a window, the label y is the window that starts one token later. A batch is several windows at once.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
+    zh: "语言模型学的是预测下一个 token。训练数据的做法是把 token 流切成一个个窗口：输入 x 是一个窗口，标签 y 是晚一个 token 开始的同样长的窗口。一批（batch）就是同时取出的几个窗口。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
   },
   slides: Object.freeze([
     {
@@ -25,8 +25,8 @@ export default Object.freeze({
       view: {},
       title: { en: "x and y: shifted by one", zh: "x 和 y：错开一位" },
       notes: {
-        en: "Each window of 6 ids is an input x; its label y is the same stretch moved one id to the right. So every position in x has its own answer: the token that comes next.\n\nOne window of 6 gives 6 training examples at once. Ask the room to read one column aloud: given these tokens, predict that one.",
-        zh: "每个长度为 6 的窗口是一个输入 x；它的标签 y 是同一段向右挪一个 ID。这样 x 里的每个位置都有自己的答案：紧跟在后面的那个 token。\n\n一个长度为 6 的窗口，同时就是 6 个训练样本。请大家念一列：看到前面这些 token，预测下一个。",
+        en: "Each window of 6 ids is an input x; its label y is the stretch that starts one id later. So every position in x has its own answer: the token that comes next.\n\nOne window of 6 gives 6 training examples at once. Ask the room to read one column aloud: given these tokens, predict that one.",
+        zh: "每个长度为 6 的窗口是一个输入 x；它的标签 y 是晚一个 ID 开始的同样长的一段。这样 x 里的每个位置都有自己的答案：紧跟在后面的那个 token。\n\n一个长度为 6 的窗口，同时就是 6 个训练样本。请大家念一列：看到前面这些 token，预测下一个。",
       },
     },
     {
@@ -41,8 +41,8 @@ export default Object.freeze({
       view: { batch: 5 },
       title: { en: "A batch of windows", zh: "一批窗口" },
       notes: {
-        en: "Five windows in one batch. They are processed together, in parallel, and the model's weights are updated once for the whole batch.\n\nThe random sampler picks each window's start anywhere in the stream; the offsets are shown beside each row.",
-        zh: "一批里有五个窗口。它们会被一起并行处理，模型的参数对整批只更新一次。\n\n随机采样会在整串 ID 里任意选每个窗口的起点，每一行旁边都标着它的起点位置。",
+        en: "Five windows in one batch. They are processed together, in parallel, and the model's weights are updated once for the whole batch.\n\nThe random sampler picks each window's start anywhere in the stream; each window's caption says where it sits.",
+        zh: "一批里有五个窗口。它们会被一起并行处理，模型的参数对整批只更新一次。\n\n随机采样会在整串 ID 里任意选每个窗口的起点，每个窗口的标题都写着它在整串里的位置。",
       },
     },
     {
