@@ -11,8 +11,7 @@
 // way. The language and projector mode are the window's, not the slide's. Notes are paragraphs
 // separated by a blank line.
 
-export const DECK_IDS = Object.freeze(["encode", "decode", "train", "compare", "special", "tables", "samples", "quirks", "lab"]);
-
+/** Each deck's module, in the order the deck menu lists them (the lessons' order). */
 const LOADERS = new Map([
   ["encode", () => import("../decks/encode.mjs")],
   ["decode", () => import("../decks/decode.mjs")],
@@ -24,6 +23,8 @@ const LOADERS = new Map([
   ["quirks", () => import("../decks/quirks.mjs")],
   ["lab", () => import("../decks/lab.mjs")],
 ]);
+
+export const DECK_IDS = Object.freeze([...LOADERS.keys()]);
 
 let loaded = null;
 
