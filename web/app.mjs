@@ -361,7 +361,6 @@ function startClassroom() {
     announce,
     loadSchema: (id) => ensureLessonModule(id).then(() => schemaFor(id)),
   });
-  return classroom;
 }
 
 // ---------------------------------------------------------------- start
