@@ -13,6 +13,7 @@ import { translate, detectLanguage, LANGUAGES } from "./i18n.mjs";
 import { applyTheme, TIMING, SPEEDS, LIMITS } from "./theme.mjs";
 import { param, parseHash, formatHash, defaults } from "./state.mjs";
 import { checkCard } from "./ui/questions.mjs";
+import { installClassroom } from "./classroom/classroom.mjs";
 
 const CORE = new Map([
   ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],
@@ -145,6 +146,7 @@ function applyChanges(changed) {
     if (questions) questions.apply(t);
   }
   if (changed.has("projector")) applyProjector();
+  if (classroom) classroom.changed(state, changed);
   scheduleHash();
   if (changed.has("lesson")) {
     openLesson(state.lesson);
@@ -251,6 +253,7 @@ function announce(text) {
 // ---------------------------------------------------------------- help overlay and keys
 
 const APP_KEYS = [
+  ["PageUp PageDown", "keys.deck"],
   ["?", "keys.help"],
   ["Esc", "keys.close"],
 ];
@@ -343,9 +346,27 @@ async function openLesson(id) {
   lesson.update(state, new Set(Object.keys(state)));
 }
 
+// ---------------------------------------------------------------- classroom (web/classroom/)
+// Follow windows, decks, speaker notes and embedding: installed before the hash is read (it moves
+// ?follow= and the like out of the hash), started once the first lesson is open.
+
+let classroom = null;
+
+function startClassroom() {
+  classroom = installClassroom({
+    t,
+    getState: () => state,
+    setState,
+    note,
+    announce,
+    loadSchema: (id) => ensureLessonModule(id).then(() => schemaFor(id)),
+  });
+}
+
 // ---------------------------------------------------------------- start
 
 async function start() {
+  startClassroom();
   const firstHash = window.location.hash;
   const probe = parseHash(firstHash, CORE);
   const lessonId = findLesson(probe.values.lesson) ? probe.values.lesson : LESSONS[0].id;
@@ -379,6 +400,7 @@ async function start() {
 
   await openLesson(lessonId);
   scheduleHash();
+  await classroom.start();
 }
 
 start();

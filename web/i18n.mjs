@@ -7,6 +7,7 @@ import { LAB_EN, LAB_ZH } from "./lessons/lab/strings.mjs";
 import { PREDICT_EN, PREDICT_ZH } from "./ui/predictWords.mjs";
 import { CODE_EN, CODE_ZH } from "./ui/codeviewWords.mjs";
 import { OFFLINE_EN, OFFLINE_ZH } from "./ui/offlineWords.mjs";
+import { CLASSROOM_EN, CLASSROOM_ZH } from "./classroom/strings.mjs";
 
 export const LANGUAGES = Object.freeze(["en", "zh"]);
 
@@ -919,8 +920,8 @@ const zh = {
   // ---- lessons train, decode, compare, special, samples (end) ----
 };
 
-const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN, ...OFFLINE_EN });
-const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH, ...OFFLINE_ZH });
+const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN, ...OFFLINE_EN, ...CLASSROOM_EN });
+const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH, ...OFFLINE_ZH, ...CLASSROOM_ZH });
 const TABLES = new Map([
   ["en", EN],
   ["zh", ZH],

@@ -1,0 +1,360 @@
+// The classroom kit inside the app: follow windows, decks, speaker notes and embedding.
+//
+// app.mjs calls installClassroom(ctx) once, before it reads the hash, then `start()` when the first
+// lesson is open, and `changed(state, changed)` after every state change. ctx holds
+//     t(key, vars), getState(), setState(patch), note(text), announce(text)
+//     loadSchema(lessonId) -> Promise<Map>   the lesson's module loaded, and its parameter specs
+//
+// What a window is for comes from its URL (modes.mjs). A presenter window (the normal one) sends its
+// view to follow windows (follow.mjs) and shows speaker notes when one is open or with ?presenter=1;
+// a follow window applies what it hears and shows no notes; ?embed=1 hides the app's frame. A deck
+// (decks.mjs) moves the view slide by slide with PageDown / PageUp.
+
+import { findLesson } from "../lessons/registry.mjs";
+import { defaults } from "../state.mjs";
+import { el, Bindings } from "../ui/dom.mjs";
+import { readModes, withFlag, withoutFlags } from "./modes.mjs";
+import { channelName, PresenterLink, FollowerLink } from "./follow.mjs";
+import { DECK_IDS, loadDecks, slideView, paragraphs, DeckRun } from "./decks.mjs";
+
+/**
+ * The fields of `values` that `schema` can write and read back unchanged: what another window sends
+ * is data to check, like a hash.
+ *
+ *     checkedValues({step: 3, piece: "x", evil: 1}, encodeSchema) -> {step: 3}
+ */
+export function checkedValues(values, schema) {
+  const out = {};
+  for (const [name, spec] of schema) {
+    if (!Object.hasOwn(values, name)) continue;
+    const value = values[name];
+    if (value === null || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) continue;
+    let text;
+    try {
+      text = spec.format(value);
+    } catch {
+      continue;
+    }
+    if (typeof text === "string" && Object.is(spec.parse(text), value)) out[name] = value;
+  }
+  return out;
+}
+
+export function installClassroom(ctx) {
+  const modes = readModes(window.location.href);
+  if (modes.moved) window.history.replaceState(null, "", modes.url);
+  return new Classroom(ctx, modes);
+}
+
+class Classroom {
+  constructor(ctx, modes) {
+    this.ctx = ctx;
+    this.t = ctx.t;
+    this.modes = modes;
+    this.role = modes.follow ? "follower" : "presenter";
+    this.b = new Bindings();
+    this.decks = null;         // Map(id -> deck), once loaded
+    this.run = null;           // the DeckRun on show, or null
+    this.remoteDeck = null;    // a follower: the presenter's deck position
+    this.followers = 0;
+    this.notesOn = modes.presenter;
+    this.showGen = 0;
+    this.link = null;
+    this.linkTimer = 0;
+
+    document.body.classList.toggle("embed", modes.embed);
+    document.body.classList.toggle("follower", modes.follow);
+    this.counter = el("p", { className: "deck-position", testid: "deck-position", attrs: { hidden: true } });
+    document.body.append(this.counter);
+    if (modes.follow) this.buildFollowBadge();
+    else if (!modes.embed) this.buildPresenterTools();
+    if (modes.embed) this.buildEmbedBar();
+    window.addEventListener("keydown", (event) => this.onKey(event), true);
+  }
+
+  // ------------------------------------------------------------ start, changes
+
+  async start() {
+    const name = channelName(window.location.pathname);
+    if (this.role === "follower") {
+      this.link = new FollowerLink(name, {
+        apply: (view) => this.applyRemote(view),
+        gone: () => {
+          this.badge.dataset.state = "waiting";
+          this.renderBadge();
+        },
+      });
+    } else if (!this.modes.embed && typeof BroadcastChannel === "function") {
+      // An embedded copy (a course page in another tab) never drives the projector.
+      this.link = new PresenterLink(name, {
+        view: () => ({ state: this.ctx.getState(), deck: this.run ? this.run.position() : null }),
+        onFollowers: (n) => {
+          this.followers = n;
+          this.renderNotes();
+        },
+      });
+    }
+    this.b.apply(this.t);
+    this.renderBadge();
+    if (this.modes.deck && this.role === "presenter") await this.startDeck(this.modes.deck, this.modes.slide);
+    else this.renderNotes();
+  }
+
+  changed(state, changed) {
+    if (changed.has("lang")) {
+      this.b.apply(this.t);
+      this.renderDeckSelect();
+      this.renderNotes();
+      this.renderCounter();
+      this.renderBadge();
+    }
+    if (changed.has("lesson") && !this.run) this.renderNotes();
+    if (this.role === "presenter" && this.link) this.link.send();
+    if (this.embedLink) {
+      clearTimeout(this.linkTimer);
+      this.linkTimer = setTimeout(() => this.updateEmbedLink(), 600);
+    }
+  }
+
+  async ensureDecks() {
+    if (!this.decks) this.decks = await loadDecks();
+    this.renderDeckSelect();
+    return this.decks;
+  }
+
+  /** Opens a view (lesson and fields) the way a link would: unnamed fields at their defaults. */
+  async show(values, keep) {
+    const gen = ++this.showGen;
+    if (!findLesson(values.lesson)) return false;
+    const schema = await this.ctx.loadSchema(values.lesson);
+    if (gen !== this.showGen) return false;
+    const current = this.ctx.getState();
+    const kept = {};
+    for (const name of keep) kept[name] = current[name];
+    this.ctx.setState({ ...defaults(schema), ...checkedValues(values, schema), ...kept, lesson: values.lesson });
+    return true;
+  }
+
+  // ------------------------------------------------------------ follow
+
+  applyRemote(view) {
+    if (!view.state || typeof view.state !== "object") return;
+    const deck = view.deck;
+    this.remoteDeck = deck && Number.isInteger(deck.index) && Number.isInteger(deck.count) ? deck : null;
+    this.badge.dataset.state = "following";
+    this.renderBadge();
+    this.renderCounter();
+    this.show(view.state, ["projector"]);
+  }
+
+  buildFollowBadge() {
+    this.badgeText = el("span", { className: "follow-badge-text" });
+    this.badge = el("p", { className: "follow-badge", testid: "follow-badge", data: { state: "waiting" } },
+      el("span", { className: "follow-dot", attrs: { "aria-hidden": "true" } }), this.badgeText);
+    this.b.title(this.badge, "follow.label");
+    document.body.prepend(this.badge);
+  }
+
+  renderBadge() {
+    if (!this.badge) return;
+    this.badgeText.textContent = this.t(this.badge.dataset.state === "following" ? "follow.badge" : "follow.waiting");
+  }
+
+  openProjector() {
+    const url = new URL(withFlag(withoutFlags(window.location.href), "follow", 1));
+    const hash = new URLSearchParams(url.hash.slice(1));
+    hash.set("projector", "1");
+    url.hash = hash.toString();
+    const opened = window.open(url.href, "toklab-projector", "popup");
+    if (!opened) this.ctx.note(this.t("teach.blocked", { url: url.href }));
+  }
+
+  // ------------------------------------------------------------ decks
+
+  async startDeck(id, slideNumber) {
+    const decks = await this.ensureDecks();
+    const deck = decks.get(id) || [...decks.values()].find((d) => d.lesson === id);
+    if (!deck) {
+      this.ctx.note(this.t("deck.unknown", { id, ids: DECK_IDS.join(", ") }));
+      return;
+    }
+    let index = slideNumber - 1;
+    if (index < 0 || index >= deck.slides.length) {
+      this.ctx.note(this.t("deck.badSlide", { id: deck.id, slide: slideNumber, count: deck.slides.length }));
+      index = 0;
+    }
+    this.run = new DeckRun(deck, index);
+    await this.showSlide();
+  }
+
+  stopDeck() {
+    this.run = null;
+    this.showGen++;
+    window.history.replaceState(null, "", withFlag(withFlag(window.location.href, "deck", null), "slide", null));
+    this.renderDeckSelect();
+    this.renderCounter();
+    this.renderNotes();
+    if (this.link) this.link.send();
+  }
+
+  async moveDeck(delta) {
+    if (!this.run || !this.run.move(delta)) return;
+    await this.showSlide();
+  }
+
+  async showSlide() {
+    const run = this.run;
+    const url = withFlag(withFlag(window.location.href, "deck", run.deck.id), "slide", run.index + 1);
+    window.history.replaceState(null, "", url);
+    this.renderDeckSelect();
+    this.renderCounter();
+    this.renderNotes();
+    const title = run.slide.title[this.ctx.getState().lang] || run.slide.title.en;
+    this.ctx.announce(this.t("deck.announce", { index: run.index + 1, count: run.count, title }));
+    await this.show(slideView(run.deck, run.slide), ["lang", "projector"]);
+    if (this.link) this.link.send();
+  }
+
+  onKey(event) {
+    if (event.key !== "PageDown" && event.key !== "PageUp") return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+    if (!this.run || this.role !== "presenter") return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.moveDeck(event.key === "PageDown" ? 1 : -1);
+  }
+
+  // ------------------------------------------------------------ the presenter's tools
+
+  buildPresenterTools() {
+    this.deckSelect = el("select", { className: "teach-select", testid: "deck-select", id: "deck-select" });
+    this.deckSelect.addEventListener("change", () => {
+      const id = this.deckSelect.value;
+      if (id) this.startDeck(id, 1);
+      else if (this.run) this.stopDeck();
+    });
+    const projector = el("button", { className: "tool-button", testid: "open-projector", attrs: { type: "button" }, on: { click: () => this.openProjector() } });
+    this.b.text(projector, "teach.projector");
+    this.notesToggle = el("button", { className: "tool-button", testid: "notes-toggle", attrs: { type: "button", "aria-pressed": String(this.notesOn) }, on: { click: () => this.toggleNotes() } });
+    this.b.text(this.notesToggle, "teach.notes");
+    const panel = el("div", { className: "teach-panel" },
+      el("label", { className: "teach-field" }, this.b.text(el("span"), "teach.deck"), this.deckSelect),
+      projector,
+      this.b.text(el("p", { className: "teach-hint" }), "teach.projectorHint"),
+      this.notesToggle);
+    const summary = el("summary", { className: "tool-button", testid: "teach-button" });
+    summary.append(el("span", { className: "tool-icon", attrs: { "aria-hidden": "true" } }, "▤"), this.b.text(el("span"), "teach.menu"));
+    this.menu = el("details", { className: "teach-menu", testid: "teach-menu" }, summary, panel);
+    this.menu.addEventListener("toggle", () => {
+      if (this.menu.open) this.ensureDecks();
+    });
+    // The menu closes like a menu: a press outside it, or Escape inside it.
+    document.addEventListener("pointerdown", (event) => {
+      if (this.menu.open && !this.menu.contains(event.target)) this.menu.open = false;
+    });
+    this.menu.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || !this.menu.open) return;
+      event.preventDefault();
+      this.menu.open = false;
+      summary.focus();
+    });
+    const tools = document.querySelector(".topbar-tools");
+    const help = document.querySelector('[data-testid="help-button"]');
+    if (tools) tools.insertBefore(this.menu, help && help.parentElement === tools ? help : null);
+
+    this.notesTitle = el("h2", { className: "notes-title", testid: "notes-title" });
+    this.notesBody = el("div", { className: "notes-body", testid: "notes-text" });
+    this.notesFollowers = el("p", { className: "notes-followers", testid: "notes-followers" });
+    const button = (testid, key, onClick) => this.b.text(el("button", { className: "tool-button", testid, attrs: { type: "button" }, on: { click: onClick } }), key);
+    this.notesStart = button("notes-start", "notes.start", () => this.startDeck(this.ctx.getState().lesson, 1));
+    this.deckButtons = el("div", { className: "notes-deck" },
+      button("deck-prev", "notes.prev", () => this.moveDeck(-1)),
+      button("deck-next", "notes.next", () => this.moveDeck(1)),
+      button("deck-stop", "notes.stop", () => this.stopDeck()));
+    this.notesPanel = el("aside", { className: "presenter-notes", testid: "presenter-notes", attrs: { hidden: true, "aria-labelledby": "notes-heading" } },
+      el("header", { className: "notes-head" },
+        this.b.text(el("p", { className: "notes-kicker", id: "notes-heading" }), "notes.title"),
+        this.b.text(el("p", { className: "notes-hint" }), "notes.hint")),
+      this.notesTitle, this.notesBody, this.notesStart, this.deckButtons, this.notesFollowers);
+    const main = document.getElementById("main");
+    main.parentElement.insertBefore(this.notesPanel, main);
+  }
+
+  toggleNotes() {
+    this.notesOn = !this.notesOn;
+    window.history.replaceState(null, "", withFlag(window.location.href, "presenter", this.notesOn ? 1 : null));
+    this.renderNotes();
+  }
+
+  renderDeckSelect() {
+    if (!this.deckSelect || !this.decks) return;
+    const lang = this.ctx.getState().lang;
+    const options = [el("option", { attrs: { value: "" } }, this.t("teach.noDeck"))];
+    for (const deck of this.decks.values()) {
+      const title = deck.title[lang] || deck.title.en;
+      options.push(el("option", { attrs: { value: deck.id } }, this.t("teach.deckOption", { title, count: deck.slides.length })));
+    }
+    this.deckSelect.replaceChildren(...options);
+    this.deckSelect.value = this.run ? this.run.deck.id : "";
+  }
+
+  renderNotes() {
+    if (!this.notesPanel) return;
+    const visible = this.notesOn || this.followers > 0;
+    this.notesPanel.hidden = !visible;
+    this.notesToggle.setAttribute("aria-pressed", String(this.notesOn));
+    if (!visible) return;
+    // The decks load when first needed: notes shown, the Teach menu opened, or a deck started.
+    if (!this.decks) {
+      this.ensureDecks().then(() => this.renderNotes());
+      return;
+    }
+    const lang = this.ctx.getState().lang;
+    const pick = (text) => text[lang] || text.en;
+    let title = "";
+    let notes = "";
+    if (this.run) {
+      title = `${this.t("deck.position", this.position())} · ${pick(this.run.slide.title)}`;
+      notes = pick(this.run.slide.notes);
+    } else {
+      const deck = this.decks.get(this.ctx.getState().lesson);
+      title = this.t("notes.lesson");
+      notes = deck ? pick(deck.summary) : "";
+    }
+    this.notesTitle.textContent = title;
+    this.notesBody.replaceChildren(...paragraphs(notes).map((text) => el("p", {}, text)));
+    this.notesStart.hidden = Boolean(this.run) || !this.decks.has(this.ctx.getState().lesson);
+    this.deckButtons.hidden = !this.run;
+    this.notesFollowers.textContent = this.followers ? this.t("notes.followers", { n: this.followers }) : "";
+  }
+
+  position() {
+    if (this.run) return this.run.position();
+    return this.remoteDeck;
+  }
+
+  renderCounter() {
+    const position = this.position();
+    this.counter.hidden = !position;
+    if (!position) return;
+    this.counter.textContent = this.t("deck.position", position);
+    this.counter.setAttribute("aria-label", this.t("deck.positionLabel", position));
+  }
+
+  // ------------------------------------------------------------ embed
+
+  buildEmbedBar() {
+    this.embedLink = el("a", { className: "embed-open", testid: "embed-open", attrs: { target: "_blank", rel: "noopener" } },
+      this.b.text(el("span"), "embed.open"), el("span", { attrs: { "aria-hidden": "true" } }, " ↗"));
+    for (const event of ["pointerdown", "focus"]) this.embedLink.addEventListener(event, () => this.updateEmbedLink());
+    this.updateEmbedLink();
+    const bar = el("p", { className: "embed-bar" },
+      el("span", { className: "brand-mark", attrs: { "aria-hidden": "true" } }, el("span", {}, "to"), el("span", {}, "ken")),
+      this.embedLink);
+    document.body.append(bar);
+  }
+
+  updateEmbedLink() {
+    this.embedLink.href = withoutFlags(window.location.href);
+  }
+}

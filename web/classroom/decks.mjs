@@ -1,0 +1,82 @@
+// Decks: a teacher's ordered list of views, each with speaker notes in both languages.
+//
+// A deck module (web/decks/<id>.mjs) default-exports plain data:
+//
+//     { id: "encode", lesson: "encode",
+//       title: {en, zh}, summary: {en, zh},          // the summary is the notes shown outside the deck
+//       slides: [ { view: {text: "tokenization", step: 4}, title: {en, zh}, notes: {en, zh} }, ... ] }
+//
+// A slide's view is a state of the app: the deck's lesson (or the slide's own `lesson`) and that
+// lesson's fields; every field it does not name takes its default, so a slide always opens the same
+// way. The language and projector mode are the window's, not the slide's. Notes are paragraphs
+// separated by a blank line.
+
+/** Each deck's module, in the order the deck menu lists them (the lessons' order). */
+const LOADERS = new Map([
+  ["encode", () => import("../decks/encode.mjs")],
+  ["decode", () => import("../decks/decode.mjs")],
+  ["train", () => import("../decks/train.mjs")],
+  ["compare", () => import("../decks/compare.mjs")],
+  ["special", () => import("../decks/special.mjs")],
+  ["tables", () => import("../decks/tables.mjs")],
+  ["samples", () => import("../decks/samples.mjs")],
+  ["quirks", () => import("../decks/quirks.mjs")],
+  ["lab", () => import("../decks/lab.mjs")],
+]);
+
+export const DECK_IDS = Object.freeze([...LOADERS.keys()]);
+
+let loaded = null;
+
+/** Every deck, in the lessons' order, loaded once: Promise<Map(id -> deck)>. */
+export function loadDecks() {
+  if (!loaded) {
+    loaded = Promise.all(DECK_IDS.map((id) => LOADERS.get(id)().then((mod) => [id, mod.default])))
+      .then((entries) => new Map(entries));
+  }
+  return loaded;
+}
+
+/** The view a slide opens: the lesson and the slide's fields. */
+export function slideView(deck, slide) {
+  return { lesson: slide.view.lesson || deck.lesson, ...slide.view };
+}
+
+/** A slide's notes in `lang` as paragraphs: "a\n\nb" -> ["a", "b"]. */
+export function paragraphs(text) {
+  return String(text || "").split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+}
+
+/**
+ * A deck being shown: which slide, and moving by one. Slides are counted from 1 where people see them
+ * (the counter, ?slide=) and from 0 here.
+ *
+ *     const run = new DeckRun(deck, 0);  run.move(1) -> true (now at index 1);  run.move(-5) -> false
+ */
+export class DeckRun {
+  constructor(deck, index) {
+    this.deck = deck;
+    this.index = Math.max(0, Math.min(index, deck.slides.length - 1));
+  }
+
+  get slide() {
+    return this.deck.slides[this.index];
+  }
+
+  get count() {
+    return this.deck.slides.length;
+  }
+
+  /** Moves by `delta` slides; false (and no move) past either end. */
+  move(delta) {
+    const next = this.index + delta;
+    if (next < 0 || next >= this.count) return false;
+    this.index = next;
+    return true;
+  }
+
+  /** What a follow window needs to show the counter. */
+  position() {
+    return { id: this.deck.id, index: this.index + 1, count: this.count };
+  }
+}
