@@ -17,7 +17,10 @@ import { describeCell } from "./words.mjs";
 export function buildPage(root, t, b, actions) {
   const r = {};
 
-  const lead = intro(b, "encode.title", "encode.lead");
+  // r.table: the chosen table's numbers (../tableWords.mjs), set by the view from the engine's overview.
+  r.table = null;
+  const tableVars = () => r.table || {};
+  const lead = intro(b, "encode.title", "encode.lead", tableVars);
 
   r.textarea = el("textarea", {
     id: "text-input",
@@ -129,7 +132,7 @@ export function buildPage(root, t, b, actions) {
   r.summary = el("p", { className: "summary", testid: "summary" });
   r.finalTokens = el("ol", { className: "final-tokens", testid: "final-tokens" });
   r.finalMore = el("p", { className: "fine" });
-  const stage3 = stageCard(b, { n: 3, id: "stage3-title", titleKey: "stage3.title", textKey: "stage3.text", textClass: "stage-text static" },
+  const stage3 = stageCard(b, { n: 3, id: "stage3-title", titleKey: "stage3.title", textKey: "stage3.text", textVars: tableVars, textClass: "stage-text static" },
     b.text(el("h3", { className: "field-label" }), "stage3.tokensLabel"),
     r.finalTokens,
     r.finalMore,

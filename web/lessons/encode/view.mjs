@@ -23,6 +23,7 @@ import { StripList, ChipList, renderLog, renderIds } from "./panels.mjs";
 import { explanation, announcement, mistakeWords } from "./words.mjs";
 import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./frames.mjs";
 import { shownFrame } from "./predict.mjs";
+import { tableFacts, tableWords } from "../tableWords.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -107,8 +108,17 @@ export class EncodeView {
 
   // ------------------------------------------------------------ the parts
 
+  /** The sentences that quote the table's numbers (lead, stage 3): rewritten when the table changes. */
+  renderTable(overview) {
+    const words = overview ? tableWords(tableFacts(overview), overview.encoding || "r50k_base", this.t) : null;
+    if (!words || JSON.stringify(words) === JSON.stringify(this.r.table)) return;
+    this.r.table = words;
+    this.b.apply(this.t);
+  }
+
   renderInput(snapshot, state) {
     const { t, r } = this;
+    this.renderTable(snapshot.overview);
     const text = state.text;
     const preset = presetFor(text);
     for (const [id, button] of r.presetButtons) {
@@ -209,7 +219,7 @@ export class EncodeView {
     const { t, r } = this;
     const step = Math.min(state.step, piece.steps.length);
     const encoding = snapshot.overview ? snapshot.overview.encoding : undefined;
-    const table = encoding && encoding !== "r50k_base" ? t("canvas.tableOf", { name: encoding }) : t("canvas.table");
+    const table = encoding && encoding !== "r50k_base" ? t("canvas.tableOf", { name: encoding }) : t("canvas.table", r.table || {});
     const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table, pending: t("canvas.pending") };
     const key = JSON.stringify([encoding, state.text, state.piece]);
     const scenes = canvasScenes(piece, step, tween, state.mistake && !quiz.on);
