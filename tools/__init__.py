@@ -11,6 +11,7 @@
     codemirror.py         the lab's code editor: CodeMirror 6 from pinned npm tarballs, bundled by esbuild
                           (codemirror_entry.mjs is the entry) into dist/vendor/codemirror.mjs
     lab.py                dist/lab/: the lab's exercises as a wheel (py_src/toklab_lab) and their catalog
+    vendor.py             dist/vendor/gifenc.mjs: the GIF encoder, taken as it ships from its pinned tarball
     dist.py               dist/: the inputs' fingerprint and the atomic build
     server.py             the static file server (`build.py serve`, the browser tests, bench/)
     testrun.py            `build.py test`: .venv, Chromium, the three test stages and their summary

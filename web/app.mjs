@@ -13,6 +13,7 @@ import { translate, detectLanguage, LANGUAGES } from "./i18n.mjs";
 import { applyTheme, TIMING, SPEEDS, LIMITS } from "./theme.mjs";
 import { param, parseHash, formatHash, defaults } from "./state.mjs";
 import { checkCard } from "./ui/questions.mjs";
+import { ClassroomTools } from "./classroom/export.mjs";
 
 const CORE = new Map([
   ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],
@@ -47,6 +48,7 @@ const lessonModules = new Map();
 let lessonModule = null;
 let lesson = null;
 let questions = null; // the open lesson's "check yourself" card, after the lesson
+let classroom = null; // the export and print buttons (classroom/export.mjs)
 let state = null;
 let hashTimer = 0;
 let engineStatus = { status: "loading", stage: "", message: "" };
@@ -146,6 +148,7 @@ function applyChanges(changed) {
   }
   if (changed.has("projector")) applyProjector();
   scheduleHash();
+  if (classroom) classroom.update(state, changed);
   if (changed.has("lesson")) {
     openLesson(state.lesson);
     return;
@@ -377,6 +380,8 @@ async function start() {
   window.addEventListener("hashchange", onHashChange);
   motionQuery.addEventListener("change", () => lesson && lesson.update(state, new Set(["motion"])));
 
+  classroom = new ClassroomTools(document.querySelector(".topbar-tools"), { t, getState: () => state, query, note });
+  classroom.update(state, new Set(Object.keys(state)));
   await openLesson(lessonId);
   scheduleHash();
 }
