@@ -3,9 +3,9 @@
 // What is drawn, from each element's layout (getBoundingClientRect) and computed style: background
 // colours (rounded corners), borders, text (word by word at the place the browser laid it out, in the
 // element's font and colour), and canvases (a merge canvas is drawn again at the export's scale, any
-// other canvas from its bitmap). What is left out, on purpose: form controls and the step buttons
-// (SKIP), images and icons (svg), shadows, gradients and ::before/::after content. A scrolled box
-// is clipped to what it shows.
+// other canvas from its bitmap). What is left out, on purpose: form controls, the step buttons and
+// the switches (SKIP), images and icons (svg), shadows, gradients and ::before/::after content. A
+// scrolled box is clipped to what it shows.
 //
 //     const ctx = canvas.getContext("2d"); ctx.scale(s, s);
 //     paintElement(ctx, element, {x: left, y: top}, s)    // element's page box at (left, top)
@@ -14,7 +14,7 @@ import { mergeCanvasOf } from "../canvas/mergeCanvas.mjs";
 
 /** Elements not drawn, with all they hold: controls, the step buttons, tooltips, screen-reader text. */
 const SKIP = [
-  "input", "select", "textarea", "svg", "img", "button.copy", ".controls", ".predict-box", ".pager",
+  "input", "select", "textarea", "svg", "img", "button.copy", "button.toggle", ".controls", ".predict-box", ".pager",
   ".visually-hidden", ".mc-overlay", ".mc-tip", "[hidden]",
 ].join(", ");
 
