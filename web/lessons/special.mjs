@@ -30,8 +30,9 @@ class SpecialLesson extends TextLesson {
   constructor(ctx) {
     super(ctx, { id: "special", params: PARAMS, field: "stext", keepLastResult: true });
     const b = this.b;
-    this.table = null; // the answered table's numbers (./tableWords.mjs)
-    const tableVars = () => this.table || {};
+    this.table = null; // {facts, encoding} of the answered table: its sentences follow it (./tableWords.mjs)
+    const words = () => (this.table ? tableWords(this.table.facts, this.table.encoding, this.t) : null);
+    const tableVars = () => words() || {};
     this.choice = new EncodingChoice(ctx, () => this.debounced.schedule());
     const input = this.textBox("special", { attrs: { "aria-describedby": "special-hint" } });
     const presets = this.presets(PRESETS);
@@ -64,7 +65,7 @@ class SpecialLesson extends TextLesson {
       b.text(el("p", { className: "stage-text" }), "special.chatText"),
       el("pre", { className: "lk-template", testid: "special-template" }, CHAT_TEMPLATE),
       b.text(el("p", { className: "stage-text" }), "special.injectText"));
-    const leadKey = () => (this.table ? this.table.specialLead : "special.lead");
+    const leadKey = () => (words() ? words().specialLead : "special.lead");
     this.mount(intro(b, "special.title", leadKey, tableVars), card, this.absent,
       el("div", { className: "lk-special-grid" }, ...panels), more);
   }
@@ -94,9 +95,10 @@ class SpecialLesson extends TextLesson {
     const t = this.t;
     const r = this.result;
     if (!r) return;
-    const words = tableWords(tableFacts(r), this.choice.active, t);
-    if (words && JSON.stringify(words) !== JSON.stringify(this.table)) {
-      this.table = words;
+    const facts = tableFacts(r);
+    const table = facts && { facts, encoding: this.choice.active };
+    if (table && JSON.stringify(table) !== JSON.stringify(this.table)) {
+      this.table = table;
       this.b.apply(t);
     }
     this.absent.hidden = r.contains_special;

@@ -7,7 +7,7 @@
 
 const GROUPED = new Intl.NumberFormat("en-US"); // both languages write 50,257 with a comma
 
-/** The facts an answer carries, or null when it carries none (an answer from before the table loaded). */
+/** The facts an answer carries, or null when it carries none (an empty text's overview is made in the page). */
 export function tableFacts(answer) {
   if (!answer || !Number.isInteger(answer.n_vocab) || !Array.isArray(answer.specials)) return null;
   const { n_vocab, n_ranks, n_merged, specials } = answer;

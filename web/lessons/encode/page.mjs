@@ -13,13 +13,15 @@ import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
 import { RoomPoll } from "../../ui/predictPoll.mjs";
 import { PRESETS } from "./presets.mjs";
 import { describeCell } from "./words.mjs";
+import { tableWords } from "../tableWords.mjs";
 
 export function buildPage(root, t, b, actions) {
   const r = {};
 
-  // r.table: the chosen table's numbers (../tableWords.mjs), set by the view from the engine's overview.
+  // r.table: {facts, encoding} of the answered table, set by the view from the engine's overview; the
+  // sentences that quote it are worded in the language of the moment (../tableWords.mjs).
   r.table = null;
-  const tableVars = () => r.table || {};
+  const tableVars = () => (r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
   const lead = intro(b, "encode.title", "encode.lead", tableVars);
 
   r.textarea = el("textarea", {

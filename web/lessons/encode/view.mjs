@@ -110,9 +110,11 @@ export class EncodeView {
 
   /** The sentences that quote the table's numbers (lead, stage 3): rewritten when the table changes. */
   renderTable(overview) {
-    const words = overview ? tableWords(tableFacts(overview), overview.encoding || "r50k_base", this.t) : null;
-    if (!words || JSON.stringify(words) === JSON.stringify(this.r.table)) return;
-    this.r.table = words;
+    const facts = tableFacts(overview);
+    if (!facts) return;
+    const table = { facts, encoding: overview.encoding || "r50k_base" };
+    if (JSON.stringify(table) === JSON.stringify(this.r.table)) return;
+    this.r.table = table;
     this.b.apply(this.t);
   }
 
@@ -219,7 +221,7 @@ export class EncodeView {
     const { t, r } = this;
     const step = Math.min(state.step, piece.steps.length);
     const encoding = snapshot.overview ? snapshot.overview.encoding : undefined;
-    const table = encoding && encoding !== "r50k_base" ? t("canvas.tableOf", { name: encoding }) : t("canvas.table", r.table || {});
+    const table = encoding && encoding !== "r50k_base" ? t("canvas.tableOf", { name: encoding }) : t("canvas.table", r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
     const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table, pending: t("canvas.pending") };
     const key = JSON.stringify([encoding, state.text, state.piece]);
     const scenes = canvasScenes(piece, step, tween, state.mistake && !quiz.on);
