@@ -203,6 +203,9 @@ def test_cl100k_sentences_quote_the_engines_numbers(shared, tiktoken_oracle, r50
     expect(lead).to_contain_text(f"{cl100k.n_vocab:,}-row vocabulary")
     for node in (stage3, lead):
         assert "50,257" not in node.text_content() and "50256" not in node.text_content()
+    explain = page.get_by_test_id("stage-explain")
+    expect(explain).to_contain_text("cl100k_base ships ranks, not a list of merges")
+    assert "256 + rank" not in explain.text_content()
 
     goto(page, "lesson=special&lang=zh&encoding=cl100k_base")
     expect(page.get_by_test_id("special-allowed")).to_contain_text(f"允许，编成 id {eot}", timeout=LOAD_MS)

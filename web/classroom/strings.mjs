@@ -9,6 +9,7 @@ export const CLASSROOM_EN = Object.freeze({
   "table.makeup.r50k": "{bytes} byte tokens, then one token per merge ({merges} merges), then the special token <|endoftext|>, {bytes} + {merges} + {specials} = {rows}",
   "table.makeup.ranks": "in {name}, {ranks} tokens are made of bytes ({bytes} single bytes and {merges} merged tokens), then come its {specials} special tokens with ids of their own ({list}); the largest id is {maxId}, so the table has {rows} rows{gaps}",
   "table.gaps": ", and {n} of those ids belong to no token",
+  "stage2.startRanked": "Each of the {bytes} bytes starts as its own symbol. Under every neighbouring pair is the rank of the token the two make together in {name} (× means there is no such token). The pair with the lowest rank, the token learned earliest, merges first, wherever it sits in the piece. {name} ships ranks, not a list of merges, and a token's rank is also its id, so the merge log shows the same number as rank and as id.",
   "special.leadOf": "{name} has {specials} special tokens ({list}); <|endoftext|>, id {eot}, marks where one document ends and the next begins. If a user simply types those thirteen characters, what should the tokenizer do? There are three answers, and each exists for a reason.",
 
   "export.group": "Classroom: export and print",
@@ -94,6 +95,7 @@ export const CLASSROOM_ZH = Object.freeze({
   "table.makeup.r50k": "先是 {bytes} 个字节 token，然后每条合并规则一个 token（共 {merges} 条），最后是特殊 token <|endoftext|>，{bytes} + {merges} + {specials} = {rows}",
   "table.makeup.ranks": "{name} 里有 {ranks} 个由字节组成的 token（{bytes} 个单字节，{merges} 个合并出来的 token），之后是 {specials} 个特殊 token，各有自己的 id（{list}）；最大的 id 是 {maxId}，所以这张词表有 {rows} 行{gaps}",
   "table.gaps": "，其中 {n} 个 id 不对应任何 token",
+  "stage2.startRanked": "这个片段的 {bytes} 个字节各自是一个符号。每对相邻符号下方标着：两者拼起来在 {name} 里对应的 token 的 rank（× 表示没有这个 token）。不管在片段的哪个位置，rank 最小的一对（也就是最早学到的 token）先合并。{name} 发布的是 rank，不是合并列表，一个 token 的 rank 也就是它的 id，所以合并记录里 rank 和 id 是同一个数。",
   "special.leadOf": "{name} 有 {specials} 个特殊 token（{list}），其中 <|endoftext|>（id {eot}）用来标出一篇文档结束、下一篇开始的位置。如果用户恰好打出了这 13 个字符，分词器该怎么办？有三种做法，各有各的理由。",
 
   "export.group": "课堂：导出和打印",

@@ -191,7 +191,7 @@ export class EncodeView {
     }
     r.explain.hidden = false;
     const guessNote = quiz.model.status === "ask" ? `${t("sentence.joiner")}${t("predict.encode.hiddenNote")}` : "";
-    r.explain.textContent = `${explanation(t, piece, f.frame)}${guessNote}`;
+    r.explain.textContent = `${explanation(t, piece, f.frame, r.table ? r.table.encoding : "r50k_base")}${guessNote}`;
     const asking = quiz.model.status === "ask" || quiz.model.status === "told";
     r.caption.hidden = asking;
     r.caption.textContent = asking ? "" : announcement(t, piece, f.frame);
