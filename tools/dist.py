@@ -23,6 +23,7 @@ from tools.offline import add_icons, add_offline
 from tools.precompute import precompute
 from tools.snapshot import add_snapshot, make_snapshot
 from tools.tables import ship_tables
+from tools.vendor import ship_gifenc
 from tools.wheel import write_wheel
 
 STAMP = ".build-stamp"
@@ -93,6 +94,7 @@ def build() -> Path:
         shutil.copytree(ROOT / "assets", out / "assets")
         ship_tables(out / "tables")
         bundle_codemirror(out / "vendor")
+        ship_gifenc(out / "vendor")
         ship_lab(out / "lab")
         (out / "precomputed.json").write_text(json.dumps(precompute(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         add_icons(out)

@@ -1,4 +1,4 @@
-"""The pinned downloads: Pyodide, micropip and axe-core, and the wheels pytest needs inside Pyodide.
+"""The pinned downloads: Pyodide, micropip, axe-core and gifenc, and the wheels pytest needs inside Pyodide.
 
 Each is fetched with the registry's own client (`npm pack`, `pip download`), checked against a pinned
 sha256 and kept in .cache/, so a second build needs no network.
@@ -30,6 +30,8 @@ PYODIDE = Download("pyodide", "314.0.7", "66b7949e5a0cba2250b586d7e368bf12fb4828
 MICROPIP = Download("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
 JS_TIKTOKEN = Download("js-tiktoken", "1.0.21", "3b1f24b185565ca9a8d8f51466dfc4f99d67f1f05bc009258710ddb7a8d810fa")
 AXE_CORE = Download("axe-core", "4.14.1", "e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745")
+# The GIF encoder the encode lesson's "export GIF" uses (tools/vendor.py ships its ES module).
+GIFENC = Download("gifenc", "1.0.3", "29470c10132cd66ecac3b4da025b57ab9ec35df6e40215947f22eb2f14a128d4")
 PYODIDE_PYTHON = "3.14"
 
 

@@ -14,6 +14,7 @@ import { applyTheme, TIMING, SPEEDS, LIMITS } from "./theme.mjs";
 import { param, parseHash, formatHash, defaults } from "./state.mjs";
 import { checkCard } from "./ui/questions.mjs";
 import { installClassroom } from "./classroom/classroom.mjs";
+import { ClassroomTools } from "./classroom/export.mjs";
 
 const CORE = new Map([
   ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],
@@ -48,6 +49,7 @@ const lessonModules = new Map();
 let lessonModule = null;
 let lesson = null;
 let questions = null; // the open lesson's "check yourself" card, after the lesson
+let exportTools = null; // the export and print buttons (classroom/export.mjs)
 let state = null;
 let hashTimer = 0;
 let engineStatus = { status: "loading", stage: "", message: "" };
@@ -148,6 +150,7 @@ function applyChanges(changed) {
   if (changed.has("projector")) applyProjector();
   if (classroom) classroom.changed(state, changed);
   scheduleHash();
+  if (exportTools) exportTools.update(state, changed);
   if (changed.has("lesson")) {
     openLesson(state.lesson);
     return;
@@ -398,6 +401,8 @@ async function start() {
   window.addEventListener("hashchange", onHashChange);
   motionQuery.addEventListener("change", () => lesson && lesson.update(state, new Set(["motion"])));
 
+  exportTools = new ClassroomTools(document.querySelector(".topbar-tools"), { t, getState: () => state, query, note });
+  exportTools.update(state, new Set(Object.keys(state)));
   await openLesson(lessonId);
   scheduleHash();
   await classroom.start();

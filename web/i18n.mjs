@@ -8,6 +8,7 @@ import { PREDICT_EN, PREDICT_ZH } from "./ui/predictWords.mjs";
 import { CODE_EN, CODE_ZH } from "./ui/codeviewWords.mjs";
 import { OFFLINE_EN, OFFLINE_ZH } from "./ui/offlineWords.mjs";
 import { CLASSROOM_EN, CLASSROOM_ZH } from "./classroom/strings.mjs";
+import { EXPORT_EN, EXPORT_ZH } from "./classroom/exportWords.mjs";
 
 export const LANGUAGES = Object.freeze(["en", "zh"]);
 
@@ -79,7 +80,7 @@ const en = {
   "keys.ends": "first / last step",
 
   "encode.title": "How GPT-2 turns text into token ids",
-  "encode.lead": "A language model never reads letters. It reads integer ids. Type anything and watch the real GPT-2 tokenizer do it: cut the text into pieces, start each piece from its UTF-8 bytes, merge neighbouring pairs in the order of a learned rule table, then look each final token up in the 50,257-row vocabulary.",
+  "encode.lead": "A language model never reads letters. It reads integer ids. Type anything and watch the real {tokenizer} tokenizer do it: cut the text into pieces, start each piece from its UTF-8 bytes, merge neighbouring pairs in the order of a learned rule table, then look each final token up in the {rows}-row vocabulary.",
   "encode.inputLabel": "Text to tokenize",
   "encode.inputHint": "Type or paste anything: words, numbers, emoji, Chinese…",
   "encode.presets": "Examples",
@@ -124,7 +125,7 @@ const en = {
 
   "canvas.lowest": "lowest rank",
   "canvas.leftmost": "leftmost rule",
-  "canvas.table": "r50k table (50,257 rows): token → id",
+  "canvas.table": "r50k table ({rows} rows): token → id",
   "canvas.tableOf": "{name} table: token → id (the id is the rank)",
   "canvas.pending": "Ids are looked up once no merge is left.",
 
@@ -163,7 +164,7 @@ const en = {
   "announce.sep": ". ",
 
   "stage3.title": "Look up the ids",
-  "stage3.text": "Each final token is one row of the 50,257-row table, and its row number is the id the model reads: 256 byte tokens, then one token per merge (50,000 merges), then the special token <|endoftext|>, 256 + 50,000 + 1 = 50,257. The id then selects a learned vector (an embedding); the model never sees the letters. Ids belong to this table only: another tokenizer's 30001 means something else.",
+  "stage3.text": "Each final token is one row of the {rows}-row table, and its row number is the id the model reads: {makeup}. The id then selects a learned vector (an embedding); the model never sees the letters. Ids belong to this table only: another tokenizer's 30001 means something else.",
   "stage3.idsLabel": "Token ids of the whole text",
   "stage3.copy": "Copy ids",
   "stage3.copied": "Copied",
@@ -283,7 +284,7 @@ const en = {
   "decode.skipped": "{n} item(s) that are not valid ids were left out.",
 
   "special.title": "Special tokens: <|endoftext|>",
-  "special.lead": "GPT-2 has one special token, <|endoftext|> with id 50256, which marks where one document ends and the next begins. If a user simply types those thirteen characters, what should the tokenizer do? There are three answers, and each exists for a reason.",
+  "special.lead": "GPT-2 has one special token, <|endoftext|> with id {eot}, which marks where one document ends and the next begins. If a user simply types those thirteen characters, what should the tokenizer do? There are three answers, and each exists for a reason.",
   "special.inputLabel": "Text",
   "special.inputHint": "Type <|endoftext|> anywhere, or use the button.",
   "special.insert": "Insert <|endoftext|> at the cursor",
@@ -294,7 +295,7 @@ const en = {
   "special.absent": "This text has no <|endoftext|> in it, so all three treatments give the same ids.",
   "special.refused.title": "Refused (the default)",
   "special.refused.why": "Text from a user should not be able to end a document on its own: that could smuggle a control signal into the model. So the library refuses and asks the programmer to choose on purpose.",
-  "special.allowed.title": "Allowed as id 50256",
+  "special.allowed.title": "Allowed as id {eot}",
   "special.allowed.why": "When the programmer builds training data by joining documents, the marker must become the single special id, exactly one token that never occurs in ordinary text.",
   "special.plain.title": "Treated as plain text",
   "special.plain.why": "When the text is only data (say, an article about tokenizers), the characters are encoded like any other: <, |, end, of, text… Several ordinary tokens, no special meaning.",
@@ -533,7 +534,7 @@ const zh = {
   "keys.ends": "第一步 / 最后一步",
 
   "encode.title": "GPT-2 如何把文字变成 token ID",
-  "encode.lead": "语言模型看到的不是字母，而是整数 ID。随便输入一段文字，看看真实的 GPT-2 分词器是怎么做的：先把文字切成片段（piece），每个片段从 UTF-8 字节开始，按学到的规则表一次合并一对相邻的符号，最后在 50,257 行的词表里查出每个 token 的 ID。",
+  "encode.lead": "语言模型看到的不是字母，而是整数 ID。随便输入一段文字，看看真实的 {tokenizer} 分词器是怎么做的：先把文字切成片段（piece），每个片段从 UTF-8 字节开始，按学到的规则表一次合并一对相邻的符号，最后在 {rows} 行的词表里查出每个 token 的 ID。",
   "encode.inputLabel": "要分词的文字",
   "encode.inputHint": "可以输入或粘贴任何内容：单词、数字、emoji、中文……",
   "encode.presets": "示例",
@@ -578,7 +579,7 @@ const zh = {
 
   "canvas.lowest": "rank 最小",
   "canvas.leftmost": "最左的规则",
-  "canvas.table": "r50k 词表（50,257 行）：token → ID",
+  "canvas.table": "r50k 词表（{rows} 行）：token → ID",
   "canvas.tableOf": "{name} 词表：token → ID（ID 就是 rank）",
   "canvas.pending": "合并结束后再查 ID。",
 
@@ -617,7 +618,7 @@ const zh = {
   "announce.sep": "。",
 
   "stage3.title": "查 ID",
-  "stage3.text": "每个最终 token 都是 50,257 行词表中的一行，行号就是模型读入的 ID：先是 256 个字节 token，然后每条合并规则一个 token（共 50,000 条），最后是特殊 token <|endoftext|>，256 + 50,000 + 1 = 50,257。模型再用 ID 取出学到的向量（嵌入），它从来不直接看字形。ID 只在这张词表里有意义：换一个分词器，30001 可能代表完全不同的东西。",
+  "stage3.text": "每个最终 token 都是 {rows} 行词表中的一行，行号就是模型读入的 ID：{makeup}。模型再用 ID 取出学到的向量（嵌入），它从来不直接看字形。ID 只在这张词表里有意义：换一个分词器，30001 可能代表完全不同的东西。",
   "stage3.idsLabel": "整段文字的 token ID",
   "stage3.copy": "复制 ID",
   "stage3.copied": "已复制",
@@ -737,7 +738,7 @@ const zh = {
   "decode.skipped": "有 {n} 项不是有效 id，已略过。",
 
   "special.title": "特殊 token：<|endoftext|>",
-  "special.lead": "GPT-2 只有一个特殊 token：<|endoftext|>，id 是 50256，用来标出一篇文档结束、下一篇开始的位置。如果用户恰好打出了这 13 个字符，分词器该怎么办？有三种做法，各有各的理由。",
+  "special.lead": "GPT-2 只有一个特殊 token：<|endoftext|>，id 是 {eot}，用来标出一篇文档结束、下一篇开始的位置。如果用户恰好打出了这 13 个字符，分词器该怎么办？有三种做法，各有各的理由。",
   "special.inputLabel": "文本",
   "special.inputHint": "在任意位置输入 <|endoftext|>，或者点下面的按钮。",
   "special.insert": "在光标处插入 <|endoftext|>",
@@ -748,7 +749,7 @@ const zh = {
   "special.absent": "这段文字里没有 <|endoftext|>，所以三种处理得到的 id 完全一样。",
   "special.refused.title": "拒绝（默认做法）",
   "special.refused.why": "用户输入的文字不应该自己就能“结束文档”，否则等于把控制信号偷偷塞进模型。所以库默认报错，要求程序员明确做出选择。",
-  "special.allowed.title": "允许，编成 id 50256",
+  "special.allowed.title": "允许，编成 id {eot}",
   "special.allowed.why": "程序员把多篇文档拼成训练数据时，这个标记必须变成那唯一的特殊 id：只占一个 token，而且普通文字里永远不会出现。",
   "special.plain.title": "当作普通文字",
   "special.plain.why": "如果这段文字只是数据（比如一篇讲分词器的文章），这些字符就和别的字符一样编码：<、|、end、of、text……变成几个普通 token，没有特殊含义。",
@@ -920,8 +921,8 @@ const zh = {
   // ---- lessons train, decode, compare, special, samples (end) ----
 };
 
-const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN, ...OFFLINE_EN, ...CLASSROOM_EN });
-const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH, ...OFFLINE_ZH, ...CLASSROOM_ZH });
+const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN, ...OFFLINE_EN, ...CLASSROOM_EN, ...EXPORT_EN });
+const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH, ...OFFLINE_ZH, ...CLASSROOM_ZH, ...EXPORT_ZH });
 const TABLES = new Map([
   ["en", EN],
   ["zh", ZH],

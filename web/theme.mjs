@@ -144,6 +144,16 @@ export const TIMING = Object.freeze({
   staleAfterMs: 250,      // an answer slower than this dims the shown piece (a fast one would only flicker)
 });
 
+/** The classroom kit's exports (classroom/export.mjs): a PNG of the view, a GIF of a piece's merges. */
+export const EXPORT = Object.freeze({
+  scale: 2,               // device pixels per CSS pixel, at least
+  minWidthPx: 1200,       // a PNG is at least this wide (a phone's view is drawn larger)
+  maxHeightPx: 16000,     // and at most this tall (a browser's canvas limit is near 16k)
+  padPx: 24,              // CSS pixels around the drawing
+  gifFrameMs: 800,        // each merge step of the GIF
+  gifLastMs: 2400,        // its last frame, the tokens and ids
+});
+
 export const SPEEDS = Object.freeze([0.5, 1, 2, 4]);
 
 /** Limits that keep the page responsive with very long input. */

@@ -111,6 +111,10 @@ class Overview(TypedDict):
     trace_limit: int  # MAX_TRACE_BYTES: trace_piece answers pieces of at most this many bytes
     pieces: list[PieceSummary]  # this page
     plain_special: bool  # special-token text was read as plain text
+    n_vocab: int  # the table's n_vocab: its largest id + 1 (the lessons' sentences quote these four)
+    n_ranks: int  # tokens made of bytes: the single bytes and the merged tokens (ids 0 .. n_ranks - 1)
+    n_merged: int  # of those, the tokens of two or more bytes
+    specials: list[tuple[str, int]]  # the special tokens and their ids, by id
 
 
 class Step(TypedDict):
@@ -223,6 +227,10 @@ class SpecialViews(TypedDict):
     refused: SpecialView  # encode(text): the safe default
     allowed: SpecialView  # encode(text, allowed_special="all")
     plain: SpecialView  # encode_ordinary(text)
+    n_vocab: int  # as in Overview: the table's sizes, for the lesson's sentences
+    n_ranks: int
+    n_merged: int
+    specials: list[tuple[str, int]]
 
 
 # --- train, then use what was learned --------------------------------------------------------------

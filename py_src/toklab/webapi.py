@@ -22,6 +22,7 @@ from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .protocol import KINDS, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, EncodingName
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
+from .tiktoken_api import TiktokenAPI
 from .trace import special_piece
 
 __all__ = ["handle", "HANDLERS"]
@@ -71,6 +72,30 @@ def _pieces(enc: BPEEncoding, text: str, allowed_special: str) -> list[dict]:
     return _last_pieces["pieces"]
 
 
+_last_table: dict = {}  # the latest encoding -> its sizes (o200k's 200k tokens are counted once)
+
+
+def table_facts(enc: BPEEncoding) -> dict:
+    """The table's sizes the lessons quote: n_vocab, the tokens made of bytes (ranks), the special tokens.
+
+    >>> facts = table_facts(get_encoding("r50k_base"))
+    >>> facts["n_vocab"], facts["n_ranks"], facts["n_merged"], facts["specials"]
+    (50257, 50256, 50000, [['<|endoftext|>', 50256]])
+    """
+    if _last_table.get("enc") is not enc:
+        if isinstance(enc, TiktokenAPI):  # r50k, cl100k, o200k: ranks may leave gaps before the special ids
+            lengths = [len(token) for token in enc.token_byte_values()]
+        else:  # a table trained in the train lesson: the bytes, then one token per merge, no gaps
+            lengths = [len(enc.decode_single_token_bytes(i)) for i in range(enc.n_vocab) if not enc.is_special(i)]
+        _last_table.update(enc=enc, facts={
+            "n_vocab": enc.n_vocab,
+            "n_ranks": len(lengths),
+            "n_merged": sum(1 for n in lengths if n > 1),
+            "specials": sorted(([token, i] for token, i in enc.special_tokens.items()), key=lambda pair: pair[1]),
+        })
+    return _last_table["facts"]
+
+
 def warmup(encoding: str = "r50k_base") -> dict:
     """Load a table: r50k once while the worker boots, a larger one when a lesson first asks for it."""
     _encoding(encoding)
@@ -101,6 +126,7 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
         "trace_limit": MAX_TRACE_BYTES,
         "pieces": pieces[offset : offset + piece_limit],
         "plain_special": allowed_special == "none" and any(t in text for t in enc.special_tokens),
+        **table_facts(enc),
     }
 
 
@@ -135,7 +161,8 @@ def decode(ids: str, encoding: str = "r50k_base") -> dict:
 
 def special(text: str, encoding: str = "r50k_base") -> dict:
     """The three treatments of special-token text (toklab.special)."""
-    return special_views(_encoding(encoding), _text(text))
+    enc = _encoding(encoding)
+    return {**special_views(enc, _text(text)), **table_facts(enc)}
 
 
 def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int | None = None,

@@ -15,6 +15,13 @@ import { hexLabel } from "../glyphs.mjs";
 /** Shares of a transition's time: hold on the highlighted pair, slide together, then settle. */
 const PHASE = Object.freeze({ slideStart: 0.22, slideEnd: 0.78 });
 
+const byElement = new WeakMap(); // canvas element -> its MergeCanvas
+
+/** The MergeCanvas drawing on `canvas`, or null: how the classroom kit re-draws a canvas at 2x. */
+export function mergeCanvasOf(canvas) {
+  return byElement.get(canvas) || null;
+}
+
 export class MergeCanvas {
   /**
    * host: an element the canvas fills (its width is observed).
@@ -46,6 +53,7 @@ export class MergeCanvas {
     this.tip.setAttribute("role", "tooltip");
     this.tip.dataset.testid = `${options.testid}-tip`;
     host.append(this.canvas, this.overlay, this.tip);
+    byElement.set(this.canvas, this);
 
     this.resizeObserver = new ResizeObserver((entries) => {
       const w = Math.floor(entries[0].contentRect.width);
@@ -90,20 +98,40 @@ export class MergeCanvas {
   draw() {
     const scene = this.scene;
     if (!scene || this.width <= 0) return;
-    const m = canvasMetrics(scene.projector, parseFloat(getComputedStyle(document.documentElement).fontSize));
-    const c = palette(scene.projector);
-    const geo = this.geometry(scene, m);
-    const dpr = window.devicePixelRatio || 1;
-    const cssW = this.width;
-    const cssH = geo.height;
-    if (this.canvas.width !== Math.round(cssW * dpr) || this.canvas.height !== Math.round(cssH * dpr)) {
-      this.canvas.width = Math.round(cssW * dpr);
-      this.canvas.height = Math.round(cssH * dpr);
-      this.canvas.style.width = `${cssW}px`;
+    const { moving, shown, rects, cssH } = this.paint(this.canvas, scene, window.devicePixelRatio || 1, this);
+    if (this.canvas.style.height !== `${cssH}px` || this.canvas.style.width !== `${this.width}px`) {
+      this.canvas.style.width = `${this.width}px`;
       this.canvas.style.height = `${cssH}px`;
       this.overlay.style.height = `${cssH}px`;
     }
-    const ctx = this.canvas.getContext("2d");
+    if (shown && !moving) this.syncOverlay(scene, shown, rects);
+    this.overlay.hidden = Boolean(moving);
+    if (moving) this.hideTip();
+    this.syncData(scene, scene.to || scene.from, Boolean(moving));
+  }
+
+  /**
+   * A still of `scene` (a frame: `to` null) on a new canvas at `scale` device pixels per CSS pixel,
+   * nothing hovered: what the classroom kit exports (web/classroom/export.mjs).
+   */
+  render(scale, scene = this.scene) {
+    const canvas = document.createElement("canvas");
+    if (scene && this.width > 0) this.paint(canvas, scene, scale, { hover: null, width: this.width });
+    return canvas;
+  }
+
+  /** Draws `scene` on `target` at `dpr`, sizing its bitmap; `view` is {hover, width} for the painters. */
+  paint(target, scene, dpr, view) {
+    const m = canvasMetrics(scene.projector, parseFloat(getComputedStyle(document.documentElement).fontSize));
+    const c = palette(scene.projector);
+    const geo = this.geometry(scene, m);
+    const cssW = this.width;
+    const cssH = geo.height;
+    if (target.width !== Math.round(cssW * dpr) || target.height !== Math.round(cssH * dpr)) {
+      target.width = Math.round(cssW * dpr);
+      target.height = Math.round(cssH * dpr);
+    }
+    const ctx = target.getContext("2d");
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, cssW, cssH);
     ctx.fillStyle = c.surface;
@@ -122,17 +150,15 @@ export class MergeCanvas {
       shown = to;
       lookupT = to.final ? (t >= 1 ? 1 : clamp01((t - PHASE.slideEnd) / (1 - PHASE.slideEnd))) : 0;
     }
+    let rects = [];
     if (shown) {
-      const rects = this.rectsFor(shown, geo, m);
-      drawFrame(ctx, this, scene, shown, rects, m, c, moving && shown === from);
+      rects = this.rectsFor(shown, geo, m);
+      drawFrame(ctx, view, scene, shown, rects, m, c, moving && shown === from);
       drawLookup(ctx, scene, shown, rects, geo, m, c, lookupT);
-      if (!moving) this.syncOverlay(scene, shown, rects);
     } else {
       drawLookup(ctx, scene, from, [], geo, m, c, 0);
     }
-    this.overlay.hidden = Boolean(moving);
-    if (moving) this.hideTip();
-    this.syncData(scene, to || from, Boolean(moving));
+    return { moving: Boolean(moving), shown, rects, cssH };
   }
 
   /** What the canvas shows, as data attributes: tests read these instead of pixels. */

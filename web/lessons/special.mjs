@@ -1,11 +1,13 @@
 // Lesson "special": what happens to "<|endoftext|>" typed inside ordinary text. The engine (`special`)
 // encodes the text three ways; this module shows them side by side with the reason each one exists:
-// refused (the library's safe default), allowed as the single id 50256, or treated as plain text.
+// refused (the library's safe default), allowed as the single special id, or treated as plain text.
+// The sentences that quote the table's numbers (the lead, the allowed card) take them from the answer.
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
+import { tableFacts, tableWords } from "./tableWords.mjs";
 import { TextLesson, intro, inputCard, stageHeader, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
 
 export const PRESETS = Object.freeze([
@@ -28,6 +30,9 @@ class SpecialLesson extends TextLesson {
   constructor(ctx) {
     super(ctx, { id: "special", params: PARAMS, field: "stext", keepLastResult: true });
     const b = this.b;
+    this.table = null; // {facts, encoding} of the answered table: its sentences follow it (./tableWords.mjs)
+    const words = () => (this.table ? tableWords(this.table.facts, this.table.encoding, this.t) : null);
+    const tableVars = () => words() || {};
     this.choice = new EncodingChoice(ctx, () => this.debounced.schedule());
     const input = this.textBox("special", { attrs: { "aria-describedby": "special-hint" } });
     const presets = this.presets(PRESETS);
@@ -48,7 +53,7 @@ class SpecialLesson extends TextLesson {
       const panel = el("section", {
         className: `card stage lk-special ${name}`, testid: `special-${name}`, attrs: { "aria-labelledby": `special-${name}-title` },
       },
-      stageHeader(b, i + 1, `special-${name}-title`, `special.${name}.title`, count),
+      stageHeader(b, i + 1, `special-${name}-title`, `special.${name}.title`, count, tableVars),
       b.text(el("p", { className: "stage-text lk-why" }), `special.${name}.why`),
       body);
       this.views.set(name, { body, count });
@@ -60,7 +65,8 @@ class SpecialLesson extends TextLesson {
       b.text(el("p", { className: "stage-text" }), "special.chatText"),
       el("pre", { className: "lk-template", testid: "special-template" }, CHAT_TEMPLATE),
       b.text(el("p", { className: "stage-text" }), "special.injectText"));
-    this.mount(intro(b, "special.title", "special.lead"), card, this.absent,
+    const leadKey = () => (words() ? words().specialLead : "special.lead");
+    this.mount(intro(b, "special.title", leadKey, tableVars), card, this.absent,
       el("div", { className: "lk-special-grid" }, ...panels), more);
   }
 
@@ -89,6 +95,12 @@ class SpecialLesson extends TextLesson {
     const t = this.t;
     const r = this.result;
     if (!r) return;
+    const facts = tableFacts(r);
+    const table = facts && { facts, encoding: this.choice.active };
+    if (table && JSON.stringify(table) !== JSON.stringify(this.table)) {
+      this.table = table;
+      this.b.apply(t);
+    }
     this.absent.hidden = r.contains_special;
     this.absent.textContent = t("special.absent");
     for (const name of VIEWS) {

@@ -63,6 +63,7 @@ export function icon(name) {
 /**
  * Remembers which element shows which string, so a language switch re-labels everything at once.
  *   const i18n = new Bindings(); i18n.text(h2, "stage1.title"); i18n.apply(t);
+ * A key or vars may be a function, asked again at each apply (a sentence that follows the data).
  */
 export class Bindings {
   constructor() {
@@ -86,7 +87,7 @@ export class Bindings {
 
   apply(t) {
     for (const { node, key, vars, kind } of this.items) {
-      const value = t(key, typeof vars === "function" ? vars() : vars);
+      const value = t(typeof key === "function" ? key() : key, typeof vars === "function" ? vars() : vars);
       if (kind === "text") node.textContent = value;
       else if (kind === "label") node.setAttribute("aria-label", value);
       else node.title = value;

@@ -21,10 +21,10 @@ export function omitDefault(spec) {
 }
 
 /** Card header with a number badge, the same shape as the encode lesson's stages. */
-export function stageHeader(bindings, n, id, key, meta = null) {
+export function stageHeader(bindings, n, id, key, meta = null, vars = undefined) {
   return el("header", { className: "stage-head" },
     el("span", { className: "stage-num", attrs: { "aria-hidden": "true" } }, String(n)),
-    bindings.text(el("h2", { className: "stage-title", id }), key),
+    bindings.text(el("h2", { className: "stage-title", id }), key, vars),
     meta);
 }
 
@@ -43,18 +43,18 @@ export function inputCard(bindings, input, { name, labelKey, hintKey = null, bel
 }
 
 /** A numbered stage card: its header (with `meta`), its text, then `children`. */
-export function stageCard(bindings, { n, id, titleKey, textKey, meta = null, textClass = "stage-text" }, ...children) {
+export function stageCard(bindings, { n, id, titleKey, textKey, textVars, meta = null, textClass = "stage-text" }, ...children) {
   return el("section", { className: "card stage", attrs: { "aria-labelledby": id } },
     stageHeader(bindings, n, id, titleKey, meta),
-    bindings.text(el("p", { className: textClass }), textKey),
+    bindings.text(el("p", { className: textClass }), textKey, textVars),
     ...children);
 }
 
-/** The lesson intro: a title and a lead paragraph. */
-export function intro(bindings, titleKey, leadKey) {
+/** The lesson intro: a title and a lead paragraph (`leadKey` and `leadVars` as Bindings.text takes them). */
+export function intro(bindings, titleKey, leadKey, leadVars) {
   return el("section", { className: "intro" },
     bindings.text(el("h1", { className: "lesson-title" }), titleKey),
-    bindings.text(el("p", { className: "lead" }), leadKey));
+    bindings.text(el("p", { className: "lead" }), leadKey, leadVars));
 }
 
 /**

@@ -14,11 +14,16 @@ import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
 import { RoomPoll } from "../../ui/predictPoll.mjs";
 import { PRESETS } from "./presets.mjs";
 import { describeCell } from "./words.mjs";
+import { tableWords } from "../tableWords.mjs";
 
 export function buildPage(root, t, b, actions) {
   const r = {};
 
-  const lead = intro(b, "encode.title", "encode.lead");
+  // r.table: {facts, encoding} of the answered table, set by the view from the engine's overview; the
+  // sentences that quote it are worded in the language of the moment (../tableWords.mjs).
+  r.table = null;
+  const tableVars = () => (r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
+  const lead = intro(b, "encode.title", "encode.lead", tableVars);
 
   r.textarea = el("textarea", {
     id: "text-input",
@@ -134,7 +139,7 @@ export function buildPage(root, t, b, actions) {
   r.summary = el("p", { className: "summary", testid: "summary" });
   r.finalTokens = el("ol", { className: "final-tokens", testid: "final-tokens" });
   r.finalMore = el("p", { className: "fine" });
-  const stage3 = stageCard(b, { n: 3, id: "stage3-title", titleKey: "stage3.title", textKey: "stage3.text", textClass: "stage-text static" },
+  const stage3 = stageCard(b, { n: 3, id: "stage3-title", titleKey: "stage3.title", textKey: "stage3.text", textVars: tableVars, textClass: "stage-text static" },
     b.text(el("h3", { className: "field-label" }), "stage3.tokensLabel"),
     r.finalTokens,
     r.finalMore,

@@ -24,6 +24,7 @@ import { explanation, announcement, mistakeWords } from "./words.mjs";
 import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./frames.mjs";
 import { shownFrame } from "./predict.mjs";
 import { codeFrame } from "./code.mjs";
+import { tableFacts, tableWords } from "../tableWords.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -108,8 +109,19 @@ export class EncodeView {
 
   // ------------------------------------------------------------ the parts
 
+  /** The sentences that quote the table's numbers (lead, stage 3): rewritten when the table changes. */
+  renderTable(overview) {
+    const facts = tableFacts(overview);
+    if (!facts) return;
+    const table = { facts, encoding: overview.encoding || "r50k_base" };
+    if (JSON.stringify(table) === JSON.stringify(this.r.table)) return;
+    this.r.table = table;
+    this.b.apply(this.t);
+  }
+
   renderInput(snapshot, state) {
     const { t, r } = this;
+    this.renderTable(snapshot.overview);
     const text = state.text;
     const preset = presetFor(text);
     for (const [id, button] of r.presetButtons) {
@@ -183,7 +195,7 @@ export class EncodeView {
     }
     r.explain.hidden = false;
     const guessNote = quiz.model.status === "ask" ? `${t("sentence.joiner")}${t("predict.encode.hiddenNote")}` : "";
-    r.explain.textContent = `${explanation(t, piece, f.frame)}${guessNote}`;
+    r.explain.textContent = `${explanation(t, piece, f.frame, r.table ? r.table.encoding : "r50k_base")}${guessNote}`;
     const asking = quiz.model.status === "ask" || quiz.model.status === "told";
     r.caption.hidden = asking;
     r.caption.textContent = asking ? "" : announcement(t, piece, f.frame);
@@ -213,7 +225,7 @@ export class EncodeView {
     const { t, r } = this;
     const step = Math.min(state.step, piece.steps.length);
     const encoding = snapshot.overview ? snapshot.overview.encoding : undefined;
-    const table = encoding && encoding !== "r50k_base" ? t("canvas.tableOf", { name: encoding }) : t("canvas.table");
+    const table = encoding && encoding !== "r50k_base" ? t("canvas.tableOf", { name: encoding }) : t("canvas.table", r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
     const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table, pending: t("canvas.pending") };
     const key = JSON.stringify([encoding, state.text, state.piece]);
     const scenes = canvasScenes(piece, step, tween, state.mistake && !quiz.on);

@@ -19,8 +19,8 @@ export function sameIds(a, b) {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-/** The stage text beside the canvas for a frame: what is happening at this step and why. */
-export function explanation(t, piece, frame) {
+/** The stage text beside the canvas for a frame: what is happening at this step and why (in `encoding`'s terms). */
+export function explanation(t, piece, frame, encoding = "r50k_base") {
   const total = frame.total;
   if (piece.bytes.length === 1) return t("stage2.single");
   if (total === 0) return t("stage2.nothing");
@@ -29,7 +29,10 @@ export function explanation(t, piece, frame) {
     const n = piece.tokens.length;
     text = t("stage2.final", { tokens: n === 1 ? t("stage3.tokens1") : t("stage3.tokens", { n }) });
   } else if (frame.step === 0) {
-    text = t("stage2.start", { bytes: piece.bytes.length });
+    // r50k shipped a merge list (id = 256 + rank); cl100k and o200k ship ranks (id = rank).
+    text = encoding === "r50k_base"
+      ? t("stage2.start", { bytes: piece.bytes.length })
+      : t("stage2.startRanked", { bytes: piece.bytes.length, name: encoding });
   } else {
     const s = frame.last;
     text = t("stage2.middle", { step: frame.step, left: s.left, right: s.right, merged: s.merged, rank: s.rank });

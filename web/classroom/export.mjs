@@ -1,0 +1,186 @@
+// The classroom kit's buttons in the top bar: a PNG of the lesson's view, an animated GIF of the
+// selected piece's merges (encode), and a printable worksheet for the open lesson (./print.mjs).
+//
+// The PNG is drawn by hand (./domPainter.mjs): a title line in the page's language (lesson, text, token
+// table), the lesson's cards as laid out now (its intro, text box, settings and questions are left
+// out), a merge canvas drawn again at the export's scale, then a line saying what the picture holds.
+// At least EXPORT.scale device pixels per CSS pixel and EXPORT.minWidthPx wide, so it stays crisp on a slide.
+//
+// The GIF has one frame per merge step of the piece on the merge canvas (frame k of canvas/frames.mjs,
+// drawn by the canvas itself at EXPORT.scale), encoded by gifenc (dist/vendor/gifenc.mjs, fetched
+// pinned at build time: tools/vendor.py). Its module loads only when a GIF is asked for.
+//
+//     const tools = new ClassroomTools(host, {t, getState, query, note});   tools.update(state, changed)
+
+import { EXPORT } from "../theme.mjs";
+import { el, Bindings } from "../ui/dom.mjs";
+import { buildFrame } from "../canvas/frames.mjs";
+import { mergeCanvasOf } from "../canvas/mergeCanvas.mjs";
+import { paintElement, boundsOf } from "./domPainter.mjs";
+import { Worksheet } from "./print.mjs";
+
+/** The children of a lesson that are its view; the rest (intro, text box, settings, guessing) is left out. */
+const NOT_THE_VIEW = ".intro, .input-card, .predict-card, nav, .quirks-cases, .engine-error";
+const TEXT_CHARS = 80; // of the lesson's text in the title line
+
+/** The open lesson's element. */
+function lessonElement(main) {
+  return main.querySelector(":scope > .lesson");
+}
+
+/** The lesson's view: its cards as shown, without what NOT_THE_VIEW names. */
+export function viewParts(lesson) {
+  return [...lesson.children].filter((child) => !child.matches(NOT_THE_VIEW) && child.getClientRects().length > 0);
+}
+
+/** The text the lesson works on, as its text box holds it ("" when it has none). */
+function lessonText(lesson) {
+  const box = lesson.querySelector(".input-card textarea");
+  return box ? box.value : "";
+}
+
+function clip(text, n) {
+  const chars = [...text.replace(/\s+/g, " ").trim()];
+  return chars.length > n ? `${chars.slice(0, n).join("")}…` : chars.join("");
+}
+
+/** The title line's parts: lesson, text, table (the table only where the lesson has a choice of table). */
+export function titleLine(t, state, lesson) {
+  const parts = [t("export.titleLesson", { lesson: t(`lesson.${state.lesson}`) })];
+  const text = lessonText(lesson);
+  if (text) parts.push(t("export.titleText", { text: clip(text, TEXT_CHARS) }));
+  if (lesson.querySelector('[data-testid="encoding-select"]') && state.encoding) {
+    parts.push(t("export.titleTable", { name: state.encoding }));
+  }
+  return parts.join(t("export.titleSep"));
+}
+
+function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = el("a", { attrs: { href: url, download: name } });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function canvasBlob(canvas) {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("toBlob gave nothing"))), "image/png");
+  });
+}
+
+/** The lesson's view on a new canvas: title, the view's parts, the footer. */
+export function drawView(t, state, lesson) {
+  const parts = viewParts(lesson);
+  const bounds = boundsOf(parts);
+  if (!bounds) return null;
+  const pad = EXPORT.padPx;
+  const page = getComputedStyle(document.body);
+  const titleFont = `600 20px ${page.fontFamily}`;
+  const footFont = `400 13px ${page.fontFamily}`;
+  const titleH = 44;
+  const footH = 34;
+  const cssW = Math.ceil(bounds.width + 2 * pad);
+  const cssH = Math.ceil(titleH + bounds.height + footH + 2 * pad);
+  const scale = Math.min(Math.max(EXPORT.scale, EXPORT.minWidthPx / cssW), Math.max(EXPORT.maxHeightPx / cssH, EXPORT.minWidthPx / cssW));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.ceil(cssW * scale);
+  canvas.height = Math.ceil(cssH * scale);
+  const ctx = canvas.getContext("2d");
+  ctx.scale(scale, scale);
+  ctx.fillStyle = page.backgroundColor;
+  ctx.fillRect(0, 0, cssW, cssH);
+  ctx.fillStyle = page.color;
+  ctx.textBaseline = "middle";
+  ctx.font = titleFont;
+  ctx.fillText(titleLine(t, state, lesson), pad, pad + titleH / 2 - 6, cssW - 2 * pad);
+  const origin = { x: bounds.left - pad, y: bounds.top - pad - titleH };
+  for (const part of parts) paintElement(ctx, part, origin, scale);
+  ctx.fillStyle = page.color;
+  ctx.textBaseline = "middle";
+  ctx.font = footFont;
+  ctx.fillText(t("export.footer"), pad, cssH - pad - footH / 2 + 8, cssW - 2 * pad);
+  return canvas;
+}
+
+/** The GIF of the merge canvas's piece: frame k for each step k, the last held longer. */
+async function mergesGif(mc) {
+  const { GIFEncoder, quantize, applyPalette } = await import("../vendor/gifenc.mjs");
+  const scene = mc.scene;
+  const total = scene.run.steps.length;
+  const gif = GIFEncoder();
+  let size = null;
+  for (let k = 0; k <= total; k += 1) {
+    const frame = mc.render(EXPORT.scale, { ...scene, from: buildFrame(scene.piece, scene.run, k), to: null, t: 0 });
+    const ctx = frame.getContext("2d");
+    size = { w: frame.width, h: frame.height };
+    const rgba = ctx.getImageData(0, 0, size.w, size.h).data;
+    const palette = quantize(rgba, 256);
+    const index = applyPalette(rgba, palette);
+    gif.writeFrame(index, size.w, size.h, { palette, delay: k === total ? EXPORT.gifLastMs : EXPORT.gifFrameMs, repeat: 0 });
+  }
+  gif.finish();
+  return new Blob([gif.bytes()], { type: "image/gif" });
+}
+
+export class ClassroomTools {
+  /** host: where the buttons go (the top bar); ctx: {t, getState, query, note}. */
+  constructor(host, ctx) {
+    this.ctx = ctx;
+    this.b = new Bindings();
+    const button = (testid, key, onClick) => {
+      const node = el("button", { className: "tool-button", testid, attrs: { type: "button" }, on: { click: onClick } });
+      this.b.text(node, key);
+      return node;
+    };
+    this.png = button("export-png", "export.png", () => this.run(this.png, () => this.exportPng()));
+    this.gif = button("export-gif", "export.gif", () => this.run(this.gif, () => this.exportGif()));
+    this.print = button("print-worksheet", "export.print", () => this.run(this.print, () => this.printWorksheet()));
+    this.element = el("div", { className: "classroom-tools", attrs: { role: "group" } }, this.png, this.gif, this.print);
+    this.b.label(this.element, "export.group");
+    host.append(this.element);
+    this.worksheet = new Worksheet(ctx);
+  }
+
+  update(state, changed) {
+    if (changed.has("lang")) this.b.apply(this.ctx.t);
+    // A GIF of the merges: the encode lesson, ranks shown (predict mode hides them until guessed).
+    this.gif.hidden = state.lesson !== "encode";
+    this.gif.disabled = Boolean(state.predict || state.room);
+    this.worksheet.update(state, changed);
+  }
+
+  /** Runs one export; the button says busy meanwhile, and a failure is a note, never a thrown error. */
+  async run(button, job) {
+    if (button.dataset.state === "busy") return;
+    button.dataset.state = "busy";
+    try {
+      await job();
+      button.dataset.state = "done";
+    } catch (error) {
+      button.dataset.state = "error";
+      this.ctx.note(this.ctx.t("export.failed", { message: String(error && error.message || error) }));
+    }
+  }
+
+  async exportPng() {
+    const state = this.ctx.getState();
+    const lesson = lessonElement(document.getElementById("main"));
+    const canvas = lesson && drawView(this.ctx.t, state, lesson);
+    if (!canvas) throw new Error(this.ctx.t("export.nothing"));
+    download(await canvasBlob(canvas), `tokenizer-lab-${state.lesson}.png`);
+  }
+
+  async exportGif() {
+    const canvas = document.querySelector('[data-testid="merge-canvas"]');
+    const mc = canvas && mergeCanvasOf(canvas);
+    if (!mc || !mc.scene) throw new Error(this.ctx.t("export.nothing"));
+    download(await mergesGif(mc), `tokenizer-lab-merges-${mc.scene.piece.index}.gif`);
+  }
+
+  async printWorksheet() {
+    await this.worksheet.build(this.ctx.getState());
+    window.print();
+  }
+}
