@@ -11,6 +11,9 @@ Builds dist/ when needed, serves it on 127.0.0.1, and opens the page in a fresh 
   - 1,000-character edit: after ready, with the cursor already in the text box, its text is replaced by
     1,000 new characters (as by a paste); time until the first frame showing the new ids has been
     painted; then the same for a second, different 1,000-character text;
+  - keystroke: in a 1,000-character text, one character typed (a real key press, at the end of the
+    text, then in its middle): from the key's keydown to the first frame painted with the new ids;
+    KEYSTROKES of each on one more load right after ready, and as many again five seconds later;
   - memory, from one more, untimed load of each page once ready (its worker script is served through
     bench/worker_probe.mjs, which notes the WebAssembly memory Python runs in): the page's JavaScript
     heap after a garbage collection, and the worker's WebAssembly memory.
@@ -52,6 +55,15 @@ new MutationObserver(() => {
   if (status && status.dataset.state === 'ready') note('ready');
   if (document.body && document.body.dataset.bare === 'ready') note('bare');
 }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+// Whether the page is in a frame's rendering: from its first animation callback (and the microtasks
+// after it) until a task queued then runs, after the frame (for the keystroke figures).
+window.__inFrame = false;
+const frame = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (callback) => frame((time) => {
+  if (!window.__inFrame) setTimeout(() => { window.__inFrame = false; }, 0);
+  window.__inFrame = true;
+  callback(time);
+});
 """ % EXAMPLE_IDS
 
 BARE_HTML = """<!doctype html>
@@ -67,6 +79,45 @@ const indexURL = new URL("./pyodide/", import.meta.url).href;
 await loadPyodide({ indexURL, packageBaseUrl: indexURL });
 postMessage("ready");
 """
+
+KEYSTROKES = 30
+KEYS = "the quick brown fox jumps over a lazy dog "
+
+# Sets the text box to a text (as a paste) and resolves once its ids are on the page.
+SET_TEXT_SCRIPT = """async (text) => {
+  const box = document.querySelector('[data-testid="text-input"]');
+  const ids = document.querySelector('[data-testid="token-ids"]');
+  const before = ids.textContent;
+  box.focus();
+  box.value = text;
+  box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertFromPaste", data: text }));
+  while (ids.textContent === before) await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}"""
+
+# Puts the caret at `at` and arms a measurement of the next key press: window.__key resolves with the
+# milliseconds from its keydown to the end of the first frame painted with the new ids. When the ids
+# change inside a frame's animation callbacks (window.__inFrame, set by RECORDER), that frame paints
+# them and a task queued now runs after it; otherwise they are painted by the next frame.
+ARM_KEY_SCRIPT = """(at) => {
+  const box = document.querySelector('[data-testid="text-input"]');
+  const ids = document.querySelector('[data-testid="token-ids"]');
+  box.focus();
+  box.setSelectionRange(at, at);
+  const before = ids.textContent;
+  window.__key = new Promise((resolve) => {
+    let start = null;
+    document.addEventListener("keydown", () => { start = performance.now(); }, { capture: true, once: true });
+    new MutationObserver((_, observer) => {
+      if (start !== null && ids.textContent !== before) {
+        observer.disconnect();
+        const painted = () => setTimeout(() => resolve(performance.now() - start), 0);
+        if (window.__inFrame) painted();
+        else requestAnimationFrame(painted);
+      }
+    }).observe(ids, { subtree: true, childList: true, characterData: true });
+  });
+}"""
 
 EDIT_SCRIPT = """async (text) => {
   const box = document.querySelector('[data-testid="text-input"]');
@@ -122,6 +173,36 @@ def memory_after_ready(browser, url: str, worker_script: str, ready_mark: str) -
     wasm = worker.evaluate("() => globalThis.wasmMemories.at(-1).buffer.byteLength")
     context.close()
     return int(heap), int(wasm)
+
+
+def keystrokes(page, at_end: bool) -> list[float]:
+    """KEYSTROKES key presses into the text box, each timed from keydown to the new ids painted."""
+    out = []
+    for n in range(KEYSTROKES):
+        length = page.get_by_test_id("text-input").evaluate("(box) => box.value.length")
+        page.evaluate(ARM_KEY_SCRIPT, length if at_end else length // 2)
+        page.keyboard.type(KEYS[n % len(KEYS)])
+        out.append(page.evaluate("() => window.__key"))
+        page.wait_for_timeout(60)
+    return out
+
+
+def keystroke_figures(browser, url: str) -> dict[str, list[float]]:
+    """Keystrokes on one more load of the app: as soon as it is ready, then five seconds later."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => 'ready' in window.__bench", timeout=180_000)
+    keys = {}
+    for when in ("after ready", "later"):
+        if when == "later":
+            page.wait_for_timeout(5000)
+        page.evaluate(SET_TEXT_SCRIPT, EDIT[:1000])
+        keys[f"end, {when}"] = keystrokes(page, at_end=True)
+        keys[f"middle, {when}"] = keystrokes(page, at_end=False)
+    context.close()
+    return keys
 
 
 def megabytes(value: int) -> str:
@@ -183,6 +264,7 @@ def main() -> int:
                 bare.append(page.evaluate("() => window.__bench.bare"))
                 context.close()
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+            keys = keystroke_figures(browser, app_url)
             app_memory = memory_after_ready(browser, app_url, "worker.mjs", "ready")
             bare_memory = memory_after_ready(browser, bare_url, "bare-worker.mjs", "bare")
             browser.close()
@@ -204,6 +286,8 @@ def main() -> int:
     print(f"  ratio per run (app, then bare), median {statistics.median(pairs):8.2f}   (runs: {', '.join(f'{v:.2f}' for v in pairs)})")
     print(f"  1,000-character edit -> ids updated    {median(edit)}")
     print(f"  the next such edit                     {median(again)}")
+    for name, values in keys.items():
+        print(f"  keystroke in 1,000 chars, {name:20s}{median(values) if values else '   (not measured)'}")
     print("memory once ready (one more load of each page)")
     print(f"  page's JS heap in use                  {megabytes(app_memory[0])}   (bare page {megabytes(bare_memory[0]).strip()})")
     print(f"  worker's WebAssembly memory            {megabytes(app_memory[1])}   (bare page {megabytes(bare_memory[1]).strip()})")
