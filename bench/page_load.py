@@ -16,7 +16,11 @@ Builds dist/ when needed, serves it on 127.0.0.1, and opens the page in a fresh 
     KEYSTROKES of each on one more load right after ready, and as many again five seconds later;
   - memory, from one more, untimed load of each page once ready (its worker script is served through
     bench/worker_probe.mjs, which notes the WebAssembly memory Python runs in): the page's JavaScript
-    heap after a garbage collection, and the worker's WebAssembly memory.
+    heap after a garbage collection, and the worker's WebAssembly memory; for the app, again after
+    choosing cl100k_base, then o200k_base in the encode lesson (all three tables loaded);
+  - the lab's worker (a second Pyodide, #lesson=lab): navigation start -> the lab says ready, booting
+    from the start-up snapshot, and on a load where the lab's request for the snapshot is refused
+    (it falls back to the normal boot; the engine's worker still gets the snapshot).
 Needs Playwright (Python) and Chromium: `python build.py test` installs both into .venv, so
 `.venv/bin/python bench/page_load.py` works after one test run.
 """
@@ -53,6 +57,8 @@ new MutationObserver(() => {
   }
   const status = document.querySelector('[data-testid="status"]');
   if (status && status.dataset.state === 'ready') note('ready');
+  const lab = document.querySelector('[data-testid="lab-status"]');
+  if (lab && lab.dataset.state === 'ready') note('lab');
   if (document.body && document.body.dataset.bare === 'ready') note('bare');
 }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 // Whether the page is in a frame's rendering: from its first animation callback (and the microtasks
@@ -80,6 +86,7 @@ await loadPyodide({ indexURL, packageBaseUrl: indexURL });
 postMessage("ready");
 """
 
+TABLES = ("cl100k_base", "o200k_base")  # loaded after r50k for the memory figures
 KEYSTROKES = 30
 KEYS = "the quick brown fox jumps over a lazy dog "
 
@@ -154,9 +161,10 @@ def serve(directory: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def memory_after_ready(browser, url: str, worker_script: str, ready_mark: str) -> tuple[int, int]:
-    """(the page's JS heap in use after a collection, the worker's WebAssembly memory) in bytes, once
-    ready, on one load whose worker script is served through worker_probe.mjs."""
+def memory_after_ready(browser, url: str, worker_script: str, ready_mark: str, tables: tuple[str, ...] = ()) -> list[tuple[int, int]]:
+    """[(the page's JS heap in use after a collection, the worker's WebAssembly memory) in bytes] once
+    ready, on one load whose worker script is served through worker_probe.mjs; then again after each
+    of `tables` has been chosen in the encode lesson (its table loaded, the example encoded with it)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(RECORDER)
     probe = (ROOT / "bench" / "worker_probe.mjs").read_text(encoding="utf-8")
@@ -167,12 +175,23 @@ def memory_after_ready(browser, url: str, worker_script: str, ready_mark: str) -
     page.wait_for_function(f"() => {ready_mark!r} in window.__bench", timeout=180_000)
     page.wait_for_timeout(500)  # the worker's warm-up requests after ready
     cdp = context.new_cdp_session(page)
-    cdp.send("HeapProfiler.collectGarbage")
-    heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
     (worker,) = page.workers
-    wasm = worker.evaluate("() => globalThis.wasmMemories.at(-1).buffer.byteLength")
+
+    def measure() -> tuple[int, int]:
+        cdp.send("HeapProfiler.collectGarbage")
+        heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
+        return int(heap), int(worker.evaluate("() => globalThis.wasmMemories.at(-1).buffer.byteLength"))
+
+    out = [measure()]
+    ids = page.get_by_test_id("token-ids")
+    for name in tables:
+        before = ids.text_content()
+        page.get_by_test_id("encoding-select").select_option(name)
+        page.wait_for_function("(before) => document.querySelector('[data-testid=\"token-ids\"]').textContent !== before", arg=before, timeout=180_000)
+        page.wait_for_timeout(500)
+        out.append(measure())
     context.close()
-    return int(heap), int(wasm)
+    return out
 
 
 def keystrokes(page, at_end: bool) -> list[float]:
@@ -203,6 +222,34 @@ def keystroke_figures(browser, url: str) -> dict[str, list[float]]:
         keys[f"middle, {when}"] = keystrokes(page, at_end=False)
     context.close()
     return keys
+
+
+def lab_ready(browser, url: str, refuse_snapshot: bool) -> float | None:
+    """Navigation start -> the lab lesson's worker ready. With `refuse_snapshot`, the second request
+    for the snapshot (the lab's; the engine's worker asks first, as the HTML is parsed) gets a 404 and
+    the lab boots the normal way; None when the lab did not say it fell back."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(RECORDER)
+    warnings = []
+    if refuse_snapshot:
+        asked = []
+
+        def route(route):
+            asked.append(route.request.url)
+            if len(asked) == 1:
+                route.continue_()
+            else:
+                route.fulfill(status=404, body=b"refused by the bench")
+
+        context.route("**/snapshot/engine.bin?*", route)
+    page = context.new_page()
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(url + "#lesson=lab")
+    page.wait_for_function("() => 'lab' in window.__bench", timeout=180_000)
+    ms = page.evaluate("() => window.__bench.lab")
+    context.close()
+    fell_back = any(w.startswith("The lab's start-up snapshot could not be used") for w in warnings)
+    return ms if fell_back == refuse_snapshot else None
 
 
 def megabytes(value: int) -> str:
@@ -236,7 +283,7 @@ def main() -> int:
     app_server, app_url = serve(dist)
     bare_server, bare_url = serve(bare_dir)
 
-    example, ready, bare, edit, again = [], [], [], [], []
+    example, ready, bare, edit, again, lab, lab_normal = [], [], [], [], [], [], []
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
@@ -263,10 +310,14 @@ def main() -> int:
                 page.wait_for_function("() => 'bare' in window.__bench", timeout=180_000)
                 bare.append(page.evaluate("() => window.__bench.bare"))
                 context.close()
+                for refuse, values in ((False, lab), (True, lab_normal)):
+                    ms = lab_ready(browser, app_url, refuse)
+                    if ms is not None:
+                        values.append(ms)
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
             keys = keystroke_figures(browser, app_url)
-            app_memory = memory_after_ready(browser, app_url, "worker.mjs", "ready")
-            bare_memory = memory_after_ready(browser, bare_url, "bare-worker.mjs", "bare")
+            app_memory = memory_after_ready(browser, app_url, "worker.mjs", "ready", TABLES)
+            (bare_memory,) = memory_after_ready(browser, bare_url, "bare-worker.mjs", "bare")
             browser.close()
     finally:
         app_server.shutdown()
@@ -286,11 +337,19 @@ def main() -> int:
     print(f"  ratio per run (app, then bare), median {statistics.median(pairs):8.2f}   (runs: {', '.join(f'{v:.2f}' for v in pairs)})")
     print(f"  1,000-character edit -> ids updated    {median(edit)}")
     print(f"  the next such edit                     {median(again)}")
+    print(f"  lab lesson: its worker ready           {median(lab) if lab else '   (not measured)'}")
+    print(f"  the same, snapshot refused to the lab  {median(lab_normal) if lab_normal else '   (not measured)'}")
     for name, values in keys.items():
         print(f"  keystroke in 1,000 chars, {name:20s}{median(values) if values else '   (not measured)'}")
-    print("memory once ready (one more load of each page)")
-    print(f"  page's JS heap in use                  {megabytes(app_memory[0])}   (bare page {megabytes(bare_memory[0]).strip()})")
-    print(f"  worker's WebAssembly memory            {megabytes(app_memory[1])}   (bare page {megabytes(bare_memory[1]).strip()})")
+    print("memory once ready (one more load of each page), then with each larger table chosen in turn")
+    print(f"  page's JS heap in use                  {megabytes(app_memory[0][0])}   (bare page {megabytes(bare_memory[0]).strip()})")
+    print(f"  worker's WebAssembly memory            {megabytes(app_memory[0][1])}   (bare page {megabytes(bare_memory[1]).strip()})")
+    loaded = ["r50k_base"]
+    for name, (heap, wasm) in zip(TABLES, app_memory[1:]):
+        loaded.append(name)
+        print(f"  with {' + '.join(loaded)}:")
+        print(f"    page's JS heap in use                {megabytes(heap)}")
+        print(f"    worker's WebAssembly memory          {megabytes(wasm)}")
     return 0
 
 
