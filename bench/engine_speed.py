@@ -116,7 +116,8 @@ def rate(mb: float, seconds: list[float]) -> str:
     return f"{mb / seconds[0]:6.2f} MB/s ({mb / seconds[1]:5.2f} wall)"
 
 
-def cpython(text: str, names: list[str]) -> dict:
+def cpython(text: str, names: list[str]) -> tuple[dict, dict]:
+    """toklab's figures on CPython, and tiktoken's [CPU s, wall s] (None where tiktoken is missing)."""
     mb = len(text.encode()) / 1e6
     tiktoken = {name: tiktoken_seconds(name, text) for name in names}
     mine = engine_figures.figures(text, names)
@@ -132,10 +133,10 @@ def cpython(text: str, names: list[str]) -> dict:
             print(f"    toklab encode_ordinary, {key}   {rate(mb, row[key])}{vs}")
         if "trace" in row:
             print(f"    toklab trace (every step), cold {rate(mb, row['trace'])}   = {row['trace'][0] / row['cold'][0]:.1f}x the cold encode")
-    return mine
+    return mine, {name: found[0] if found else None for name, found in tiktoken.items()}
 
 
-def pyodide(text: str, names: list[str], mine: dict) -> None:
+def pyodide(text: str, names: list[str], mine: dict, tiktoken: dict) -> None:
     dist = ROOT / "dist"
     if not (dist / "wheels" / "manifest.json").is_file():
         print("pyodide: no dist/ (run `python build.py` first); skipped")
@@ -158,7 +159,8 @@ def pyodide(text: str, names: list[str], mine: dict) -> None:
         row = figures["encodings"][name]
         print(f"  {name}: load the table {row['load'][0] * 1000:.0f} ms CPU; same ids as CPython toklab {row['ids_sha'] == mine[name]['ids_sha']}")
         for key in ("cold", "warm"):
-            print(f"    encode_ordinary, {key}          {rate(mb, row[key])}   = {row[key][0] / mine[name][key][0]:.1f}x CPython toklab's time")
+            vs = f", 1/{row[key][0] / tiktoken[name][0]:.2f} of CPython tiktoken" if tiktoken[name] else ""
+            print(f"    encode_ordinary, {key}          {rate(mb, row[key])}   = {row[key][0] / mine[name][key][0]:.1f}x CPython toklab's time{vs}")
         if "trace" in row:
             print(f"    trace, cold                    {rate(mb, row['trace'])}   = {row['trace'][0] / row['cold'][0]:.1f}x the cold encode")
 
@@ -174,9 +176,9 @@ def main() -> None:
     text, sources = corpus(args.corpus, args.mb)
     print(f"corpus {args.corpus}, {len(text.encode()) / 1e6:.2f} MB: {sources}")
     print(f"CPython {sys.version.split()[0]}:")
-    mine = cpython(text, names)
+    mine, tiktoken = cpython(text, names)
     if not args.no_pyodide:
-        pyodide(text, names, mine)
+        pyodide(text, names, mine, tiktoken)
 
 
 if __name__ == "__main__":

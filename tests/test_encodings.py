@@ -211,6 +211,20 @@ def test_hand_derived_ids():
     assert o200k.encode("<|endoftext|>", allowed_special="all") == [199999]
 
 
+def test_piece_cache_stays_within_its_budget():
+    """A table of ranks caches pieces as r50k does: bounded by their size, not by how many there are."""
+    enc = Encoding("tiny", pat_str=r" ?\p{L}+|\s+", mergeable_ranks=tiny_ranks(), special_tokens={})
+    reference = Encoding("tiny", pat_str=r" ?\p{L}+|\s+", mergeable_ranks=tiny_ranks(), special_tokens={})
+    enc._cache.budget = 600
+    words = [" " + "lo" * k + "w" * (k % 5) for k in range(1, 60)]
+    for word in words:
+        assert enc.encode_ordinary(word) == reference.encode_ordinary(word)
+        assert enc._cache.used <= 600
+    assert 0 < len(enc._cache) < len(words)
+    assert enc.encode_ordinary(" " + "lo" * 400) == [32] + [256] * 400  # larger than the budget: not kept
+    assert " " + "lo" * 400 not in enc._cache
+
+
 def test_trace_replays_to_the_ids_and_ranks_are_token_ranks(name):
     enc = toklab.get_encoding(name)
     for text in CORPUS + MORE:

@@ -1,10 +1,12 @@
 // The lab's worker: a second Pyodide, where students' code runs, apart from the engine's worker.
 //
-// It boots from this origin's own files (the same pyodide/ runtime and precompiled standard library as
-// worker.mjs), unpacks the toklab wheel and the lab's wheel (toklab_lab: the exercises and the checking
-// harness) into site-packages, and computes every exercise's cases once. Then it closes its own ways out
-// (fetch, XMLHttpRequest, WebSocket, nested workers...), so code run here reaches nothing but the page
-// that started it; the Content-Security-Policy already limits the rest to this origin.
+// It boots from this origin's own files: from the engine's start-up snapshot as worker.mjs does
+// (pyboot.mjs: Python with toklab installed), or, when that cannot be used, the normal way (the same
+// pyodide/ runtime and precompiled standard library, then the toklab wheel unpacked). Then it unpacks
+// the lab's wheel (toklab_lab: the exercises and the checking harness) into site-packages and
+// computes every exercise's cases once. Last, it closes its own ways out (fetch, XMLHttpRequest,
+// WebSocket, nested workers...), so code run here reaches nothing but the page that started it; the
+// Content-Security-Policy already limits the rest to this origin.
 //
 //   page -> worker   {id, kind: "run", payload: {exercise, code}}
 //   worker -> page   {id, ok: true, result}   result: toklab_lab.harness's answer (see harness.py)
@@ -16,6 +18,7 @@
 // comes back with crashed: true, and the page replaces the worker too.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { restoreSnapshot } from "./pyboot.mjs";
 
 const base = new URL("./", import.meta.url);
 let harness = null;
@@ -46,21 +49,37 @@ function closeWaysOut() {
   }
 }
 
-async function boot() {
-  status("loading", "runtime");
+/** Python with toklab installed: from the snapshot when this build has a usable one, else the normal way. */
+async function startPython(engine) {
   const indexURL = new URL("pyodide/", base).href;
-  const [pyodide, engine, lab] = await Promise.all([
-    loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL: new URL("python_stdlib_pyc.zip", indexURL).href }),
-    fetchOk(new URL("wheels/manifest.json", base)).then((r) => r.json()),
-    fetchOk(new URL("lab/manifest.json", base)).then((r) => r.json()),
-  ]);
-  status("loading", "packages");
-  const [engineWheel, labWheel] = await Promise.all([
+  const options = { indexURL, packageBaseUrl: indexURL, stdLibURL: new URL("python_stdlib_pyc.zip", indexURL).href };
+  if (engine.snapshot) {
+    try {
+      return await restoreSnapshot(base, options, engine);
+    } catch (error) {
+      console.warn(`The lab's start-up snapshot could not be used (${error.message}); starting Python the normal way.`);
+    }
+  }
+  const [pyodide, engineWheel] = await Promise.all([
+    loadPyodide(options),
     fetchOk(new URL(`wheels/${engine.toklab}?v=${encodeURIComponent(engine.toklab_sha256)}`, base)).then((r) => r.arrayBuffer()),
-    fetchOk(new URL(`lab/${lab.wheel}?v=${encodeURIComponent(lab.sha256)}`, base)).then((r) => r.arrayBuffer()),
   ]);
   pyodide.unpackArchive(engineWheel, "wheel");
-  pyodide.unpackArchive(labWheel, "wheel");
+  return pyodide;
+}
+
+async function boot() {
+  status("loading", "runtime");
+  // The lab's wheel downloads while Python starts.
+  const labWheel = fetchOk(new URL("lab/manifest.json", base))
+    .then((r) => r.json())
+    .then((lab) => fetchOk(new URL(`lab/${lab.wheel}?v=${encodeURIComponent(lab.sha256)}`, base)))
+    .then((r) => r.arrayBuffer());
+  labWheel.catch(() => {});
+  const engine = await fetchOk(new URL("wheels/manifest.json", base)).then((r) => r.json());
+  const pyodide = await startPython(engine);
+  status("loading", "packages");
+  pyodide.unpackArchive(await labWheel, "wheel");
   status("loading", "exercises");
   const module = pyodide.pyimport("toklab_lab.harness");
   module.warm();

@@ -18,6 +18,7 @@
 // our own pyodide/ folder, micropip installs from wheel URLs with deps=False, and there is no index.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { restoreSnapshot } from "./pyboot.mjs";
 
 const base = new URL("./", import.meta.url);
 let stage = "start";
@@ -56,7 +57,11 @@ async function boot() {
   const options = { indexURL, packageBaseUrl: indexURL, stdLibURL };
   if (manifest.snapshot) {
     try {
-      handle = await restoreSnapshot(options, manifest);
+      const pyodide = await restoreSnapshot(base, options, manifest, {
+        restored: () => status("loading", "toklab", "Installing the toklab engine"),
+      });
+      status("loading", "table", "Loading the r50k table");
+      handle = await warmedHandle(pyodide);
     } catch (error) {
       console.warn(`The engine's start-up snapshot could not be used (${error.message}); starting Python the normal way.`);
       status("loading", "runtime", "Starting Python (Pyodide)");
@@ -95,72 +100,6 @@ async function warmedHandle(pyodide) {
   if (!warm.ok) throw new Error(`${warm.error.type}: ${warm.error.message}`);
   python = pyodide; // where fetched tables are written
   return webapiHandle;
-}
-
-/**
- * Python as build.py left it in snapshot/engine.bin (tools/snapshot.mjs describes the bundle): toklab
- * installed, toklab.webapi imported; then the r50k table is loaded. Throws when the bundle is missing,
- * is not this build's (its key is not the manifest's) or does not restore.
- */
-async function restoreSnapshot(options, manifest) {
-  const { file, key } = manifest.snapshot;
-  // Pyodide fetches and compiles its WebAssembly while the bundle downloads. Pyodide keeps its options
-  // for as long as Python runs, and with them these two functions: they reach the bundle (tens of
-  // megabytes) through `bundle`, which is emptied once Python is up.
-  let bundle = readBundle(new URL(`${file}?v=${encodeURIComponent(key)}`, base), manifest);
-  bundle.catch(() => {});
-  try {
-    const pyodide = await loadPyodide({
-      ...options,
-      _loadSnapshot: { then: (resolve, reject) => bundle.then(({ memory }) => resolve(memory), reject) },
-      // Pyodide copies the snapshot into Python's memory as it is at start-up (30 MB), which fails for
-      // a snapshot taken after it grew (one with the r50k table loaded): grow it first to the
-      // snapshot's size (sbrk grows the memory and Pyodide's views of it).
-      createPyodideModule: async (settings) => {
-        const module = await (await import("./pyodide/pyodide.asm.mjs")).default(settings);
-        const size = (await bundle).memory.length;
-        const top = module._sbrk(0);
-        if (size > top) module._sbrk(size - top);
-        if (module.HEAP8.length < size) throw new Error(`Python's memory could not grow to ${size} bytes`);
-        return module;
-      },
-    });
-    status("loading", "toklab", "Installing the toklab engine");
-    // Python's import system finds these without being told: it lists a folder again when the folder's
-    // modification time is not the one it noted at build time (importlib.invalidate_caches() would
-    // cost 0.1-0.2 s here, importing importlib.metadata).
-    for (const [path, data] of (await bundle).files) {
-      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      pyodide.FS.writeFile(path, data);
-    }
-
-    status("loading", "table", "Loading the r50k table");
-    return await warmedHandle(pyodide);
-  } finally {
-    bundle = null;
-  }
-}
-
-/** The bundle at `url`, decompressed and checked against the manifest: {memory, files: [[path, bytes]]}. */
-async function readBundle(url, manifest) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  let bytes;
-  try {
-    bytes = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-  } catch (error) {
-    throw new Error(`${url.pathname} could not be decompressed: ${error.message}`);
-  }
-  const length = new DataView(bytes.buffer).getUint32(0, true);
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
-  if (header.key !== manifest.snapshot.key || header.toklab_sha256 !== manifest.toklab_sha256) {
-    throw new Error(`${url.pathname} is not this build's (key ${header.key}, expected ${manifest.snapshot.key})`);
-  }
-  let offset = 4 + length;
-  const memory = bytes.subarray(offset, (offset += header.memory));
-  const files = header.files.map(([path, size]) => [path, bytes.subarray(offset, (offset += size))]);
-  if (offset !== bytes.length) throw new Error(`${url.pathname} does not match its header`);
-  return { memory, files };
 }
 
 const WARM_SAMPLE = "Hello, world! It's 2024: naïve café, 東京タワー, 你好世界 🎉\n\tx  y";

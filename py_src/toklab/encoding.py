@@ -37,7 +37,6 @@ __all__ = ["Encoding", "TokenError", "UnknownId", "load_tiktoken_bpe", "tiny_ran
 
 _NO_RANK = 1 << 62
 _HEAP_FROM = 128  # pieces longer than this merge through a heap
-_CACHE_LIMIT = 1 << 17
 
 
 class TokenError(KeyError, ValueError):
@@ -235,14 +234,13 @@ class Encoding(TiktokenAPI, BPEEncoding):
         return out
 
     def piece_ids(self, piece: str) -> list[int]:
+        """The ids of one pre-tokenized piece (cached, within the cache's budget; do not change the list)."""
         ids = self._cache.get(piece)
         if ids is None:
             data = piece.encode("utf-8")
             found = self._encoder.get(data)
             ids = [found] if found is not None else self._bpe(data)
-            if len(self._cache) >= _CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[piece] = ids
+            self._cache.put(piece, ids, len(piece) + len(ids))
         return ids
 
     def encode_single_token(self, text_or_bytes: str | bytes) -> int:
