@@ -6,7 +6,8 @@
 //
 //   page -> worker   {id, kind, payload}
 //   worker -> page   {id, ok: true, result} | {id, ok: false, error: {type, code, params, message}}
-//   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted)
+//   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted; stage
+//                    "crashed" when Python failed under a request, e.g. out of memory)
 //   worker -> page   {id, progress: {encoding, loaded, total}}   while a request's table downloads
 //
 // A request whose payload names a larger table (`encoding`: cl100k_base, o200k_base) waits until the
@@ -239,9 +240,19 @@ function answer(id, kind, payload) {
   } catch (error) {
     const type = error?.type ?? error?.name ?? "Error";
     const detail = String(error?.message ?? error);
+    // toklab.webapi turns every Python exception into data, so what is thrown here comes from below
+    // Python (out of memory, a fatal Pyodide error): this Python cannot be trusted again.
+    if (error?.name !== "PythonError") crashed(detail);
     return { id, ok: false, error: { type: String(type), code: "worker_failed", params: { detail }, message: detail } };
   }
 }
+
+/** Says that Python failed under a request; the page ends this worker and offers a new one. */
+function crashed(detail) {
+  status("error", "crashed", `The engine failed: ${detail}`);
+}
+
+self.onunhandledrejection = (event) => crashed(String(event.reason?.message ?? event.reason));
 
 self.onmessage = async (event) => {
   const { id, kind, payload } = event.data ?? {};

@@ -10,7 +10,7 @@ import { el } from "../../ui/dom.mjs";
 import { choiceGroup, numberField } from "../../ui/fields.mjs";
 import { StepControls } from "../../ui/stepper.mjs";
 import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
-import { BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, presetButtons } from "../../ui/lessonkit.mjs";
+import { BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, presetButtons, insertUndoable } from "../../ui/lessonkit.mjs";
 import { PRESETS, MODES, UNITS, TIES } from "./presets.mjs";
 
 export function buildPage(root, t, b, actions) {
@@ -20,7 +20,11 @@ export function buildPage(root, t, b, actions) {
   r.corpus = textBox(actions, { typed: actions.corpusTyped }, {
     id: "corpus-input", patch: actions.corpusPatch, rows: 4, attrs: { "aria-describedby": "corpus-hint" },
   });
-  r.presets = presetButtons(b, PRESETS, "train", (p) => actions.preset(p));
+  r.presets = presetButtons(b, PRESETS, "train", (p) => {
+    insertUndoable(r.corpus, p.corpus);
+    insertUndoable(r.tryInput, p.tryText);
+    actions.preset(p);
+  });
   const choices = (name, key, testid, values) => choiceGroup(b, {
     labelKey: key, testid, options: values.map((v) => ({ value: v, label: `${key}.${v}` })), onChoose: (v) => actions.choose(name, v),
   });
