@@ -198,6 +198,8 @@ function setState(patch) {
     if (!Object.is(state[key], value)) changed.add(key);
   }
   if (changed.size === 0) return;
+  // The lesson being left keeps its long text now: the next hash write is about the next lesson.
+  if (changed.has("lesson") && lessonModules.has(state.lesson)) kept.save(state.lesson, state, schemaFor(state.lesson));
   state = { ...state, ...patch };
   applyChanges(changed);
 }

@@ -21,8 +21,8 @@
 //     the queue, so a lane's answers always come back in the order it asked;
 //   - a request that runs longer than `requestTimeoutMs`, or a boot longer than `bootTimeoutMs`, stops
 //     the worker: the status becomes an error with code "request_timeout" or "boot_timeout";
-//   - a worker that fails (an uncaught error, Python fatally failed, out of memory) makes the status an
-//     error with code "crashed"; a boot that fails, "boot_failed";
+//   - a worker that fails once ready (an uncaught error, Python fatally failed, out of memory) makes the
+//     status an error with code "crashed"; one that fails before, or a boot that fails, "boot_failed";
 //   - restart() ends the worker and starts a new one (from the start-up snapshot, like the first).
 // While the status is an error, every request is answered at once with the error `engine_stopped`.
 
@@ -154,7 +154,8 @@ export function createEngine({
 
   function onError(event) {
     const detail = event.message ?? "unknown error";
-    stop({ code: "crashed", params: { detail }, message: `The engine worker failed: ${detail}` });
+    const code = latest.status === "ready" ? "crashed" : "boot_failed";
+    stop({ code, params: { detail }, message: `The engine worker failed: ${detail}` });
   }
 
   /** Sends the oldest waiting request to the worker when Python is ready and idle. */

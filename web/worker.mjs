@@ -40,6 +40,16 @@ async function fetchJSON(url) {
 // WebAssembly (no 'wasm-unsafe-eval'); Pyodide itself would only log a warning and never finish.
 const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
+let brokenBoot = null; // rejects the boot attempt under way
+
+/** `promise`, or the failure that made a promise inside it reject unhandled, whichever comes first. */
+function attempt(promise) {
+  return new Promise((resolve, reject) => {
+    brokenBoot = reject;
+    promise.then(resolve, reject);
+  });
+}
+
 async function boot() {
   status("loading", "runtime", "Starting Python (Pyodide)");
   const manifestLoaded = fetchJSON(new URL("wheels/manifest.json", base));
@@ -57,13 +67,14 @@ async function boot() {
   const options = { indexURL, packageBaseUrl: indexURL, stdLibURL };
   if (manifest.snapshot) {
     try {
-      handle = await restoreSnapshot(options, manifest);
+      handle = await attempt(restoreSnapshot(options, manifest));
     } catch (error) {
       console.warn(`The engine's start-up snapshot could not be used (${error.message}); starting Python the normal way.`);
       status("loading", "runtime", "Starting Python (Pyodide)");
     }
   }
-  handle ??= await normalBoot(options, manifest);
+  handle ??= await attempt(normalBoot(options, manifest));
+  brokenBoot = null;
 
   status("ready", "ready", "Ready");
   // Run the two requests every edit makes once, on text with every kind of piece, so the first real
@@ -252,7 +263,14 @@ function crashed(detail) {
   status("error", "crashed", `The engine failed: ${detail}`);
 }
 
-self.onunhandledrejection = (event) => crashed(String(event.reason?.message ?? event.reason));
+// A promise inside Pyodide that fails with nobody listening (its WebAssembly could not be fetched, say)
+// leaves loadPyodide() waiting for ever: it ends the boot attempt under way, or, once Python is ready,
+// says the engine failed.
+self.onunhandledrejection = (event) => {
+  const detail = String(event.reason?.message ?? event.reason);
+  if (stage === "ready") crashed(detail);
+  else if (brokenBoot) brokenBoot(new Error(detail));
+};
 
 self.onmessage = async (event) => {
   const { id, kind, payload } = event.data ?? {};

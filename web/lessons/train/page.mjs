@@ -21,8 +21,9 @@ export function buildPage(root, t, b, actions) {
     id: "corpus-input", patch: actions.corpusPatch, rows: 4, attrs: { "aria-describedby": "corpus-hint" },
   });
   r.presets = presetButtons(b, PRESETS, "train", (p) => {
+    // The corpus only: the browser keeps one undo history for the page, so Ctrl+Z in the corpus box
+    // must find the corpus's edit last.
     insertUndoable(r.corpus, p.corpus);
-    insertUndoable(r.tryInput, p.tryText);
     actions.preset(p);
   });
   const choices = (name, key, testid, values) => choiceGroup(b, {
