@@ -454,6 +454,7 @@ async function openLesson(id) {
 function lessonError(id, error) {
   if (lesson) lesson.destroy();
   lesson = null;
+  lessonModule = null;
   questions = null;
   const box = document.createElement("section");
   box.className = "card lesson-error";
@@ -475,6 +476,7 @@ function lessonError(id, error) {
   box.append(text, detail, retry);
   dom.main.replaceChildren(box);
   renderNav();
+  renderHelp();
 }
 
 /** Retry: the module once more; the hash's fields for the lesson are read again (they were kept). */

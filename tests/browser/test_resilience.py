@@ -294,3 +294,59 @@ def test_a_boot_that_fails_offers_restart(context, open_app):
     wait_until_ready(page)
     page.get_by_test_id("text-input").fill("tokenization")
     expect(page.get_by_test_id("token-ids")).to_have_text("30001, 1634")
+
+
+# A second engine (its own worker) on the shared page, driven through engine.mjs's own API: what a lane's
+# requests resolve to, in the order they resolve; then a request that outlives the timeout, and restart().
+ENGINE_QUEUE = """async ([slow, texts]) => {
+    const { createEngine } = await import("./engine.mjs");
+    const engine = createEngine({ requestTimeoutMs: 20_000 });
+    await engine.ready;
+    const order = [];
+    const ask = (name, kind, payload, options) => engine.request(kind, payload, options).then((answer) => {
+        order.push(name);
+        return answer.ok ? answer.result.ids : answer;
+    });
+    const none = { allowed_special: "none" };
+    const answers = await Promise.all([
+        ask("running", "overview", { text: slow, ...none }, { lane: "a", round: 1 }),
+        ask("replaced", "overview", { text: texts[0], ...none }, { lane: "a", round: 2 }),
+        ask("newest", "overview", { text: texts[1], ...none }, { lane: "a", round: 3 }),
+        ask("same round", "overview", { text: texts[2], ...none }, { lane: "a", round: 3 }),
+        ask("other lane", "overview", { text: texts[3], ...none }, { lane: "b", round: 1 }),
+        ask("no round", "overview", { text: texts[0], ...none }, { lane: "a" }),
+        ask("last", "overview", { text: texts[1], ...none }, { lane: "a", round: 4 }),
+    ]);
+    engine.terminate();
+
+    const quick = createEngine({ requestTimeoutMs: 300 });
+    const statuses = [];
+    quick.onStatus(({ status, code }) => statuses.push([status, code]));
+    await quick.ready;
+    const timedOut = await quick.request("overview", { text: slow, ...none });
+    const after = await quick.request("overview", { text: texts[0], ...none });
+    quick.restart();
+    await new Promise((resolve) => quick.onStatus(({ status }) => status === "ready" && resolve()));
+    const again = await quick.request("overview", { text: texts[0], ...none });
+    quick.terminate();
+    return { order, answers, statuses, timedOut, after, again: again.ok ? again.result.ids : again };
+}"""
+
+
+def test_engine_drops_superseded_requests_keeps_order_and_times_out(shared, r50k_oracle):
+    texts = ["first text", "second text", "third text", "其他课的文字"]
+    slow = " ".join(f"word{i} {i * 7919 % 100_000}" for i in range(20_000))  # 250 KB of distinct pieces
+    got = shared.evaluate(ENGINE_QUEUE, [slow, texts])
+    # The waiting round-2 request gave way at once to round 3; the rest came back in the order asked.
+    assert got["order"] == ["replaced", "running", "newest", "same round", "other lane", "no round", "last"]
+    running, replaced, newest, same, other, no_round, last = got["answers"]
+    assert replaced["superseded"] is True and replaced["error"]["code"] == "superseded"
+    assert running == r50k_oracle.encode_ordinary(slow)
+    assert [newest, same, other, no_round, last] == [r50k_oracle.encode_ordinary(t) for t in [texts[1], texts[2], texts[3], texts[0], texts[1]]]
+    # A request past its time stops the worker: it and what follows are answered "stopped", the status
+    # says why, and restart() brings a new worker that answers.
+    assert got["timedOut"]["ok"] is False and got["timedOut"]["error"]["code"] == "engine_stopped"
+    assert got["after"]["ok"] is False and got["after"]["error"]["code"] == "engine_stopped"
+    assert ["error", "request_timeout"] in got["statuses"]
+    assert got["statuses"][-1] == ["ready", ""]
+    assert got["again"] == r50k_oracle.encode_ordinary(texts[0])
