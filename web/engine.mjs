@@ -63,6 +63,7 @@ export function createEngine({
   let generation = 0; // messages from an ended worker are not heard
   let bootTimer = 0;
   let nextId = 1;
+  let terminated = false; // terminate() was called: no worker, no restart
   let latest = { status: "loading", stage: "start", message: "Starting", code: "", params: {} };
   let settleReady;
   const ready = new Promise((resolve, reject) => {
@@ -160,7 +161,7 @@ export function createEngine({
 
   /** Sends the oldest waiting request to the worker when Python is ready and idle. */
   function pump() {
-    if (running || latest.status !== "ready" || queue.length === 0) return;
+    if (running || !worker || latest.status !== "ready" || queue.length === 0) return;
     const job = queue.shift();
     running = job;
     job.since = performance.now();
@@ -183,8 +184,8 @@ export function createEngine({
    * and kind from an earlier round is superseded. Without a round nothing is superseded.
    */
   function request(kind, payload = {}, { onProgress = null, lane = null, round = null } = {}) {
-    if (latest.status === "error") {
-      return Promise.resolve({ ok: false, error: unavailable(latest.message) });
+    if (latest.status === "error" || terminated) {
+      return Promise.resolve({ ok: false, error: unavailable(terminated ? "the engine was terminated" : latest.message) });
     }
     return new Promise((resolve) => {
       if (lane !== null && round !== null) {
@@ -201,6 +202,7 @@ export function createEngine({
 
   /** A new worker, from the start: what the old one had or was to get is answered `engine_stopped`. */
   function restart() {
+    if (terminated) return;
     endWorker("the engine was restarted");
     setStatus({ status: "loading", stage: "start", message: "Starting" });
     startWorker();
@@ -218,6 +220,7 @@ export function createEngine({
   }
 
   function terminate() {
+    terminated = true;
     endWorker("the engine was terminated");
   }
 
