@@ -6,9 +6,10 @@
 // link in sessionStorage (KeptText) and says so, applies language and projector mode, and hands the
 // changed field names to the open lesson, which redraws what depends on them.
 //
-// The engine's status is shown with a Stop button while a request runs long and a Restart button after
-// a crash or a timeout; either starts a new worker and opens the lesson again, the state (its text)
-// kept. A lesson module that does not load shows a message with a Retry button.
+// The engine's status is shown with a Stop button while a request runs long (a new worker; the long
+// request is answered "stopped") and a Restart button after a crash or a timeout (a new worker, and the
+// lesson opened again); the state, its text, stays. A lesson module that does not load shows a message
+// with a Retry button.
 //
 // A lesson gets a context object (ctx, made in openLesson); what it holds and what a lesson gives back
 // are written once, in lessons/registry.mjs.
@@ -157,7 +158,10 @@ function showStopLater(running) {
   }, wait);
 }
 
-/** A new engine worker (Stop, Restart): the open lesson starts again on the same state, so the text stays. */
+/**
+ * Restart (after a crash or a timeout): a new engine worker, and the open lesson starts again on the same
+ * state, so the text stays and every request is asked again.
+ */
 function restartEngine() {
   if (!engine) {
     window.location.reload();
@@ -167,6 +171,18 @@ function restartEngine() {
   dom.stop.hidden = true;
   engine.restart();
   if (lessonModules.has(state.lesson)) openLesson(state.lesson);
+}
+
+/**
+ * Stop (a request running long): a new engine worker; the request that ran is answered "stopped" (the
+ * lesson shows that, its text and what it drew kept) and the waiting ones go to the new worker. The
+ * lesson is not opened again: that would ask the long request once more.
+ */
+function stopEngine() {
+  clearTimeout(stopTimer);
+  dom.stop.hidden = true;
+  engine.restart({ keepWaiting: true });
+  note(t("engine.stopped"));
 }
 
 async function query(kind, payload, options) {
@@ -533,10 +549,7 @@ async function start() {
   window.addEventListener("hashchange", onHashChange);
   // Leaving the page (closing the tab, following a link, a reload): the waiting hash write happens now.
   window.addEventListener("pagehide", writeHash);
-  dom.stop.addEventListener("click", () => {
-    restartEngine();
-    note(t("engine.stopped"));
-  });
+  dom.stop.addEventListener("click", stopEngine);
   dom.restart.addEventListener("click", restartEngine);
   motionQuery.addEventListener("change", () => lesson && lesson.update(state, new Set(["motion"])));
 

@@ -8,7 +8,8 @@
 //   const answer = await engine.request("overview", payload);    // {ok: true, result} | {ok: false, error}
 //   engine.request("overview", payload, { lane: "decode", round: 7 });  // round 8 of "decode" replaces it
 //   engine.request("warmup", {encoding: "cl100k_base"}, {onProgress: ({loaded, total}) => ...});
-//   engine.restart();                                            // a new worker; what was asked is answered "stopped"
+//   engine.restart();                        // a new worker; what it had or was to get is answered `engine_stopped`
+//   engine.restart({ keepWaiting: true });   // Stop: only the running request ends (`stopped`); the rest wait
 //
 // request() never rejects: errors come back as data. `engine.ready` resolves when Python is first ready
 // and rejects (with an Error) if the first worker cannot start.
@@ -23,7 +24,9 @@
 //     the worker: the status becomes an error with code "request_timeout" or "boot_timeout";
 //   - a worker that fails once ready (an uncaught error, Python fatally failed, out of memory) makes the
 //     status an error with code "crashed"; one that fails before, or a boot that fails, "boot_failed";
-//   - restart() ends the worker and starts a new one (from the start-up snapshot, like the first).
+//   - restart() ends the worker and starts a new one (from the start-up snapshot, like the first);
+//     restart({keepWaiting: true}) answers only the running request, with the error `stopped`, and
+//     the waiting ones go to the new worker.
 // While the status is an error, every request is answered at once with the error `engine_stopped`.
 
 import { adoptBootWorker } from "./boot.mjs";
@@ -36,6 +39,12 @@ export { precomputed, precomputedKey };
 function unavailable(detail) {
   return { type: "EngineUnavailable", code: "engine_stopped", params: { detail }, message: detail };
 }
+
+/** The answer to the request that was running when the user pressed Stop. */
+const STOPPED = Object.freeze({
+  ok: false,
+  error: Object.freeze({ type: "EngineStopped", code: "stopped", params: Object.freeze({}), message: "stopped before it finished" }),
+});
 
 /** The answer to a request that a newer one of its lane and kind replaced while it waited. */
 const SUPERSEDED = Object.freeze({
@@ -200,10 +209,22 @@ export function createEngine({
     });
   }
 
-  /** A new worker, from the start: what the old one had or was to get is answered `engine_stopped`. */
-  function restart() {
+  /**
+   * A new worker, from the start: what the old one had or was to get is answered `engine_stopped`; with
+   * keepWaiting, only the running request is answered (`stopped`) and the waiting ones stay queued.
+   */
+  function restart({ keepWaiting = false } = {}) {
     if (terminated) return;
+    const waiting = keepWaiting ? queue.splice(0) : [];
+    if (keepWaiting && running) {
+      const job = running;
+      clearTimeout(job.timer);
+      running = null;
+      job.resolve(STOPPED);
+      announceActivity();
+    }
     endWorker("the engine was restarted");
+    queue.push(...waiting);
     setStatus({ status: "loading", stage: "start", message: "Starting" });
     startWorker();
   }

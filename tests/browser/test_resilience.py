@@ -238,8 +238,10 @@ def test_a_lesson_that_does_not_load_says_so_and_retry_works(context, open_app, 
 
 
 def test_stop_ends_a_long_training_and_keeps_the_text(context, open_app):
-    page = open_app("lesson=train&lang=en")
-    corpus = " ".join(f"tok{i}en{i * 31 % 997}分词{i % 13}" for i in range(12000))[:200_000]
+    # 200,000 characters of distinct words, every pair merged down to count 1: seconds of training in
+    # bytes mode, well past the 1.5 s after which Stop is offered.
+    page = open_app("lesson=train&lang=en&minf=1&vsize=100000")
+    corpus = " ".join(f"w{i}x{i * 7919 % 100_003}分{i % 97}" for i in range(16_000))[:200_000]
     page.get_by_test_id("corpus-input").evaluate(PASTE, corpus)
     page.get_by_test_id("train-mode-bytes").click()
     page.get_by_test_id("train-button").click()
@@ -253,6 +255,10 @@ def test_stop_ends_a_long_training_and_keeps_the_text(context, open_app):
     wait_until_ready(page)
     expect(page.locator(STATUS)).to_have_attribute("data-state", "ready")
     expect(page.get_by_test_id("corpus-input")).to_have_value(corpus)
+    # The training that ran says it was stopped; it is not asked again by itself.
+    expect(page.get_by_test_id("train-error")).to_contain_text("you stopped it")
+    expect(page.get_by_test_id("train-busy")).to_be_hidden()
+    expect(stop).to_be_hidden()
     # The engine answers again, in another lesson.
     page.get_by_test_id("lesson-tab-decode").click()
     page.get_by_test_id("ids-input").fill("30001 1634")
@@ -316,6 +322,11 @@ ENGINE_QUEUE = """async ([slow, texts]) => {
         ask("other lane", "overview", { text: texts[3], ...none }, { lane: "b", round: 1 }),
         ask("no round", "overview", { text: texts[0], ...none }, { lane: "a" }),
     ]);
+    // Stop: the running request ends, the waiting one is answered by the new worker.
+    const stoppedSlow = engine.request("overview", { text: slow, ...none });
+    const waited = engine.request("overview", { text: texts[2], ...none });
+    engine.restart({ keepWaiting: true });
+    const stopped = [await stoppedSlow, await waited].map((a) => (a.ok ? a.result.ids : a.error.code));
     engine.terminate();
 
     const quick = createEngine({ requestTimeoutMs: 300 });
@@ -328,7 +339,7 @@ ENGINE_QUEUE = """async ([slow, texts]) => {
     await new Promise((resolve) => quick.onStatus(({ status }) => status === "ready" && resolve()));
     const again = await quick.request("overview", { text: texts[0], ...none });
     quick.terminate();
-    return { order, answers, statuses, timedOut, after, again: again.ok ? again.result.ids : again };
+    return { order, answers, stopped, statuses, timedOut, after, again: again.ok ? again.result.ids : again };
 }"""
 
 
@@ -342,6 +353,7 @@ def test_engine_drops_superseded_requests_keeps_order_and_times_out(shared, r50k
     assert replaced["superseded"] is True and replaced["error"]["code"] == "superseded"
     assert running == r50k_oracle.encode_ordinary(slow)
     assert [newest, same, other, no_round] == [r50k_oracle.encode_ordinary(t) for t in [texts[1], texts[2], texts[3], texts[0]]]
+    assert got["stopped"] == ["stopped", r50k_oracle.encode_ordinary(texts[2])]
     # A request past its time stops the worker: it and what follows are answered "stopped", the status
     # says why, and restart() brings a new worker that answers.
     assert got["timedOut"]["ok"] is False and got["timedOut"]["error"]["code"] == "engine_stopped"
