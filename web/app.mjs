@@ -2,8 +2,14 @@
 // the keyboard help overlay, and the lesson that is open.
 //
 // The state is the single source of truth. Anything that changes it calls setState(patch); the shell
-// writes the hash (debounced, with replaceState), applies language and projector mode, and hands the
+// writes the hash (throttled, with replaceState, and once more on pagehide), keeps text too long for the
+// link in sessionStorage (KeptText) and says so, applies language and projector mode, and hands the
 // changed field names to the open lesson, which redraws what depends on them.
+//
+// The engine's status is shown with a Stop button while a request runs long (a new worker; the long
+// request is answered "stopped") and a Restart button after a crash or a timeout (a new worker, and the
+// lesson opened again); the state, its text, stays. A lesson module that does not load shows a message
+// with a Retry button.
 //
 // A lesson gets a context object (ctx, made in openLesson); what it holds and what a lesson gives back
 // are written once, in lessons/registry.mjs.
@@ -11,7 +17,7 @@
 import { LESSONS, findLesson } from "./lessons/registry.mjs";
 import { translate, detectLanguage, LANGUAGES } from "./i18n.mjs";
 import { applyTheme, TIMING, SPEEDS, LIMITS } from "./theme.mjs";
-import { param, parseHash, formatHash, defaults } from "./state.mjs";
+import { param, parseHash, formatHash, defaults, tooLongForLink, KeptText } from "./state.mjs";
 import { checkCard } from "./ui/questions.mjs";
 import { installClassroom } from "./classroom/classroom.mjs";
 import { ClassroomTools } from "./classroom/export.mjs";
@@ -43,6 +49,33 @@ const dom = {
   langButtons: [...document.querySelectorAll("[data-lang]")],
   skip: document.querySelector(".skip-link"),
 };
+Object.assign(dom, shellControls());
+
+/** The Stop and Restart buttons beside the status, and the link note under the header's note. */
+function shellControls() {
+  const button = (testid, key) => {
+    const node = document.createElement("button");
+    node.type = "button";
+    node.className = "tool-button engine-button";
+    node.dataset.testid = testid;
+    node.dataset.i18n = key;
+    node.hidden = true;
+    return node;
+  };
+  const stop = button("stop-engine", "engine.stop");
+  stop.dataset.i18nTitle = "engine.stopTitle";
+  const restart = button("restart-engine", "engine.restart");
+  dom.status.after(stop, restart);
+  const linkShort = document.createElement("div");
+  linkShort.className = "note link-short";
+  linkShort.dataset.testid = "link-short";
+  linkShort.setAttribute("role", "status");
+  linkShort.hidden = true;
+  const linkShortText = document.createElement("span");
+  linkShort.append(linkShortText);
+  dom.note.after(linkShort);
+  return { stop, restart, linkShort, linkShortText };
+}
 
 const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
 const lessonModules = new Map();
@@ -52,9 +85,14 @@ let questions = null; // the open lesson's "check yourself" card, after the less
 let exportTools = null; // the export and print buttons (classroom/export.mjs)
 let state = null;
 let hashTimer = 0;
-let engineStatus = { status: "loading", stage: "", message: "" };
+let lastHashWrite = -Infinity;
+let openTicket = 0; // the newest openLesson(): an older one that finishes later gives way
+let engine = null;
+let engineStatus = { status: "loading", stage: "", message: "", code: "", params: {} };
 let engineIsReady = false;
+let stopTimer = 0;
 const readyListeners = [];
+const kept = new KeptText(window.sessionStorage);
 
 function schemaFor(lessonId) {
   const schema = new Map(CORE);
@@ -71,16 +109,9 @@ function t(key, vars) {
 
 const enginePromise = import("./engine.mjs")
   .then((mod) => {
-    const engine = mod.createEngine();
+    engine = mod.createEngine();
     engine.onStatus((status) => setEngineStatus(status));
-    Promise.resolve(engine.ready).then(
-      () => {
-        engineIsReady = true;
-        setEngineStatus({ status: "ready", stage: "", message: "" });
-        for (const fn of readyListeners.splice(0)) fn();
-      },
-      (error) => setEngineStatus({ status: "error", stage: "", message: String(error && error.message || error) }),
-    );
+    engine.onActivity((running) => showStopLater(running));
     return engine;
   })
   .catch((error) => {
@@ -89,16 +120,24 @@ const enginePromise = import("./engine.mjs")
   });
 
 function setEngineStatus(status) {
-  if (engineIsReady && status.status !== "ready") return;
-  engineStatus = { status: status.status || "loading", stage: status.stage || "", message: status.message || "" };
+  engineStatus = {
+    status: status.status || "loading", stage: status.stage || "", message: status.message || "",
+    code: status.code || "", params: status.params || {},
+  };
+  const wasReady = engineIsReady;
+  engineIsReady = engineStatus.status === "ready";
   renderStatus();
+  if (engineIsReady && !wasReady) for (const fn of readyListeners.splice(0)) fn();
 }
 
 function renderStatus() {
-  const { status, stage, message } = engineStatus;
+  const { status, stage, message, code, params } = engineStatus;
   dom.status.dataset.state = status;
   let text;
   if (status === "ready") text = t("status.ready");
+  else if (status === "error" && code === "crashed") text = t("engine.crashed");
+  else if (status === "error" && code === "boot_timeout") text = t("engine.bootTimeout", params);
+  else if (status === "error" && code === "request_timeout") text = t("engine.requestTimeout", params);
   else if (status === "error") text = t("status.error", { message: message || stage });
   else {
     const known = `status.stage.${stage}`;
@@ -107,10 +146,50 @@ function renderStatus() {
   }
   dom.statusText.textContent = text;
   dom.status.title = text;
+  dom.restart.hidden = status !== "error";
+  if (status !== "ready") dom.stop.hidden = true;
+}
+
+/** Shows the Stop button once the running request has taken TIMING.stopAfterMs; hides it when none runs. */
+function showStopLater(running) {
+  clearTimeout(stopTimer);
+  dom.stop.hidden = true;
+  if (!running) return;
+  const wait = Math.max(0, running.since + TIMING.stopAfterMs - performance.now());
+  stopTimer = setTimeout(() => {
+    dom.stop.hidden = false;
+  }, wait);
+}
+
+/**
+ * Restart (after a crash or a timeout): a new engine worker, and the open lesson starts again on the same
+ * state, so the text stays and every request is asked again.
+ */
+function restartEngine() {
+  if (!engine) {
+    window.location.reload();
+    return;
+  }
+  clearTimeout(stopTimer);
+  dom.stop.hidden = true;
+  engine.restart();
+  if (lessonModules.has(state.lesson)) openLesson(state.lesson);
+}
+
+/**
+ * Stop (a request running long): a new engine worker; the request that ran is answered "stopped" (the
+ * lesson shows that, its text and what it drew kept) and the waiting ones go to the new worker. The
+ * lesson is not opened again: that would ask the long request once more.
+ */
+function stopEngine() {
+  clearTimeout(stopTimer);
+  dom.stop.hidden = true;
+  engine.restart({ keepWaiting: true });
+  note(t("engine.stopped"));
 }
 
 async function query(kind, payload, options) {
-  const engine = await enginePromise;
+  await enginePromise;
   if (!engine) {
     return { ok: false, error: { type: "EngineUnavailable", code: "engine_missing", params: {}, message: t("error.noEngine") } };
   }
@@ -138,6 +217,8 @@ function setState(patch) {
     if (!Object.is(state[key], value)) changed.add(key);
   }
   if (changed.size === 0) return;
+  // The lesson being left keeps its long text now: the next hash write is about the next lesson.
+  if (changed.has("lesson") && lessonModules.has(state.lesson)) kept.save(state.lesson, state, schemaFor(state.lesson));
   state = { ...state, ...patch };
   applyChanges(changed);
 }
@@ -149,6 +230,7 @@ function applyChanges(changed) {
   }
   if (changed.has("projector")) applyProjector();
   if (classroom) classroom.changed(state, changed);
+  renderLinkShort();
   scheduleHash();
   if (exportTools) exportTools.update(state, changed);
   if (changed.has("lesson")) {
@@ -158,16 +240,39 @@ function applyChanges(changed) {
   if (lesson) lesson.update(state, changed);
 }
 
+/**
+ * Writes the hash soon: TIMING.hashDebounceMs after a change, and never sooner than TIMING.hashMinGapMs
+ * after the last write, so playback at 4x stays under Safari's limit (100 replaceState calls in 30 s).
+ * A write already waiting takes the newest state when it runs, so the last change is always written.
+ */
 function scheduleHash() {
-  clearTimeout(hashTimer);
-  hashTimer = setTimeout(writeHash, TIMING.hashDebounceMs);
+  if (hashTimer) return;
+  const wait = Math.max(TIMING.hashDebounceMs, lastHashWrite + TIMING.hashMinGapMs - performance.now());
+  hashTimer = setTimeout(writeHash, wait);
 }
 
+/** The hash and the kept long text, now. Nothing is written while the lesson's module is missing. */
 function writeHash() {
-  const hash = formatHash(state, schemaFor(state.lesson));
-  if (hash !== window.location.hash) {
+  clearTimeout(hashTimer);
+  hashTimer = 0;
+  if (!state || !lessonModules.has(state.lesson)) return;
+  const schema = schemaFor(state.lesson);
+  kept.save(state.lesson, state, schema);
+  const hash = formatHash(state, schema);
+  if (hash === window.location.hash) return;
+  lastHashWrite = performance.now();
+  try {
     window.history.replaceState(null, "", hash);
+  } catch {
+    // Refused (too many calls): the state is still here, and the next write tries again.
   }
+}
+
+/** The note that the link holds less than the page: some text field is too long for it. */
+function renderLinkShort() {
+  const short = Boolean(state) && lessonModules.has(state.lesson) && tooLongForLink(state, schemaFor(state.lesson)).length > 0;
+  dom.linkShort.hidden = !short;
+  if (short) dom.linkShortText.textContent = t("link.short", { max: LIMITS.hashTextMax.toLocaleString("en-US") });
 }
 
 function readHash(hash, lessonId) {
@@ -181,8 +286,9 @@ function onHashChange() {
     ensureLessonModule(values.lesson).then(() => {
       const again = readHash(window.location.hash, values.lesson);
       reportRejected(again.rejected);
-      setState({ ...defaults(schemaFor(values.lesson)), lang: state.lang, ...again.values });
-    });
+      const restored = kept.restore(values.lesson, schemaFor(values.lesson), again.values);
+      setState({ ...defaults(schemaFor(values.lesson)), lang: state.lang, ...restored, ...again.values });
+    }, () => setState({ lesson: values.lesson }));
     return;
   }
   reportRejected(parsed.rejected);
@@ -214,6 +320,7 @@ function renderChrome() {
   renderNav();
   renderStatus();
   renderHelp();
+  renderLinkShort();
 }
 
 function renderNav() {
@@ -225,9 +332,7 @@ function renderNav() {
     button.dataset.testid = `lesson-tab-${entry.id}`;
     button.textContent = t(`lesson.${entry.id}`);
     if (entry.id === state.lesson) button.setAttribute("aria-current", "page");
-    button.addEventListener("click", () => {
-      ensureLessonModule(entry.id).then(() => setState({ lesson: entry.id }));
-    });
+    button.addEventListener("click", () => setState({ lesson: entry.id }));
     li.append(button);
     return li;
   });
@@ -319,17 +424,33 @@ async function ensureLessonModule(id) {
   return mod;
 }
 
+/**
+ * Opens lesson `id`: loads its module (a failure shows lessonError), brings back its text fields kept in
+ * this tab that the state does not hold yet, and creates it on the state.
+ */
 async function openLesson(id) {
-  const mod = await ensureLessonModule(id);
+  const ticket = ++openTicket;
+  let mod;
+  try {
+    mod = await ensureLessonModule(id);
+  } catch (error) {
+    if (ticket === openTicket) lessonError(id, error);
+    return;
+  }
+  if (ticket !== openTicket) return;
   if (lesson) lesson.destroy();
+  lesson = null;
   lessonModule = mod;
   dom.main.replaceChildren();
+  const restored = kept.restore(id, schemaFor(id), state);
+  if (Object.keys(restored).length) state = { ...state, ...restored };
   lesson = mod.create({
     root: dom.main,
     t,
     getState: () => state,
     setState,
-    query,
+    // The lesson's requests form one lane: a newer round of the same kind replaces one still waiting.
+    query: (kind, payload, options = {}) => query(kind, payload, { ...options, lane: id }),
     engineReady: () => engineIsReady,
     onEngineReady(fn) {
       if (engineIsReady) fn();
@@ -346,7 +467,54 @@ async function openLesson(id) {
   }
   renderNav();
   renderHelp();
+  renderLinkShort();
   lesson.update(state, new Set(Object.keys(state)));
+  scheduleHash();
+}
+
+/** The lesson's module did not load (offline, a failed fetch): say so, with a Retry button. */
+function lessonError(id, error) {
+  if (lesson) lesson.destroy();
+  lesson = null;
+  lessonModule = null;
+  questions = null;
+  const box = document.createElement("section");
+  box.className = "card lesson-error";
+  box.dataset.testid = "lesson-error";
+  box.setAttribute("role", "alert");
+  const text = document.createElement("p");
+  text.dataset.i18n = "lessonError.text";
+  text.textContent = t("lessonError.text");
+  const detail = document.createElement("p");
+  detail.className = "fine";
+  detail.textContent = String(error && error.message || error);
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "primary";
+  retry.dataset.testid = "lesson-retry";
+  retry.dataset.i18n = "lessonError.retry";
+  retry.textContent = t("lessonError.retry");
+  retry.addEventListener("click", () => retryLesson(id));
+  box.append(text, detail, retry);
+  dom.main.replaceChildren(box);
+  renderNav();
+  renderHelp();
+}
+
+/** Retry: the module once more; the hash's fields for the lesson are read again (they were kept). */
+async function retryLesson(id) {
+  try {
+    await ensureLessonModule(id);
+  } catch (error) {
+    lessonError(id, error);
+    return;
+  }
+  const parsed = readHash(window.location.hash, id);
+  const values = parsed.values.lesson === id ? parsed.values : {};
+  reportRejected(values === parsed.values ? parsed.rejected : []);
+  const schema = schemaFor(id);
+  state = { ...defaults(schema), ...state, ...kept.restore(id, schema, values), ...values, lesson: id };
+  await openLesson(id);
 }
 
 // ---------------------------------------------------------------- classroom (web/classroom/)
@@ -373,13 +541,17 @@ async function start() {
   const firstHash = window.location.hash;
   const probe = parseHash(firstHash, CORE);
   const lessonId = findLesson(probe.values.lesson) ? probe.values.lesson : LESSONS[0].id;
-  await ensureLessonModule(lessonId);
+  // A module that does not load leaves the core fields; openLesson() below then shows why, and Retry
+  // reads the lesson's own fields from the hash, which is not rewritten meanwhile.
+  const loaded = await ensureLessonModule(lessonId).then(() => true, () => false);
   const parsed = readHash(firstHash, lessonId);
-  state = { ...defaults(schemaFor(lessonId)), lang: detectLanguage(navigator.languages), ...parsed.values };
+  const values = loaded ? parsed.values : probe.values;
+  const restored = loaded ? kept.restore(lessonId, schemaFor(lessonId), values) : {};
+  state = { ...defaults(schemaFor(lessonId)), lang: detectLanguage(navigator.languages), ...restored, ...values };
   state.lesson = lessonId;
   applyProjector();
   renderChrome();
-  reportRejected(parsed.rejected);
+  if (loaded) reportRejected(parsed.rejected);
 
   for (const button of dom.langButtons) {
     button.addEventListener("click", () => setState({ lang: button.dataset.lang }));
@@ -399,12 +571,15 @@ async function start() {
   });
   document.addEventListener("keydown", onKeyDown);
   window.addEventListener("hashchange", onHashChange);
+  // Leaving the page (closing the tab, following a link, a reload): the waiting hash write happens now.
+  window.addEventListener("pagehide", writeHash);
+  dom.stop.addEventListener("click", stopEngine);
+  dom.restart.addEventListener("click", restartEngine);
   motionQuery.addEventListener("change", () => lesson && lesson.update(state, new Set(["motion"])));
 
   exportTools = new ClassroomTools(document.querySelector(".topbar-tools"), { t, getState: () => state, query, note });
   exportTools.update(state, new Set(Object.keys(state)));
   await openLesson(lessonId);
-  scheduleHash();
   await classroom.start();
 }
 

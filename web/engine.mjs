@@ -2,90 +2,231 @@
 //
 //   import { createEngine, precomputed } from "./engine.mjs";
 //   const engine = createEngine();
-//   engine.onStatus(({ status, stage, message }) => ...);    // called at once with the latest status
-//   const first = precomputed("overview", payload);          // answer built at build time, or undefined
-//   const answer = await engine.request("overview", payload); // {ok: true, result} | {ok: false, error}
+//   engine.onStatus(({ status, stage, message, code }) => ...);  // called at once with the latest status
+//   engine.onActivity((running) => ...);   // {kind, lane, since} while a request runs in the worker, else null
+//   const first = precomputed("overview", payload);              // answer built at build time, or undefined
+//   const answer = await engine.request("overview", payload);    // {ok: true, result} | {ok: false, error}
+//   engine.request("overview", payload, { lane: "decode", round: 7 });  // round 8 of "decode" replaces it
 //   engine.request("warmup", {encoding: "cl100k_base"}, {onProgress: ({loaded, total}) => ...});
+//   engine.restart();                        // a new worker; what it had or was to get is answered `engine_stopped`
+//   engine.restart({ keepWaiting: true });   // Stop: only the running request ends (`stopped`); the rest wait
 //
-// request() never rejects for an engine error: errors come back as data. `engine.ready` resolves when
-// Python is ready and rejects (with an Error) if it cannot start.
+// request() never rejects: errors come back as data. `engine.ready` resolves when Python is first ready
+// and rejects (with an Error) if the first worker cannot start.
+//
+// Requests wait in the page, in order, and go to the worker one at a time once Python is ready, so:
+//   - a request waiting in the queue is replaced by one of the same lane (who asks: a lesson) and kind
+//     from a later round (the asker's count of its questions; requests of one round, such as one
+//     overview per table, never replace each other): the old one resolves at once as
+//     {ok: false, superseded: true, error: {code: "superseded"}}, and the new one goes to the end of
+//     the queue, so a lane's answers always come back in the order it asked;
+//   - a request that runs longer than `requestTimeoutMs`, or a boot longer than `bootTimeoutMs`, stops
+//     the worker: the status becomes an error with code "request_timeout" or "boot_timeout";
+//   - a worker that fails once ready (an uncaught error, Python fatally failed, out of memory) makes the
+//     status an error with code "crashed"; one that fails before, or a boot that fails, "boot_failed";
+//   - restart() ends the worker and starts a new one (from the start-up snapshot, like the first);
+//     restart({keepWaiting: true}) answers only the running request, with the error `stopped`, and
+//     the waiting ones go to the new worker.
+// While the status is an error, every request is answered at once with the error `engine_stopped`.
 
 import { adoptBootWorker } from "./boot.mjs";
 import { precomputed, precomputedKey } from "./precomputed.mjs";
+import { TIMING } from "./theme.mjs";
 
 export { precomputed, precomputedKey };
 
-/**
- * The engine: the worker boot.mjs started with the page (the first call), or a new worker (later calls,
- * or when `workerURL` is given).
- */
 /** The answer to a request once the engine has stopped: the page shows it by its code. */
 function unavailable(detail) {
   return { type: "EngineUnavailable", code: "engine_stopped", params: { detail }, message: detail };
 }
 
-export function createEngine({ workerURL = null } = {}) {
-  const booted = workerURL ? null : adoptBootWorker();
-  const worker = booted ? booted.worker : new Worker(workerURL ?? new URL("./worker.mjs", import.meta.url), { type: "module" });
-  const pending = new Map();
+/** The answer to the request that was running when the user pressed Stop. */
+const STOPPED = Object.freeze({
+  ok: false,
+  error: Object.freeze({ type: "EngineStopped", code: "stopped", params: Object.freeze({}), message: "stopped before it finished" }),
+});
+
+/** The answer to a request that a newer one of its lane and kind replaced while it waited. */
+const SUPERSEDED = Object.freeze({
+  ok: false,
+  superseded: true,
+  error: Object.freeze({ type: "Superseded", code: "superseded", params: Object.freeze({}), message: "a newer request replaced this one" }),
+});
+
+/**
+ * The engine: the worker boot.mjs started with the page (the first call), or a new worker (later calls,
+ * or when `workerURL` is given). A restart always starts a new worker.
+ */
+export function createEngine({
+  workerURL = null,
+  bootTimeoutMs = TIMING.bootTimeoutMs,
+  requestTimeoutMs = TIMING.requestTimeoutMs,
+} = {}) {
+  const url = workerURL ?? new URL("./worker.mjs", import.meta.url);
+  let booted = workerURL ? null : adoptBootWorker();
   const listeners = new Set();
+  const activityListeners = new Set();
+  const queue = []; // {id, kind, payload, lane, round, resolve, onProgress}, oldest first
+  let running = null; // the request the worker is answering, with {since, timer}
+  let worker = null;
+  let generation = 0; // messages from an ended worker are not heard
+  let bootTimer = 0;
   let nextId = 1;
-  let latest = { status: "loading", stage: "start", message: "Starting" };
+  let terminated = false; // terminate() was called: no worker, no restart
+  let latest = { status: "loading", stage: "start", message: "Starting", code: "", params: {} };
   let settleReady;
   const ready = new Promise((resolve, reject) => {
     settleReady = { resolve, reject };
   });
   ready.catch(() => {});
 
+  function startWorker() {
+    generation += 1;
+    const mine = generation;
+    let early = [];
+    if (booted) {
+      ({ worker, early } = booted);
+      booted = null;
+    } else {
+      worker = new Worker(url, { type: "module" });
+    }
+    worker.onmessage = (event) => {
+      if (mine === generation) onMessage(event);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (mine === generation) onError(event);
+    };
+    clearTimeout(bootTimer);
+    bootTimer = setTimeout(() => {
+      const seconds = Math.round(bootTimeoutMs / 1000);
+      stop({ code: "boot_timeout", params: { seconds }, message: `Python did not start within ${seconds} s` });
+    }, bootTimeoutMs);
+    for (const event of early) {
+      if (mine !== generation) break;
+      if (event.type === "message") onMessage(event);
+      else onError(event);
+    }
+  }
+
+  /** Ends the worker (its later messages are not heard) and every request it had or was to get. */
+  function endWorker(detail) {
+    generation += 1;
+    clearTimeout(bootTimer);
+    if (worker) worker.terminate();
+    worker = null;
+    const jobs = running ? [running, ...queue.splice(0)] : queue.splice(0);
+    if (running) clearTimeout(running.timer);
+    running = null;
+    for (const job of jobs) job.resolve({ ok: false, error: unavailable(detail) });
+    if (jobs.length) announceActivity();
+  }
+
   function setStatus(next) {
-    latest = next;
-    if (next.status === "ready") settleReady.resolve(true);
-    if (next.status === "error") {
-      settleReady.reject(new Error(next.message));
-      for (const [id, resolve] of pending) {
-        resolve({ ok: false, error: unavailable(next.message) });
-        pending.delete(id);
-      }
+    latest = { code: "", params: {}, ...next };
+    if (latest.status === "ready") {
+      clearTimeout(bootTimer);
+      settleReady.resolve(true);
+    }
+    if (latest.status === "error") {
+      settleReady.reject(new Error(latest.message));
+      endWorker(latest.message);
     }
     for (const fn of listeners) fn(latest);
+    if (latest.status === "ready") pump();
+  }
+
+  /** Stops the worker and says why: `code` is one of the status codes above. */
+  function stop({ code, params = {}, message }) {
+    setStatus({ status: "error", stage: latest.stage, code, params, message });
   }
 
   function onMessage(event) {
     const message = event.data;
     if (Object.hasOwn(message, "status")) {
-      setStatus({ status: message.status, stage: message.stage, message: message.message });
+      const failed = message.status === "error";
+      const code = failed ? (message.stage === "crashed" ? "crashed" : "boot_failed") : "";
+      setStatus({ status: message.status, stage: message.stage, message: message.message, code });
       return;
     }
-    const resolve = pending.get(message.id);
-    if (resolve === undefined) return;
+    if (!running || message.id !== running.id) return;
     if (Object.hasOwn(message, "progress")) {
-      resolve.onProgress?.(message.progress);
+      running.onProgress?.(message.progress);
       return;
     }
-    pending.delete(message.id);
-    resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
-  }
-  function onError(event) {
-    event.preventDefault();
-    setStatus({ status: "error", stage: latest.stage, message: `The engine worker failed: ${event.message ?? "unknown error"}` });
-  }
-  worker.onmessage = onMessage;
-  worker.onerror = onError;
-  for (const event of booted ? booted.early : []) {
-    if (event.type === "message") onMessage(event);
-    else onError(event);
+    const job = running;
+    clearTimeout(job.timer);
+    running = null;
+    job.resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
+    announceActivity();
+    pump();
   }
 
-  /** onProgress({encoding, loaded, total}): while the worker fetches the table the payload names. */
-  function request(kind, payload = {}, { onProgress = null } = {}) {
-    if (latest.status === "error") {
-      return Promise.resolve({ ok: false, error: unavailable(latest.message) });
+  function onError(event) {
+    const detail = event.message ?? "unknown error";
+    const code = latest.status === "ready" ? "crashed" : "boot_failed";
+    stop({ code, params: { detail }, message: `The engine worker failed: ${detail}` });
+  }
+
+  /** Sends the oldest waiting request to the worker when Python is ready and idle. */
+  function pump() {
+    if (running || !worker || latest.status !== "ready" || queue.length === 0) return;
+    const job = queue.shift();
+    running = job;
+    job.since = performance.now();
+    job.timer = setTimeout(() => {
+      const seconds = Math.round(requestTimeoutMs / 1000);
+      stop({ code: "request_timeout", params: { seconds, kind: job.kind }, message: `The engine did not answer “${job.kind}” within ${seconds} s` });
+    }, requestTimeoutMs);
+    worker.postMessage({ id: job.id, kind: job.kind, payload: job.payload });
+    announceActivity();
+  }
+
+  function announceActivity() {
+    const now = running ? { kind: running.kind, lane: running.lane, since: running.since } : null;
+    for (const fn of activityListeners) fn(now);
+  }
+
+  /**
+   * onProgress({encoding, loaded, total}): while the worker fetches the table the payload names.
+   * lane, round: who asks (a lesson's id) and its count of questions; a waiting request of the same lane
+   * and kind from an earlier round is superseded. Without a round nothing is superseded.
+   */
+  function request(kind, payload = {}, { onProgress = null, lane = null, round = null } = {}) {
+    if (latest.status === "error" || terminated) {
+      return Promise.resolve({ ok: false, error: unavailable(terminated ? "the engine was terminated" : latest.message) });
     }
-    const id = nextId++;
     return new Promise((resolve) => {
-      pending.set(id, Object.assign((answer) => resolve(answer), { onProgress }));
-      worker.postMessage({ id, kind, payload });
+      if (lane !== null && round !== null) {
+        const older = (job) => job.lane === lane && job.kind === kind && job.round !== null && job.round < round;
+        for (const job of queue.filter(older)) {
+          queue.splice(queue.indexOf(job), 1);
+          job.resolve(SUPERSEDED);
+        }
+      }
+      queue.push({ id: nextId++, kind, payload, lane, round, resolve, onProgress });
+      pump();
     });
+  }
+
+  /**
+   * A new worker, from the start: what the old one had or was to get is answered `engine_stopped`; with
+   * keepWaiting, only the running request is answered (`stopped`) and the waiting ones stay queued.
+   */
+  function restart({ keepWaiting = false } = {}) {
+    if (terminated) return;
+    const waiting = keepWaiting ? queue.splice(0) : [];
+    if (keepWaiting && running) {
+      const job = running;
+      clearTimeout(job.timer);
+      running = null;
+      job.resolve(STOPPED);
+      announceActivity();
+    }
+    endWorker("the engine was restarted");
+    queue.push(...waiting);
+    setStatus({ status: "loading", stage: "start", message: "Starting" });
+    startWorker();
   }
 
   function onStatus(fn) {
@@ -94,5 +235,16 @@ export function createEngine({ workerURL = null } = {}) {
     return () => listeners.delete(fn);
   }
 
-  return { ready, request, onStatus, precomputed, status: () => latest, terminate: () => worker.terminate() };
+  function onActivity(fn) {
+    activityListeners.add(fn);
+    return () => activityListeners.delete(fn);
+  }
+
+  function terminate() {
+    terminated = true;
+    endWorker("the engine was terminated");
+  }
+
+  startWorker();
+  return { ready, request, restart, onStatus, onActivity, precomputed, status: () => latest, terminate };
 }

@@ -2,6 +2,7 @@
 // "constructor" can never reach the object prototype. `{name}` in a string is filled from `vars`.
 
 import { QUESTIONS_EN, QUESTIONS_ZH } from "./questions.mjs";
+import { SHELL_EN, SHELL_ZH } from "./shell-strings.mjs";
 import { QUIRKS_EN, QUIRKS_ZH } from "./lessons/quirks/cases.mjs";
 import { LAB_EN, LAB_ZH } from "./lessons/lab/strings.mjs";
 import { PREDICT_EN, PREDICT_ZH } from "./ui/predictWords.mjs";
@@ -194,7 +195,6 @@ const en = {
   "input.endoftext": "<|endoftext|> is read as plain text here, the way encode_ordinary() reads it: its characters are cut into ordinary pieces. The Special tokens lesson shows the other two treatments: refused with an error, or allowed as the special id.",
   "input.control": "The text holds control characters; they are drawn as visible symbols such as ␀, ↵ and ⇥.",
   "input.rtl": "Right-to-left text is drawn in the order its bytes are stored, which is the order the tokenizer reads.",
-  "input.long": "This text is too long to keep in the link, so a shared link will open with the default text.",
   "input.surrogate": "The text holds a broken half of a character (a lone surrogate); like tiktoken, the engine reads it as the replacement character � (U+FFFD).",
 
   "preset.tokenization.label": "tokenization",
@@ -648,7 +648,6 @@ const zh = {
   "input.endoftext": "这里的 <|endoftext|> 被当作普通文字来读，和 encode_ordinary() 一样：这些字符被切成普通片段。另外两种处理方式（报错拒绝，或者允许它编成特殊 id）见“特殊 token”一课。",
   "input.control": "文字中有控制字符，它们画成可见的符号，例如 ␀、↵、⇥。",
   "input.rtl": "从右到左的文字按字节存储的顺序显示，这也是分词器读取的顺序。",
-  "input.long": "这段文字太长，无法保存在链接里；分享的链接会显示默认文字。",
   "input.surrogate": "文字中有残缺的半个字符（孤立代理项）；和 tiktoken 一样，引擎把它当作替换字符 �（U+FFFD）。",
 
   "preset.tokenization.label": "tokenization",
@@ -921,8 +920,8 @@ const zh = {
   // ---- lessons train, decode, compare, special, samples (end) ----
 };
 
-const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN, ...OFFLINE_EN, ...CLASSROOM_EN, ...EXPORT_EN });
-const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH, ...OFFLINE_ZH, ...CLASSROOM_ZH, ...EXPORT_ZH });
+const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN, ...OFFLINE_EN, ...CLASSROOM_EN, ...EXPORT_EN, ...SHELL_EN });
+const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH, ...OFFLINE_ZH, ...CLASSROOM_ZH, ...EXPORT_ZH, ...SHELL_ZH });
 const TABLES = new Map([
   ["en", EN],
   ["zh", ZH],

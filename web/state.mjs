@@ -3,7 +3,8 @@
 // The state is one flat, serializable object: the core fields every lesson shares (lesson, lang, text,
 // speed, projector) plus the fields the current lesson declares (for "encode": piece, step, mistake).
 // Each field has a parameter spec that parses it from the hash (rejecting what it cannot read) and
-// formats it back, so `parseHash(formatHash(state))` gives the same state.
+// formats it back, so `parseHash(formatHash(state))` gives the same state. A text longer than its
+// spec's maxLength stays out of the link; KeptText keeps it for the browser tab instead.
 
 /** Parameter specs. parse(string) returns the value, or undefined when the string is not valid. */
 export const param = Object.freeze({
@@ -42,6 +43,7 @@ export const param = Object.freeze({
   text(def, maxLength) {
     return {
       def,
+      maxLength,
       parse: (s) => s,
       format: (v) => v,
       omit: (v) => v.length > maxLength,
@@ -98,4 +100,69 @@ export function defaults(schema) {
   const out = {};
   for (const [name, spec] of schema) out[name] = spec.def;
   return out;
+}
+
+/**
+ * The text fields of `state` too long for the link (longer than their spec's maxLength), in the
+ * schema's order.
+ *
+ *     tooLongForLink({text: "x".repeat(5000)}, schema)  ->  ["text"]      (maxLength 4000)
+ */
+export function tooLongForLink(state, schema) {
+  const names = [];
+  for (const [name, spec] of schema) {
+    if (spec.maxLength !== undefined && Object.hasOwn(state, name) && state[name].length > spec.maxLength) names.push(name);
+  }
+  return names;
+}
+
+/**
+ * Text the link cannot hold, kept in `storage` (the tab's sessionStorage) per lesson and field, so a
+ * reload in the same tab brings it back. A storage that refuses (full, or blocked) only loses that.
+ *
+ *     kept.save("train", state, schema)            the long ones stored, the ones the link holds forgotten
+ *     kept.restore("train", schema, hashValues)    -> {corpus: "..."} for the fields the hash lacks
+ */
+export class KeptText {
+  constructor(storage, prefix = "toklab.kept") {
+    this.storage = storage;
+    this.prefix = prefix;
+    this.saved = new Map(); // storage key -> the text last written there (null: removed)
+  }
+
+  key(lesson, name) {
+    return `${this.prefix}:${lesson}:${name}`;
+  }
+
+  save(lesson, state, schema) {
+    const long = new Set(tooLongForLink(state, schema));
+    for (const [name, spec] of schema) {
+      if (spec.maxLength === undefined || !Object.hasOwn(state, name)) continue;
+      const key = this.key(lesson, name);
+      const value = long.has(name) ? state[name] : null;
+      if (this.saved.get(key) === value) continue;
+      try {
+        if (value === null) this.storage.removeItem(key);
+        else this.storage.setItem(key, value);
+        this.saved.set(key, value);
+      } catch {
+        // Full or blocked: the text stays in the page, only a reload loses it.
+      }
+    }
+  }
+
+  restore(lesson, schema, have) {
+    const out = {};
+    for (const [name, spec] of schema) {
+      if (spec.maxLength === undefined || Object.hasOwn(have, name)) continue;
+      let value = null;
+      try {
+        value = this.storage.getItem(this.key(lesson, name));
+      } catch {
+        value = null;
+      }
+      if (value !== null && value.length > spec.maxLength) out[name] = value;
+    }
+    return out;
+  }
 }

@@ -141,7 +141,11 @@ export const TIMING = Object.freeze({
   lookupMs: 600,          // the final tokens travelling to their table rows
   retraceDebounceMs: 150, // typing -> new trace, for text longer than LIMITS.instantRetraceChars
   hashDebounceMs: 250,    // state -> URL hash
+  hashMinGapMs: 350,      // at least this long between two hash writes (Safari refuses 100 in 30 s)
   staleAfterMs: 250,      // an answer slower than this dims the shown piece (a fast one would only flicker)
+  stopAfterMs: 1500,      // a request running this long shows the Stop button
+  bootTimeoutMs: 90_000,  // Python not ready by then: the engine is stopped, with a Restart button
+  requestTimeoutMs: 60_000, // one request running this long: the same
 });
 
 /** The classroom kit's exports (classroom/export.mjs): a PNG of the view, a GIF of a piece's merges. */

@@ -6,7 +6,8 @@
 //
 //   page -> worker   {id, kind, payload}
 //   worker -> page   {id, ok: true, result} | {id, ok: false, error: {type, code, params, message}}
-//   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted)
+//   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted; stage
+//                    "crashed" when Python failed under a request, e.g. out of memory)
 //   worker -> page   {id, progress: {encoding, loaded, total}}   while a request's table downloads
 //
 // A request whose payload names a larger table (`encoding`: cl100k_base, o200k_base) waits until the
@@ -40,6 +41,16 @@ async function fetchJSON(url) {
 // WebAssembly (no 'wasm-unsafe-eval'); Pyodide itself would only log a warning and never finish.
 const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
+let brokenBoot = null; // rejects the boot attempt under way
+
+/** `promise`, or the failure that made a promise inside it reject unhandled, whichever comes first. */
+function attempt(promise) {
+  return new Promise((resolve, reject) => {
+    brokenBoot = reject;
+    promise.then(resolve, reject);
+  });
+}
+
 async function boot() {
   status("loading", "runtime", "Starting Python (Pyodide)");
   const manifestLoaded = fetchJSON(new URL("wheels/manifest.json", base));
@@ -57,17 +68,20 @@ async function boot() {
   const options = { indexURL, packageBaseUrl: indexURL, stdLibURL };
   if (manifest.snapshot) {
     try {
-      const pyodide = await restoreSnapshot(base, options, manifest, {
-        restored: () => status("loading", "toklab", "Installing the toklab engine"),
-      });
-      status("loading", "table", "Loading the r50k table");
-      handle = await warmedHandle(pyodide);
+      handle = await attempt((async () => {
+        const pyodide = await restoreSnapshot(base, options, manifest, {
+          restored: () => status("loading", "toklab", "Installing the toklab engine"),
+        });
+        status("loading", "table", "Loading the r50k table");
+        return warmedHandle(pyodide);
+      })());
     } catch (error) {
       console.warn(`The engine's start-up snapshot could not be used (${error.message}); starting Python the normal way.`);
       status("loading", "runtime", "Starting Python (Pyodide)");
     }
   }
-  handle ??= await normalBoot(options, manifest);
+  handle ??= await attempt(normalBoot(options, manifest));
+  brokenBoot = null;
 
   status("ready", "ready", "Ready");
   // Run the two requests every edit makes once, on text with every kind of piece, so the first real
@@ -178,9 +192,26 @@ function answer(id, kind, payload) {
   } catch (error) {
     const type = error?.type ?? error?.name ?? "Error";
     const detail = String(error?.message ?? error);
+    // toklab.webapi turns every Python exception into data, so what is thrown here comes from below
+    // Python (out of memory, a fatal Pyodide error): this Python cannot be trusted again.
+    if (error?.name !== "PythonError") crashed(detail);
     return { id, ok: false, error: { type: String(type), code: "worker_failed", params: { detail }, message: detail } };
   }
 }
+
+/** Says that Python failed under a request; the page ends this worker and offers a new one. */
+function crashed(detail) {
+  status("error", "crashed", `The engine failed: ${detail}`);
+}
+
+// A promise inside Pyodide that fails with nobody listening (its WebAssembly could not be fetched, say)
+// leaves loadPyodide() waiting for ever: it ends the boot attempt under way, or, once Python is ready,
+// says the engine failed.
+self.onunhandledrejection = (event) => {
+  const detail = String(event.reason?.message ?? event.reason);
+  if (stage === "ready") crashed(detail);
+  else if (brokenBoot) brokenBoot(new Error(detail));
+};
 
 self.onmessage = async (event) => {
   const { id, kind, payload } = event.data ?? {};

@@ -9,7 +9,7 @@ import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
-import { TextLesson, intro, inputCard, stageCard, errorText } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
 
@@ -67,7 +67,10 @@ class DecodeLesson extends TextLesson {
   async takeFromText() {
     const text = this.ctx.getState().text;
     const answer = await this.ctx.query("overview", withEncoding({ text, allowed_special: "none" }, this.choice.active));
-    if (answer.ok) this.ctx.setState({ ids: answer.result.ids.join(" ") });
+    if (!answer.ok) return;
+    const ids = answer.result.ids.join(" ");
+    insertUndoable(this.input, ids);
+    this.ctx.setState({ ids });
   }
 
   update(state, changed) {

@@ -17,8 +17,10 @@
 //     root                     the element the lesson renders into
 //     t(key, vars)             a string in the current language (i18n.mjs)
 //     getState(), setState(patch)   the one state object (setState calls update at once)
-//     query(kind, payload, {onProgress}?) -> Promise<{ok, result | error}>   the engine (or its precomputed
-//                              answer); never throws; onProgress while a table the payload names downloads
+//     query(kind, payload, {onProgress, round}?) -> Promise<{ok, result | error}>   the engine (or its
+//                              precomputed answer); never throws; onProgress while a table the payload names
+//                              downloads; a request of a later round replaces a waiting one of the same kind
+//                              ({ok: false, superseded: true}; docs/frontend.md, "The engine's requests")
 //     engineReady(), onEngineReady(fn)   whether Python answers yet
 //     announce(text)           the aria-live region;   note(text)  a quiet note under the header
 //     reducedMotion()          true when the user asked for reduced motion

@@ -8,7 +8,7 @@ import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { tableFacts, tableWords } from "./tableWords.mjs";
-import { TextLesson, intro, inputCard, stageHeader, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageHeader, stageCard, tokenChip, errorText, insertUndoable } from "../ui/lessonkit.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "two", text: "The end.<|endoftext|>Once upon a time", label: "special.preset.two" },
@@ -74,6 +74,7 @@ class SpecialLesson extends TextLesson {
     const start = this.input.selectionStart ?? this.input.value.length;
     const end = this.input.selectionEnd ?? start;
     const value = `${this.input.value.slice(0, start)}<|endoftext|>${this.input.value.slice(end)}`;
+    insertUndoable(this.input, value);
     this.ctx.setState({ stext: value });
   }
 

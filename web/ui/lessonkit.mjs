@@ -213,6 +213,33 @@ export class Debounced {
   }
 }
 
+let inserting = false; // an insertUndoable() is under way: its input event is not typing
+
+/** Whether an input event comes from insertUndoable() (a preset), not from typing. */
+export function insertingText() {
+  return inserting;
+}
+
+/**
+ * Puts `text` in the text box as one edit the browser can undo (Ctrl+Z brings back what was there, a
+ * pasted corpus say), then gives the focus back to where it was (the preset button). Setting `.value`
+ * would empty the box's undo history; setRangeText() does not join it either. The caller sets the state.
+ */
+export function insertUndoable(input, text) {
+  if (input.value === text) return;
+  const before = document.activeElement;
+  inserting = true;
+  try {
+    input.focus({ preventScroll: true });
+    input.select();
+    const done = text === "" ? document.execCommand("delete") : document.execCommand("insertText", false, text);
+    if (!done || input.value !== text) input.value = text;
+  } finally {
+    inserting = false;
+    if (before instanceof HTMLElement && before !== input) before.focus({ preventScroll: true });
+  }
+}
+
 /**
  * A textarea whose typing goes into the state as `patch(value)`, marked as typed for `debounced`.
  * `id` is also its test id. Spell checking and autocomplete are off: the text is data, not prose.
@@ -223,6 +250,7 @@ export function textBox(ctx, debounced, { id, patch, rows = 2, className = "text
     attrs: { rows, spellcheck: "false", autocomplete: "off", dir: "auto", ...attrs },
   });
   input.addEventListener("input", () => {
+    if (inserting) return;
     debounced.typed();
     ctx.setState(patch(input.value));
   });
@@ -252,7 +280,10 @@ export function textBox(ctx, debounced, { id, patch, rows = 2, className = "text
  */
 export class TextLesson {
   constructor(ctx, { id, params, field, also = {}, debounceMs = 150, keepLastResult = false }) {
-    this.ctx = ctx;
+    this.latest = new Latest();
+    // Each run's requests are one round: a newer run's request replaces one still waiting in the engine
+    // (its answer would be dropped anyway), so typing never piles requests up behind a slow one.
+    this.ctx = Object.freeze({ ...ctx, query: (kind, payload, options = {}) => ctx.query(kind, payload, { round: this.latest.gen, ...options }) });
     this.t = ctx.t;
     this.b = new Bindings();
     this.id = id;
@@ -262,7 +293,6 @@ export class TextLesson {
     this.keepLastResult = keepLastResult;
     // The text field may be a shared one ("text"), so it is watched besides the lesson's params.
     this.watched = [...new Set([field, ...params.keys()])];
-    this.latest = new Latest();
     this.debounced = new Debounced(debounceMs, () => this.run());
     this.result = null;
     this.error = null;
@@ -290,12 +320,15 @@ export class TextLesson {
   }
 
   /**
-   * Preset buttons (`<id>-preset-<preset id>`) that put a preset's `text` in the box; a button is
-   * pressed while the box holds its text. `pick(preset)` and `pressed(preset)` replace these two rules
-   * for presets that set more than the text. Returns the list to place in the page.
+   * Preset buttons (`<id>-preset-<preset id>`) that put a preset's `text` in the box, as an edit Ctrl+Z
+   * undoes; a button is pressed while the box holds its text. `pick(preset)` and `pressed(preset)`
+   * replace these two rules for presets that set more than the text. Returns the list to place in the page.
    */
   presets(list, { pick = (p) => this.ctx.setState(this.textPatch(p.text)), pressed = (p) => p.text === this.get(this.field) } = {}) {
-    const made = presetButtons(this.b, list, this.id, pick);
+    const made = presetButtons(this.b, list, this.id, (preset) => {
+      insertUndoable(this.input, preset.text);
+      pick(preset);
+    });
     this.presetChoices = list.map((preset) => [preset, made.buttons.get(preset.id)]);
     this.pressed = pressed;
     return made.list;
@@ -354,7 +387,7 @@ export class TextLesson {
     const gen = this.latest.next();
     this.main.classList.add("stale");
     const answer = await this.query();
-    if (!this.latest.is(gen)) return null;
+    if (!this.latest.is(gen) || answer.superseded) return null;
     this.main.classList.remove("stale");
     if (answer.ok) this.result = answer.result;
     else if (!this.keepLastResult) this.result = null;

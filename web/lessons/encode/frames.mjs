@@ -56,7 +56,6 @@ export function inputNotes(text, overview) {
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u.test(text)) notes.push("input.control");
   if (/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u.test(text)) notes.push("input.rtl");
   if (!text.isWellFormed()) notes.push("input.surrogate");
-  if (text.length > LIMITS.hashTextMax) notes.push("input.long");
   return notes;
 }
 

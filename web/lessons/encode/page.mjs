@@ -8,7 +8,7 @@
 import { MergeCanvas } from "../../canvas/mergeCanvas.mjs";
 import { el, icon } from "../../ui/dom.mjs";
 import { StepControls } from "../../ui/stepper.mjs";
-import { intro, stageHeader, inputCard, stageCard, errorText } from "../../ui/lessonkit.mjs";
+import { intro, stageHeader, inputCard, stageCard, errorText, insertUndoable, insertingText } from "../../ui/lessonkit.mjs";
 import { CodeView, codeSwitch } from "../../ui/codeview.mjs";
 import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
 import { RoomPoll } from "../../ui/predictPoll.mjs";
@@ -31,7 +31,9 @@ export function buildPage(root, t, b, actions) {
     className: "text-input",
     attrs: { rows: 2, spellcheck: "false", autocomplete: "off", autocapitalize: "off", dir: "auto", "aria-describedby": "text-hint engine-error" },
   });
-  r.textarea.addEventListener("input", () => actions.typed(r.textarea.value));
+  r.textarea.addEventListener("input", () => {
+    if (!insertingText()) actions.typed(r.textarea.value);
+  });
   r.errorBox = el("p", { className: "engine-error", testid: "engine-error", id: "engine-error", attrs: { role: "alert" } });
   r.errorBox.hidden = true;
   r.notes = el("ul", { className: "input-notes", testid: "input-notes" });
@@ -42,7 +44,12 @@ export function buildPage(root, t, b, actions) {
       className: "preset",
       testid: `preset-${preset.id}`,
       attrs: { type: "button", "aria-pressed": "false" },
-      on: { click: () => actions.preset(preset) },
+      on: {
+        click: () => {
+          insertUndoable(r.textarea, preset.text);
+          actions.preset(preset);
+        },
+      },
     });
     b.text(button, `preset.${preset.id}.label`, preset.vars);
     r.presetButtons.set(preset.id, button);

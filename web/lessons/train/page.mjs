@@ -10,7 +10,7 @@ import { el } from "../../ui/dom.mjs";
 import { choiceGroup, numberField } from "../../ui/fields.mjs";
 import { StepControls } from "../../ui/stepper.mjs";
 import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
-import { BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, presetButtons, errorText } from "../../ui/lessonkit.mjs";
+import { BusyLine, intro, stageHeader, inputCard, stageCard, textBox, errorLine, presetButtons, errorText, insertUndoable } from "../../ui/lessonkit.mjs";
 import { CodeView, codeSwitch } from "../../ui/codeview.mjs";
 import { PRESETS, MODES, UNITS, TIES } from "./presets.mjs";
 
@@ -21,7 +21,12 @@ export function buildPage(root, t, b, actions) {
   r.corpus = textBox(actions, { typed: actions.corpusTyped }, {
     id: "corpus-input", patch: actions.corpusPatch, rows: 4, attrs: { "aria-describedby": "corpus-hint" },
   });
-  r.presets = presetButtons(b, PRESETS, "train", (p) => actions.preset(p));
+  r.presets = presetButtons(b, PRESETS, "train", (p) => {
+    // The corpus only: the browser keeps one undo history for the page, so Ctrl+Z in the corpus box
+    // must find the corpus's edit last.
+    insertUndoable(r.corpus, p.corpus);
+    actions.preset(p);
+  });
   const choices = (name, key, testid, values) => choiceGroup(b, {
     labelKey: key, testid, options: values.map((v) => ({ value: v, label: `${key}.${v}` })), onChoose: (v) => actions.choose(name, v),
   });
