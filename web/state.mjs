@@ -166,3 +166,17 @@ export class KeptText {
     return out;
   }
 }
+
+/**
+ * history.replaceState that never throws: Safari refuses after 100 calls in 30 s, and the page's state
+ * lives in memory anyway (app.mjs throttles its own hash writes; this is for the occasional other write).
+ * Returns whether the URL was written.
+ */
+export function replaceURL(url) {
+  try {
+    window.history.replaceState(null, "", url);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -11,7 +11,7 @@
 // (decks.mjs) moves the view slide by slide with PageDown / PageUp.
 
 import { findLesson } from "../lessons/registry.mjs";
-import { defaults } from "../state.mjs";
+import { defaults, replaceURL } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { readModes, withFlag, withoutFlags } from "./modes.mjs";
 import { channelName, PresenterLink, FollowerLink } from "./follow.mjs";
@@ -42,7 +42,7 @@ export function checkedValues(values, schema) {
 
 export function installClassroom(ctx) {
   const modes = readModes(window.location.href);
-  if (modes.moved) window.history.replaceState(null, "", modes.url);
+  if (modes.moved) replaceURL(modes.url);
   return new Classroom(ctx, modes);
 }
 
@@ -190,7 +190,7 @@ class Classroom {
   stopDeck() {
     this.run = null;
     this.showGen++;
-    window.history.replaceState(null, "", withFlag(withFlag(window.location.href, "deck", null), "slide", null));
+    replaceURL(withFlag(withFlag(window.location.href, "deck", null), "slide", null));
     this.renderDeckSelect();
     this.renderCounter();
     this.renderNotes();
@@ -205,7 +205,7 @@ class Classroom {
   async showSlide() {
     const run = this.run;
     const url = withFlag(withFlag(window.location.href, "deck", run.deck.id), "slide", run.index + 1);
-    window.history.replaceState(null, "", url);
+    replaceURL(url);
     this.renderDeckSelect();
     this.renderCounter();
     this.renderNotes();
@@ -282,7 +282,7 @@ class Classroom {
 
   toggleNotes() {
     this.notesOn = !this.notesOn;
-    window.history.replaceState(null, "", withFlag(window.location.href, "presenter", this.notesOn ? 1 : null));
+    replaceURL(withFlag(window.location.href, "presenter", this.notesOn ? 1 : null));
     this.renderNotes();
   }
 

@@ -11,6 +11,7 @@
 // only the Run button (or Ctrl+Enter in the editor) runs it.
 
 import { el, Bindings } from "../ui/dom.mjs";
+import { replaceURL } from "../state.mjs";
 import { intro } from "../ui/lessonkit.mjs";
 import { CodeEditor } from "./lab/editor.mjs";
 import { labRunner } from "./lab/runner.mjs";
@@ -166,7 +167,7 @@ class LabLesson {
       await navigator.clipboard.writeText(link);
       this.view.say("lab.shared");
     } catch {
-      window.history.replaceState(null, "", `#${params.toString()}`);
+      replaceURL(`#${params.toString()}`);
       this.view.say("lab.sharedNoClipboard");
     }
   }
