@@ -14,14 +14,35 @@
 //   worker -> page   {status: "loading" | "ready" | "error", message}   (unprompted)
 //
 // A run that never ends is the page's business: runner.mjs terminates this worker after its time limit
-// and starts a fresh one. A failure of Pyodide itself (out of memory in WebAssembly, a stack overflow)
-// comes back with crashed: true, and the page replaces the worker too.
+// and starts a fresh one. A failure of Pyodide itself (a fatal error, a stack overflow) comes back with
+// crashed: true, and the page replaces the worker too.
+//
+// Memory: once Python is ready, its WebAssembly memory may grow by at most STUDENT_MEMORY more. Code
+// that asks for gigabytes meets Python's MemoryError at that line long before the browser's own limit
+// (and in well under the time limit, where growing to 4 GiB ten megabytes at a time would not be); the
+// harness answers kind "memory", and the page then replaces this worker to give the memory back.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
 
 const base = new URL("./", import.meta.url);
+const STUDENT_MEMORY = 768 * 1024 * 1024; // bytes the student's code may add to what Python holds once ready
+const PAGE = 65536; // a WebAssembly memory page
 let harness = null;
+
+/**
+ * Refuses to grow `memory` past `limit` bytes. Emscripten's heap growth calls memory.grow() and reads a
+ * throw as "no more memory", so malloc() returns NULL and Python raises MemoryError.
+ */
+function capMemory(memory, limit) {
+  const grow = WebAssembly.Memory.prototype.grow;
+  Object.defineProperty(memory, "grow", {
+    value: (pages) => {
+      if (memory.buffer.byteLength + pages * PAGE > limit) throw new RangeError(`the lab's Python may use ${limit} bytes`);
+      return grow.call(memory, pages);
+    },
+  });
+}
 
 function status(state, message) {
   postMessage({ status: state, message });
@@ -84,6 +105,8 @@ async function boot() {
   const module = pyodide.pyimport("toklab_lab.harness");
   module.warm();
   harness = module;
+  const memory = pyodide._module.memory;
+  capMemory(memory, memory.buffer.byteLength + STUDENT_MEMORY);
   closeWaysOut();
   status("ready", "ready");
 }

@@ -179,7 +179,8 @@ export class LabView {
   }
 
   resultParts(result) {
-    const parts = [el("p", { className: "lab-result-head", testid: "result-summary" }, this.summary(result))];
+    const kind = result.state === "error" && result.error ? { kind: result.error.kind } : {};
+    const parts = [el("p", { className: "lab-result-head", testid: "result-summary", data: kind }, this.summary(result))];
     if (result.state === "failed") parts.push(...this.failureParts(result.failure));
     if (result.state === "error") parts.push(...this.errorParts(result.error || {}));
     return parts;
