@@ -10,6 +10,8 @@
 //
 //   page -> worker   {id, kind: "run", payload: {exercise, code}}
 //   worker -> page   {id, ok: true, result}   result: toklab_lab.harness's answer (see harness.py)
+//   page -> worker   {id, kind: "steps", payload: {code, piece}}   a passed bpe(), watched on one piece
+//   worker -> page   {id, ok: true, result}   result: toklab_lab.steps's answer (see steps.py)
 //                    {id, ok: false, error: {type, message, crashed}}   Pyodide itself failed
 //   worker -> page   {status: "loading" | "ready" | "error", message}   (unprompted)
 //
@@ -29,6 +31,7 @@ const base = new URL("./", import.meta.url);
 const STUDENT_MEMORY = 768 * 1024 * 1024; // bytes the student's code may add to what Python holds once ready
 const PAGE = 65536; // a WebAssembly memory page
 let harness = null;
+let steps = null;
 
 /**
  * Refuses to grow `memory` past `limit` bytes. Emscripten's heap growth calls memory.grow() and reads a
@@ -105,6 +108,7 @@ async function boot() {
   const module = pyodide.pyimport("toklab_lab.harness");
   module.warm();
   harness = module;
+  steps = pyodide.pyimport("toklab_lab.steps");
   const memory = pyodide._module.memory;
   capMemory(memory, memory.buffer.byteLength + STUDENT_MEMORY);
   closeWaysOut();
@@ -119,15 +123,19 @@ const booted = boot().then(
   },
 );
 
-function run(payload) {
-  const { exercise, code } = payload ?? {};
-  if (typeof exercise !== "string" || typeof code !== "string") {
-    return { ok: false, error: { type: "BadRequest", message: "a run needs an exercise and code (strings)", crashed: false } };
+/** Calls one of the Python functions below with string arguments; its JSON answer, or the failure. */
+function call(kind, payload) {
+  const { exercise, code, piece } = payload ?? {};
+  const wanted = kind === "run" ? [exercise, code] : [code, piece];
+  if (wanted.some((value) => typeof value !== "string")) {
+    const needs = kind === "run" ? "an exercise and code" : "code and a piece";
+    return { ok: false, error: { type: "BadRequest", message: `a ${kind} request needs ${needs} (strings)`, crashed: false } };
   }
   try {
-    return { ok: true, result: JSON.parse(harness.run(exercise, code)) };
+    const answer = kind === "run" ? harness.run(...wanted) : steps.watch_bpe(...wanted);
+    return { ok: true, result: JSON.parse(answer) };
   } catch (error) {
-    // harness.run catches every Python exception, so this is Pyodide itself failing.
+    // harness.run and steps.watch_bpe catch every Python exception, so this is Pyodide itself failing.
     return { ok: false, error: { type: String(error?.name ?? "Error"), message: String(error?.message ?? error), crashed: true } };
   }
 }
@@ -138,9 +146,9 @@ self.onmessage = async (event) => {
     postMessage({ id, ok: false, error: { type: "LabUnavailable", message: "Python could not start", crashed: false } });
     return;
   }
-  if (kind !== "run") {
+  if (kind !== "run" && kind !== "steps") {
     postMessage({ id, ok: false, error: { type: "BadRequest", message: `unknown request ${String(kind)}`, crashed: false } });
     return;
   }
-  postMessage({ id, ...run(payload) });
+  postMessage({ id, ...call(kind, payload) });
 };
