@@ -70,3 +70,29 @@ def test_a_passed_bpe_shows_its_merges_beside_gpt2s(open_app, r50k_oracle, scree
     expect(animate).to_be_hidden()
     expect(view).to_be_hidden()
     assert page.locator(RESULT).get_attribute("data-state") == "passed"
+
+
+def test_an_answer_that_merges_every_occurrence_at_once_passes_but_parts_ways(open_app, r50k_oracle, screenshot):
+    """GPT-2's own encoder.py merges all occurrences of the best pair in one pass: the same ids, but on a
+    piece where that pair repeats, fewer steps than the engine's one merge at a time."""
+    page = open_lab(open_app, "lesson=lab&ex=bpe&lang=zh")
+    paste(page, solution("right", "bpe_all_at_once"))
+    run_and_wait(page, "passed")
+    box = page.get_by_test_id("lab-animate-text")
+    expect(box).to_have_value(WATCHED)
+    box.fill("hahahaha")
+    box.press("Enter")
+    view = page.get_by_test_id("lab-animation")
+    expect(view).to_have_attribute("data-done", "true", timeout=60_000)
+    want = oracle_steps(r50k_oracle._mergeable_ranks, b"hahahaha")
+    rows = page.get_by_test_id("lab-animation-step")
+    expect(rows).to_have_count(len(want))
+    real = [symbols(rows.nth(k).get_by_test_id("lab-step-real")) for k in range(len(want))]
+    yours = [symbols(rows.nth(k).get_by_test_id("lab-step-yours")) for k in range(len(want))]
+    assert real == want
+    assert rows.nth(0).get_attribute("data-agree") == "true" and rows.nth(1).get_attribute("data-agree") == "false"
+    assert len(yours[1]) < len(real[1])  # several occurrences joined in one step
+    seen = [y for y in yours if y]
+    assert len(seen) < len(want) and seen[-1] == want[-1]  # fewer steps, the same parts at the end
+    expect(page.get_by_test_id("lab-animation-summary")).to_contain_text("第 1 步开始不一样了，但最后得到的部分相同")
+    screenshot(page, "differs-zh")

@@ -11,7 +11,7 @@
 // only the Run button (or Ctrl+Enter in the editor) runs it.
 
 import { el, Bindings } from "../ui/dom.mjs";
-import { intro } from "../ui/lessonkit.mjs";
+import { errorText, intro } from "../ui/lessonkit.mjs";
 import { CodeEditor } from "./lab/editor.mjs";
 import { labRunner } from "./lab/runner.mjs";
 import { LabView } from "./lab/view.mjs";
@@ -20,8 +20,9 @@ import { lastState, saveCode, saveState, savedCode } from "./lab/progress.mjs";
 
 const CODE_MAX = 8000; // longer code stays out of the link (sessionStorage still keeps it)
 const FIRST = "get_stats";
-// A passed bpe() can be watched beside GPT-2's own merges, on the first piece of this text (the engine
-// cuts and traces it: trace_piece; the lab's worker runs the student's bpe() on that same piece).
+// A passed bpe() can be watched beside GPT-2's own merges, on the first piece of a text the student may
+// change ("tokenization" first): the engine cuts and traces it (trace_piece), and the lab's worker runs
+// the student's bpe() on that same piece.
 const WATCHED = { exercise: "bpe", text: "tokenization" };
 
 const PARAMS = new Map([
@@ -60,6 +61,7 @@ class LabLesson {
       share: () => this.share(),
       animate: () => this.animate(),
     });
+    this.view.animateText.value = WATCHED.text;
     this.error = el("p", { className: "engine-error", testid: "lab-error", attrs: { role: "alert" } });
     this.error.hidden = true;
     this.main = el("div", { className: "lesson lab" }, intro(this.b, "lab.title", "lab.lead"), this.error, this.view.node);
@@ -175,11 +177,13 @@ class LabLesson {
     this.playing = playing;
     const merges = this.view.merges;
     const code = this.editor.text;
-    merges.show({ kind: "loading", piece: WATCHED.text });
-    const real = await this.ctx.query("trace_piece", { text: WATCHED.text, index: 0 });
+    if (this.view.animateText.value === "") this.view.animateText.value = WATCHED.text;
+    const text = this.view.animateText.value;
+    merges.show({ kind: "loading", piece: text });
+    const real = await this.ctx.query("trace_piece", { text, index: 0 });
     if (this.playing !== playing || this.destroyed) return;
     if (!real.ok) {
-      merges.show({ kind: "error", piece: WATCHED.text, message: real.error.message });
+      merges.show({ kind: "error", piece: text, message: errorText(this.t, real.error) });
       return;
     }
     const piece = real.result.text;

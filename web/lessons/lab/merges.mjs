@@ -87,8 +87,10 @@ export class MergeCompare {
     el("td", { className: "lab-merge-mark" }, row.agree ? `✓ ${t("lab.merges.same")}` : `✗ ${t("lab.merges.differs")}`))));
     const done = s.upTo >= s.rows.length - 1;
     const first = s.rows.find((row) => !row.agree);
+    const lastOf = (side) => s.rows.map((row) => row[side]).filter((list) => list !== null).at(-1);
+    const sameEnd = first && sameList(lastOf("yours"), lastOf("real"));
     this.summary.textContent = !done ? t("lab.merges.playing", { n: s.upTo, total: s.rows.length - 1 })
-      : first ? t("lab.merges.firstDiff", { step: first.step })
+      : first ? t(sameEnd ? "lab.merges.firstDiffSameEnd" : "lab.merges.firstDiff", { step: first.step })
         : t("lab.merges.allSame", { n: s.rows.length - 1 });
     this.node.dataset.done = String(done);
   }

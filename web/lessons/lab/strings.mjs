@@ -69,6 +69,7 @@ export const LAB_EN = {
   "lab.output": "Printed output",
   "lab.outputCut": "Only the first {n} characters are shown.",
   "lab.animate": "Watch your merges beside GPT-2's",
+  "lab.animateText": "Your bpe() passed: watch it merge the first piece of this text",
   "lab.merges.title": "Your bpe() and GPT-2's, merge by merge, on “{piece}”",
   "lab.merges.loading": "Running your bpe() on the piece and asking the engine for GPT-2's steps…",
   "lab.merges.unseen": "Your bpe() passed, but none of its variables ever held the piece as a list of bytes, so its steps cannot be shown. Keep the parts in a list (such as parts = [bytes([b]) for b in piece]).",
@@ -83,6 +84,7 @@ export const LAB_EN = {
   "lab.merges.playing": "Merge {n} of {total}…",
   "lab.merges.allSame": "All {n} merges agree: your code joins the same pairs in the same order as GPT-2.",
   "lab.merges.firstDiff": "The two part ways at step {step}.",
+  "lab.merges.firstDiffSameEnd": "The two part ways at step {step}, yet end on the same parts: a different path to the same tokens.",
 
   "keys.labRun": "run your code (in the editor)",
   "keys.labLeave": "leave the editor (Tab alone indents)",
@@ -156,6 +158,7 @@ export const LAB_ZH = {
   "lab.output": "打印的输出",
   "lab.outputCut": "只显示前 {n} 个字符。",
   "lab.animate": "把你的合并过程和 GPT-2 的并排看",
+  "lab.animateText": "你的 bpe() 通过了：看看它怎样合并这段文字的第一个片段",
   "lab.merges.title": "你的 bpe() 和 GPT-2 在“{piece}”上的每一次合并",
   "lab.merges.loading": "正在用你的 bpe() 处理这个片段，并向引擎要 GPT-2 的步骤……",
   "lab.merges.unseen": "你的 bpe() 通过了测试，但它的变量里从来没有一个字节列表装着这个片段的各部分，所以看不到它的步骤。请把各部分放在一个列表里（例如 parts = [bytes([b]) for b in piece]）。",
@@ -170,6 +173,7 @@ export const LAB_ZH = {
   "lab.merges.playing": "第 {n} 次合并，共 {total} 次……",
   "lab.merges.allSame": "{n} 次合并全部一致：你的代码和 GPT-2 按同样的顺序合并了同样的相邻对。",
   "lab.merges.firstDiff": "两边从第 {step} 步开始不一样了。",
+  "lab.merges.firstDiffSameEnd": "两边从第 {step} 步开始不一样了，但最后得到的部分相同：走了不同的路，得到同样的 token。",
 
   "keys.labRun": "运行你的代码（在编辑器里）",
   "keys.labLeave": "离开编辑器（只按 Tab 是缩进）",

@@ -43,7 +43,15 @@ export class LabView {
       this.outputText, this.outputCut);
     this.output.hidden = true;
     this.animateButton = this.b.text(el("button", { className: "ghost lab-animate", testid: "lab-animate", attrs: { type: "button" }, on: { click: on.animate } }), "lab.animate");
-    this.animateButton.hidden = true;
+    this.animateText = el("input", {
+      className: "lab-animate-text", testid: "lab-animate-text", id: "lab-animate-text",
+      attrs: { type: "text", spellcheck: "false", autocomplete: "off", maxlength: "200" },
+      on: { keydown: (event) => { if (event.key === "Enter") on.animate(); } },
+    });
+    this.animateRow = el("div", { className: "lab-animate-row" },
+      this.b.text(el("label", { className: "field-label", attrs: { for: "lab-animate-text" } }), "lab.animateText"),
+      el("div", { className: "lab-buttons" }, this.animateText, this.animateButton));
+    this.animateRow.hidden = true;
     this.merges = new MergeCompare(t);
 
     this.node = el("div", { className: "lab-body" },
@@ -59,7 +67,7 @@ export class LabView {
         el("div", { className: "lab-work" },
           this.editorLabel, this.fromLink, this.editorHost, this.keysHint,
           el("div", { className: "lab-buttons" }, this.runButton, this.resetButton, this.shareButton),
-          this.flash, this.status, this.resultBox, this.animateButton, this.output),
+          this.flash, this.status, this.resultBox, this.animateRow, this.output),
         this.merges.node));
     this.pick = on.pick;
   }
@@ -128,7 +136,7 @@ export class LabView {
 
   /** Offers the comparison of a passed bpe() with GPT-2's merges (or takes the offer back). */
   offerAnimation(offer) {
-    this.animateButton.hidden = !offer;
+    this.animateRow.hidden = !offer;
     if (!offer) this.merges.hide();
   }
 
