@@ -34,7 +34,7 @@ def symbols(cell) -> list[str]:
     return cell.locator("code").all_inner_texts()
 
 
-def test_a_passed_bpe_shows_its_merges_beside_gpt2s(open_app, r50k_oracle, screenshot):
+def test_a_passed_bpe_shows_its_merges_beside_gpt2s(open_app, r50k_oracle, screenshot, axe_violations):
     page = open_lab(open_app, "lesson=lab&ex=bpe")
     animate = page.get_by_test_id("lab-animate")
     expect(animate).to_be_hidden()
@@ -62,6 +62,8 @@ def test_a_passed_bpe_shows_its_merges_beside_gpt2s(open_app, r50k_oracle, scree
     assert len(want) - 1 == 10 and want[-1] == ["token", "ization"]  # the style guide's hand-derived example
     expect(page.get_by_test_id("lab-animation-summary")).to_contain_text(f"All {len(want) - 1} merges agree")
     screenshot(page, "merges")
+    serious = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+    assert serious == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in serious]
 
     # Editing the code takes the offer back (it was for the code that passed).
     page.get_by_test_id("code-editor").click()
