@@ -10,18 +10,42 @@
 //
 //   page -> worker   {id, kind: "run", payload: {exercise, code}}
 //   worker -> page   {id, ok: true, result}   result: toklab_lab.harness's answer (see harness.py)
+//   page -> worker   {id, kind: "steps", payload: {code, piece}}   a passed bpe(), watched on one piece
+//   worker -> page   {id, ok: true, result}   result: toklab_lab.steps's answer (see steps.py)
 //                    {id, ok: false, error: {type, message, crashed}}   Pyodide itself failed
 //   worker -> page   {status: "loading" | "ready" | "error", message}   (unprompted)
 //
 // A run that never ends is the page's business: runner.mjs terminates this worker after its time limit
-// and starts a fresh one. A failure of Pyodide itself (out of memory in WebAssembly, a stack overflow)
-// comes back with crashed: true, and the page replaces the worker too.
+// and starts a fresh one. A failure of Pyodide itself (a fatal error, a stack overflow) comes back with
+// crashed: true, and the page replaces the worker too.
+//
+// Memory: once Python is ready, its WebAssembly memory may grow by at most STUDENT_MEMORY more. Code
+// that asks for gigabytes meets Python's MemoryError at that line long before the browser's own limit
+// (and in well under the time limit, where growing to 4 GiB ten megabytes at a time would not be); the
+// harness answers kind "memory", and the page then replaces this worker to give the memory back.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
 
 const base = new URL("./", import.meta.url);
+const STUDENT_MEMORY = 768 * 1024 * 1024; // bytes the student's code may add to what Python holds once ready
+const PAGE = 65536; // a WebAssembly memory page
 let harness = null;
+let steps = null;
+
+/**
+ * Refuses to grow `memory` past `limit` bytes. Emscripten's heap growth calls memory.grow() and reads a
+ * throw as "no more memory", so malloc() returns NULL and Python raises MemoryError.
+ */
+function capMemory(memory, limit) {
+  const grow = WebAssembly.Memory.prototype.grow;
+  Object.defineProperty(memory, "grow", {
+    value: (pages) => {
+      if (memory.buffer.byteLength + pages * PAGE > limit) throw new RangeError(`the lab's Python may use ${limit} bytes`);
+      return grow.call(memory, pages);
+    },
+  });
+}
 
 function status(state, message) {
   postMessage({ status: state, message });
@@ -84,6 +108,9 @@ async function boot() {
   const module = pyodide.pyimport("toklab_lab.harness");
   module.warm();
   harness = module;
+  steps = pyodide.pyimport("toklab_lab.steps");
+  const memory = pyodide._module.memory;
+  capMemory(memory, memory.buffer.byteLength + STUDENT_MEMORY);
   closeWaysOut();
   status("ready", "ready");
 }
@@ -96,15 +123,19 @@ const booted = boot().then(
   },
 );
 
-function run(payload) {
-  const { exercise, code } = payload ?? {};
-  if (typeof exercise !== "string" || typeof code !== "string") {
-    return { ok: false, error: { type: "BadRequest", message: "a run needs an exercise and code (strings)", crashed: false } };
+/** Calls one of the Python functions below with string arguments; its JSON answer, or the failure. */
+function call(kind, payload) {
+  const { exercise, code, piece } = payload ?? {};
+  const wanted = kind === "run" ? [exercise, code] : [code, piece];
+  if (wanted.some((value) => typeof value !== "string")) {
+    const needs = kind === "run" ? "an exercise and code" : "code and a piece";
+    return { ok: false, error: { type: "BadRequest", message: `a ${kind} request needs ${needs} (strings)`, crashed: false } };
   }
   try {
-    return { ok: true, result: JSON.parse(harness.run(exercise, code)) };
+    const answer = kind === "run" ? harness.run(...wanted) : steps.watch_bpe(...wanted);
+    return { ok: true, result: JSON.parse(answer) };
   } catch (error) {
-    // harness.run catches every Python exception, so this is Pyodide itself failing.
+    // harness.run and steps.watch_bpe catch every Python exception, so this is Pyodide itself failing.
     return { ok: false, error: { type: String(error?.name ?? "Error"), message: String(error?.message ?? error), crashed: true } };
   }
 }
@@ -115,9 +146,9 @@ self.onmessage = async (event) => {
     postMessage({ id, ok: false, error: { type: "LabUnavailable", message: "Python could not start", crashed: false } });
     return;
   }
-  if (kind !== "run") {
+  if (kind !== "run" && kind !== "steps") {
     postMessage({ id, ok: false, error: { type: "BadRequest", message: `unknown request ${String(kind)}`, crashed: false } });
     return;
   }
-  postMessage({ id, ...run(payload) });
+  postMessage({ id, ...call(kind, payload) });
 };

@@ -11,6 +11,8 @@ Modules:
               answer computed by toklab (toybpe, training, reference, the r50k encoding)
   harness     runs the student's code: syntax errors, tracebacks cut to the student's lines, print
               output (capped), the first failing case; returns JSON
+  steps       watches a passed bpe() merge one piece: the symbol lists its variables held, for the page
+              to set beside the engine's own steps
   catalog     what the page shows before Python starts (stubs, shown cases); written at build time
   helpers     get_stats and merge, solved: the later exercises import them
 

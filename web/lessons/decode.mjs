@@ -18,7 +18,7 @@ export const PRESETS = Object.freeze([
   { id: "unicorn", text: "8582 99 226", label: "decode.preset.unicorn" },
   { id: "chinese", text: "20015 232 25465 25465 36365 242 40367 253 25001 121", label: "decode.preset.chinese" },
   { id: "half", text: "8582 99", label: "decode.preset.half" },
-  { id: "bad", text: "30001 50257 12x 1634", label: "decode.preset.bad" },
+  { id: "bad", text: "30001 300000 12x 1634", label: "decode.preset.bad" },
 ]);
 
 const QUERY_PARAMS = new Map([

@@ -12,14 +12,19 @@
 
 import { el, Bindings } from "../ui/dom.mjs";
 import { replaceURL } from "../state.mjs";
-import { intro } from "../ui/lessonkit.mjs";
+import { errorText, intro } from "../ui/lessonkit.mjs";
 import { CodeEditor } from "./lab/editor.mjs";
 import { labRunner } from "./lab/runner.mjs";
 import { LabView } from "./lab/view.mjs";
+import { STEP_MS, compareSteps } from "./lab/merges.mjs";
 import { lastState, saveCode, saveState, savedCode } from "./lab/progress.mjs";
 
 const CODE_MAX = 8000; // longer code stays out of the link (sessionStorage still keeps it)
 const FIRST = "get_stats";
+// A passed bpe() can be watched beside GPT-2's own merges, on the first piece of a text the student may
+// change ("tokenization" first): the engine cuts and traces it (trace_piece), and the lab's worker runs
+// the student's bpe() on that same piece.
+const WATCHED = { exercise: "bpe", text: "tokenization" };
 
 const PARAMS = new Map([
   // Any exercise-like name parses; one the catalog does not know opens the first exercise.
@@ -49,12 +54,15 @@ class LabLesson {
     this.running = false;
     this.firstSync = true;
     this.destroyed = false;
+    this.playing = null; // the comparison being drawn: {timer}; a new one or a new run drops it
     this.view = new LabView(ctx.t, {
       pick: (id) => this.pick(id),
       run: () => this.run(),
       reset: () => this.reset(),
       share: () => this.share(),
+      animate: () => this.animate(),
     });
+    this.view.animateText.value = WATCHED.text;
     this.error = el("p", { className: "engine-error", testid: "lab-error", attrs: { role: "alert" } });
     this.error.hidden = true;
     this.main = el("div", { className: "lesson lab" }, intro(this.b, "lab.title", "lab.lead"), this.error, this.view.node);
@@ -93,6 +101,7 @@ class LabLesson {
       const code = state.code !== "" ? state.code : savedCode(entry.id) ?? entry.stub;
       this.view.showTask(entry);
       this.view.showResult({ state: "idle" });
+      this.stopAnimation();
       this.view.fromLink.hidden = !fromLink;
       if (this.editor) this.editor.load(code);
       else {
@@ -117,6 +126,7 @@ class LabLesson {
   }
 
   edited(text) {
+    this.stopAnimation(); // the offer was for the code that passed
     saveCode(this.entry.id, text);
     this.ctx.setState({ code: text === this.entry.stub ? "" : text });
   }
@@ -129,6 +139,7 @@ class LabLesson {
   async run() {
     if (!this.entry || this.running) return;
     const entry = this.entry;
+    this.stopAnimation();
     this.running = true;
     this.view.fromLink.hidden = true;
     this.view.say(null);
@@ -143,8 +154,59 @@ class LabLesson {
     if (entry !== this.entry) return;
     saveState(entry.id, result.state);
     this.view.showResult(result);
+    this.view.offerAnimation(entry.id === WATCHED.exercise && result.state === "passed");
     this.view.showSteps(entry.id, lastState);
     this.ctx.announce(this.view.summary(result));
+  }
+
+  /** Drops the comparison (drawn or on its way) and its offer. */
+  stopAnimation() {
+    if (this.playing) clearTimeout(this.playing.timer);
+    this.playing = null;
+    this.view.offerAnimation(false);
+  }
+
+  /**
+   * The passed bpe() beside GPT-2: the engine traces the example's first piece, the lab's worker runs
+   * the student's code on that piece and reports the symbol lists its variables held; then the rows
+   * appear one step at a time (all at once under reduced motion).
+   */
+  async animate() {
+    if (!this.entry || this.running || this.entry.id !== WATCHED.exercise) return;
+    if (this.playing) clearTimeout(this.playing.timer);
+    const playing = { timer: 0 };
+    this.playing = playing;
+    const merges = this.view.merges;
+    const code = this.editor.text;
+    if (this.view.animateText.value === "") this.view.animateText.value = WATCHED.text;
+    const text = this.view.animateText.value;
+    merges.show({ kind: "loading", piece: text });
+    const real = await this.ctx.query("trace_piece", { text, index: 0 });
+    if (this.playing !== playing || this.destroyed) return;
+    if (!real.ok) {
+      merges.show({ kind: "error", piece: text, message: errorText(this.t, real.error) });
+      return;
+    }
+    const piece = real.result.text;
+    const yours = await this.runner.watchSteps(code, piece);
+    if (this.playing !== playing || this.destroyed || yours.state === "cancelled") return;
+    if (yours.state === "unseen") {
+      merges.show({ kind: "unseen", piece });
+      return;
+    }
+    if (yours.state !== "ok") {
+      const message = yours.error && yours.error.type ? `${yours.error.type}: ${yours.error.message}` : this.view.summary(yours);
+      merges.show({ kind: "error", piece, message });
+      return;
+    }
+    const rows = compareSteps(yours, { symbols: real.result.symbols, steps: real.result.steps.map((step) => step.symbols) });
+    const last = rows.length - 1;
+    const frame = (upTo) => {
+      merges.show({ kind: "rows", piece, rows, upTo });
+      if (upTo < last) playing.timer = setTimeout(() => frame(upTo + 1), STEP_MS);
+      else this.ctx.announce(merges.summary.textContent);
+    };
+    frame(this.ctx.reducedMotion() ? last : 0);
   }
 
   reset() {
@@ -190,6 +252,7 @@ class LabLesson {
 
   destroy() {
     this.destroyed = true;
+    if (this.playing) clearTimeout(this.playing.timer);
     this.runner.cancel();
     this.unsubscribe();
     if (this.editor) this.editor.destroy();

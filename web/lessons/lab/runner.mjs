@@ -118,6 +118,18 @@ export class LabRunner {
 
   /** Runs `code` for `exercise`; `onStarted()` is called when the code reaches a ready worker. */
   run(exercise, code, { onStarted = () => {} } = {}) {
+    return this.request("run", { exercise, code }, onStarted);
+  }
+
+  /**
+   * Watches a passed bpe() `code` merge `piece` (toklab_lab/steps.py): {state: "ok", symbols, steps,
+   * ids} or "unseen", or an error, a timeout or a crash as run() answers them.
+   */
+  watchSteps(code, piece) {
+    return this.request("steps", { code, piece });
+  }
+
+  request(kind, payload, onStarted = () => {}) {
     this.cancel();
     this.start();
     const job = { id: this.nextId++, resolve: null, timer: 0, posted: false };
@@ -132,7 +144,7 @@ export class LabRunner {
         return;
       }
       job.posted = true;
-      this.worker.postMessage({ id: job.id, kind: "run", payload: { exercise, code } });
+      this.worker.postMessage({ id: job.id, kind, payload });
       job.timer = setTimeout(() => {
         if (this.job !== job) return;
         this.finish(job, { state: "timeout", limitMs: this.limitMs });

@@ -3,11 +3,12 @@
 // runner's status) and owns its elements; text goes in with textContent only.
 
 import { el, Bindings } from "../../ui/dom.mjs";
+import { MergeCompare } from "./merges.mjs";
 
 export const RESULT_STATES = Object.freeze(["idle", "waiting", "running", "passed", "failed", "error", "timeout"]);
 
 export class LabView {
-  /** `on`: {pick(id), run(), reset(), share()}. */
+  /** `on`: {pick(id), run(), reset(), share(), animate()}. */
   constructor(t, on) {
     this.t = t;
     this.b = new Bindings();
@@ -41,6 +42,17 @@ export class LabView {
       this.b.text(el("h3", { className: "lab-h3", id: "lab-output-title" }), "lab.output"),
       this.outputText, this.outputCut);
     this.output.hidden = true;
+    this.animateButton = this.b.text(el("button", { className: "ghost lab-animate", testid: "lab-animate", attrs: { type: "button" }, on: { click: on.animate } }), "lab.animate");
+    this.animateText = el("input", {
+      className: "lab-animate-text", testid: "lab-animate-text", id: "lab-animate-text",
+      attrs: { type: "text", spellcheck: "false", autocomplete: "off", maxlength: "200" },
+      on: { keydown: (event) => { if (event.key === "Enter") on.animate(); } },
+    });
+    this.animateRow = el("div", { className: "lab-animate-row" },
+      this.b.text(el("label", { className: "field-label", attrs: { for: "lab-animate-text" } }), "lab.animateText"),
+      el("div", { className: "lab-buttons" }, this.animateText, this.animateButton));
+    this.animateRow.hidden = true;
+    this.merges = new MergeCompare(t);
 
     this.node = el("div", { className: "lab-body" },
       el("nav", { className: "card lab-nav", attrs: { "aria-labelledby": "lab-steps-title" } },
@@ -55,7 +67,8 @@ export class LabView {
         el("div", { className: "lab-work" },
           this.editorLabel, this.fromLink, this.editorHost, this.keysHint,
           el("div", { className: "lab-buttons" }, this.runButton, this.resetButton, this.shareButton),
-          this.flash, this.status, this.resultBox, this.output)));
+          this.flash, this.status, this.resultBox, this.animateRow, this.output),
+        this.merges.node));
     this.pick = on.pick;
   }
 
@@ -121,6 +134,12 @@ export class LabView {
     this.runButton.setAttribute("aria-busy", String(running));
   }
 
+  /** Offers the comparison of a passed bpe() with GPT-2's merges (or takes the offer back). */
+  offerAnimation(offer) {
+    this.animateRow.hidden = !offer;
+    if (!offer) this.merges.hide();
+  }
+
   say(key) {
     this.flash.textContent = key ? this.t(key) : "";
   }
@@ -179,7 +198,8 @@ export class LabView {
   }
 
   resultParts(result) {
-    const parts = [el("p", { className: "lab-result-head", testid: "result-summary" }, this.summary(result))];
+    const kind = result.state === "error" && result.error ? { kind: result.error.kind } : {};
+    const parts = [el("p", { className: "lab-result-head", testid: "result-summary", data: kind }, this.summary(result))];
     if (result.state === "failed") parts.push(...this.failureParts(result.failure));
     if (result.state === "error") parts.push(...this.errorParts(result.error || {}));
     return parts;
@@ -228,5 +248,6 @@ export class LabView {
     if (this.entry) this.showTask(this.entry);
     this.showStatus(this.runner);
     if (this.entry) this.showResult(this.result);
+    this.merges.relabel(t);
   }
 }
