@@ -183,6 +183,7 @@ def test_a_character_starts_whole_only_where_that_changes_nothing():
     # (b) " " + E4 is a token: after a space, 中's first byte may join the space instead.
     assert CharShortcut(plain | {b" " + zhong[:1]: 258}).bounds(" 中", " 中".encode()) == [0, 1, 2, 3, 4]
     assert CharShortcut(plain | {b" " + zhong[:1]: 258}).bounds("a中", "a中".encode()) == [0, 1, 4]
+    assert CharShortcut(plain | {zhong[2:] + b"a": 258}).bounds("中a中", "中a中".encode()) == [0, 1, 2, 3, 4, 7]
     # (c) "a中" ranks below the merges that make 中: whole from the start, it would merge before "ba" does.
     early = base | {b"a" + zhong: 256, zhong[:2]: 257, b"ba": 258, zhong: 259}
     assert CharShortcut(early).bounds("ba中", "ba中".encode()) == [0, 1, 2, 3, 4, 5]

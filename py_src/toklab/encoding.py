@@ -17,6 +17,9 @@ training once merged, exactly as in tiktoken, which looks up byte strings, never
     >>> [(s["left"], s["right"], s["rank"]) for s in enc.trace("lower")["pieces"][0]["steps"]]
     [('l', 'o', 256), ('lo', 'w', 257), ('low', 'e', 258)]
 
+A piece's merges start from its bytes, except that a multi-byte character may start whole where that
+provably gives the same ids (`charmerge`: in o200k_base it skips most of the merges inside CJK text).
+
 The constructor and methods are tiktoken's, so `toklab` can stand in for `tiktoken` (the less central
 ones are in `tiktoken_api`). Unknown ids and tokens raise `TokenError`, a KeyError as in tiktoken and a
 ValueError as elsewhere in toklab.
