@@ -69,38 +69,43 @@ class CharShortcut:
 
     def __init__(self, ranks: Mapping[bytes, int]):
         self._ranks = ranks
-        self._index: tuple[dict, dict, dict] | None = None
+        self._index: tuple[dict, dict, dict] | None = None  # (outer, ends, starts): `_build_index`
         self._chars: dict[str, tuple[int, tuple | None, tuple]] = {}  # char -> (length, lefts or None, rights)
 
     def _build_index(self) -> tuple[dict, dict, dict]:
         """(outer, ends, starts): the lowest rank of a longer token starting or ending with a whole
         character; for each incomplete character start, the y of every token y + start; for each run of
-        continuation bytes, the y of every token run + y."""
-        outer: dict[bytes, int] = {}
+        continuation bytes, the y of every token run + y.
+
+        A token is read as text with each byte that is not part of a whole character as a lone surrogate
+        (U+DC80-U+DCFF, Python's "surrogateescape"): most tokens have none, and only those few need bytes.
+        """
+        outer: dict[str, int] = {}
         ends: dict[bytes, list[bytes]] = {}
         starts: dict[bytes, list[bytes]] = {}
         for token, rank in self._ranks.items():
-            size = len(token)
-            if size < 2 or token.isascii():
+            if token.isascii():
                 continue
-            first = token[0]
-            if _is_continuation(first):
-                k = 1
-                while k < size and k < 3 and _is_continuation(token[k]):
+            text = token.decode("utf-8", "surrogateescape")
+            if len(text) < 2:
+                continue
+            first, last = text[0], text[-1]
+            if "\udc80" <= first <= "\udcff":
+                k = 0
+                while k < len(token) and k < 3 and _is_continuation(token[k]):
                     k += 1
-                if k < size:
+                if 0 < k < len(token):
                     starts.setdefault(token[:k], []).append(token[k:])
-            elif (n := _char_length(first)) > 1 and size > n and outer.get(head := token[:n], _NO_RANK) > rank:
-                outer[head] = rank
-            last = size - 1
-            while last > 0 and last > size - 4 and _is_continuation(token[last]):
-                last -= 1
-            n = _char_length(token[last])
-            if n > 1 and last > 0 and not _is_continuation(token[last]):
-                if size - last < n:
-                    ends.setdefault(token[last:], []).append(token[:last])
-                elif size - last == n and outer.get(tail := token[last:], _NO_RANK) > rank:
-                    outer[tail] = rank
+            elif first >= "\x80" and outer.get(first, _NO_RANK) > rank:
+                outer[first] = rank
+            if "\udc80" <= last <= "\udcff":
+                at = len(token) - 1
+                while at > 0 and at > len(token) - 4 and _is_continuation(token[at]):
+                    at -= 1
+                if at > 0 and token[at] >= 0xC0 and len(token) - at < _char_length(token[at]):
+                    ends.setdefault(token[at:], []).append(token[:at])
+            elif last >= "\x80" and outer.get(last, _NO_RANK) > rank:
+                outer[last] = rank
         return outer, ends, starts
 
     def _char(self, char: str) -> tuple[int, tuple | None, tuple]:
@@ -111,7 +116,7 @@ class CharShortcut:
             self._index = self._build_index()
         outer, ends, starts = self._index
         inner = _inner_max_rank(data, self._ranks) if data in self._ranks else None
-        if inner is None or outer.get(data, _NO_RANK) <= inner:
+        if inner is None or outer.get(char, _NO_RANK) <= inner:
             return n, None, ()
         lefts = tuple(y for j in range(1, n) for y in ends.get(data[:j], ()))
         rights = tuple(y for j in range(1, n) for y in starts.get(data[j:], ()))
