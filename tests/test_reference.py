@@ -190,3 +190,14 @@ def test_a_character_starts_whole_only_where_that_changes_nothing():
     assert lowest_rank_merge([bytes([b]) for b in "ba中".encode()], TokenRanks(early)) == [b"ba", zhong]
     # (a) 中 is a token that its bytes alone never reach (no token E4 B8 nor B8 AD).
     assert CharShortcut(base | {zhong: 256}).bounds("中", zhong) == [0, 1, 2, 3]
+
+
+def test_only_characters_that_are_tokens_are_remembered():
+    """A text of 4,096 different characters leaves one entry behind: the one that is a token."""
+    from toklab.charmerge import CharShortcut
+
+    zhong = "中".encode("utf-8")
+    shortcut = CharShortcut({bytes([b]): b for b in range(256)} | {zhong[:2]: 256, zhong: 257})
+    text = "".join(chr(cp) for cp in range(0x4E00, 0x5E00))
+    bounds = shortcut.bounds(text, text.encode("utf-8"))
+    assert list(shortcut._chars) == ["中"] and len(bounds) == 3 * 4096 - 2 + 1

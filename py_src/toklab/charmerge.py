@@ -32,6 +32,7 @@ from collections.abc import Mapping
 __all__ = ["CharShortcut"]
 
 _NO_RANK = 1 << 62
+_NEVER = {n: (n, None, ()) for n in (2, 3, 4)}  # a character of n bytes that always starts as its bytes
 
 
 def _is_continuation(byte: int) -> bool:
@@ -70,7 +71,7 @@ class CharShortcut:
     def __init__(self, ranks: Mapping[bytes, int]):
         self._ranks = ranks
         self._index: tuple[dict, dict, dict] | None = None  # (outer, ends, starts): `_build_index`
-        self._chars: dict[str, tuple[int, tuple | None, tuple]] = {}  # char -> (length, lefts or None, rights)
+        self._chars: dict[str, tuple[int, tuple | None, tuple]] = {}  # token char -> (length, lefts or None, rights)
 
     def _build_index(self) -> tuple[dict, dict, dict]:
         """(outer, ends, starts): the lowest rank of a longer token starting or ending with a whole
@@ -109,18 +110,27 @@ class CharShortcut:
         return outer, ends, starts
 
     def _char(self, char: str) -> tuple[int, tuple | None, tuple]:
-        """(length in bytes, the y's of (b) before it or None if it never starts whole, the y's after it)."""
+        """(length in bytes, the y's of (b) before it or None if it never starts whole, the y's after it).
+
+        Kept for the characters that are tokens (as many as the table has at most); any other is looked
+        at again where it occurs, so a text of every code point leaves no million entries behind.
+        """
         data = char.encode("utf-8")
         n = len(data)
+        if data not in self._ranks:
+            return _NEVER[n]
         if self._index is None:
             self._index = self._build_index()
         outer, ends, starts = self._index
-        inner = _inner_max_rank(data, self._ranks) if data in self._ranks else None
+        inner = _inner_max_rank(data, self._ranks)
         if inner is None or outer.get(char, _NO_RANK) <= inner:
-            return n, None, ()
-        lefts = tuple(y for j in range(1, n) for y in ends.get(data[:j], ()))
-        rights = tuple(y for j in range(1, n) for y in starts.get(data[j:], ()))
-        return n, lefts, rights
+            found = _NEVER[n]
+        else:
+            lefts = tuple(y for j in range(1, n) for y in ends.get(data[:j], ()))
+            rights = tuple(y for j in range(1, n) for y in starts.get(data[j:], ()))
+            found = n, lefts, rights
+        self._chars[char] = found
+        return found
 
     def bounds(self, text: str, data: bytes) -> list[int]:
         """Where the piece's first symbols start, and its end: every byte, except that a character
@@ -135,7 +145,7 @@ class CharShortcut:
                 continue
             found = chars.get(char)
             if found is None:
-                found = chars[char] = self._char(char)
+                found = self._char(char)
             n, lefts, rights = found
             end = pos + n
             if lefts is None or data.endswith(lefts, 0, pos) or data.startswith(rights, end):
