@@ -257,6 +257,27 @@ def test_any_table_encodes_as_tiktoken(tiktoken_oracle):
         assert mine.encode(text, allowed_special="all") == theirs.encode(text, allowed_special="all"), repr(text)
 
 
+def test_characters_starting_whole_encode_as_tiktoken(tiktoken_oracle):
+    """`charmerge`'s shortcut against tiktoken, on tables it has to refuse often: random byte strings of the
+    text (parts of characters, tokens across characters' edges) in random rank order, pieces short and long."""
+    import tiktoken
+
+    rng = random.Random(13)
+    for round_ in range(60):
+        sample = "".join(rng.choice("中国人é한a ") for _ in range(300)).encode("utf-8")
+        ranks = {bytes([b]): b for b in range(256)}
+        for _ in range(rng.randint(5, 120)):
+            start = rng.randrange(len(sample))
+            ranks.setdefault(sample[start : start + rng.randint(2, 8)], len(ranks))
+        for char in rng.sample("中国人é한", rng.randint(0, 5)):
+            ranks.setdefault(char.encode("utf-8"), len(ranks))
+        mine = Encoding("odd", pat_str=r"[^ ]+| ", mergeable_ranks=ranks, special_tokens={})
+        theirs = tiktoken.Encoding("odd", pat_str=r"[^ ]+| ", mergeable_ranks=ranks, special_tokens={})
+        for alphabet in ["中国人é한a "] * 10 + ["中国人é한a"] * 5:  # without spaces: pieces past the heap's threshold
+            text = "".join(rng.choice(alphabet) for _ in range(rng.choice((8, 30, 200))))
+            assert mine.encode_ordinary(text) == theirs.encode_ordinary(text), (round_, text)
+
+
 @given(st.binary())
 def test_encode_bytes_matches_tiktoken(tiktoken_oracle, data):
     enc = toklab.get_encoding("cl100k_base")

@@ -122,3 +122,82 @@ def test_toy_fast_cut_equals_merges_in_training_order(words, num_merges, word):
     assert apply_merges(word_to_symbols(word), merge_positions(merges)) == merge_word(word, merges)
     symbols, used = merges_used(word_to_symbols(word), merges)
     assert symbols == merge_word(word, merges) and all(p in merges for p in used)
+
+
+class TokenRanks(dict):
+    """A ranks-only table ({token bytes: rank}) seen as pair ranks, for the reference: a pair's rank is the rank
+    of the token it spells."""
+
+    def __contains__(self, pair):
+        return dict.__contains__(self, pair[0] + pair[1])
+
+    def __getitem__(self, pair):
+        return dict.__getitem__(self, pair[0] + pair[1])
+
+
+CHARS = "中é ab"
+
+
+@st.composite
+def odd_tables_and_texts(draw):
+    """A text of multi-byte characters, and a table made of its byte strings in any rank order: whole
+    characters, parts of characters, and tokens crossing characters' edges, some ranking below their parts."""
+    text = draw(st.text(alphabet=st.sampled_from(CHARS), min_size=1, max_size=14))
+    data = text.encode("utf-8")
+    spans = draw(st.lists(st.tuples(st.integers(0, len(data)), st.integers(2, 7)), max_size=40))
+    chars = draw(st.lists(st.sampled_from(CHARS), max_size=6))
+    tokens = [data[a : a + n] for a, n in spans if len(data[a : a + n]) >= 2] + [c.encode("utf-8") for c in chars]
+    tokens = [t for t in dict.fromkeys(tokens) if len(t) >= 2]
+    order = draw(st.permutations(tokens))
+    return text, {bytes([b]): b for b in range(256)} | {t: 256 + i for i, t in enumerate(order)}
+
+
+@settings(max_examples=400, deadline=None)
+@given(odd_tables_and_texts())
+def test_starting_characters_whole_equals_the_reference(case):
+    """charmerge's shortcut (some characters start as one symbol) gives the reference's tokens, on both merge
+    paths, for tables whose ranks follow no training order."""
+    from toklab.charmerge import CharShortcut
+    from toklab.encoding import Encoding
+
+    text, ranks = case
+    data = text.encode("utf-8")
+    enc = Encoding("odd", pat_str=r"[\s\S]+", mergeable_ranks=ranks, special_tokens={})
+    expected = lowest_rank_merge([bytes([b]) for b in data], TokenRanks(ranks))
+    bounds = CharShortcut(ranks).bounds(text, data)
+    assert set(bounds) <= set(range(len(data) + 1)) and bounds[-1] == len(data)
+    assert [enc._decoder[i] for i in enc._bpe(data, list(bounds))] == expected
+    assert [enc._decoder[i] for i in enc._bpe_long(data, list(bounds))] == expected
+    if data not in ranks:  # a whole piece that is a token is that token (tiktoken's shortcut, not the rule's)
+        assert enc.encode_ordinary(text) == [ranks[t] for t in expected]
+
+
+def test_a_character_starts_whole_only_where_that_changes_nothing():
+    """The three conditions of `charmerge`, each failing once: then the character starts as its bytes."""
+    from toklab.charmerge import CharShortcut
+
+    base = {bytes([b]): b for b in range(256)}
+    zhong = "中".encode("utf-8")  # E4 B8 AD
+    plain = base | {zhong[:2]: 256, zhong: 257}
+    assert CharShortcut(plain).bounds("ba中", "ba中".encode()) == [0, 1, 2, 5]
+    # (b) " " + E4 is a token: after a space, 中's first byte may join the space instead.
+    assert CharShortcut(plain | {b" " + zhong[:1]: 258}).bounds(" 中", " 中".encode()) == [0, 1, 2, 3, 4]
+    assert CharShortcut(plain | {b" " + zhong[:1]: 258}).bounds("a中", "a中".encode()) == [0, 1, 4]
+    assert CharShortcut(plain | {zhong[2:] + b"a": 258}).bounds("中a中", "中a中".encode()) == [0, 1, 2, 3, 4, 7]
+    # (c) "a中" ranks below the merges that make 中: whole from the start, it would merge before "ba" does.
+    early = base | {b"a" + zhong: 256, zhong[:2]: 257, b"ba": 258, zhong: 259}
+    assert CharShortcut(early).bounds("ba中", "ba中".encode()) == [0, 1, 2, 3, 4, 5]
+    assert lowest_rank_merge([bytes([b]) for b in "ba中".encode()], TokenRanks(early)) == [b"ba", zhong]
+    # (a) 中 is a token that its bytes alone never reach (no token E4 B8 nor B8 AD).
+    assert CharShortcut(base | {zhong: 256}).bounds("中", zhong) == [0, 1, 2, 3]
+
+
+def test_only_characters_that_are_tokens_are_remembered():
+    """A text of 4,096 different characters leaves one entry behind: the one that is a token."""
+    from toklab.charmerge import CharShortcut
+
+    zhong = "中".encode("utf-8")
+    shortcut = CharShortcut({bytes([b]): b for b in range(256)} | {zhong[:2]: 256, zhong: 257})
+    text = "".join(chr(cp) for cp in range(0x4E00, 0x5E00))
+    bounds = shortcut.bounds(text, text.encode("utf-8"))
+    assert list(shortcut._chars) == ["中"] and len(bounds) == 3 * 4096 - 2 + 1

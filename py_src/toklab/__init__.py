@@ -14,6 +14,7 @@ Modules, in teaching order:
   reference          the merge rule in a few plain lines (lowest rank first, leftmost occurrence)
   pretokenize, r50k  GPT-2's byte-level BPE: regex pieces, UTF-8 bytes, the ranked 50,257-entry table
   patterns, encoding tiktoken's patterns in Python's re; BPE from ranks alone (tiktoken's Encoding)
+  charmerge          an exact shortcut: a multi-byte character starts as one symbol where that changes nothing
   registry           the shipped encodings (r50k_base, gpt2, cl100k_base, o200k_base), by name or model
   bytetrain          learning a byte-level table of your own, usable by the r50k machinery
   decoding, special  ids back to text, and special tokens such as <|endoftext|>

@@ -17,6 +17,9 @@ training once merged, exactly as in tiktoken, which looks up byte strings, never
     >>> [(s["left"], s["right"], s["rank"]) for s in enc.trace("lower")["pieces"][0]["steps"]]
     [('l', 'o', 256), ('lo', 'w', 257), ('low', 'e', 258)]
 
+A piece's merges start from its bytes, except that a multi-byte character may start whole where that
+provably gives the same ids (`charmerge`: in o200k_base it skips most of the merges inside CJK text).
+
 The constructor and methods are tiktoken's, so `toklab` can stand in for `tiktoken` (the less central
 ones are in `tiktoken_api`). Unknown ids and tokens raise `TokenError`, a KeyError as in tiktoken and a
 ValueError as elsewhere in toklab.
@@ -29,6 +32,7 @@ from collections.abc import Iterable
 
 from .bpe import BPEEncoding
 from .bytes_unicode import from_printable, to_printable
+from .charmerge import CharShortcut
 from .errors import ToklabError
 from .patterns import pretokenizer
 from .tiktoken_api import TiktokenAPI
@@ -142,6 +146,7 @@ class Encoding(TiktokenAPI, BPEEncoding):
         self._tokens = _PrintableTokens(self._decoder)
         self._token_ids = _PrintableIds(mergeable_ranks)
         self._ranks = _PairRanks(mergeable_ranks)
+        self._chars = CharShortcut(mergeable_ranks)  # which characters of a piece may start whole
 
     def __repr__(self) -> str:
         return f"<Encoding {self.name!r}>"
@@ -177,17 +182,19 @@ class Encoding(TiktokenAPI, BPEEncoding):
 
     # --- encoding -----------------------------------------------------------------------------------------
 
-    def _bpe(self, piece: bytes) -> list[int]:
+    def _bpe(self, piece: bytes, bounds: list[int] | None = None) -> list[int]:
         """The ids of one piece's bytes after every merge (tiktoken's byte_pair_encode).
 
-        `bounds` holds where each symbol starts (and the end); `rk[i]` the rank of symbols i and i+1
-        together. The lowest and its leftmost place are `min` and `index`, which run in C.
+        `bounds` holds where each symbol starts (and the end): every byte at first, unless the caller
+        starts some characters whole (`charmerge`); `rk[i]` the rank of symbols i and i+1 together. The
+        lowest and its leftmost place are `min` and `index`, which run in C.
         """
         get = self._encoder.get
-        if len(piece) > _HEAP_FROM:
-            return self._bpe_long(piece)
-        bounds = list(range(len(piece) + 1))
-        rk = [get(piece[i : i + 2], _NO_RANK) for i in range(len(piece) - 1)]
+        if bounds is None:
+            bounds = list(range(len(piece) + 1))
+        if len(bounds) > _HEAP_FROM:
+            return self._bpe_long(piece, bounds)
+        rk = [get(piece[a:c], _NO_RANK) for a, c in zip(bounds, bounds[2:])]
         while rk:
             m = min(rk)
             if m == _NO_RANK:
@@ -204,14 +211,17 @@ class Encoding(TiktokenAPI, BPEEncoding):
         ranks = self._encoder
         return [ranks[piece[a:b]] for a, b in zip(bounds, bounds[1:])]
 
-    def _bpe_long(self, piece: bytes) -> list[int]:
+    def _bpe_long(self, piece: bytes, bounds: list[int]) -> list[int]:
         """The same merges in O(n log n): symbols as a linked list of spans, a heap of (rank, start)."""
         get = self._encoder.get
         n = len(piece)
-        end = list(range(1, n + 1))  # end[i]: where the symbol starting at i ends (if one does)
-        prev = list(range(-1, n - 1))
-        alive = [True] * n
-        heap = [(r, i) for i in range(n - 1) if (r := get(piece[i : i + 2])) is not None]
+        end = [0] * n  # end[i]: where the symbol starting at i ends (if one does)
+        prev = [0] * (n + 1)
+        alive = [False] * n
+        for a, b in zip(bounds, bounds[1:]):
+            end[a], prev[b], alive[a] = b, a, True
+        prev[0] = -1
+        heap = [(r, a) for a, c in zip(bounds, bounds[2:]) if (r := get(piece[a:c])) is not None]
         heapq.heapify(heap)
         while heap:
             r, i = heapq.heappop(heap)
@@ -239,7 +249,10 @@ class Encoding(TiktokenAPI, BPEEncoding):
         if ids is None:
             data = piece.encode("utf-8")
             found = self._encoder.get(data)
-            ids = [found] if found is not None else self._bpe(data)
+            if found is not None:
+                ids = [found]
+            else:
+                ids = self._bpe(data, None if piece.isascii() else self._chars.bounds(piece, data))
             self._cache.put(piece, ids, len(piece) + len(ids))
         return ids
 
