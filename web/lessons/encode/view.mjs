@@ -36,7 +36,8 @@ export class EncodeView {
     this.strip = new StripList(this.r.strip, actions);
     this.chips = new ChipList(this.r.finalTokens);
     this.dirty = new Set();
-    this.raf = 0;               // the frame that draws the dirty parts (two frames ahead after markOverview)
+    this.raf = 0;               // the frame that draws the dirty parts
+    this.late = false;          // ... planned two frames ahead by markOverview
     this.stripScroll = false;   // scroll the selected piece into view after the strip was rebuilt
     this.scrollToCanvas = false;
     this.focusNext = false;     // after a guess: focus "next question" once it is drawn
@@ -86,10 +87,13 @@ export class EncodeView {
     }
     renderIds(this.r, this.t, overview);
     for (const part of ["input", "strip", "stage2", "controls", "chips"]) this.dirty.add(part);
+    if (this.late) return; // drawn by the frame already planned: fast typing does not put it off
     cancelAnimationFrame(this.raf);
+    this.late = true;
     this.raf = requestAnimationFrame(() => {
       this.raf = requestAnimationFrame(() => {
         this.raf = 0;
+        this.late = false;
         this.render();
       });
     });
