@@ -1,6 +1,6 @@
 """Page-load figures for Tokenizer Lab in headless Chromium. Prints numbers; asserts nothing.
 
-    python bench/page_load.py [--runs 5]
+    python bench/page_load.py [--runs 5] [--keys-only]
 
 Builds dist/ when needed, serves it on 127.0.0.1, and opens the page in a fresh browser context per run:
   - first paint of the precomputed example: navigation start -> the first frame after the token ids of
@@ -263,6 +263,7 @@ def median(values: list[float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description="Page-load figures (printed, never asserted).")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--keys-only", action="store_true", help="only the keystroke figures (one load of the app)")
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
@@ -287,6 +288,12 @@ def main() -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+            if args.keys_only:
+                keys = keystroke_figures(browser, app_url)
+                browser.close()
+                for name, values in keys.items():
+                    print(f"  keystroke in 1,000 chars, {name:20s}{median(values) if values else '   (not measured)'}")
+                return 0
             for run in range(args.runs):
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 context.add_init_script(RECORDER)

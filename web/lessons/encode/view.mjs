@@ -36,8 +36,8 @@ export class EncodeView {
     this.strip = new StripList(this.r.strip, actions);
     this.chips = new ChipList(this.r.finalTokens);
     this.dirty = new Set();
-    this.raf = 0;
-    this.listsRaf = 0;          // the frame that draws a long text's lists (markOverview)
+    this.raf = 0;               // the frame that draws the dirty parts
+    this.late = false;          // ... planned two frames ahead by markOverview
     this.stripScroll = false;   // scroll the selected piece into view after the strip was rebuilt
     this.scrollToCanvas = false;
     this.focusNext = false;     // after a guess: focus "next question" once it is drawn
@@ -74,9 +74,11 @@ export class EncodeView {
   }
 
   /**
-   * A new text's overview. A long one (over LIMITS.listsLaterFrom pieces) has its ids written at once
-   * and its long lists (strip and token chips, thousands of elements) built a frame later, so the
-   * frame that shows the ids stays light; a short one is drawn in one frame, ids and strip agreeing.
+   * A new text's overview. A long one (over LIMITS.listsLaterFrom pieces) has its ids written at once,
+   * so the coming frame shows them and paints little else; every other part (the strip and the token
+   * chips, thousands of elements, the merge stage, the controls) is drawn in the frame after it, with
+   * whatever is marked meanwhile (the trace that follows). A short one is drawn in one frame, ids and
+   * strip agreeing.
    */
   markOverview(overview) {
     if (overview.pieces.length <= LIMITS.listsLaterFrom) {
@@ -84,10 +86,17 @@ export class EncodeView {
       return;
     }
     renderIds(this.r, this.t, overview);
-    this.mark("input", "stage2", "controls");
-    // Registered after the render above, so it runs after it in the coming frame: its marks go to the next.
-    cancelAnimationFrame(this.listsRaf);
-    this.listsRaf = requestAnimationFrame(() => this.mark("strip", "chips"));
+    for (const part of ["input", "strip", "stage2", "controls", "chips"]) this.dirty.add(part);
+    if (this.late) return; // drawn by the frame already planned: fast typing does not put it off
+    cancelAnimationFrame(this.raf);
+    this.late = true;
+    this.raf = requestAnimationFrame(() => {
+      this.raf = requestAnimationFrame(() => {
+        this.raf = 0;
+        this.late = false;
+        this.render();
+      });
+    });
   }
 
   render() {
@@ -326,7 +335,6 @@ export class EncodeView {
 
   destroy() {
     cancelAnimationFrame(this.raf);
-    cancelAnimationFrame(this.listsRaf);
     this.r.rankCanvas.destroy();
     this.r.greedyCanvas.destroy();
     this.r.main.remove();
