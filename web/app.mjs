@@ -17,7 +17,7 @@
 import { LESSONS, findLesson } from "./lessons/registry.mjs";
 import { translate, detectLanguage, LANGUAGES } from "./i18n.mjs";
 import { applyTheme, TIMING, SPEEDS, LIMITS } from "./theme.mjs";
-import { param, parseHash, formatHash, defaults, tooLongForLink, KeptText } from "./state.mjs";
+import { param, parseHash, formatHash, defaults, PendingHash, replaceURL, tooLongForLink, KeptText } from "./state.mjs";
 import { checkCard } from "./ui/questions.mjs";
 import { installClassroom } from "./classroom/classroom.mjs";
 import { ClassroomTools } from "./classroom/export.mjs";
@@ -93,6 +93,7 @@ let engineIsReady = false;
 let stopTimer = 0;
 const readyListeners = [];
 const kept = new KeptText(window.sessionStorage);
+const pending = new PendingHash(window.sessionStorage);
 
 function schemaFor(lessonId) {
   const schema = new Map(CORE);
@@ -246,6 +247,7 @@ function applyChanges(changed) {
  * A write already waiting takes the newest state when it runs, so the last change is always written.
  */
 function scheduleHash() {
+  if (state && lessonModules.has(state.lesson)) pending.want(formatHash(state, schemaFor(state.lesson)));
   if (hashTimer) return;
   const wait = Math.max(TIMING.hashDebounceMs, lastHashWrite + TIMING.hashMinGapMs - performance.now());
   hashTimer = setTimeout(writeHash, wait);
@@ -538,7 +540,10 @@ function startClassroom() {
 
 async function start() {
   startClassroom();
-  const firstHash = window.location.hash;
+  // A reload just after an edit opens the hash this tab wanted, not the one it had written yet.
+  const firstHash = pending.recover(window.location.hash, performance.getEntriesByType("navigation")[0]?.type === "reload");
+  if (firstHash !== window.location.hash) replaceURL(firstHash);
+  pending.want(firstHash);
   const probe = parseHash(firstHash, CORE);
   const lessonId = findLesson(probe.values.lesson) ? probe.values.lesson : LESSONS[0].id;
   // A module that does not load leaves the core fields; openLesson() below then shows why, and Retry

@@ -180,3 +180,37 @@ export function replaceURL(url) {
     return false;
   }
 }
+
+/**
+ * The hash a reload should open. Hash writes wait (app.mjs throttles them), and a reload fetches the URL
+ * as it was when the reload began, so a reload pressed just after an edit would lose that edit. The tab
+ * notes the newest hash it wants as it goes (in its own sessionStorage); a reload opens that one. Any
+ * other way in (a link, an address typed, back and forward) opens the URL.
+ *
+ *     pending.want(hash)                        after every change, and for the hash a load opened
+ *     pending.recover(location.hash, isReload)  -> the hash to open
+ */
+export class PendingHash {
+  constructor(storage, key = "toklab.hash:wanted") {
+    this.storage = storage;
+    this.key = key;
+  }
+
+  want(hash) {
+    try {
+      this.storage.setItem(this.key, hash);
+    } catch {
+      // Full or blocked: only a reload within a moment of an edit can lose that edit.
+    }
+  }
+
+  recover(current, isReload) {
+    if (!isReload) return current;
+    try {
+      const wanted = this.storage.getItem(this.key);
+      return wanted !== null && wanted.startsWith("#") ? wanted : current;
+    } catch {
+      return current;
+    }
+  }
+}

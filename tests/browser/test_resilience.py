@@ -175,6 +175,24 @@ def test_pagehide_writes_the_waiting_hash(shared):
     assert "stext=written+on+pagehide" in after
 
 
+def test_a_reload_right_after_typing_keeps_the_edit_and_a_new_link_still_wins(shared, app_server):
+    page = shared
+    open_tab(page, "encode")
+    box = page.get_by_test_id("text-input")
+    box.fill("typed just before the reload")
+    box.press("End")
+    box.type("!")
+    page.reload()  # sooner than the hash write waits: the URL still has the text without "!"
+    wait_until_ready(page)
+    expect(page.get_by_test_id("text-input")).to_have_value("typed just before the reload!")
+    # A different link opened in the same tab is what the tab shows, not what it was typing before.
+    page.goto(app_server.url + "#lesson=encode&lang=en&text=from+a+link")
+    page.reload()
+    wait_until_ready(page)
+    expect(page.get_by_test_id("text-input")).to_have_value("from a link")
+    assert page.errors == []
+
+
 def test_rapid_changes_are_throttled_and_a_refused_write_is_harmless(shared, r50k_oracle):
     page = shared
     open_tab(page, "special")
