@@ -1,6 +1,6 @@
 """Page-load figures for Tokenizer Lab in headless Chromium. Prints numbers; asserts nothing.
 
-    python bench/page_load.py [--runs 5] [--keys-only]
+    python bench/page_load.py [--runs 5] [--keys-only] [--tables-only]
 
 Builds dist/ when needed, serves it on 127.0.0.1, and opens the page in a fresh browser context per run:
   - first paint of the precomputed example: navigation start -> the first frame after the token ids of
@@ -18,6 +18,9 @@ Builds dist/ when needed, serves it on 127.0.0.1, and opens the page in a fresh 
     bench/worker_probe.mjs, which notes the WebAssembly memory Python runs in): the page's JavaScript
     heap after a garbage collection, and the worker's WebAssembly memory; for the app, again after
     choosing cl100k_base, then o200k_base in the encode lesson (all three tables loaded);
+  - a table chosen (--tables-only): on a fresh load once ready, cl100k_base or o200k_base chosen in the
+    encode lesson's select -> the example's new ids on the page (the table fetched from the server,
+    read into Python, the example encoded with it); --runs loads of each;
   - the lab's worker (a second Pyodide, #lesson=lab): navigation start -> the lab says ready, booting
     from the start-up snapshot, and on a load where the lab's request for the snapshot is refused
     (it falls back to the normal boot; the engine's worker still gets the snapshot).
@@ -34,6 +37,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -194,6 +198,23 @@ def memory_after_ready(browser, url: str, worker_script: str, ready_mark: str, t
     return out
 
 
+def table_load(browser, url: str, name: str) -> float:
+    """ms from choosing `name` in the encode lesson's select to the example's new ids, on a fresh load."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('[data-testid="status"][data-state="ready"]', timeout=180_000)
+    page.wait_for_timeout(500)  # the worker's warm-up requests after ready
+    ids = page.get_by_test_id("token-ids")
+    before = ids.text_content()
+    start = time.perf_counter()
+    page.get_by_test_id("encoding-select").select_option(name)
+    page.wait_for_function("(before) => document.querySelector('[data-testid=\"token-ids\"]').textContent !== before", arg=before, timeout=180_000)
+    elapsed = (time.perf_counter() - start) * 1000
+    context.close()
+    return elapsed
+
+
 def keystrokes(page, at_end: bool) -> list[float]:
     """KEYSTROKES key presses into the text box, each timed from keydown to the new ids painted."""
     out = []
@@ -264,6 +285,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Page-load figures (printed, never asserted).")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keys-only", action="store_true", help="only the keystroke figures (one load of the app)")
+    parser.add_argument("--tables-only", action="store_true", help="only the time to load cl100k_base and o200k_base")
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
@@ -288,6 +310,12 @@ def main() -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+            if args.tables_only:
+                for name in TABLES:
+                    values = [table_load(browser, app_url, name) for _ in range(args.runs)]
+                    print(f"  choose {name}: new ids after {median(values)}")
+                browser.close()
+                return 0
             if args.keys_only:
                 keys = keystroke_figures(browser, app_url)
                 browser.close()
