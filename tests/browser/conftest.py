@@ -80,6 +80,19 @@ def chromium_path() -> str | None:
     return None
 
 
+def keep_to_origin(context, origin: str) -> None:
+    """Every request of `context` (pages and workers) that leaves `origin` is aborted."""
+
+    def only_own_origin(route):
+        parts = urlsplit(route.request.url)
+        if f"{parts.scheme}://{parts.netloc}" == origin:
+            route.continue_()
+        else:
+            route.abort("blockedbyclient")
+
+    context.route(re.compile(r".*"), only_own_origin)
+
+
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     if "TOKLAB_DIST" in os.environ:
@@ -120,14 +133,7 @@ def context(browser, app_server):
     context.requests_seen = []
     context.on("request", lambda request: context.requests_seen.append(request.url))
 
-    def only_own_origin(route):
-        parts = urlsplit(route.request.url)
-        if f"{parts.scheme}://{parts.netloc}" == app_server.origin:
-            route.continue_()
-        else:
-            route.abort("blockedbyclient")
-
-    context.route(re.compile(r".*"), only_own_origin)
+    keep_to_origin(context, app_server.origin)
     yield context
     context.close()
 

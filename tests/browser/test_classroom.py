@@ -9,12 +9,11 @@ shows is read from its page (text boxes, the step text, the tabs), never from it
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, STATUS  # tests/browser is on sys.path: pytest imports conftest from there
+from conftest import READY_TIMEOUT_MS, STATUS, keep_to_origin  # tests/browser is on sys.path: pytest imports conftest from there
 
 MIRROR_MS = 1_000  # the follow window mirrors the presenter within a second
 LESSON_IDS = ["encode", "decode", "train", "compare", "special", "tables", "samples", "quirks", "lab"]
@@ -35,14 +34,7 @@ class Room:
         self.context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
         self.errors: list[str] = []
 
-        def only_own_origin(route):
-            parts = urlsplit(route.request.url)
-            if f"{parts.scheme}://{parts.netloc}" == app_server.origin:
-                route.continue_()
-            else:
-                route.abort("blockedbyclient")
-
-        self.context.route(re.compile(r".*"), only_own_origin)
+        keep_to_origin(self.context, app_server.origin)
         self.context.on("page", self.watch)
 
     def watch(self, page):

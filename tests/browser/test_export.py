@@ -12,10 +12,12 @@ import re
 import struct
 import sys
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
+
+from conftest import keep_to_origin  # tests/browser is on sys.path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py_src"))
@@ -30,14 +32,7 @@ def shared(browser, app_server):
     """One page for the module; window.print only counts (Chromium prints the PDF itself, page.pdf)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", accept_downloads=True)
 
-    def only_own_origin(route):
-        parts = urlsplit(route.request.url)
-        if f"{parts.scheme}://{parts.netloc}" == app_server.origin:
-            route.continue_()
-        else:
-            route.abort("blockedbyclient")
-
-    context.route(re.compile(r".*"), only_own_origin)
+    keep_to_origin(context, app_server.origin)
     context.add_init_script(PRINT_STUB)
     page = context.new_page()
     errors = []

@@ -14,11 +14,12 @@ import re
 import shutil
 import threading
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from lab_solutions import solution
 from playwright.sync_api import expect
+
+from conftest import keep_to_origin  # tests/browser is on sys.path
 
 from tools.offline import add_offline
 from tools.server import make_server
@@ -86,14 +87,7 @@ def sw_context(browser, server):
     """A browser context with service workers allowed; requests leaving the origin are aborted."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", service_workers="allow")
 
-    def only_own_origin(route):
-        parts = urlsplit(route.request.url)
-        if f"{parts.scheme}://{parts.netloc}" == server.origin:
-            route.continue_()
-        else:
-            route.abort("blockedbyclient")
-
-    context.route(re.compile(r".*"), only_own_origin)
+    keep_to_origin(context, server.origin)
     yield context
     context.close()
 

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM_ARGS, STATUS, wait_until_ready  # noqa: F401  (CHROMIUM_ARGS: same browser flags)
+from conftest import CHROMIUM_ARGS, STATUS, keep_to_origin, wait_until_ready  # noqa: F401  (CHROMIUM_ARGS: same browser flags)
 
 LIMIT = 4000  # LIMITS.hashTextMax in web/theme.mjs
 
@@ -64,14 +64,7 @@ def shared(browser, app_server):
     """One context and page for the tests that only read or type: errors collected on it."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
 
-    def only_own_origin(route):
-        parts = urlsplit(route.request.url)
-        if f"{parts.scheme}://{parts.netloc}" == app_server.origin:
-            route.continue_()
-        else:
-            route.abort("blockedbyclient")
-
-    context.route(re.compile(r".*"), only_own_origin)
+    keep_to_origin(context, app_server.origin)
     context.add_init_script(REPLACE_STATE_SPY)
     page = context.new_page()
     page.errors = []
