@@ -113,6 +113,15 @@ def test_fast_split_equals_the_full_pattern(name, text):
     assert p.split(text + "abc def") == p._plain.findall(text + "abc def")  # a text without astral characters, too
 
 
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 900), fast_texts), min_size=1, max_size=6))
+def test_fast_split_finds_astral_pieces_far_into_a_long_text(name, parts):
+    # Hundreds of pieces between astral characters: the pieces holding them are found a chunk at a time.
+    text = "".join("ok, " * n + t for n, t in parts)
+    assert SHIPPED[name].split(text) == SHIPPED[name]._plain.findall(text)
+
 def _classes_of(name: str) -> list:
     """The distinct character classes of a shipped pattern, as code-point runs."""
     if name == "gpt2":

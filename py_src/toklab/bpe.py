@@ -192,10 +192,12 @@ class BPEEncoding:
         [257, 75, 88]
         """
         ids = self._cache.get(piece)
-        if ids is None:
-            ids = self._merge(list(piece.encode("utf-8").translate(_BYTE_TO_ID)))
-            self._cache.put(piece, ids, len(piece) + len(ids))
-        return ids
+        return ids if ids is not None else self._new_piece_ids(piece)
+
+    def _new_piece_ids(self, piece: str) -> list[int]:
+        """`piece_ids` for a piece not in the cache: merged now, then cached."""
+        ids = self._merge(list(piece.encode("utf-8").translate(_BYTE_TO_ID)))
+        return self._cache.put(piece, ids, len(piece) + len(ids))
 
     def encode_ordinary(self, text: str) -> list[int]:
         """Encode `text`, treating special-token text as plain text.
@@ -205,11 +207,11 @@ class BPEEncoding:
         meanwhile (5-10% of a cold encode, more beside a large live heap).
         """
         out: list[int] = []
-        cache, piece_ids = self._cache, self.piece_ids
+        get, new_piece_ids = self._cache.get, self._new_piece_ids
         with gc_paused():
             for piece in self.pretokenizer.split(clean_surrogates(text)):
-                ids = cache.get(piece)
-                out += ids if ids is not None else piece_ids(piece)
+                ids = get(piece)
+                out += ids if ids is not None else new_piece_ids(piece)
         return out
 
     def split_special(

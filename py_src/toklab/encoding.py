@@ -246,15 +246,17 @@ class Encoding(TiktokenAPI, BPEEncoding):
     def piece_ids(self, piece: str) -> list[int]:
         """The ids of one pre-tokenized piece (cached, within the cache's budget; do not change the list)."""
         ids = self._cache.get(piece)
-        if ids is None:
-            data = piece.encode("utf-8")
-            found = self._encoder.get(data)
-            if found is not None:
-                ids = [found]
-            else:
-                ids = self._bpe(data, None if piece.isascii() else self._chars.bounds(piece, data))
-            self._cache.put(piece, ids, len(piece) + len(ids))
-        return ids
+        return ids if ids is not None else self._new_piece_ids(piece)
+
+    def _new_piece_ids(self, piece: str) -> list[int]:
+        """`piece_ids` for a piece not in the cache: a token as it is, or merged now; then cached."""
+        data = piece.encode("utf-8")
+        found = self._encoder.get(data)
+        if found is not None:
+            ids = [found]
+        else:
+            ids = self._bpe(data, None if piece.isascii() else self._chars.bounds(piece, data))
+        return self._cache.put(piece, ids, len(piece) + len(ids))
 
     def encode_single_token(self, text_or_bytes: str | bytes) -> int:
         """The id of the token whose bytes (or special text) are exactly `text_or_bytes`; TokenError if none is."""

@@ -54,7 +54,7 @@ class GPT2Encoding(Encoding):
         self.max_token_value = max(len(self._tokens) - 1, max(self.special_tokens.values(), default=0))
 
     # Straight from the printable tokens, as before tiktoken's API came along: no table to build first.
-    piece_ids = BPEEncoding.piece_ids
+    _new_piece_ids = BPEEncoding._new_piece_ids
     token = BPEEncoding.token
     token_id = BPEEncoding.token_id
     decode_single_token_bytes = BPEEncoding.decode_single_token_bytes
