@@ -1,5 +1,7 @@
 """The pure-Python pre-tokenizer gives exactly the pieces of GPT-2's pattern run by `regex`."""
 
+import bisect
+import itertools
 import re
 
 import pytest
@@ -7,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toklab import patterns
-from toklab.pretokenize import GPT2, RULES, _gpt2_alternatives, _one_of, find_pieces, rule_of, split_pieces
+from toklab.pretokenize import GPT2, RULES, _gpt2_alternatives, _holding, _one_of, find_pieces, rule_of, split_pieces
 
 TRICKY = [
     "",
@@ -121,6 +123,21 @@ def test_fast_split_finds_astral_pieces_far_into_a_long_text(name, parts):
     # Hundreds of pieces between astral characters: the pieces holding them are found a chunk at a time.
     text = "".join("ok, " * n + t for n, t in parts)
     assert SHIPPED[name].split(text) == SHIPPED[name]._plain.findall(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(1, 5), min_size=1, max_size=30), st.integers(20, 60), st.data())
+def test_pieces_holding_offsets_are_found_both_ways(unit, repeats, data):
+    lengths = unit * repeats  # hundreds of pieces: several chunks
+    pieces = ["x" * n for n in lengths]
+    length = sum(lengths)
+    offsets = sorted(set(data.draw(st.lists(st.integers(0, length - 1), max_size=12))))
+    starts = [0, *itertools.accumulate(lengths[:-1])]
+    expected = sorted({bisect.bisect_right(starts, at) - 1 for at in offsets})
+    for by_chunks in (False, True):
+        assert _holding(pieces, offsets, length, by_chunks=by_chunks) == [(k, starts[k]) for k in expected]
+        assert _holding(pieces, offsets, length + 1, by_chunks=by_chunks) is None  # a gap somewhere
+
 
 def _classes_of(name: str) -> list:
     """The distinct character classes of a shipped pattern, as code-point runs."""

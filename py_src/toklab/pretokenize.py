@@ -20,6 +20,7 @@ linear time for every input (each alternative is a single greedy run with a one-
 
 import bisect
 import functools
+import itertools
 import re
 from typing import NamedTuple
 
@@ -198,25 +199,41 @@ def _chunk_lengths(pieces: list[str]) -> list[int]:
     return [len("".join(pieces[k : k + _CHUNK])) for k in range(0, len(pieces), _CHUNK)]
 
 
-def _holding(pieces: list[str], chunks: list[int], offsets: list[int]):
-    """(index, start) of each piece holding one of `offsets` (ascending), for pieces that cover a text
-    end to end; `chunks` is `_chunk_lengths(pieces)`.
+def _holding(pieces: list[str], offsets: list[int], length: int, *, by_chunks: bool | None = None) -> list[tuple[int, int]] | None:
+    """(index, start) of each piece holding one of `offsets` (ascending); None if the pieces do not
+    cover the `length` characters of their text end to end.
 
-        >>> list(_holding(["ab", "c", "de"], [5], [1, 3, 4]))
-        [(0, 0), (2, 3)]
+    Many offsets: one running offset per piece, in C. A few among very many pieces (a long text with an
+    emoji here and there): a chunk of pieces at a time, then piece by piece inside the chunk. (`by_chunks`
+    chooses for the tests.)
+
+        >>> _holding(["ab", "c", "de"], [1, 3, 4], 5), _holding(["ab", "de"], [1], 5)
+        ([(0, 0), (2, 3)], None)
+        >>> _holding(["ab", "c"] * 10000, [1, 3, 4, 29999], 30000)  # by chunks
+        [(0, 0), (2, 3), (19999, 29999)]
     """
+    if by_chunks is None:
+        by_chunks = len(offsets) * _CHUNK * 16 < len(pieces)
+    if not by_chunks:
+        ends = list(itertools.accumulate(map(len, pieces)))
+        if not ends or ends[-1] != length:
+            return None
+        return [(k, ends[k - 1] if k else 0) for k in sorted({bisect.bisect_right(ends, at) for at in offsets})]
+    chunks = _chunk_lengths(pieces)
+    if sum(chunks) != length:
+        return None
+    found: list[tuple[int, int]] = []
     c = base = 0  # chunk c starts at offset `base`
     k = start = 0  # piece k (in chunk c) starts at offset `start`
-    last = -1
     for at in offsets:
         while base + chunks[c] <= at:
             base, c = base + chunks[c], c + 1
             k, start = c * _CHUNK, base
         while start + len(pieces[k]) <= at:
             start, k = start + len(pieces[k]), k + 1
-        if k != last:
-            last = k
-            yield k, start
+        if not found or found[-1][0] != k:
+            found.append((k, start))
+    return found
 
 
 def _case_blind_class(spelled: str) -> bool:
@@ -316,10 +333,10 @@ class Pretokenizer:
         if not replaced:  # no astral character (nor a stand-in's own): the text is as it was
             return fast.findall(text)
         pieces = fast.findall(folded)
-        chunks = _chunk_lengths(pieces)
-        if sum(chunks) != len(text):  # the pieces leave gaps: take each one's offsets
+        holding = _holding(pieces, replaced, len(text))
+        if holding is None:  # the pieces leave gaps: take each one's offsets
             return [text[m.start() : m.end()] for m in fast.finditer(folded)]
-        for k, start in _holding(pieces, chunks, replaced):  # the pieces holding a stand-in
+        for k, start in holding:  # the pieces holding a stand-in
             pieces[k] = text[start : start + len(pieces[k])]
         return pieces
 

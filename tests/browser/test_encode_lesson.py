@@ -461,6 +461,42 @@ def test_typing_retraces_and_keeps_the_place(page, r50k_oracle):
     expect(box).to_have_value("tokenization rocks")
 
 
+# Records, for each edit of the text box, the text the lesson expected at `beforeinput` (when it asks
+# the engine early) and the text the browser made.
+WATCH_EDITS = """async () => {
+  const { textAfter } = await import(new URL("lessons/encode/page.mjs", document.baseURI).href);
+  const box = document.querySelector('[data-testid="text-input"]');
+  window.__edits = [];
+  box.addEventListener("beforeinput", (event) => {
+    window.__edits.push({ type: event.inputType, expected: textAfter(box, event), made: null });
+  }, { capture: true });
+  box.addEventListener("input", () => { window.__edits.at(-1).made = box.value; }, { capture: true });
+}"""
+
+
+def test_keys_are_sent_to_the_engine_before_the_browser_edits_the_box(page, r50k_oracle):
+    # A plain key's new text is worked out at beforeinput and asked for at once; it must be exactly
+    # the text the browser then makes, and the ids shown are the ones of that text.
+    box = page.get_by_test_id("text-input")
+    box.click()
+    box.press("End")
+    page.evaluate(WATCH_EDITS)
+    box.press_sequentially(" ab é", delay=20)
+    for key in ("Backspace", "Enter", "Delete", "ArrowLeft", "ArrowLeft", "Backspace", "Delete", "Shift+ArrowLeft", "x"):
+        box.press(key)
+    box.press("Home")
+    box.press("Delete")
+    final = box.input_value()
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(r50k_oracle.encode_ordinary(final)))
+    edits = page.evaluate("() => window.__edits")
+    assert [e["type"] for e in edits] == ["insertText"] * 5 + [
+        "deleteContentBackward", "insertLineBreak", "deleteContentForward", "deleteContentBackward",
+        "deleteContentForward", "insertText", "deleteContentForward",
+    ]
+    assert [e["expected"] for e in edits] == [e["made"] for e in edits], json.dumps(edits, ensure_ascii=False)
+    # Each of these keys is a plain edit, asked for early; only Delete at the end changes nothing.
+    assert [i for i, e in enumerate(edits) if e["expected"] is None] == [7]
+
 def test_a_long_paste_shows_its_ids_and_the_piece_at_the_caret(page, r50k_oracle, gpt2_regex):
     # A text this long draws its ids first and its strip a frame later; the strip then scrolls to the
     # piece at the caret (the end of the paste).

@@ -62,6 +62,7 @@ class EncodeLesson {
     this.quiz = new EncodeQuiz(ctx.t);
     this.view = new EncodeView(ctx.root, ctx.t, {
       stepper: this.stepper,
+      willType: (text) => this.session.prefetch(text),
       typed: (text) => {
         this.session.typing();
         ctx.setState({ text });

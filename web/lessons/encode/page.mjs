@@ -31,6 +31,10 @@ export function buildPage(root, t, b, actions) {
     className: "text-input",
     attrs: { rows: 2, spellcheck: "false", autocomplete: "off", autocapitalize: "off", dir: "auto", "aria-describedby": "text-hint engine-error" },
   });
+  r.textarea.addEventListener("beforeinput", (event) => {
+    const next = textAfter(r.textarea, event);
+    if (next !== null && !insertingText()) actions.willType(next);
+  });
   r.textarea.addEventListener("input", () => {
     if (!insertingText()) actions.typed(r.textarea.value);
   });
@@ -196,4 +200,31 @@ function buildControls(r, b, actions) {
     between: [el("div", { className: "piece-nav" }, r.prevPiece, r.nextPiece)],
     after: [r.mistakeToggle, r.hexToggle, r.codeToggle, el("div", { className: "predict-toggles" }, r.predictToggle, r.roomToggle)],
   });
+}
+
+/**
+ * The box's text once the edit that `event` (a beforeinput) announces is made, where that is plain: a
+ * typed character or line break, or one simple character deleted; null for anything else (an input
+ * method composing, a paste, a character that may be part of a cluster).
+ */
+export function textAfter(box, event) {
+  if (event.isComposing) return null;
+  const { value, selectionStart: a, selectionEnd: b } = box;
+  const around = (insert) => value.slice(0, a) + insert + value.slice(b);
+  const simple = (at) => at >= 0 && at < value.length && value.charCodeAt(at) < 0x300;
+  const combining = (at) => at < value.length && value.charCodeAt(at) >= 0x300; // may belong to the one before
+  switch (event.inputType) {
+    case "insertText":
+      return typeof event.data === "string" ? around(event.data) : null;
+    case "insertLineBreak":
+      return around("\n");
+    case "deleteContentBackward":
+      if (a !== b) return around("");
+      return simple(a - 1) && !combining(a) ? value.slice(0, a - 1) + value.slice(a) : null;
+    case "deleteContentForward":
+      if (a !== b) return around("");
+      return simple(a) && !combining(a + 1) ? value.slice(0, a) + value.slice(a + 1) : null;
+    default:
+      return null;
+  }
 }

@@ -51,6 +51,7 @@ export class EncodeSession {
     this.typedSince = false;    // typing happened since the last overview answer
     this.debounce = 0;
     this.staleTimer = 0;
+    this.early = null;          // {key, answer}: an overview asked for before its text was in the box
   }
 
   set(patch, event, detail) {
@@ -67,6 +68,30 @@ export class EncodeSession {
   /** A preset or a link set the text: no caret to follow. */
   chosen() {
     this.typedSince = false;
+  }
+
+  /**
+   * A key is about to make the text `text`: its overview is asked for now, while the browser is still
+   * editing the box (several milliseconds in a long text), so that the answer can be on the page in the
+   * frame that shows the key's character. The text change that follows takes that answer if its
+   * request is the same; if the key did something else, it asks again.
+   */
+  prefetch(text) {
+    const { piece, encoding } = this.want();
+    if (this.inflight || text === "" || text.length > LIMITS.instantRetraceChars) return;
+    const payload = withEncoding(overviewPayload(text, piece), encoding);
+    this.early = { key: JSON.stringify(payload), answer: this.query("overview", payload) };
+  }
+
+  /** The overview for `payload`: the early request's answer when it asked for the same, else a new one. */
+  async ask(payload) {
+    const early = this.early;
+    this.early = null;
+    if (early && early.key === JSON.stringify(payload)) {
+      const answer = await early.answer;
+      if (!answer.superseded) return answer;
+    }
+    return this.query("overview", payload);
   }
 
   /** The wanted text changed: a long typed text is asked for after a pause, anything else at once. */
@@ -104,7 +129,7 @@ export class EncodeSession {
     let answer;
     this.inflight = true;
     try {
-      answer = await this.query("overview", withEncoding(overviewPayload(text, wanted), encoding));
+      answer = await this.ask(withEncoding(overviewPayload(text, wanted), encoding));
     } finally {
       this.inflight = false;
     }
@@ -194,6 +219,7 @@ export class EncodeSession {
   destroy() {
     clearTimeout(this.debounce);
     clearTimeout(this.staleTimer);
+    this.early = null;
     this.gen += 1;
     this.traceGen += 1;
     this.listener = () => {};
