@@ -216,6 +216,7 @@ const en = {
   "preset.chinese.label": "今天天气真好",
   "preset.chinese.point": "Each Chinese character here is three UTF-8 bytes. 真 and 好 are everyday Chinese characters; they are rare only in GPT-2's training text, which is mostly English, so few merges were learned for them and some characters stay split into byte pieces. The “Why models stumble” lesson sets this sentence beside the same one in English.",
   "preset.counts": "Here: {chars} characters, {tokens} tokens.",
+  "preset.otherTable": "With {table} this text is {tokens} tokens, [{ids}]. The note is about GPT-2's table, r50k_base (choose it above to see what it describes):",
   // ---- lessons train, decode, compare, special, samples (begin; kept together by their author) ----
   "lesson.train": "Train",
   "lesson.decode": "Decode",
@@ -669,6 +670,7 @@ const zh = {
   "preset.chinese.label": "今天天气真好",
   "preset.chinese.point": "这里每个汉字是三个 UTF-8 字节。真、好都是最常用的汉字，只是在 GPT-2 的训练文本里很少见（那些文本大多是英文），所以为它们学到的合并规则很少，有的字仍然拆成几个字节片段。“模型为何犯错”一课把这句话和同样意思的英文句子放在一起对比。",
   "preset.counts": "这里：{chars} 个字符，{tokens} 个 token。",
+  "preset.otherTable": "用 {table}，这段文字是 {tokens} 个 token：[{ids}]。下面的说明讲的是 GPT-2 的词表 r50k_base（在上面选它，就能看到说明里讲的内容）：",
   // ---- lessons train, decode, compare, special, samples (begin; kept together by their author) ----
   "lesson.train": "训练",
   "lesson.decode": "解码",

@@ -60,6 +60,17 @@ def test_cl100k_in_encode_is_tiktokens_kept_by_the_url_and_followed_by_decode(op
     page.get_by_test_id("last").click()
     expect(page.get_by_test_id("merge-canvas")).to_have_attribute("data-ids", json.dumps(first, separators=(",", ":")))
     expect(page.get_by_test_id("encoding-note")).to_contain_text("tiktoken ships only ranks")
+    # A preset's note describes GPT-2's table: with cl100k it first says what cl100k makes of the text.
+    page.get_by_test_id("preset-tokenization").click()
+    tokenization = oracle["cl100k_base"].encode_ordinary("tokenization")
+    point = page.get_by_test_id("preset-point")
+    expect(point).to_contain_text(f"With cl100k_base this text is {len(tokenization)} tokens, [{ids_text(tokenization)}].", timeout=LOAD_MS)
+    expect(point).to_contain_text("about GPT-2's table, r50k_base")
+    page.get_by_test_id("preset-chinese").click()
+    expect(point).to_contain_text(f"[{ids_text(first)}]", timeout=LOAD_MS)
+    expect(point).not_to_contain_text("Here: ")  # no count that would read as GPT-2's
+    page.get_by_test_id("text-input").fill(MIXED)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(want))
     screenshot(page, "encode-cl100k-en")
     page.get_by_test_id("lang-zh").click()
     expect(page.get_by_test_id("encoding-note")).to_contain_text("tiktoken 只发布 rank")

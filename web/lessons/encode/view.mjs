@@ -139,8 +139,15 @@ export class EncodeView {
     r.point.hidden = preset === null;
     if (preset) {
       const o = snapshot.text === text ? snapshot.overview : null;
-      const counts = preset.counts && o ? `${t("sentence.joiner")}${t("preset.counts", { chars: cpLength(text), tokens: o.ids.length })}` : "";
-      r.pointText.textContent = `${t(`preset.${preset.id}.point`)}${counts}`;
+      const point = t(`preset.${preset.id}.point`);
+      if (o && o.encoding && o.encoding !== "r50k_base") {
+        // The notes describe GPT-2's table; another table gets its own count and ids first.
+        const other = t("preset.otherTable", { table: o.encoding, tokens: o.ids.length, ids: o.ids.join(", ") });
+        r.pointText.textContent = `${other}${t("sentence.joiner")}${point}`;
+      } else {
+        const counts = preset.counts && o ? `${t("sentence.joiner")}${t("preset.counts", { chars: cpLength(text), tokens: o.ids.length })}` : "";
+        r.pointText.textContent = `${point}${counts}`;
+      }
     }
     const error = snapshot.error;
     r.errorBox.hidden = !error;
