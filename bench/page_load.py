@@ -79,7 +79,7 @@ window.requestAnimationFrame = (callback) => frame((time) => {
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="%s">
-<title>bare Pyodide</title><script type="module" src="bare.mjs"></script></head><body></body></html>
+<title>bare Pyodide</title><script src="trusted-types.js"></script><script type="module" src="bare.mjs"></script></head><body></body></html>
 """ % build.CSP
 BARE_PAGE = """const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
 worker.onmessage = () => { document.body.dataset.bare = "ready"; };
@@ -300,6 +300,7 @@ def main() -> int:
 
     bare_dir = Path(tempfile.mkdtemp(prefix="toklab-bare-"))
     (bare_dir / "pyodide").symlink_to(dist / "pyodide", target_is_directory=True)
+    (bare_dir / "trusted-types.js").symlink_to(dist / "trusted-types.js")  # the app's policy: the same CSP allows its worker
     (bare_dir / "index.html").write_text(BARE_HTML)
     (bare_dir / "bare.mjs").write_text(BARE_PAGE)
     (bare_dir / "bare-worker.mjs").write_text(BARE_WORKER)

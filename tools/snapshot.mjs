@@ -34,7 +34,9 @@ pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
 // The table stays unloaded: with it, the memory grows from 30 to 43 MB and the bundle from 8 to 13 MB
 // (gzip), and in Chromium the larger download and its decompression cost about what loading the table
 // after the restore does (tools/snapshot.py).
-pyodide.pyimport("toklab.webapi").destroy();
+const webapi = pyodide.pyimport("toklab.webapi");
+webapi.prepare();
+webapi.destroy();
 const memory = pyodide.makeMemorySnapshot();
 
 function walk(folder) {

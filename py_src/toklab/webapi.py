@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
+from .pretokenize import GPT2
 from .protocol import KINDS, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, EncodingName
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
@@ -83,9 +84,11 @@ def table_facts(enc: BPEEncoding) -> dict:
     (50257, 50256, 50000, [['<|endoftext|>', 50256]])
     """
     if _last_table.get("enc") is not enc:
-        if isinstance(enc, TiktokenAPI):  # r50k, cl100k, o200k: ranks may leave gaps before the special ids
+        if isinstance(enc._tokens, list):  # GPT-2's or a trained table, in printable form: a character per byte
+            lengths = list(map(len, enc._tokens))
+        elif isinstance(enc, TiktokenAPI):  # cl100k, o200k: ranks may leave gaps before the special ids
             lengths = [len(token) for token in enc.token_byte_values()]
-        else:  # a table trained in the train lesson: the bytes, then one token per merge, no gaps
+        else:
             lengths = [len(enc.decode_single_token_bytes(i)) for i in range(enc.n_vocab) if not enc.is_special(i)]
         _last_table.update(enc=enc, facts={
             "n_vocab": enc.n_vocab,
@@ -94,6 +97,13 @@ def table_facts(enc: BPEEncoding) -> dict:
             "specials": sorted(([token, i] for token, i in enc.special_tokens.items()), key=lambda pair: pair[1]),
         })
     return _last_table["facts"]
+
+
+def prepare() -> None:
+    """What a first overview needs besides the table, done before the start-up snapshot is taken
+    (tools/snapshot.mjs), so that no student's first edit waits for it: GPT-2's pattern with a group per
+    rule, which tells each piece's rule (a large pattern: 30-50 ms to compile inside Pyodide)."""
+    _ = GPT2._ruled
 
 
 def warmup(encoding: str = "r50k_base") -> dict:
