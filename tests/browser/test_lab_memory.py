@@ -64,3 +64,15 @@ def test_a_crashed_python_is_replaced_and_the_next_run_works(open_app):
     page.wait_for_selector(READY, timeout=LAB_READY_MS)
     paste(page, solution("right", "get_stats"))
     run_and_wait(page, "passed")
+
+
+def test_code_that_closes_its_worker_is_told_at_once_and_the_next_run_works(open_app):
+    page = open_lab(open_app)
+    paste(page, solution("wrong", "get_stats_closes"))
+    # Well within the 5 s time limit: the worker says it is closing before it goes.
+    result = run_and_wait(page, "error", timeout_ms=4_000)
+    assert page.get_by_test_id("result-summary").get_attribute("data-kind") == "closed"
+    assert "Your code closed its own Python (js.close()" in result.inner_text()
+    page.wait_for_selector(READY, timeout=LAB_READY_MS)
+    paste(page, solution("right", "get_stats"))
+    run_and_wait(page, "passed")

@@ -7,7 +7,7 @@
 //
 // run() never rejects. Its result is the harness's answer (toklab_lab/harness.py: state "passed",
 // "failed" or "error"), or one made here: {state: "timeout", limitMs}, or {state: "error", error: {kind:
-// "crash" | "unavailable", message}}. The limit counts from the moment the code is handed to a ready
+// "crash" | "closed" | "unavailable", message}} ("closed": the code closed its own worker). The limit counts from the moment the code is handed to a ready
 // worker, not Python's start-up. When it passes, the worker is terminated (a loop that never ends
 // cannot be interrupted any other way without cross-origin isolation) and a new one boots; likewise
 // after a crash, or a MemoryError (the old worker keeps the memory it grew to).
@@ -81,6 +81,12 @@ export class LabRunner {
       return;
     }
     const job = this.job;
+    if (data.closed === true) {
+      // The code in flight closed its worker: the run ends now, and a new worker boots.
+      if (job && job.posted) this.finish(job, { state: "error", error: { kind: "closed", message: "" } });
+      this.restart();
+      return;
+    }
     if (!job || data.id !== job.id) return;
     if (data.ok === true && data.result && typeof data.result === "object") {
       this.finish(job, data.result);

@@ -190,6 +190,7 @@ export class LabView {
       case "missing":
       case "memory":
       case "crash":
+      case "closed":
       case "unavailable":
         return t(`lab.result.${error.kind}`, vars);
       default:
