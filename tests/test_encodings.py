@@ -7,6 +7,7 @@ random sweeps: HYPOTHESIS_PROFILE=sweep.
 
 import hashlib
 import io
+import json
 import pickle
 import random
 import sys
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 import toklab
 from toklab import patterns, registry
+from toklab.charmerge import CharShortcut
 from toklab.encoding import Encoding, TokenError, load_tiktoken_bpe, tiny_ranks
 from toklab.pretokenize import GPT2
 
@@ -134,6 +136,26 @@ def test_tables_load_hash_checked(name, tmp_path):
     (tmp_path / good.name).write_bytes(data.replace(b"IQ== 0\n", b"Ig== 0\n", 1))
     with pytest.raises(ValueError, match=f"{name}.tiktoken is not OpenAI's {name} table"):
         registry.load_table(name, tmp_path)
+
+
+def test_the_character_index_beside_a_table_is_the_tables_own(name):
+    # Shipped by the build (tools/tables.py), taken by load_table instead of building it on first use.
+    enc = registry.load_table(name)
+    assert enc._chars._index is not None
+    assert enc._chars._index == CharShortcut(enc._mergeable_ranks)._build_index()
+
+
+def test_a_character_index_made_from_another_table_is_ignored(name, tmp_path):
+    good = registry.tables_dir(name)
+    (tmp_path / f"{name}.tiktoken").write_bytes((good / f"{name}.tiktoken").read_bytes())
+    data = json.loads((good / f"{name}.charmerge.json").read_text(encoding="utf-8"))
+    other = next(n for n in NAMES if n != name)
+    index = tmp_path / f"{name}.charmerge.json"
+    for wrong in ({**data, "table_sha256": registry.TABLES[other][0]}, {"table_sha256": data["table_sha256"], "outer": 1}):
+        index.write_text(json.dumps(wrong), encoding="utf-8")
+        assert registry.load_table(name, tmp_path)._chars._index is None  # built when first needed instead
+    index.write_text("{not json", encoding="utf-8")
+    assert registry.load_table(name, tmp_path)._chars._index is None
 
 
 def test_a_missing_table_says_how_to_get_it(monkeypatch, tmp_path):
@@ -376,5 +398,8 @@ def test_the_build_ships_the_tables_beside_the_wheel_not_in_it(tmp_path):
     ship_tables(tmp_path / "tables")
     for name in NAMES:
         assert hashlib.sha256((tmp_path / "tables" / f"{name}.tiktoken").read_bytes()).hexdigest() == registry.TABLES[name][0]
+        index = json.loads((tmp_path / "tables" / f"{name}.charmerge.json").read_text(encoding="utf-8"))
+        assert index["table_sha256"] == registry.TABLES[name][0]
+        assert registry.load_table(name, tmp_path / "tables")._chars._index is not None
     with zipfile.ZipFile(write_wheel(tmp_path)) as wheel:
         assert not [n for n in wheel.namelist() if n.endswith(".tiktoken")]

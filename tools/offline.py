@@ -26,7 +26,7 @@ MANIFEST = "offline.json"
 WORKER = "sw.js"
 # Fetched when a lesson first asks for them, then kept: the two larger tables (5 MB together) only the
 # table select and the three-tables lesson use. Everything else is fetched when the worker installs.
-LAZY = ("tables/*.tiktoken",)
+LAZY = ("tables/*.tiktoken", "tables/*.charmerge.json")
 ICONS = "icons"
 # (file name, size in px, purpose): "any" is the favicon on transparency; "maskable" fills the square
 # with the page's background and keeps the drawing inside the central safe circle (80% across).

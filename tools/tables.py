@@ -2,6 +2,7 @@
 """The cl100k_base and o200k_base tables: fetched once, rebuilt in tiktoken's format, hash-checked.
 
     python tools/tables.py [--out DIR]     write DIR/cl100k_base.tiktoken, DIR/o200k_base.tiktoken
+                                           and their character indexes, DIR/<name>.charmerge.json
                                            (default: .cache/tables/), print DIR
 
 OpenAI publishes these tables as `.tiktoken` files (one "base64-token rank" line per token, in rank
@@ -87,17 +88,34 @@ def tables_from_tarball(tarball: Path) -> dict[str, bytes]:
     return out
 
 
+def char_index(name: str, data: bytes) -> bytes:
+    """`<name>.charmerge.json`: toklab.charmerge's index of the table, made once here so that a page
+    need not make it (0.12 s inside Pyodide) before its first non-ASCII piece; it names the table's
+    sha256, and toklab ignores it beside any other table."""
+    sys.path.insert(0, str(ROOT / "py_src"))
+    from toklab.charmerge import CharShortcut  # noqa: PLC0415
+    from toklab.encoding import load_tiktoken_bpe  # noqa: PLC0415
+
+    index = CharShortcut(load_tiktoken_bpe(data, numbered_in_order=True)).index_data()
+    return json.dumps({"table_sha256": TABLE_SHA256[name], **index}, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _write(path: Path, data: bytes) -> None:
+    if not (path.is_file() and path.read_bytes() == data):
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+
+
 def write_tables(tarball: Path, out: Path) -> list[Path]:
-    """Write the hash-checked tables into `out`; return their paths."""
+    """Write the hash-checked tables, and each one's character index, into `out`; return their paths."""
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for filename, data in tables_from_tarball(tarball).items():
-        path = out / filename
-        if not (path.is_file() and path.read_bytes() == data):
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
-        paths.append(path)
+        name = filename.removesuffix(".tiktoken")
+        for path, content in ((out / filename, data), (out / f"{name}.charmerge.json", char_index(name, data))):
+            _write(path, content)
+            paths.append(path)
     return paths
 
 

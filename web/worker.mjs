@@ -128,6 +128,11 @@ const tables = new Map(); // name -> Promise<string | null>: why the fetch faile
 
 /** Fetches a larger table into Python's file system, posting progress under request `id`. */
 async function fetchTable(name, id) {
+  // The table's character index (toklab.charmerge), made at build time: optional, Python makes it
+  // itself when it is missing.
+  const index = fetch(new URL(`tables/${name}.charmerge.json`, base))
+    .then((r) => (r.ok ? r.arrayBuffer() : null))
+    .catch(() => null);
   const response = await fetch(new URL(`tables/${name}.tiktoken`, base));
   if (!response.ok) throw new Error(`tables/${name}.tiktoken: HTTP ${response.status}`);
   const total = Number(response.headers.get("Content-Length")) || 0;
@@ -153,6 +158,8 @@ async function fetchTable(name, id) {
   }
   postMessage({ id, progress: { encoding: name, loaded, total: total || loaded } });
   python.FS.mkdirTree(TABLES_DIR);
+  const indexData = await index;
+  if (indexData) python.FS.writeFile(`${TABLES_DIR}/${name}.charmerge.json`, new Uint8Array(indexData));
   python.FS.writeFile(`${TABLES_DIR}/${name}.tiktoken`, data);
   const environ = python.pyimport("os").environ;
   environ.set("TOKLAB_TABLES", TABLES_DIR);

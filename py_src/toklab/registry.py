@@ -17,9 +17,11 @@ inside the wheel (a page loads the wheel at start-up); toklab looks for them in,
 """
 
 import hashlib
+import json
 import os
 from pathlib import Path
 
+from .charmerge import CharShortcut
 from .encoding import Encoding, load_tiktoken_bpe
 from .patterns import CL100K_PATTERN, O200K_PATTERN
 
@@ -121,7 +123,24 @@ def load_table(name: str, folder: Path | None = None) -> Encoding:
         raise ValueError(f"{path} is not OpenAI's {name} table: its sha256 is {digest}, expected {expected}")
     # The pinned files number their tokens 0, 1, 2... in order (a test checks), so no rank is parsed.
     ranks = load_tiktoken_bpe(data, numbered_in_order=True)
-    return Encoding(name, pat_str=pat_str, mergeable_ranks=ranks, special_tokens=special_tokens)
+    enc = Encoding(name, pat_str=pat_str, mergeable_ranks=ranks, special_tokens=special_tokens)
+    index = _char_index(path.with_name(f"{name}.charmerge.json"), expected)
+    if index is not None:  # built from this very table at build time: the first non-ASCII piece need not build it
+        try:
+            enc._chars = CharShortcut(ranks, index=index)
+        except ValueError:
+            pass  # not an index after all: built when first needed, as without one
+    return enc
+
+
+def _char_index(path: Path, table_sha256: str) -> dict | None:
+    """The character index shipped beside a table (tools/tables.py), if it is there and made from the
+    table with this sha256; else None, and `charmerge` builds the index itself when first needed."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("table_sha256") == table_sha256 else None
 
 
 def get_encoding(encoding_name: str) -> Encoding:

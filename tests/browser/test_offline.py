@@ -138,7 +138,10 @@ def test_after_one_visit_the_app_starts_encodes_and_runs_the_lab_offline(sw_cont
     precache = {entry["path"] for entry in manifest["precache"]}
     assert {"index.html", "snapshot/engine.bin", "pyodide/pyodide.asm.wasm", "vendor/codemirror.mjs"} <= precache
     assert caches == {f"toklab-{manifest['build']}": precache | {"", "offline.json"}}
-    assert [entry["path"] for entry in manifest["lazy"]] == ["tables/cl100k_base.tiktoken", "tables/o200k_base.tiktoken"]
+    assert [entry["path"] for entry in manifest["lazy"]] == [
+        "tables/cl100k_base.charmerge.json", "tables/cl100k_base.tiktoken",
+        "tables/o200k_base.charmerge.json", "tables/o200k_base.tiktoken",
+    ]
 
     sw_context.set_offline(True)
     page.reload()
