@@ -87,7 +87,7 @@ def table_facts(enc: BPEEncoding) -> dict:
         if isinstance(enc._tokens, list):  # GPT-2's or a trained table, in printable form: a character per byte
             lengths = list(map(len, enc._tokens))
         elif isinstance(enc, TiktokenAPI):  # cl100k, o200k: ranks may leave gaps before the special ids
-            lengths = [len(token) for token in enc.token_byte_values()]
+            lengths = list(map(len, enc._mergeable_ranks))  # bytes -> rank: counted, not sorted
         else:
             lengths = [len(enc.decode_single_token_bytes(i)) for i in range(enc.n_vocab) if not enc.is_special(i)]
         _last_table.update(enc=enc, facts={
