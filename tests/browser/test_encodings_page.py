@@ -40,6 +40,15 @@ def oracle(dist_dir):
     return made
 
 
+def token_as_text(data: bytes) -> list[str]:
+    """[its text, its bytes in hex] for a token of whole UTF-8 characters, ["", "E4 BB"] for part of one."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = ""
+    return [text, " ".join(f"{b:02X}" for b in data)]
+
+
 def ids_text(ids: list[int]) -> str:
     return ", ".join(map(str, ids))
 
@@ -105,7 +114,14 @@ def test_the_tables_lesson_shows_one_text_in_all_three_tables(open_app, oracle, 
         expect(column.get_by_test_id("tables-count")).to_have_attribute("data-count", str(len(ids)), timeout=LOAD_MS)
         expect(column.get_by_test_id("tables-ids")).to_have_text(f"[{ids_text(ids)}]")
         expect(column.get_by_test_id("tables-chip")).to_have_count(len(ids))
+        # Each chip says what its token stands for: whole characters as text, part of one as its bytes.
+        shown = column.get_by_test_id("tables-chip").evaluate_all("(chips) => chips.map((c) => [c.dataset.text, c.dataset.bytes])")
+        assert shown == [token_as_text(enc.decode_single_token_bytes(i)) for i in ids]
     assert counts["r50k_base"] > counts["cl100k_base"] > counts["o200k_base"]  # 10 / 7 / 5 with tiktoken 0.14
+    # o200k_base: every token is whole characters (今 天天 气 真 好); r50k_base cuts characters into bytes.
+    o200k = page.get_by_test_id("tables-o200k_base").get_by_test_id("tables-chip")
+    assert o200k.evaluate_all("(chips) => chips.map((c) => c.dataset.text)") == ["今", "天天", "气", "真", "好"]
+    assert page.get_by_test_id("tables-r50k_base").locator('[data-testid="tables-chip"].lk-chip-part').count() > 0
     screenshot(page, "tables-chinese-en")
     page.get_by_test_id("lang-zh").click()
     expect(page.get_by_test_id("tables-why")).to_contain_text("中文")

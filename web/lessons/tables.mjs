@@ -7,7 +7,8 @@
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, inputCard, stageHeader, tokenChip, errorText } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageHeader, errorText } from "../ui/lessonkit.mjs";
+import { hexLabel, symbolBytes, visibleSymbol } from "../glyphs.mjs";
 import { ENCODINGS, withEncoding } from "./encodings.mjs";
 
 export const PRESETS = Object.freeze([
@@ -48,7 +49,8 @@ class TablesLesson extends TextLesson {
       b.text(el("p", { className: "stage-text" }), "tables.why.digits"),
       b.text(el("p", { className: "stage-text" }), "tables.why.spaces"),
       b.text(el("p", { className: "stage-text" }), "encoding.note.cl100k_base"));
-    this.mount(intro(b, "tables.title", "tables.lead"), card,
+    const legend = b.text(el("p", { className: "fine lk-tables-legend", testid: "tables-legend" }), "tables.tokensLegend");
+    this.mount(intro(b, "tables.title", "tables.lead"), card, legend,
       el("div", { className: "lk-special-grid" }, ...columns), why);
   }
 
@@ -75,8 +77,11 @@ class TablesLesson extends TextLesson {
       const o = answer.result;
       count.textContent = t(o.ids.length === 1 ? "tables.count1" : "tables.count", { n: o.ids.length });
       count.dataset.count = String(o.ids.length);
-      const tokens = o.pieces.flatMap((p) => p.tokens.map((token, k) => [token, p.ids[k]]));
-      const chips = tokens.slice(0, LIMITS.tokenChips).map(([token, id], i) => tokenChip(token, id, { tone: i, testid: "tables-chip" }));
+      const tokens = o.pieces.flatMap((p) => {
+        const bytes = p.rule === "special" ? p.tokens.map(() => null) : symbolBytes(p.bytes, p.tokens);
+        return p.tokens.map((token, k) => ({ token, id: p.ids[k], text: bytes[k] === null ? token : wholeText(bytes[k]), bytes: bytes[k] }));
+      });
+      const chips = tokens.slice(0, LIMITS.tokenChips).map((token, i) => textChip(token, i));
       const pieces = o.pieces.slice(0, LIMITS.tokenChips).map((p, i) =>
         el("span", { className: `lk-chip tone-${i % 4}`, testid: "tables-piece" }, el("span", { className: "lk-chip-token" }, p.text)));
       body.replaceChildren(
@@ -86,6 +91,33 @@ class TablesLesson extends TextLesson {
         el("code", { className: "lk-ids", testid: "tables-ids" }, `[${o.ids.join(", ")}]`));
     }
   }
+}
+
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The text of a token's bytes when they are whole UTF-8 characters, else null (part of a character). */
+function wholeText(bytes) {
+  try {
+    return STRICT_UTF8.decode(new Uint8Array(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A token as the lesson compares them: the text it stands for (a token that is only part of a
+ * character: its bytes, in a dashed chip), then GPT-2's printable form of its bytes, then its id.
+ */
+function textChip({ token, id, text, bytes }, i) {
+  const whole = text !== null;
+  return el("span", {
+    className: `lk-chip tone-${i % 4}${whole ? "" : " lk-chip-part"}`,
+    testid: "tables-chip",
+    data: { token, text: whole ? text : "", bytes: bytes ? hexLabel(bytes) : "" },
+  },
+  el("span", { className: whole ? "lk-chip-text" : "lk-chip-token" }, whole ? visibleSymbol(text) : hexLabel(bytes)),
+  el("span", { className: "lk-chip-caption lk-chip-printable" }, visibleSymbol(token)),
+  el("span", { className: "lk-chip-caption" }, String(id)));
 }
 
 export default Object.freeze({
