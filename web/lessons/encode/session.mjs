@@ -1,7 +1,8 @@
 // The encode lesson's session: its engine requests and what they answered, as immutable snapshots.
 //
 // It asks the engine for an `overview` of the text (pieces and ids, one page of pieces at a time) and a
-// `trace_piece` for the selected piece only. The newest text wins: an answer for a text that is no
+// `trace_piece` for the selected piece only; a plain key's overview is asked for at its beforeinput
+// (`prefetch`), before the browser has edited the box. The newest text wins: an answer for a text that is no
 // longer wanted is dropped. Requests are merged: one overview is in flight at a time (typing into a
 // long text asks again once, for the newest text, when it comes back), a trace already asked for is
 // not asked again, and the last TRACE_CACHE traces are kept. Every change makes a new frozen snapshot
@@ -72,9 +73,10 @@ export class EncodeSession {
 
   /**
    * A key is about to make the text `text`: its overview is asked for now, while the browser is still
-   * editing the box (several milliseconds in a long text), so that the answer can be on the page in the
-   * frame that shows the key's character. The text change that follows takes that answer if its
-   * request is the same; if the key did something else, it asks again.
+   * editing the box (several milliseconds in a long text), so the answer comes that much sooner. (Not in
+   * the frame that shows the key's character: Chromium draws that frame before it reads any worker's
+   * answer, bench/keystroke_floor.py.) The text change that follows takes that answer if its request
+   * is the same; if the key did something else, it asks again.
    */
   prefetch(text) {
     const { piece, encoding } = this.want();
