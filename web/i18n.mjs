@@ -80,7 +80,7 @@ const en = {
   "keys.piece": "previous / next piece",
   "keys.ends": "first / last step",
 
-  "encode.title": "How GPT-2 turns text into token ids",
+  "encode.title": "How {tokenizer} turns text into token ids",
   "encode.lead": "A language model never reads letters. It reads integer ids. Type anything and watch the real {tokenizer} tokenizer do it: cut the text into pieces, start each piece from its UTF-8 bytes, merge neighbouring pairs in the order of a learned rule table, then look each final token up in the {rows}-row vocabulary.",
   "encode.inputLabel": "Text to tokenize",
   "encode.inputHint": "Type or paste anything: words, numbers, emoji, Chinese…",
@@ -535,7 +535,7 @@ const zh = {
   "keys.piece": "上一个 / 下一个片段",
   "keys.ends": "第一步 / 最后一步",
 
-  "encode.title": "GPT-2 如何把文字变成 token ID",
+  "encode.title": "{tokenizer} 如何把文字变成 token ID",
   "encode.lead": "语言模型看到的不是字母，而是整数 ID。随便输入一段文字，看看真实的 {tokenizer} 分词器是怎么做的：先把文字切成片段（piece），每个片段从 UTF-8 字节开始，按学到的规则表一次合并一对相邻的符号，最后在 {rows} 行的词表里查出每个 token 的 ID。",
   "encode.inputLabel": "要分词的文字",
   "encode.inputHint": "可以输入或粘贴任何内容：单词、数字、emoji、中文……",

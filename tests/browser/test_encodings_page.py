@@ -64,6 +64,7 @@ def test_cl100k_in_encode_is_tiktokens_kept_by_the_url_and_followed_by_decode(op
     assert want != r50k_oracle.encode_ordinary(MIXED)
     expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(want), timeout=LOAD_MS)
     expect(page).to_have_url(re.compile(r"encoding=cl100k_base"))
+    expect(page.locator("h1")).to_have_text("How cl100k_base turns text into token ids")
     # The merge canvas of the first piece ends on cl100k's tokens of that piece.
     first = oracle["cl100k_base"].encode_ordinary(CHINESE)
     page.get_by_test_id("last").click()

@@ -51,9 +51,9 @@ export function stageCard(bindings, { n, id, titleKey, textKey, textVars, meta =
 }
 
 /** The lesson intro: a title and a lead paragraph (`leadKey` and `leadVars` as Bindings.text takes them). */
-export function intro(bindings, titleKey, leadKey, leadVars) {
+export function intro(bindings, titleKey, leadKey, leadVars, titleVars) {
   return el("section", { className: "intro" },
-    bindings.text(el("h1", { className: "lesson-title" }), titleKey),
+    bindings.text(el("h1", { className: "lesson-title" }), titleKey, titleVars),
     bindings.text(el("p", { className: "lead" }), leadKey, leadVars));
 }
 

@@ -23,7 +23,9 @@ export function buildPage(root, t, b, actions) {
   // sentences that quote it are worded in the language of the moment (../tableWords.mjs).
   r.table = null;
   const tableVars = () => (r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
-  const lead = intro(b, "encode.title", "encode.lead", tableVars);
+  // The title names the table's tokenizer too (GPT-2 until an answer says otherwise).
+  const titleVars = () => ({ tokenizer: t(`table.tokenizer.${r.table ? r.table.encoding : "r50k_base"}`) });
+  const lead = intro(b, "encode.title", "encode.lead", tableVars, titleVars);
 
   r.textarea = el("textarea", {
     id: "text-input",
