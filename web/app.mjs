@@ -247,7 +247,7 @@ function applyChanges(changed) {
  * A write already waiting takes the newest state when it runs, so the last change is always written.
  */
 function scheduleHash() {
-  if (state && lessonModules.has(state.lesson)) pending.want(formatHash(state, schemaFor(state.lesson)));
+  if (state && lessonModules.has(state.lesson)) pending.want(formatHash(state, schemaFor(state.lesson)), window.location.hash);
   if (hashTimer) return;
   const wait = Math.max(TIMING.hashDebounceMs, lastHashWrite + TIMING.hashMinGapMs - performance.now());
   hashTimer = setTimeout(writeHash, wait);
@@ -543,7 +543,7 @@ async function start() {
   // A reload just after an edit opens the hash this tab wanted, not the one it had written yet.
   const firstHash = pending.recover(window.location.hash, performance.getEntriesByType("navigation")[0]?.type === "reload");
   if (firstHash !== window.location.hash) replaceURL(firstHash);
-  pending.want(firstHash);
+  pending.want(firstHash, firstHash);
   const probe = parseHash(firstHash, CORE);
   const lessonId = findLesson(probe.values.lesson) ? probe.values.lesson : LESSONS[0].id;
   // A module that does not load leaves the core fields; openLesson() below then shows why, and Retry

@@ -184,10 +184,12 @@ export function replaceURL(url) {
 /**
  * The hash a reload should open. Hash writes wait (app.mjs throttles them), and a reload fetches the URL
  * as it was when the reload began, so a reload pressed just after an edit would lose that edit. The tab
- * notes the newest hash it wants as it goes (in its own sessionStorage); a reload opens that one. Any
- * other way in (a link, an address typed, back and forward) opens the URL.
+ * notes the newest hash it wants as it goes (in its own sessionStorage), with the URL's hash at that
+ * moment; a reload opens the wanted one when the URL is still what it was then. Any other way in (a
+ * link, an address typed, back and forward), or a URL that changed after the note (a link opened in the
+ * tab a moment before the reload, before the page heard of it), opens the URL.
  *
- *     pending.want(hash)                        after every change, and for the hash a load opened
+ *     pending.want(hash, location.hash)         after every change, and for the hash a load opened
  *     pending.recover(location.hash, isReload)  -> the hash to open
  */
 export class PendingHash {
@@ -196,9 +198,9 @@ export class PendingHash {
     this.key = key;
   }
 
-  want(hash) {
+  want(hash, base) {
     try {
-      this.storage.setItem(this.key, hash);
+      this.storage.setItem(this.key, JSON.stringify({ hash, base }));
     } catch {
       // Full or blocked: only a reload within a moment of an edit can lose that edit.
     }
@@ -207,10 +209,10 @@ export class PendingHash {
   recover(current, isReload) {
     if (!isReload) return current;
     try {
-      const wanted = this.storage.getItem(this.key);
-      return wanted !== null && wanted.startsWith("#") ? wanted : current;
+      const { hash, base } = JSON.parse(this.storage.getItem(this.key));
+      return typeof hash === "string" && hash.startsWith("#") && base === current ? hash : current;
     } catch {
-      return current;
+      return current; // nothing noted, or not a note of this kind
     }
   }
 }
