@@ -48,6 +48,16 @@ def run_and_wait(page, state: str, timeout_ms: int = 60_000):
     return page.locator(RESULT)
 
 
+def encode_answers(page) -> None:
+    """The engine's worker still answers: encode shows GPT-2's ids of "tokenization"; then back to the lab."""
+    page.get_by_test_id("lesson-tab-encode").click()
+    box = page.get_by_test_id("text-input")
+    box.fill("")
+    box.type("tokenization")
+    page.wait_for_function("() => document.querySelector('[data-testid=\"token-ids\"]')?.textContent.includes('30001, 1634')")
+    page.get_by_test_id("lesson-tab-lab").click()
+
+
 def catalog(dist_dir: Path) -> dict:
     data = json.loads((dist_dir / "lab" / "catalog.json").read_text(encoding="utf-8"))
     return {entry["id"]: entry for entry in data["exercises"]}
@@ -187,14 +197,9 @@ def test_timeout_stops_the_loop_and_the_rest_of_the_app_keeps_answering(open_app
     result = page.wait_for_selector(f'{RESULT}[data-state="timeout"]', timeout=30_000)
     assert "Stopped after 5 seconds" in result.inner_text()
     screenshot(page, "timeout")
-    # The engine's worker never noticed: encode answers with GPT-2's ids.
-    page.get_by_test_id("lesson-tab-encode").click()
-    box = page.get_by_test_id("text-input")
-    box.fill("")
-    box.type("tokenization")
-    page.wait_for_function("() => document.querySelector('[data-testid=\"token-ids\"]')?.textContent.includes('30001, 1634')")
-    # Back in the lab, the code is kept, and a fresh Python runs the next attempt.
-    page.get_by_test_id("lesson-tab-lab").click()
+    # The engine's worker never noticed: encode answers with GPT-2's ids. Back in the lab, the code is
+    # kept, and a fresh Python runs the next attempt.
+    encode_answers(page)
     page.wait_for_selector('[data-testid="lab-status"][data-state="ready"]', timeout=LAB_READY_MS)
     assert "# still typing" in editor_text(page)
     paste(page, solution("right", "get_stats"))

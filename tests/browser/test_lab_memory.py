@@ -10,18 +10,9 @@ the next Run works, and the engine's lessons keep answering meanwhile.
 from __future__ import annotations
 
 from lab_solutions import solution
-from test_lab import LAB_READY_MS, RESULT, open_lab, paste, run_and_wait
+from test_lab import LAB_READY_MS, RESULT, encode_answers, open_lab, paste, run_and_wait
 
 READY = '[data-testid="lab-status"][data-state="ready"]'
-
-
-def encode_answers(page) -> None:
-    page.get_by_test_id("lesson-tab-encode").click()
-    box = page.get_by_test_id("text-input")
-    box.fill("")
-    box.type("tokenization")
-    page.wait_for_function("() => document.querySelector('[data-testid=\"token-ids\"]')?.textContent.includes('30001, 1634')")
-    page.get_by_test_id("lesson-tab-lab").click()
 
 
 def test_running_out_of_memory_says_so_and_the_next_run_works(open_app, screenshot):
