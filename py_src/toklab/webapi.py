@@ -23,7 +23,6 @@ from .pretokenize import GPT2
 from .protocol import KINDS, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, EncodingName
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
-from .tiktoken_api import TiktokenAPI
 from .trace import special_piece
 
 __all__ = ["handle", "HANDLERS"]
@@ -86,10 +85,8 @@ def table_facts(enc: BPEEncoding) -> dict:
     if _last_table.get("enc") is not enc:
         if isinstance(enc._tokens, list):  # GPT-2's or a trained table, in printable form: a character per byte
             lengths = list(map(len, enc._tokens))
-        elif isinstance(enc, TiktokenAPI):  # cl100k, o200k: ranks may leave gaps before the special ids
-            lengths = list(map(len, enc._mergeable_ranks))  # bytes -> rank: counted, not sorted
-        else:
-            lengths = [len(enc.decode_single_token_bytes(i)) for i in range(enc.n_vocab) if not enc.is_special(i)]
+        else:  # cl100k, o200k (ranks may leave gaps before the special ids): bytes -> rank, counted, not sorted
+            lengths = list(map(len, enc._mergeable_ranks))
         _last_table.update(enc=enc, facts={
             "n_vocab": enc.n_vocab,
             "n_ranks": len(lengths),
