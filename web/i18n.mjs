@@ -702,7 +702,7 @@ const zh = {
   "tables.pieces": "{n} 个片段：",
   "tables.pieces1": "1 个片段：",
   "tables.count1": "1 个 token",
-  "tables.tokensLegend": "每个 token：它代表的文字（虚线框的只是半个字符，写成它的字节），它的字节在 GPT-2 里的写法，它的 id。",
+  "tables.tokensLegend": "每个 token 依次写出：它代表的文字（虚线框里的只是某个字符的一部分，所以写成它的字节），这些字节在 GPT-2 里的写法，以及它的 id。",
   "encoding.failedColumn": "{name} 词表没能加载，稍后可以再试一次。",
   "tables.why.title": "为什么新词表对中文和数字更友好",
   "tables.why.chinese": "中文：GPT-2 的词表主要是从英文网页学出来的，很少有汉字能单独成为一个 token，大多数汉字要拆成两三个字节 token。cl100k_base 和 o200k_base 学习的语料涵盖的语言多得多，词表也大了两倍、四倍：大多数常用汉字都是单独的 token，o200k_base 里不少常用词也只是一个 token。",
