@@ -263,3 +263,38 @@ def test_minimind_goes_inside_the_wheel(tmp_path):
     with zipfile.ZipFile(write_wheel(tmp_path)) as zf:
         assert zf.read("toklab/data/minimind.hfpack") == packed("minimind").read_bytes()
         assert not [n for n in zf.namelist() if n.endswith(".hfpack") and "minimind" not in n]
+
+
+# --- get_tokenizer against tokenizers -----------------------------------------------------------------
+
+TEXTS = [
+    "今天天气真好",
+    "Hello, world! It's 2026: tokenizers   split   runs of spaces.\n\n\tTabs too.",
+    "你好<|im_end|>再见<|endoftext|>",
+    "Tiếng Việt có dấu: việc, người; Русский текст; العربية; हिन्दी; 日本語のテキスト",
+    "def f(x):\n    return x ** 2  # 😀 emoji 👩‍👩‍👧 and <0xE4> and <bos>",
+    "",
+]
+
+
+@pytest.mark.cpython_only
+@pytest.mark.parametrize("name", TOKENIZER_NAMES)
+def test_get_tokenizer_encodes_as_tokenizers_does(name, hf_oracle):
+    pytest.importorskip("toklab.hf.tokenizer", reason="toklab.hf (the hf branch) is not merged here yet")
+    ours, oracle = toklab.get_tokenizer(name), hf_oracle(name)
+    assert toklab.get_tokenizer(name) is ours  # loaded once
+    for text in TEXTS:
+        for add_special_tokens in (True, False):
+            expected = oracle.encode(text, add_special_tokens=add_special_tokens)
+            got = ours.encode(text, add_special_tokens=add_special_tokens)
+            assert (got.ids, got.tokens) == (expected.ids, expected.tokens), (text, add_special_tokens)
+        assert ours.decode(expected.ids) == oracle.decode(expected.ids)
+    assert ours.get_vocab_size(with_added_tokens=True) == toklab.tokenizer_facts(name)["vocab_size_with_added"]
+
+
+def test_minimind_gives_the_ids_the_notes_walk_through():
+    """assets/minimind/SOURCE.md: 今天天气真好 -> 今天 / 天气 / 真 / 好 (inside Pyodide too, from the wheel)."""
+    pytest.importorskip("toklab.hf.tokenizer", reason="toklab.hf (the hf branch) is not merged here yet")
+    tok = toklab.get_tokenizer("minimind")
+    assert tok.encode("今天天气真好").ids == [5640, 3660, 2131, 658]
+    assert tok.encode("你好<|im_end|>再见<|endoftext|>").ids == [1968, 2, 2223, 1558, 0]
