@@ -65,6 +65,9 @@ def test_odd_vocabularies_round_trip():
         {"model": {"type": "Unigram", "vocab": [["a", -1.0]]}},  # not a dict of ids: kept as it is
         {"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a b c"]}},  # a merge of three parts
         {"model": {"type": "BPE", "vocab": {"a": -1}, "merges": []}},
+        {"model": {"type": "BPE", "vocab": {"a": 1 << 40}, "merges": []}},
+        {"model": {"type": "BPE", "vocab": {"a": True}, "merges": []}},
+        {"added_tokens": [{"id": 0, "content": "\udc80<é>"}], "model": {"type": "BPE", "vocab": {"\udc80": 0}, "merges": []}},
         {"model": {"type": "BPE", "vocab": {}, "merges": []}},
         {"model": {"type": "BPE", "vocab": {"": 0}, "merges": [["", ""]]}},
         {"normalizer": None},

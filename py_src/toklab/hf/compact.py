@@ -107,7 +107,7 @@ def _compactable(model) -> tuple[dict, list[tuple[str, str]]] | None:
     vocab, merges = model.get("vocab"), _pairs(model.get("merges"))
     if merges is None or not isinstance(vocab, dict):
         return None
-    if not all(type(i) is int and i >= 0 for i in vocab.values()):
+    if not all(type(i) is int and 0 <= i < 1 << 32 for i in vocab.values()):
         return None
     return vocab, merges
 
@@ -138,7 +138,7 @@ def pack(source: bytes) -> bytes:
         for side, name in ((0, "left"), (1, "right")):
             sections[name] = _le_bytes(_array([number[pair[side]] for pair in merges]))
         header.update(n_strings=len(strings), n_vocab=len(vocab), n_merges=len(merges), separator=ord(sep))
-    sections = {"rest": json.dumps(config, ensure_ascii=False, separators=(",", ":")).encode(), **sections}
+    sections = {"rest": json.dumps(config, separators=(",", ":")).encode(), **sections}  # ASCII: any lone surrogate escaped
     body, at, where = b"".join(sections.values()), 0, {}
     for name, part in sections.items():
         where[name] = [at, len(part)]
