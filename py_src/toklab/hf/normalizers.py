@@ -91,51 +91,86 @@ class Normalizer:
 
 
 def _unicode_form(form: str, text: str) -> tuple[str, list | None]:
-    """`text` in normalization form `form`, with `tokenizers`' alignment, barriers kept in place."""
+    """`text` in normalization form `form` ("NFC", "NFD", "NFKC", "NFKD"), aligned as `tokenizers` aligns.
+
+    As in the `unicode-normalization-alignments` crate `tokenizers` uses, each character carries a
+    change: a character's decomposition is its first character (change 0) and the rest (+1, inserted);
+    marks are put in canonical order carrying their changes; composing a character into the starter
+    before it takes one off the starter's change. Then each character, in order, takes the span of the
+    next original character (change 0), of the 1 - change next ones, keeping the first's span (change
+    below 0), or of the one before (inserted).
+    """
     if unicodedata.is_normalized(form, text) and not _BARRIER.search(text):
         return text, None
-    out: list[str] = []
-    align: list[tuple[int, int]] = []
-    pos = 0
-    for m in _BARRIER.finditer(text):
-        _normalize_run(form, text, pos, m.start(), out, align)
-        out.append(m.group())
-        align.append((m.start(), m.end()))
-        pos = m.end()
-    _normalize_run(form, text, pos, len(text), out, align)
-    new = "".join(out)
+    compat = form in ("NFKC", "NFKD")
+    chars: list[list] = []  # [character, change, combining class]
+    for c in text:
+        if _BARRIER.match(c):
+            chars.append([c, 0, 0])
+            continue
+        for k, d in enumerate(unicodedata.normalize("NFKD" if compat else "NFD", c)):
+            chars.append([d, 1 if k else 0, unicodedata.combining(d)])
+    _reorder(chars)
+    if form in ("NFC", "NFKC"):
+        chars = _compose(chars)
+    new = "".join(c for c, _, _ in chars)
+    align, ptr = [], 0
+    for _, change, _ in chars:
+        if change > 0:
+            align.append((ptr - 1, ptr) if ptr else (0, 0))
+        else:
+            align.append((ptr, ptr + 1))
+            ptr += 1 - change
     return new, (None if new == text else align)
 
 
-def _normalize_run(form: str, text: str, start: int, end: int, out: list, align: list) -> None:
-    """Normalize text[start:end] cluster by cluster (a starter and the marks after it), aligning as
-    `tokenizers` does: the first output character of a cluster takes the span of the cluster's first
-    character, and so on; extra output characters take the span of the last character before them."""
-    i = start
-    while i < end:
-        j = i + 1
-        while j < end and unicodedata.combining(text[j]) or j < end and _joins(text, i, j):
+def _reorder(chars: list[list]) -> None:
+    """Canonical ordering: each run of marks stably sorted by combining class."""
+    i, n = 0, len(chars)
+    while i < n:
+        if chars[i][2] == 0:
+            i += 1
+            continue
+        j = i
+        while j < n and chars[j][2] != 0:
             j += 1
-        chunk = text[i:j]
-        new = unicodedata.normalize(form, chunk)
-        if new == chunk:
-            out.append(chunk)
-            align.extend((k, k + 1) for k in range(i, j))
-        else:
-            for k, c in enumerate(new):
-                src = i + min(k, j - i - 1)
-                if k < j - i:
-                    align.append((src, src + 1))
-                else:
-                    align.append(align[-1])
-                out.append(c)
+        chars[i:j] = sorted(chars[i:j], key=lambda e: e[2])
         i = j
 
 
-def _joins(text: str, i: int, j: int) -> bool:
-    """Whether text[j] composes with the cluster text[i:j] though it is a starter (Hangul jamo, or a
-    starter that is the second half of a canonical pair)."""
-    return len(unicodedata.normalize("NFC", text[i : j + 1])) < len(unicodedata.normalize("NFC", text[i:j])) + 1
+_COMPOSED: dict[tuple[str, str], str | None] = {}
+
+
+def _composite(a: str, b: str) -> str | None:
+    """The primary composite of a and b, if there is one (barrier characters have none)."""
+    key = (a, b)
+    if key not in _COMPOSED:
+        found = None
+        if not _BARRIER.match(a) and not _BARRIER.match(b):
+            c = unicodedata.normalize("NFC", a + b)
+            if len(c) == 1 and c != a + b:
+                found = c
+        _COMPOSED[key] = found
+    return _COMPOSED[key]
+
+
+def _compose(chars: list[list]) -> list[list]:
+    """Canonical composition: a mark or starter not blocked from the last starter joins it."""
+    out: list[list] = []
+    starter = None  # index in out of the last starter
+    last_class = -1
+    for c, change, ccc in chars:
+        if starter is not None and (starter == len(out) - 1 or 0 != last_class < ccc):
+            joined = _composite(out[starter][0], c)
+            if joined is not None:
+                out[starter][0] = joined
+                out[starter][1] += change - 1
+                continue
+        if ccc == 0:
+            starter = len(out)
+        last_class = ccc
+        out.append([c, change, ccc])
+    return out
 
 
 class NFC(Normalizer):
