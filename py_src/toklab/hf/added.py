@@ -12,9 +12,11 @@ it into the match. Special or not, a match is split out of plain text:
     >>> vocab.add_tokens([AddedToken("<|im_end|>", special=True, normalized=False), AddedToken("<|im_e")], None, None)
     2
     >>> vocab.find_matches("你好<|im_end|>再见<|im_e", normalized=False)
-    [(0, 2, None), (2, 12, 0), (12, 18, None)]
+    [(0, 2, None), (2, 12, 0), (12, 20, None)]
     >>> vocab.find_matches("你好<|im_end|>再见<|im_e", normalized=True)
-    [(0, 16, None), (16, 20, 1)]
+    [(0, 2, None), (2, 8, 1), (8, 14, None), (14, 20, 1)]
+
+(The tokenizer runs the second pass only on the stretches the first left, so <|im_end|> stays whole.)
 
 The matcher is one `re` pattern built as a trie (a branch per next character, the shortest ending
 last), so at each place `re` finds the longest token that starts there.

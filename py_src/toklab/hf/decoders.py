@@ -7,8 +7,10 @@ Replace in normalizers/replace.rs). Each decoder maps a list of token strings to
 
     >>> ByteLevel().decode(["Hello", "Ġä½", "ł"])
     'Hello 你'
-    >>> Sequence([Replace("\u2581", " "), ByteFallback(), Fuse()]).decode(["\u2581a", "<0xE4>", "<0xBD>", "<0xA0>", "<0xFF>"])
-    ' a你�'
+    >>> Sequence([Replace("\u2581", " "), ByteFallback(), Fuse()]).decode(["\u2581a", "<0xE4>", "<0xBD>", "<0xA0>", "!", "<0xE4>", "<0xFF>"])
+    ' a你!��'
+
+A run of byte tokens that is not valid UTF-8 becomes one U+FFFD per byte (the last two above).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ special_tokens_mask.
     >>> bos = TemplateProcessing(single="<bos> $A", special_tokens=[("<bos>", 2)])
     >>> bos.process({"ids": [9], "tokens": ["hi"], "offsets": [(0, 2)], "special_tokens_mask": [0]}, True)["ids"]
     [2, 9]
-    >>> ByteLevel(trim_offsets=True).process({"ids": [1], "tokens": ["Ġhi"], "offsets": [(0, 3)], "special_tokens_mask": [0]}, True)["offsets"]
+    >>> ByteLevel(add_prefix_space=False).process({"ids": [1], "tokens": ["Ġhi"], "offsets": [(0, 3)], "special_tokens_mask": [0]}, True)["offsets"]
     [(1, 3)]
 """
 
