@@ -129,8 +129,9 @@ class AddedVocabulary:
         return found if found is not None or model is None else model.token_to_id(content)
 
     def simple_id_to_token(self, id: int) -> str | None:
+        """The token's text for decoding: its normalized form if normalizing changed it, else its content."""
         t = self.added_tokens_map_r.get(id)
-        return None if t is None else t.content
+        return None if t is None else self._normalized_content.get(id, t.content)
 
     def is_special_token(self, content: str) -> bool:
         return content in self.special_tokens_set

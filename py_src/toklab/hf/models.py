@@ -210,19 +210,35 @@ class BPE(Model):
         ids = _merge_ids(ids, spans, self._merges, self._shift, self._mask)
         return [(i, a, b) for i, (a, b) in zip(ids, spans)]
 
+    @staticmethod
+    def _char_spans(piece: str, byte_lens: list[int]) -> list[tuple[int, int]]:
+        """Symbols' character spans from their byte lengths, laid end to end from the piece's start as
+        word.rs lays them (so a character dropped for want of an unk token shifts those after it)."""
+        if piece.isascii():
+            char_at = range(len(piece))
+        else:
+            char_at = [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
+        spans, pos, last = [], 0, len(char_at) - 1
+        for n in byte_lens:
+            a, b = min(pos, last), min(pos + n, len(char_at)) - 1
+            spans.append((char_at[a], char_at[max(b, a)] + 1))
+            pos += n
+        return spans
+
     def symbols(self, piece: str) -> tuple[list[int], list | None]:
         """The piece's first symbols as ids (merge_word's first loop), and their character spans when
-        they are not one per character (byte fallback, unknown characters)."""
+        they are not one per character (byte fallback, unknown characters, prefixes)."""
         vocab = self.vocab
         if self._simple:
             ids = [vocab.get(c) for c in piece]
             if None not in ids:
                 return ids, None
         prefix, suffix = self.continuing_subword_prefix, self.end_of_word_suffix
-        ids, spans = [], []
-        unk = None  # [id, start, end] of the pending unknown run
+        ids, lens = [], []  # lens: each symbol's length in bytes of the piece
+        unk = None  # [id, byte length] of the pending unknown run
         last = len(piece) - 1
         for k, c in enumerate(piece):
+            n = len(c.encode("utf-8"))
             s = c
             if k and prefix is not None:
                 s = prefix + s
@@ -232,32 +248,32 @@ class BPE(Model):
             if found is not None:
                 if unk is not None:
                     ids.append(unk[0])
-                    spans.append((unk[1], unk[2]))
+                    lens.append(unk[1])
                     unk = None
                 ids.append(found)
-                spans.append((k, k + 1))
+                lens.append(n)
                 continue
             if self.byte_fallback:
                 byte_ids = [vocab.get(f"<0x{b:02X}>") for b in s.encode("utf-8")]
                 if None not in byte_ids:  # model.rs: the pending unk is not flushed first
                     ids.extend(byte_ids)
-                    spans.extend([(k, k + 1)] * len(byte_ids))
+                    lens.extend([1] * len(byte_ids))
                     continue
             if self.unk_token is not None:
                 unk_id = vocab.get(self.unk_token)
                 if unk_id is None:
                     raise bad("hf_bad_value", path="model.unk_token", expected="a token of model.vocab", value=self.unk_token)
                 if unk is not None and self.fuse_unk:
-                    unk[2] = k + 1
+                    unk[1] += n
                 else:
                     if unk is not None:
                         ids.append(unk[0])
-                        spans.append((unk[1], unk[2]))
-                    unk = [unk_id, k, k + 1]
+                        lens.append(unk[1])
+                    unk = [unk_id, n]
         if unk is not None:
             ids.append(unk[0])
-            spans.append((unk[1], unk[2]))
-        return ids, spans
+            lens.append(unk[1])
+        return ids, self._char_spans(piece, lens)
 
     def merge_ranks(self, left: int, right: int) -> tuple[int, int] | None:
         """(rank, id of the merged token) of the pair of ids, or None."""

@@ -209,7 +209,7 @@ class Lowercase(Normalizer):
     """
 
     def normalize(self, text):
-        new = text.lower()
+        new = "".join(map(str.lower, text))  # one character at a time, as Rust's char::to_lowercase (no final sigma)
         if len(new) == len(text):
             return new, None
         align = []

@@ -138,7 +138,8 @@ class PreTokenizer:
         raise NotImplementedError
 
     def pre_tokenize_pieces(self, text: str, start: int = 0, cmap=None) -> list[Piece]:
-        return self.split_piece((text, start, cmap))
+        """The pieces of `text` (empty ones dropped, as PreTokenizedString.split drops them)."""
+        return [p for p in self.split_piece((text, start, cmap)) if p[0]]
 
     def pre_tokenize_str(self, text: str) -> list[tuple[str, tuple[int, int]]]:
         """As `tokenizers`: each piece with its (start, end) in `text`."""
@@ -314,7 +315,7 @@ class Sequence(PreTokenizer):
     def split_piece(self, piece):
         pieces = [piece]
         for p in self.pretokenizers:
-            pieces = [q for piece in pieces for q in p.split_piece(piece)]
+            pieces = [q for piece in pieces for q in p.split_piece(piece) if q[0]]
         return pieces
 
     def to_config(self):

@@ -189,13 +189,15 @@ class Tokenizer:
             raise ToklabError("hf_text_too_long", length=len(text), limit=MAX_TEXT)
 
     def _segments(self, text: str):
-        """Yield (added_id, None, start, end) for an added token and (None, normalized, start, align)
-        for each normalized stretch, in order (steps 1 and 2)."""
+        """Yield (added id or None, original span, stretch, matched text) in order (steps 1 and 2): the
+        stretch is (normalized text, start, end, where it starts in the text, alignment) or None for a
+        token matched in the raw text; an added token's value is the text it matched, normalized or
+        not, with the spaces lstrip/rstrip took (added_vocabulary.rs split_with_indices)."""
         added = self.added_vocabulary
         normalizer = self._normalizer
         for start, end, added_id in added.find_matches(text, normalized=False):
             if added_id is not None:
-                yield added_id, (start, end), None, None
+                yield added_id, (start, end), None, text[start:end]
                 continue
             if end == start:
                 continue
@@ -205,7 +207,7 @@ class Tokenizer:
                 if ne == ns and nid is None:
                     continue
                 span = _original(start, align, ns, ne)
-                yield nid, span, (norm, ns, ne, start, align), None
+                yield nid, span, (norm, ns, ne, start, align), norm[ns:ne]
 
     def encode(self, sequence: str, add_special_tokens: bool = True) -> Encoding:
         """The tokens of `sequence`: ids, tokens (the vocabulary's strings), offsets (characters of
@@ -213,12 +215,11 @@ class Tokenizer:
         self._check_text(sequence)
         ids, tokens, offsets, mask = [], [], [], []
         model, pre = self.model, self.pre_tokenizer
-        id_to_token = self.id_to_token
         vocab_r = model.vocab_r
-        for added_id, span, stretch, _ in self._segments(sequence):
+        for added_id, span, stretch, matched in self._segments(sequence):
             if added_id is not None:
                 ids.append(added_id)
-                tokens.append(id_to_token(added_id))
+                tokens.append(matched)
                 offsets.append(span)
                 mask.append(0)
                 continue
