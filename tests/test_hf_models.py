@@ -65,12 +65,12 @@ def test_hand_checked_answers(pair):
     name, _, mine = pair
     expected = {
         "minimind": [("你好<|im_end|>再见<|endoftext|>", [1968, 2, 2223, 1558, 0]), ("今天天气真好", [5640, 3660, 2131, 658])],
-        "llama3": [(" việc", [128000, 100769])],
+        "llama3": [(" việc", [100769])],  # ignore_merges: not [3355, 26298, 66]
     }
     for text, ids in expected.get(name, []):
         assert mine.encode(text).ids == ids
     if name == "deepseek_v3":
-        assert mine.encode("我爱 北京").tokens == ["<｜begin▁of▁sentence｜>", "æĪĳçĪ±", "Ġ", "åĮĹäº¬"]
+        assert mine.encode("我爱 北京").tokens == ["æĪĳçĪ±", "Ġ", "åĮĹäº¬"]  # the CJK Split before the word one
     if name == "gemma3":
         assert mine.encode("hi").tokens[0] == "<bos>" and mine.encode("hi", add_special_tokens=False).tokens == ["hi"]
 
