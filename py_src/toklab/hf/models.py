@@ -139,6 +139,7 @@ class BPE(Model):
     def _build(self, path: str = "model") -> None:
         """Index the vocabulary and the merges; a merge naming a token not in the vocabulary is an error."""
         vocab = self.vocab
+        self._version = getattr(self, "_version", 0) + 1  # tells caches built on this model to empty
         self.vocab_r = {i: t for t, i in vocab.items()}
         top = max(vocab.values(), default=0)
         self._shift = max(top.bit_length(), 1)

@@ -137,6 +137,11 @@ class PreTokenizer:
     def split_piece(self, piece: Piece) -> list[Piece]:
         raise NotImplementedError
 
+    def spans(self, text: str) -> tuple[list[tuple[int, int]], bool] | None:
+        """The fast path: the pieces of `text` as (start, end) spans, and whether the model sees them
+        as bytes (ByteLevel); None when this part inserts characters (a prefix space, Metaspace)."""
+        return None
+
     def pre_tokenize_pieces(self, text: str, start: int = 0, cmap=None) -> list[Piece]:
         """The pieces of `text` (empty ones dropped, as PreTokenizedString.split drops them)."""
         return [p for p in self.split_piece((text, start, cmap)) if p[0]]
@@ -183,6 +188,18 @@ class Split(PreTokenizer):
         spans = split_by(_matches(self._re, text, self.invert), self.behavior)
         return [sub(piece, s, e) for s, e in spans]
 
+    def spans(self, text):
+        if self._findall is not None and not self.invert:
+            found = self._findall(text)
+            if sum(map(len, found)) == len(text) and "" not in found:
+                out, pos = [], 0
+                for f in found:
+                    end = pos + len(f)
+                    out.append((pos, end))
+                    pos = end
+                return out, False
+        return split_by(_matches(self._re, text, self.invert), self.behavior), False
+
     def to_config(self):
         return {"type": "Split", "pattern": pattern_config(self.pattern), "behavior": BEHAVIORS[self.behavior], "invert": self.invert}
 
@@ -211,6 +228,11 @@ class ByteLevel(PreTokenizer):
                 piece = (" " + text, 0, [where[0]] + where)
         pieces = self._gpt2.split_piece(piece) if self.use_regex else [piece]
         return [to_bytes(p) for p in pieces]
+
+    def spans(self, text):
+        if self.add_prefix_space and text and not text.startswith(" "):
+            return None
+        return (self._gpt2.spans(text)[0] if self.use_regex else [(0, len(text))]), True
 
     def to_config(self):
         return {"type": "ByteLevel", "add_prefix_space": self.add_prefix_space, "trim_offsets": self.trim_offsets, "use_regex": self.use_regex}
@@ -311,6 +333,21 @@ class Sequence(PreTokenizer):
 
     def __init__(self, pretokenizers: list[PreTokenizer]):
         self.pretokenizers = list(pretokenizers)
+
+    def spans(self, text):
+        spans, as_bytes = [(0, len(text))], False
+        for part in self.pretokenizers:
+            if as_bytes:
+                return None  # a part after ByteLevel cuts byte characters: the slow path does that
+            out = []
+            for s, e in spans:
+                found = part.spans(text[s:e])
+                if found is None:
+                    return None
+                out.extend((s + a, s + b) for a, b in found[0] if b > a)
+                as_bytes = as_bytes or found[1]
+            spans = out
+        return spans, as_bytes
 
     def split_piece(self, piece):
         pieces = [piece]

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 
+from ..caches import SizedCache
 from ..errors import ToklabError, ToklabTypeError
 from . import decoders as _decoders
 from . import models as _models
@@ -76,6 +77,8 @@ class Tokenizer:
         self.decoder = None
         self.added_vocabulary = AddedVocabulary()
         self.truncation = self.padding = None
+        self._piece_cache = SizedCache()
+        self._piece_owner = None
 
     # --- loading and saving --------------------------------------------------------------------------
 
@@ -224,7 +227,12 @@ class Tokenizer:
                 mask.append(0)
                 continue
             norm, ns, ne, base, align = stretch
-            piece = (norm[ns:ne], ns, None)
+            text = norm[ns:ne]
+            fast = pre.spans(text) if pre is not None else ([(0, len(text))], False)
+            if fast is not None:
+                self._encode_spans(text, fast, base + ns if align is None else None, align, ns, ids, tokens, offsets, mask)
+                continue
+            piece = (text, ns, None)
             pieces = pre.split_piece(piece) if pre is not None else [piece]
             for text, start, cmap in pieces:
                 for tid, a, b in model.tokenize_spans(text):
@@ -241,6 +249,48 @@ class Tokenizer:
             enc = self.post_processor.process(enc, add_special_tokens)
             ids, tokens, offsets, mask = enc["ids"], enc["tokens"], enc["offsets"], enc["special_tokens_mask"]
         return Encoding(ids, tokens, offsets, mask)
+
+    def _encode_spans(self, text, fast, shift, align, ns, ids, tokens, offsets, mask) -> None:
+        """The fast path of `encode`: each piece's ids, tokens and offsets (relative to the piece) are
+        cached by its text, then laid at its place (`shift` + offset, or through `align`)."""
+        spans, as_bytes = fast
+        owner = (id(self.model), getattr(self.model, "_version", 0), as_bytes)
+        if self._piece_owner != owner:  # another model, or the same one rebuilt (trained)
+            self._piece_cache.clear()
+            self._piece_owner = owner
+        cache = self._piece_cache
+        for s, e in spans:
+            piece = text[s:e]
+            known = cache.get(piece)
+            if known is None:
+                known = cache.put(piece, self._piece(piece, as_bytes), 4 * (e - s))
+            p_ids, p_tokens, rel = known
+            ids += p_ids
+            tokens += p_tokens
+            mask += [0] * len(p_ids)
+            if shift is not None:
+                at = shift + s
+                offsets += [(at + a, at + b) for a, b in rel]
+            else:
+                at = ns + s
+                offsets += [(align[at + a][0], align[at + b - 1][1]) for a, b in rel]
+
+    def _piece(self, piece: str, as_bytes: bool) -> tuple[list, list, list]:
+        """One piece through the model: ids, tokens and character spans in the piece."""
+        if as_bytes:
+            model_text = _pre_tokenizers.to_bytes((piece, 0, None))[0]
+            char_at = None if piece.isascii() else [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
+        else:
+            model_text, char_at = piece, None
+        found = self.model.tokenize_spans(model_text)
+        vocab_r = self.model.vocab_r
+        p_ids = [i for i, _, _ in found]
+        p_tokens = [vocab_r[i] for i in p_ids]
+        if char_at is None:
+            rel = [(a, b) for _, a, b in found]
+        else:
+            rel = [(char_at[a], char_at[b - 1] + 1) for _, a, b in found]
+        return p_ids, p_tokens, rel
 
     def encode_batch(self, inputs, add_special_tokens: bool = True) -> list[Encoding]:
         return [self.encode(t, add_special_tokens) for t in inputs]
