@@ -74,6 +74,17 @@ def to_bytes(piece: Piece) -> Piece:
     return shown, 0, new_cmap
 
 
+def byte_chars(text: str) -> str:
+    """The text's UTF-8 bytes, each as its printable character.
+
+    >>> byte_chars("a 中")
+    'aĠä¸Ń'
+    """
+    if text.isascii():
+        return text.translate(_LATIN1_TO_BYTE_CHARS)
+    return text.encode("utf-8").decode("latin-1").translate(_LATIN1_TO_BYTE_CHARS)
+
+
 def _matches(compiled: re.Pattern, text: str, invert: bool) -> list[tuple[int, int, bool]]:
     """Every match of `compiled` and every gap between them, in order (split.rs find_matches)."""
     if not text:

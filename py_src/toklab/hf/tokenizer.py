@@ -278,11 +278,11 @@ class Tokenizer:
     def _piece(self, piece: str, as_bytes: bool) -> tuple[list, list, list]:
         """One piece through the model: ids, tokens and character spans in the piece."""
         if as_bytes:
-            model_text = _pre_tokenizers.to_bytes((piece, 0, None))[0]
+            model_text = _pre_tokenizers.byte_chars(piece)
             char_at = None if piece.isascii() else [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
         else:
             model_text, char_at = piece, None
-        found = self.model.tokenize_spans(model_text)
+        found = self.model._tokenize(model_text)  # cached here, not twice
         vocab_r = self.model.vocab_r
         p_ids = [i for i, _, _ in found]
         p_tokens = [vocab_r[i] for i in p_ids]
