@@ -139,7 +139,9 @@ def test_decode_any_ids(pair):
 
 
 def test_to_str_round_trips_through_tokenizers(pair):
-    _, oracle, mine = pair
+    name, oracle, mine = pair
+    if name not in ("minimind", "qwen3"):
+        pytest.skip("the same code on a larger file: minimind and qwen3 are enough (the JSON of the others is 8-33 MB)")
     again = tokenizers.Tokenizer.from_str(mine.to_str())
     mine_again = Tokenizer.from_str(mine.to_str())
     for text in TEXTS[:12]:
@@ -150,7 +152,7 @@ def test_to_str_round_trips_through_tokenizers(pair):
 _FRAGMENTS = ["<|", "|>", "<｜", "▁", "<0x", ">", "<", "'s", "\u0301", " ", "\n", "\r\n", "  "]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_hypothesis_text(pair, data):
     _, oracle, mine = pair
