@@ -163,21 +163,6 @@ def test_a_piece_with_nothing_to_merge_is_at_the_return_line(shared):
     assert var(page, "symbols") == repr(["a"])
 
 
-TRICKY = ["it's", 'say "hi"', "both ' and \"", "back\\slash", "a\nb\t", "\x00\x7f\x85", "\u200b\ufeff", "\u00a0x\u3000",
-          "é中🎉", "Ġthe", "</w>", ""]
-
-
-def test_values_are_written_as_python_writes_them(shared):
-    page = shared
-    written = page.evaluate("""async (tricky) => {
-        const { py, tuple, dict } = await import("./ui/codeview.mjs");
-        return [tricky.map((s) => py(s)), py(tuple(tricky)), py(tuple(["x"])), py(dict([[tuple(["a", "b"]), 2], [tuple(["c"]), 1]])),
-                py([1, true, false, null])];
-    }""", TRICKY)
-    assert written == [[repr(s) for s in TRICKY], repr(tuple(TRICKY)), repr(("x",)), repr({("a", "b"): 2, ("c",): 1}),
-                       repr([1, True, False, None])]
-
-
 def test_no_serious_axe_violations_with_the_code_view_open(shared, axe_violations):
     page = shared
     expect(page.get_by_test_id("code-view")).to_be_visible()

@@ -168,19 +168,3 @@ def test_samples_positions_are_counted_from_zero(open_app, lang, words):
     expect(first).to_have_attribute("data-offset", "0")
     expect(first.get_by_test_id("window-caption")).to_contain_text(words)
     expect(page.get_by_test_id("samples-note")).to_contain_text("0")
-
-
-def test_every_error_code_has_a_string_in_both_languages(page):
-    from toklab.protocol import ERRORS
-
-    keys = page.evaluate(
-        """async () => {
-            const i18n = await import("./i18n.mjs");
-            return { en: i18n.tableKeys("en"), zh: i18n.tableKeys("zh") };
-        }"""
-    )
-    # The engine's codes, then the worker's, the engine wrapper's and the app's own.
-    codes = [*ERRORS, "bad_request", "worker_failed", "engine_unavailable", "engine_stopped", "engine_missing", "request_failed"]
-    for lang in ("en", "zh"):
-        missing = [code for code in codes if f"err.{code}" not in keys[lang]]
-        assert missing == [], (lang, missing)

@@ -168,21 +168,6 @@ def test_pagehide_writes_the_waiting_hash(shared):
     assert "stext=written+on+pagehide" in after
 
 
-def test_a_reload_opens_the_noted_hash_only_while_the_url_is_what_it_was(shared):
-    # The race a slow machine shows: a link opened in the tab changes the URL, and the reload comes before
-    # the page has heard of it; the URL wins, since it is not the one the note was made beside.
-    result = shared.evaluate("""async () => {
-        const { PendingHash } = await import("./state.mjs");
-        const store = new Map();
-        const pending = new PendingHash({ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) });
-        const before = [pending.recover("#text=typed", true)];
-        pending.want("#text=typed!", "#text=typed");
-        return [...before, pending.recover("#text=typed", true), pending.recover("#text=from+a+link", true),
-            pending.recover("#text=typed", false)];
-    }""")
-    assert result == ["#text=typed", "#text=typed!", "#text=from+a+link", "#text=typed"]
-
-
 def test_a_reload_right_after_typing_keeps_the_edit_and_a_new_link_still_wins(shared, app_server):
     page = shared
     open_tab(page, "encode")
