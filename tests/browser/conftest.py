@@ -14,6 +14,7 @@ Fixtures:
     requests_seen   that list of URLs
     console_errors  console errors and uncaught page errors of the pages opened in this test
     open_app        open_app(fragment="", wait_ready=True) -> Page: opens the app, waits for data-state=ready
+    fresh_app       the same, for a module whose open_app is the shared page's (errors: fresh_app.errors)
     page            open_app(): the app, ready
     booted          one page per test module, booted once (module): booted.open(fragment) resets it and
                     opens `fragment` by hash; booted.errors, booted.requests_seen
@@ -180,7 +181,7 @@ OPENED_OR_UNDONE = """(lesson) => {
 class BootedPage:
     """One context and page for a test module, booted once; `open(fragment)` is a fresh lesson by hash.
 
-    The reset: storage cleared, the viewport back to 1280x800, then the hash goes to another lesson and
+    The reset: storage cleared, the viewport back to 1280x800 with motion, then the hash goes to another lesson and
     to `fragment` (lang=en unless it says otherwise), so the lesson is made again from its defaults and
     the fragment. A page whose engine is not ready (a test stopped or broke it) is loaded again instead.
     """
@@ -212,6 +213,7 @@ class BootedPage:
             return self.page
         page = self.page
         page.set_viewport_size(dict(VIEWPORT))
+        page.emulate_media(reduced_motion="no-preference")
         page.mouse.move(0, 0)
         page.evaluate(RESET)
         other = "samples" if lesson != "samples" else "decode"
@@ -293,8 +295,8 @@ def console_errors() -> list[str]:
     return []
 
 
-@pytest.fixture
-def open_app(context, app_server, console_errors, request):
+def app_opener(context, app_server, console_errors: list[str]):
+    """open_app's function: each call a new page of `context` on the fragment; the pages opened."""
     opened = []
 
     def open_app(fragment: str = "", wait_ready: bool = True):
@@ -307,6 +309,22 @@ def open_app(context, app_server, console_errors, request):
             wait_until_ready(page)
         return page
 
+    return open_app, opened
+
+
+@pytest.fixture
+def open_app(context, app_server, console_errors, request):
+    open_app, opened = app_opener(context, app_server, console_errors)
+    yield open_app
+    failure_screenshot(request, opened[-1] if opened else None)
+
+
+@pytest.fixture
+def fresh_app(context, app_server, request):
+    """open_app's fresh pages for a module that shares `booted` (its console errors: fresh_app.errors)."""
+    errors: list[str] = []
+    open_app, opened = app_opener(context, app_server, errors)
+    open_app.errors = errors
     yield open_app
     failure_screenshot(request, opened[-1] if opened else None)
 
