@@ -17,7 +17,9 @@ Fixtures:
     fresh_app       the same, for a module whose open_app is the shared page's (errors: fresh_app.errors)
     page            open_app(): the app, ready
     booted          one page per test module, booted once (module): booted.open(fragment) resets it and
-                    opens `fragment` by hash; booted.errors, booted.requests_seen
+                    opens `fragment` by hash; booted.page, booted.errors (also page.errors), booted.context;
+                    a module overrides it for other context options:
+                    BootedPage(browser, app_server, init_scripts=[...], accept_downloads=True)
     shared_app      shared_app(fragment="") -> booted.open(fragment), with a screenshot if the test fails
     screenshot      screenshot(page, name) -> Path under screenshots/
     axe_violations  axe_violations(page, **options) -> list of axe-core violations (axe.min.js is injected)
@@ -186,9 +188,11 @@ class BootedPage:
     the fragment. A page whose engine is not ready (a test stopped or broke it) is loaded again instead.
     """
 
-    def __init__(self, browser, app_server, **context_options):
+    def __init__(self, browser, app_server, init_scripts=(), **context_options):
         self.server = app_server
         self.context = new_app_context(browser, app_server, **context_options)
+        for script in init_scripts:
+            self.context.add_init_script(script)
         self.requests_seen = self.context.requests_seen
         self.errors: list[str] = []
         self.page = None
@@ -197,6 +201,7 @@ class BootedPage:
         if self.page is not None:
             self.page.close()
         self.page = self.context.new_page()
+        self.page.errors = self.errors
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         self.page.goto(self.server.url + (f"#{fragment}" if fragment else ""))

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, STATUS, keep_to_origin  # tests/browser is on sys.path: pytest imports conftest from there
+from conftest import READY_TIMEOUT_MS, STATUS, new_app_context  # tests/browser is on sys.path: pytest imports conftest from there
 
 MIRROR_MS = 1_000  # the follow window mirrors the presenter within a second
 LESSON_IDS = ["encode", "decode", "train", "compare", "special", "tables", "samples", "quirks", "lab"]
@@ -31,10 +31,8 @@ class Room:
 
     def __init__(self, browser, app_server):
         self.server = app_server
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+        self.context = new_app_context(browser, app_server)  # no service worker, kept to the origin
         self.errors: list[str] = []
-
-        keep_to_origin(self.context, app_server.origin)
         self.context.on("page", self.watch)
 
     def watch(self, page):
@@ -249,7 +247,8 @@ def test_embed_hides_the_frame_and_fits_480_pixels(pair, room, axe_violations):
     for lesson in LESSON_IDS:
         page.evaluate("(lesson) => { location.hash = `#lesson=${lesson}&lang=en`; }", lesson)
         expect(page.locator(f"main > .lesson.{lesson}")).to_be_attached()
-        page.wait_for_timeout(400)
+        expect(page.locator("main .stale")).to_have_count(0)
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
         widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert widths[0] <= widths[1], f"{lesson} scrolls sideways at 480 px: {widths}"
     # The link follows the view a moment after it changes (it is rewritten after the hash is).

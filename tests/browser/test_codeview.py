@@ -52,17 +52,11 @@ def var(page, name: str, when: str = "") -> str:
 
 
 @pytest.fixture(scope="module")
-def shared(browser, app_server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{app_server.url}#lesson=encode&text={TEXT}")
-    wait_until_ready(page)
-    page.errors = errors
+def shared(booted, app_server):
+    """The module's booted page (conftest), opened once: the tests run in order on it."""
+    page = booted.open(f"lesson=encode&text={TEXT}")
     page.origin_url = app_server.url
-    yield page
-    context.close()
+    return page
 
 
 def go_to_step(page, k: int) -> None:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 
+from conftest import shared_page_fixtures
 from playwright.sync_api import expect
+
+open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
 
 
 def test_lessons_draw_a_newline_by_the_rule(open_app, r50k_oracle):
