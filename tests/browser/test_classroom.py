@@ -18,6 +18,19 @@ from conftest import READY_TIMEOUT_MS, STATUS, new_app_context  # tests/browser 
 MIRROR_MS = 1_000  # the follow window mirrors the presenter within a second
 LESSON_IDS = ["encode", "decode", "train", "compare", "special", "tables", "samples", "quirks", "lab"]
 
+# The type of every message a page posts on a BroadcastChannel, so a test can see that a window which
+# must not drive the others (a follower, an embedded copy) never sent a view, without waiting a while.
+POST_SPY = """
+(() => {
+  const post = BroadcastChannel.prototype.postMessage;
+  window.__posted = [];
+  BroadcastChannel.prototype.postMessage = function (message) {
+    window.__posted.push(message && message.type);
+    return post.call(this, message);
+  };
+})();
+"""
+
 
 def wait_until_ready(page) -> None:
     """The engine answers (the status element may be hidden: the embedded page has no header)."""
@@ -33,6 +46,7 @@ class Room:
         self.server = app_server
         self.context = new_app_context(browser, app_server)  # no service worker, kept to the origin
         self.errors: list[str] = []
+        self.context.add_init_script(POST_SPY)
         self.context.on("page", self.watch)
 
     def watch(self, page):
@@ -139,12 +153,14 @@ def test_no_serious_axe_violations_in_either_window(pair, axe_violations):
     expect(menu).not_to_have_attribute("open", "")
 
 
-def test_follower_edits_stay_local_until_the_presenter_moves(pair):
+def test_follower_edits_stay_local_until_the_presenter_moves(pair, r50k_oracle):
     presenter, follower = pair
     presenter.get_by_test_id("text-input").fill("the the")
     expect(follower.get_by_test_id("text-input")).to_have_value("the the", timeout=MIRROR_MS)
     follower.get_by_test_id("text-input").fill("typed on the projector")
-    presenter.wait_for_timeout(300)
+    # The follower took the edit (its lesson answered for it) and sent no view of its own.
+    expect(follower.get_by_test_id("token-ids")).to_have_text(", ".join(map(str, r50k_oracle.encode_ordinary("typed on the projector"))))
+    assert "view" not in follower.evaluate("() => window.__posted")
     expect(presenter.get_by_test_id("text-input")).to_have_value("the the")
     presenter.get_by_test_id("text-input").fill("Hello\nhello")
     expect(follower.get_by_test_id("text-input")).to_have_value("Hello\nhello", timeout=MIRROR_MS)
@@ -254,8 +270,8 @@ def test_embed_hides_the_frame_and_fits_480_pixels(pair, room, axe_violations):
     # The link follows the view a moment after it changes (it is rewritten after the hash is).
     expect(link).to_have_attribute("href", re.compile(r"lesson=lab"))
     assert "embed" not in link.get_attribute("href")
-    # An embedded copy never drives the projector window.
-    follower.wait_for_timeout(MIRROR_MS)
+    # An embedded copy never drives the projector window: it sent no view while it went through every lesson.
+    assert "view" not in page.evaluate("() => window.__posted")
     expect(follower.get_by_test_id("lesson-tab-lab")).not_to_have_attribute("aria-current", "page")
     page.close()
     assert room.errors == []
