@@ -57,6 +57,9 @@ from tools.server import make_server  # noqa: E402
 
 SCREENSHOTS = ROOT / "screenshots"
 READY_TIMEOUT_MS = 120_000
+# How long an expect() waits for what it expects. Never a claim about speed: CI shares two cores with
+# other work, and a test waits for the page's own markers, however long they take to come.
+expect.set_options(timeout=20_000)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

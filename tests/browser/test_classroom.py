@@ -15,7 +15,6 @@ from playwright.sync_api import expect
 
 from conftest import READY_TIMEOUT_MS, STATUS, new_app_context  # tests/browser is on sys.path: pytest imports conftest from there
 
-MIRROR_MS = 1_000  # the follow window mirrors the presenter within a second
 LESSON_IDS = ["encode", "decode", "train", "compare", "special", "tables", "samples", "quirks", "lab"]
 
 # The type of every message a page posts on a BroadcastChannel, so a test can see that a window which
@@ -88,7 +87,7 @@ def test_follower_mirrors_text_step_language_and_lesson(pair, room):
     expect(follower.get_by_test_id("text-input")).to_have_value("tokenization")
 
     presenter.get_by_test_id("text-input").fill("fix the AI")
-    expect(follower.get_by_test_id("text-input")).to_have_value("fix the AI", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("fix the AI")
 
     presenter.get_by_test_id("text-input").fill("tokenization")
     expect(presenter.get_by_test_id("step-text")).to_contain_text("0 / 10")
@@ -96,23 +95,23 @@ def test_follower_mirrors_text_step_language_and_lesson(pair, room):
     for _ in range(3):
         presenter.keyboard.press("ArrowRight")
     expect(presenter.get_by_test_id("step-text")).to_contain_text("3 / 10")
-    expect(follower.get_by_test_id("step-text")).to_contain_text("3 / 10", timeout=MIRROR_MS)
-    expect(follower.get_by_test_id("scrubber")).to_have_value("3", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("step-text")).to_contain_text("3 / 10")
+    expect(follower.get_by_test_id("scrubber")).to_have_value("3")
 
     presenter.get_by_test_id("lang-zh").click()
-    expect(follower.locator("html")).to_have_attribute("lang", "zh-CN", timeout=MIRROR_MS)
+    expect(follower.locator("html")).to_have_attribute("lang", "zh-CN")
     expect(follower.get_by_test_id("lesson-tab-encode")).to_have_text(
-        presenter.get_by_test_id("lesson-tab-encode").text_content(), timeout=MIRROR_MS)
+        presenter.get_by_test_id("lesson-tab-encode").text_content())
 
     presenter.get_by_test_id("lesson-tab-decode").click()
-    expect(follower.get_by_test_id("lesson-tab-decode")).to_have_attribute("aria-current", "page", timeout=MIRROR_MS)
-    expect(follower.get_by_test_id("ids-input")).to_have_value(presenter.get_by_test_id("ids-input").input_value(), timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("lesson-tab-decode")).to_have_attribute("aria-current", "page")
+    expect(follower.get_by_test_id("ids-input")).to_have_value(presenter.get_by_test_id("ids-input").input_value())
 
     # The predict switch is state too.
     presenter.get_by_test_id("predict-toggle").click()
-    expect(follower.get_by_test_id("predict-toggle")).to_have_attribute("aria-pressed", "true", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("predict-toggle")).to_have_attribute("aria-pressed", "true")
     presenter.get_by_test_id("predict-toggle").click()
-    expect(follower.get_by_test_id("predict-toggle")).to_have_attribute("aria-pressed", "false", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("predict-toggle")).to_have_attribute("aria-pressed", "false")
 
     # The projector window keeps its own projector mode: it was opened with it on.
     expect(follower.locator("body")).to_have_class(re.compile(r"\bprojector\b"))
@@ -120,7 +119,7 @@ def test_follower_mirrors_text_step_language_and_lesson(pair, room):
 
     presenter.get_by_test_id("lang-en").click()
     presenter.get_by_test_id("lesson-tab-encode").click()
-    expect(follower.get_by_test_id("lesson-tab-encode")).to_have_attribute("aria-current", "page", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("lesson-tab-encode")).to_have_attribute("aria-current", "page")
     assert room.errors == []
 
 
@@ -156,14 +155,14 @@ def test_no_serious_axe_violations_in_either_window(pair, axe_violations):
 def test_follower_edits_stay_local_until_the_presenter_moves(pair, r50k_oracle):
     presenter, follower = pair
     presenter.get_by_test_id("text-input").fill("the the")
-    expect(follower.get_by_test_id("text-input")).to_have_value("the the", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("the the")
     follower.get_by_test_id("text-input").fill("typed on the projector")
     # The follower took the edit (its lesson answered for it) and sent no view of its own.
     expect(follower.get_by_test_id("token-ids")).to_have_text(", ".join(map(str, r50k_oracle.encode_ordinary("typed on the projector"))))
     assert "view" not in follower.evaluate("() => window.__posted")
     expect(presenter.get_by_test_id("text-input")).to_have_value("the the")
     presenter.get_by_test_id("text-input").fill("Hello\nhello")
-    expect(follower.get_by_test_id("text-input")).to_have_value("Hello\nhello", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("Hello\nhello")
 
 
 def test_late_follower_gets_the_current_view(pair, room):
@@ -181,11 +180,11 @@ def test_late_follower_gets_the_current_view(pair, room):
         channel.postMessage({type: "gone"});
         channel.close();
     }""")
-    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "waiting", timeout=MIRROR_MS)
+    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "waiting")
     expect(late.get_by_test_id("follow-badge")).to_contain_text("正在等待讲者的窗口")
     presenter.get_by_test_id("text-input").fill("back again")
-    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "following", timeout=MIRROR_MS)
-    expect(late.get_by_test_id("text-input")).to_have_value("back again", timeout=MIRROR_MS)
+    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "following")
+    expect(late.get_by_test_id("text-input")).to_have_value("back again")
     late.close()
     expect(presenter.get_by_test_id("notes-followers")).to_contain_text("1")
     presenter.get_by_test_id("lang-en").click()
@@ -194,14 +193,14 @@ def test_late_follower_gets_the_current_view(pair, room):
 def test_follower_drops_fields_it_cannot_read(pair, room):
     presenter, follower = pair
     presenter.get_by_test_id("text-input").fill("tokenization")
-    expect(follower.get_by_test_id("text-input")).to_have_value("tokenization", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("tokenization")
     # A message as another page of the origin could send it: unreadable fields are left at defaults.
     presenter.evaluate("""() => {
         const channel = new BroadcastChannel(`toklab-classroom:${location.pathname.replace(/[^/]*$/, "")}`);
         channel.postMessage({type: "view", view: {state: {lesson: "encode", text: 42, step: "3", piece: -1, lang: "xx"}, deck: {index: "1"}}});
         channel.close();
     }""")
-    expect(follower.get_by_test_id("text-input")).to_have_value("tokenization", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("tokenization")
     expect(follower.get_by_test_id("scrubber")).to_have_value("0")
     expect(follower.locator("html")).to_have_attribute("lang", "en")
     expect(follower.get_by_test_id("deck-position")).to_be_hidden()
@@ -216,7 +215,7 @@ def test_deck_moves_with_page_keys_on_both_windows(pair, room):
     presenter.get_by_test_id("notes-start").click()
     position = presenter.get_by_test_id("deck-position")
     expect(position).to_have_text("1 / 10")
-    expect(follower.get_by_test_id("deck-position")).to_have_text("1 / 10", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("deck-position")).to_have_text("1 / 10")
     expect(presenter.get_by_test_id("notes-title")).to_contain_text("A word is not what the model sees")
     presenter.locator("body").click(position={"x": 5, "y": 5})
     presenter.keyboard.press("PageUp")  # nothing before the first slide
@@ -225,8 +224,8 @@ def test_deck_moves_with_page_keys_on_both_windows(pair, room):
     presenter.keyboard.press("PageDown")
     expect(position).to_have_text("3 / 10")
     expect(presenter.get_by_test_id("scrubber")).to_have_value("5")
-    expect(follower.get_by_test_id("deck-position")).to_have_text("3 / 10", timeout=MIRROR_MS)
-    expect(follower.get_by_test_id("scrubber")).to_have_value("5", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("deck-position")).to_have_text("3 / 10")
+    expect(follower.get_by_test_id("scrubber")).to_have_value("5")
     assert "deck=encode" in presenter.url and "slide=3" in presenter.url
     presenter.keyboard.press("PageUp")
     expect(position).to_have_text("2 / 10")
@@ -241,7 +240,7 @@ def test_deck_moves_with_page_keys_on_both_windows(pair, room):
     expect(follower.get_by_test_id("presenter-notes")).to_have_count(0)
     presenter.get_by_test_id("deck-stop").click()
     expect(position).to_be_hidden()
-    expect(follower.get_by_test_id("deck-position")).to_be_hidden(timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("deck-position")).to_be_hidden()
     presenter.get_by_test_id("lang-en").click()
     assert room.errors == []
 
