@@ -601,8 +601,9 @@ def test_a_100000_character_paste_stays_responsive(page, r50k_oracle):
     page.keyboard.press("End")
     assert canvas_state(page)["symbols"] == ["token", "ization"]
     # Jump to a piece on a later page: it is fetched on demand.
-    page.get_by_role("button", name=re.compile("Later pieces")).click()
-    expect(page.get_by_test_id("piece").first).to_have_attribute("data-index", "2000")
+    # On a loaded machine the page may take a while to lay out 2,000 pieces before the button is there.
+    page.get_by_role("button", name=re.compile("Later pieces")).click(timeout=120_000)
+    expect(page.get_by_test_id("piece").first).to_have_attribute("data-index", "2000", timeout=60_000)
     expect(page.locator(CANVAS)).to_have_attribute("data-symbols", re.compile(".+"))
 
 
