@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..pretokenize import _one_of
 from . import _unicode
 from ._config import Regex, bad, expect, literal_or_regex, pattern_config
 
@@ -36,11 +37,7 @@ __all__ = ["NFC", "NFD", "NFKC", "NFKD", "Lowercase", "Normalizer", "Prepend", "
 Alignment = "list[tuple[int, int]] | None"
 
 
-def _class(runs) -> str:
-    return "[" + "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in runs) + "]"
-
-
-_BARRIER = re.compile(_class(_unicode.NFC_BARRIERS))
+_BARRIER = re.compile(_one_of([list(r) for r in _unicode.NFC_BARRIERS]))  # astral ranges behind a guard: fast
 
 
 def identity(n: int) -> list[tuple[int, int]]:
