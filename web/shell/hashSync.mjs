@@ -16,8 +16,9 @@
 // changes the URL at once, but the page hears of it only with the hashchange event, and reads it only
 // once the link's lesson module has loaded. A waiting write that ran in between put the old lesson's
 // hash over the link, and the link was lost. So the page keeps `known`, the hash it last wrote or read:
-// a URL that is not `known` any more holds a link still to be read, and is never written over; and while
-// a link is being opened (hold), writes wait for it.
+// a URL that is not `known` any more holds a link still to be read, and is not written over (until a
+// round later no hashchange came for it); while a link is being opened (hold), writes wait for it; and
+// the link is read as it was when its event came, not as the URL is once its lesson has loaded.
 //
 // Text too long for the link is kept in the tab (KeptText) with each write; what the storage refuses is
 // told to `refused(names)`. The tab also notes the hash it wants (PendingHash), so a reload pressed just
@@ -38,6 +39,7 @@ export class HashSync {
     this.lastWrite = -Infinity;
     this.holds = 0;
     this.known = window.location.hash;
+    this.suspect = null; // a URL found not `known` once: a link whose hashchange is on its way?
   }
 
   /** The schema and the state's hash, or null while nothing can be written. */
@@ -55,9 +57,24 @@ export class HashSync {
     this.timer = setTimeout(() => this.write(), wait);
   }
 
-  /** Keeps the long texts; true when the URL may be written (no link is waiting to be read). */
+  /**
+   * Keeps the long texts; true when the URL may be written (no link is waiting to be read). A URL that
+   * is not `known` waits one more round: a link's hashchange comes before it (and heard() makes it
+   * known); a URL still unheard then was written by the page itself (the lab's Share, without a
+   * clipboard), and is taken as known.
+   */
   ready(now) {
-    if (this.holds > 0 || window.location.hash !== this.known) return false;
+    if (this.holds > 0) return false;
+    const url = window.location.hash;
+    if (url !== this.known) {
+      if (this.suspect !== url) {
+        this.suspect = url;
+        if (!this.timer) this.timer = setTimeout(() => this.write(), TIMING.hashDebounceMs);
+        return false;
+      }
+      this.known = url;
+    }
+    this.suspect = null;
     const refused = this.kept.save(now.state, now.schema);
     if (refused.length) this.refused(refused);
     return true;
@@ -98,6 +115,7 @@ export class HashSync {
     clearTimeout(this.timer);
     this.timer = 0;
     this.known = hash;
+    this.suspect = null;
   }
 
   hold() {
