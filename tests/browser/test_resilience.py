@@ -419,15 +419,12 @@ def test_a_link_set_right_after_a_change_is_not_overwritten_by_the_waiting_write
 # Fills the tab's storage, then frees room for one long text but not for two (10,000-character chunks).
 # The filler is not Latin-1, as the text is not: Chromium stores a Latin-1 string at a byte a character.
 LEAVE_ROOM = """(free) => {
-    let chunk = "好".repeat(1 << 20);
-    for (let i = 0; chunk.length >= 10000; i += 1) {
-        try { sessionStorage.setItem(`filler:${i}`, chunk); }
-        catch { chunk = chunk.length > 20000 ? chunk.slice(chunk.length / 2) : chunk.slice(0, 10000); if (chunk.length === 10000) break; }
+    const chunk = "好".repeat(10000);
+    let n = 0;
+    for (;;) {
+        try { sessionStorage.setItem(`filler:${n}`, chunk); n += 1; } catch { break; }
     }
-    for (let i = 0; ; i += 1) {
-        try { sessionStorage.setItem(`filler:small:${i}`, chunk); } catch { break; }
-    }
-    for (let i = 0; i < free / 10000; i += 1) sessionStorage.removeItem(`filler:small:${i}`);
+    for (let i = 0; i < free / chunk.length; i += 1) sessionStorage.removeItem(`filler:${i}`);
 }"""
 
 
