@@ -24,6 +24,8 @@ Modules, in teaching order:
   webapi, protocol   the JSON entry point the browser worker calls, and the types of what it exchanges
   errors, caches     the engine's errors as codes and params (the page says them in its language); caches
                      bounded by the size of what they hold
+  hf                 HuggingFace tokenizers' parts (added tokens, normalizers, pre-tokenizers, BPE,
+                     processors, decoders) running a tokenizer.json: MiniMind, Qwen3, DeepSeek-V3, ...
 """
 
 from .bytetrain import train_bytes, trained_encoding
