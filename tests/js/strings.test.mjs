@@ -65,6 +65,17 @@ test("a key registered twice throws, and nothing of that table is added", () => 
   assert.throws(() => i18n.registerPairs({ "test.third": { en: "a", de: "b" } }), /no language "de"/);
 });
 
+test("no key is written twice in one side-by-side table (an object literal keeps the last silently)", () => {
+  const twice = [];
+  for (const file of modules) {
+    const source = fs.readFileSync(file, "utf8");
+    if (!/\bregisterPairs\(/.test(source)) continue;
+    const keys = [...source.matchAll(/^ {2}("(?:[^"\\]|\\.)*"): \{$/gm)].map((m) => JSON.parse(m[1]));
+    for (const key of new Set(keys.filter((key, i) => keys.indexOf(key) !== i))) twice.push(`${path.relative(WEB, file)}: ${key}`);
+  }
+  assert.deepEqual(twice, []);
+});
+
 test("translate fills placeholders, falls back to English, then to the key, and never reads a prototype", () => {
   i18n.registerTables({ en: { "test.fill": "{n} of {total}", "test.onlyEn": "only English" }, zh: { "test.fill": "第 {n} 个，共 {total} 个" } });
   assert.equal(i18n.translate("zh", "test.fill", { n: 2, total: 5 }), "第 2 个，共 5 个");
