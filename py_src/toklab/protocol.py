@@ -46,6 +46,8 @@ ERRORS = {
     "wrong_type": "{field} must be a JSON {expected}",
     "bad_choice": "{field} must be one of {choices}, not {value}",
     "too_small": "{field} must be at least {min}",
+    "too_large": "{field} must be at most {max:,}",
+    "corpus_empty": "the corpus is empty: there is no word to learn from",
     "text_too_long": "the {field} has {length:,} characters; the lesson takes at most {limit:,}",
     "empty_text": "the text is empty: there is no piece to trace",
     "no_such_piece": "piece {index} does not exist: the text has {n_pieces} pieces",

@@ -1,0 +1,398 @@
+"""HuggingFace ``tokenizers``' ``BpeTrainer``, rule for rule, in pure Python.
+
+What this adds over ``toklab.fasttrain``: the exact trainer MiniMind's ``train_tokenizer.py`` runs, so
+the same corpus gives the same vocabulary, the same merges in the same order and the same ids as
+``tokenizers`` 0.23.3 (``tokenizers/src/models/bpe/trainer.rs``, ``word.rs``; cited below as
+trainer.rs and word.rs). ``fasttrain.PairIndex`` keeps exact counts and merges every occurrence of the
+best pair; ``tokenizers`` does neither in two corner cases (below), so this loop keeps its own books, the
+way trainer.rs keeps them.
+
+    >>> trainer = BpeTrainer(vocab_size=8, show_progress=False, special_tokens=["<s>"])
+    >>> trainer.feed(["low lower lowest"], str.split)
+    >>> vocab, merges = trainer.learn()
+    >>> merges
+    [('l', 'o'), ('lo', 'w')]
+    >>> vocab
+    {'<s>': 0, 'e': 1, 'l': 2, 'o': 3, 'r': 4, 's': 5, 't': 6, 'w': 7, 'lo': 8, 'low': 9}
+
+The rules, in trainer.rs's order:
+
+1. **Words** (``feed``): each sequence is cut into words by ``process`` (the tokenizer's normalizer
+   and pre-tokenizer: ``Ġlow`` for " low" with ByteLevel), and identical words are counted. Merges
+   never cross a word.
+2. **First ids** (``add_special_tokens``, ``compute_alphabet``): the special tokens in the order given
+   (a repeat is skipped), then the alphabet in code point order. The alphabet is every character of the
+   words plus ``initial_alphabet`` (the first character of each string); with ``limit_alphabet`` the
+   rarest characters (counted with the words' counts; ``initial_alphabet`` never loses) are dropped
+   and simply vanish from the words they were in, so their neighbours become adjacent.
+3. **Symbols** (``tokenize_words``): a word is its kept characters; ``continuing_subword_prefix`` goes
+   before every character but the word's first, ``end_of_word_suffix`` after the last; a symbol so made
+   takes the next id the first time it is seen.
+4. **Pairs** (``count_pairs``): a pair's count is the sum over words of count x occurrences, overlaps
+   included (``a a a`` has ``(a, a)`` twice).
+5. **Merges**: the pair with the highest count wins; ties go to the smallest pair of ids (left id, then
+   right id): trainer.rs's ``Merge::cmp``. The new token is left + right (right without its
+   ``continuing_subword_prefix``) and takes the next id, unless that string is already a token, which
+   keeps its id; either way the merge is recorded. In each word the pair merges left to right without
+   overlap (``a a a`` -> ``aa a``). A pair whose token would be ``max_token_length`` characters or
+   longer is not counted when a merge makes it (word.rs: ``len < max_length``).
+6. **Stop**, checked before each merge: the vocabulary (special tokens included) has ``vocab_size``
+   entries; no pair is left; the best count is 0 or below ``min_frequency``.
+7. **The model**: ``vocab`` maps every token to its id; ``merges`` lists the pairs in the order they were
+   merged, a pair merged twice kept at its last place (trainer.rs collects them into a map).
+
+The two corner cases, kept as trainer.rs keeps them. A pair's heap entry carries the words it was seen in,
+and a merge is made only in those words; when a merge makes a token that already exists (``a``+``bc``
+after ``ab``+``c``), the pairs next to it get a second entry holding only the new words, so the same
+pair can be merged twice. And the counts are bookkeeping, not a recount: the merged pair keeps its old
+count, and with ``max_token_length`` a count can fall below zero (read as a huge unsigned number, as
+trainer.rs's ``as u64`` does). Where trainer.rs's order comes from a hash map (the ids of prefixed or
+suffixed symbols; which of two equally rare characters ``limit_alphabet`` drops; two heap entries of one
+pair with one count), ``tokenizers`` itself varies from run to run; this trainer takes the words in the
+order first seen, drops the smaller code point first, and pops the older entry first.
+
+``progress(done, total, merge)`` is called after every merge: ``done`` merges so far, ``total`` the most
+the vocabulary size allows, ``merge`` the newest ``(left, right)``. Returning ``False`` stops training;
+what was learned so far is kept, as if the vocabulary were full.
+"""
+
+from __future__ import annotations
+
+import sys
+from heapq import heappop, heappush
+from typing import Callable, Iterable
+
+from toklab.errors import ToklabError, ToklabTypeError
+
+MAX_VOCAB_SIZE = 1_000_000  # toklab's stated limit (tokenizers has none but memory)
+_U64 = 1 << 64
+
+__all__ = ["BpeTrainer", "MAX_VOCAB_SIZE", "Trainer"]
+
+Progress = Callable[[int, int, tuple], object]
+
+
+class Trainer:
+    """The base of the trainers, as ``tokenizers.trainers.Trainer``."""
+
+
+def _int_option(name: str, value, minimum: int = 0, maximum: int | None = None, optional: bool = False):
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ToklabTypeError("wrong_type", field=name, expected="whole number")
+    if value < minimum:
+        raise ToklabError("too_small", field=name, min=minimum)
+    if maximum is not None and value > maximum:
+        raise ToklabError("too_large", field=name, max=maximum)
+    return value
+
+
+def _token_content(token) -> str:
+    content = getattr(token, "content", token)
+    if not isinstance(content, str):
+        raise ToklabTypeError("wrong_type", field="special_tokens", expected="list of strings")
+    return content
+
+
+class BpeTrainer(Trainer):
+    """Trains a BPE model exactly as ``tokenizers.trainers.BpeTrainer`` (same options, same defaults).
+
+    ``progress`` (toklab's own) is the callback described in the module docstring; ``strict`` (toklab's
+    own, off by default as in ``tokenizers``) refuses an empty corpus and a ``vocab_size`` below the
+    special tokens plus the alphabet, which ``tokenizers`` accepts silently.
+    """
+
+    def __init__(self, vocab_size: int = 30000, min_frequency: int = 0, show_progress: bool = True,
+                 special_tokens: Iterable = (), limit_alphabet: int | None = None,
+                 initial_alphabet: Iterable[str] = (), continuing_subword_prefix: str | None = None,
+                 end_of_word_suffix: str | None = None, max_token_length: int | None = None,
+                 progress: Progress | None = None, strict: bool = False, **ignored):
+        self.vocab_size = _int_option("vocab_size", vocab_size, 0, MAX_VOCAB_SIZE)
+        self.min_frequency = _int_option("min_frequency", min_frequency)
+        self.show_progress = bool(show_progress)
+        self.special_tokens = special_tokens
+        self.limit_alphabet = _int_option("limit_alphabet", limit_alphabet, optional=True)
+        self.initial_alphabet = initial_alphabet
+        self.continuing_subword_prefix = continuing_subword_prefix
+        self.end_of_word_suffix = end_of_word_suffix
+        self.max_token_length = _int_option("max_token_length", max_token_length, optional=True)
+        self.progress = progress
+        self.strict = strict
+        self.words: dict[str, int] = {}
+
+    @property
+    def special_tokens(self) -> list[str]:
+        return list(self._special_tokens)
+
+    @special_tokens.setter
+    def special_tokens(self, tokens) -> None:
+        self._special_tokens = [_token_content(t) for t in tokens]
+
+    @property
+    def initial_alphabet(self) -> list[str]:
+        """The characters, each as a one-character string (the first character of each given string)."""
+        return sorted(self._initial_alphabet)
+
+    @initial_alphabet.setter
+    def initial_alphabet(self, alphabet) -> None:
+        if isinstance(alphabet, str) or any(not isinstance(s, str) for s in alphabet):
+            raise ToklabTypeError("wrong_type", field="initial_alphabet", expected="list of strings")
+        self._initial_alphabet = {s[0] for s in alphabet if s}
+
+    def __repr__(self) -> str:
+        return (f"BpeTrainer(vocab_size={self.vocab_size}, min_frequency={self.min_frequency}, "
+                f"special_tokens={self.special_tokens!r}, limit_alphabet={self.limit_alphabet})")
+
+    def feed(self, sequences: Iterable[str], process: Callable[[str], list[str]]) -> None:
+        """Count the words of every sequence (rule 1); replaces what was fed before, as trainer.rs."""
+        words: dict[str, int] = {}
+        get = words.get
+        for sequence in sequences:
+            for word in process(sequence):
+                words[word] = get(word, 0) + 1
+        self.words = words
+
+    def get_word_count(self) -> int:
+        return len(self.words)
+
+    # --- rules 2 and 3 ---------------------------------------------------------------------------------
+
+    def first_vocab(self, word_counts: dict[str, int]) -> tuple[dict[str, int], list[str]]:
+        """The special tokens, then the alphabet (rule 2): ``(token -> id, id -> token)``.
+
+        >>> BpeTrainer(special_tokens=["<s>", "b"], limit_alphabet=2).first_vocab({"abc": 1, "cc": 2})[1]
+        ['<s>', 'b', 'a', 'c']
+        """
+        w2id: dict[str, int] = {}
+        id2w: list[str] = []
+        for token in self._special_tokens:
+            if token not in w2id:
+                w2id[token] = len(id2w)
+                id2w.append(token)
+        alphabet: dict[str, int] = {}
+        for word, count in word_counts.items():
+            for c in word:
+                alphabet[c] = alphabet.get(c, 0) + count
+        for c in self._initial_alphabet:
+            alphabet[c] = _U64 - 1  # usize::MAX: never dropped before a seen character
+        kept = sorted(alphabet)
+        to_remove = max(0, len(alphabet) - self.limit_alphabet) if self.limit_alphabet is not None else 0
+        if to_remove:
+            rarest = sorted(kept, key=lambda c: (alphabet[c], c))[:to_remove]
+            kept = sorted(set(kept) - set(rarest))
+        for c in kept:
+            if c not in w2id:
+                w2id[c] = len(id2w)
+                id2w.append(c)
+        return w2id, id2w
+
+    def symbols(self, word: str, w2id: dict[str, int], id2w: list[str]) -> list[int]:
+        """A word as symbol ids (rule 3); a prefixed or suffixed symbol is added to the vocabulary.
+
+        >>> t = BpeTrainer(continuing_subword_prefix="##"); w2id = {"a": 0, "b": 1}; id2w = ["a", "b"]
+        >>> t.symbols("abxb", w2id, id2w), id2w
+        ([0, 2, 2], ['a', 'b', '##b'])
+        """
+        prefix, suffix = self.continuing_subword_prefix, self.end_of_word_suffix
+        if prefix is None and suffix is None:
+            return [w2id[c] for c in word if c in w2id]
+        out = []
+        last = len(word) - 1
+        for i, c in enumerate(word):
+            if c not in w2id:
+                continue
+            s = c
+            if i and prefix is not None:
+                s = prefix + s
+            if i == last and suffix is not None:
+                s = s + suffix
+            if s not in w2id:
+                w2id[s] = len(id2w)
+                id2w.append(s)
+            out.append(w2id[s])
+        return out
+
+    # --- rules 4 to 7 ----------------------------------------------------------------------------------
+
+    def learn(self, word_counts: dict[str, int] | None = None) -> tuple[dict[str, int], list[tuple[str, str]]]:
+        """Train on ``word_counts`` (default: what ``feed`` counted): ``(vocab, merges)``."""
+        word_counts = self.words if word_counts is None else word_counts
+        w2id, id2w = self.first_vocab(word_counts)
+        if self.strict:
+            if not word_counts:
+                raise ToklabError("corpus_empty")
+            if self.vocab_size < len(id2w):
+                raise ToklabError("too_small", field="vocab_size", min=len(id2w))
+        words = [self.symbols(w, w2id, id2w) for w in word_counts]
+        counts = list(word_counts.values())
+        merged = _merge_loop(words, counts, w2id, id2w, self.vocab_size, self.min_frequency,
+                             self.max_token_length, self.continuing_subword_prefix, self._reporter(len(id2w)))
+        last = {pair: rank for rank, pair in enumerate(merged)}  # a pair merged twice keeps its last place
+        merges = [(id2w[a], id2w[b]) for (a, b), rank in sorted(last.items(), key=lambda kv: kv[1])]
+        return dict(w2id), merges
+
+    def _reporter(self, start_size: int) -> Progress | None:
+        total = max(0, self.vocab_size - start_size)
+        if self.progress is not None:
+            callback = self.progress
+            return lambda done, merge: callback(done, total, merge)
+        if self.show_progress:
+            def bar(done, merge):
+                if done % 500 == 0:
+                    print(f"Compute merges {done:>9}/{total:<9} {merge[0]!r} + {merge[1]!r}", file=sys.stderr)
+            return bar
+        return None
+
+
+def _merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], id2w: list[str],
+                vocab_size: int, min_frequency: int, max_token_length: int | None, prefix: str | None,
+                report) -> list[tuple[int, int]]:
+    """Rules 4 to 6 on symbol ids, as trainer.rs's ``do_train`` from "Count pairs" on; returns the merges.
+
+    ``words`` are changed in place. The heap holds ``(-count, left, right, seq, where)``: highest count
+    first, then the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` is the set of
+    words the entry merges in.
+
+    >>> words = [[0, 0, 0], [0, 1]]
+    >>> _merge_loop(words, [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None), words
+    ([(0, 1), (0, 0)], [[2, 0], [2]])
+    """
+    limit = max_token_length
+    lengths = [[1] * len(w) for w in words] if limit is not None else None
+    pair_counts: dict[tuple[int, int], int] = {}
+    where: dict[tuple[int, int], set[int]] = {}
+    for i, word in enumerate(words):
+        n = counts[i]
+        for pair in zip(word, word[1:]):
+            pair_counts[pair] = pair_counts.get(pair, 0) + n
+            found = where.get(pair)
+            if found is None:
+                where[pair] = {i}
+            else:
+                found.add(i)
+    heap: list = []
+    seq = 0
+    for pair, pos in where.items():
+        count = pair_counts[pair]
+        if count > 0:
+            heap.append((-count, pair[0], pair[1], seq, pos))
+            seq += 1
+    heap.sort()  # a sorted list is a heap
+    merges: list[tuple[int, int]] = []
+    while len(w2id) < vocab_size and heap:
+        neg, a, b, _, pos = heappop(heap)
+        count = pair_counts[(a, b)]
+        if count < 0:
+            count += _U64  # trainer.rs: `pair_counts[..] as u64`
+        if -neg != count:
+            heappush(heap, (-count, a, b, seq, pos))
+            seq += 1
+            continue
+        if count < 1 or min_frequency > count:
+            break
+        right = id2w[b]
+        if prefix is not None and right.startswith(prefix):
+            right = right[len(prefix):]
+        token = id2w[a] + right
+        new = w2id.get(token)
+        if new is None:
+            new = w2id[token] = len(id2w)
+            id2w.append(token)
+        merges.append((a, b))
+        changed: dict[tuple[int, int], set[int]] = {}
+        if limit is None:
+            _merge_words(words, counts, pos, a, b, new, pair_counts, changed)
+        else:
+            _merge_words_limited(words, lengths, counts, pos, a, b, new, limit, pair_counts, changed)
+        for pair, found in changed.items():
+            count = pair_counts[pair]
+            if count > 0:
+                heappush(heap, (-count, pair[0], pair[1], seq, found))
+                seq += 1
+        if report is not None and report(len(merges), (id2w[a], id2w[b])) is False:
+            break
+    return merges
+
+
+def _merge_words(words, counts, pos, a, b, new, pair_counts, changed) -> None:
+    """word.rs's ``Word::merge`` in every word of ``pos``, its changes added into ``pair_counts``.
+
+    Left to right without overlap; each merge takes one from (before, a) and (b, after) and adds one to
+    (before, new) and (new, after); the merged pair's own count is left alone, as in word.rs. ``changed``
+    collects, per pair that gained, the words it gained in.
+    """
+    get = pair_counts.get
+    for w in pos:
+        word = words[w]
+        n = counts[w]
+        i = 0
+        end = len(word) - 1
+        while True:
+            try:
+                i = word.index(a, i, end)
+            except ValueError:
+                break
+            if word[i + 1] != b:
+                i += 1
+                continue
+            if i:
+                before = word[i - 1]
+                p = (before, a)
+                pair_counts[p] = get(p, 0) - n
+                p = (before, new)
+                pair_counts[p] = get(p, 0) + n
+                found = changed.get(p)
+                if found is None:
+                    changed[p] = {w}
+                else:
+                    found.add(w)
+            del word[i + 1]
+            word[i] = new
+            end -= 1
+            if i < end:
+                after = word[i + 1]
+                p = (b, after)
+                pair_counts[p] = get(p, 0) - n
+                p = (new, after)
+                pair_counts[p] = get(p, 0) + n
+                found = changed.get(p)
+                if found is None:
+                    changed[p] = {w}
+                else:
+                    found.add(w)
+            i += 1
+
+
+def _merge_words_limited(words, lengths, counts, pos, a, b, new, limit, pair_counts, changed) -> None:
+    """``_merge_words`` with ``max_token_length``: a gained pair counts only if its token would be shorter
+    than ``limit`` characters (word.rs), while the lost pairs always count."""
+    get = pair_counts.get
+    for w in pos:
+        word, lens = words[w], lengths[w]
+        n = counts[w]
+        i = 0
+        while i < len(word) - 1:
+            if word[i] != a or word[i + 1] != b:
+                i += 1
+                continue
+            length = lens[i] + lens[i + 1]
+            if i:
+                before = word[i - 1]
+                p = (before, a)
+                pair_counts[p] = get(p, 0) - n
+                if lens[i - 1] + length < limit:
+                    p = (before, new)
+                    pair_counts[p] = get(p, 0) + n
+                    changed.setdefault(p, set()).add(w)
+            del word[i + 1], lens[i + 1]
+            word[i], lens[i] = new, length
+            if i < len(word) - 1:
+                after = word[i + 1]
+                p = (b, after)
+                pair_counts[p] = get(p, 0) - n
+                if lens[i + 1] + length < limit:
+                    p = (new, after)
+                    pair_counts[p] = get(p, 0) + n
+                    changed.setdefault(p, set()).add(w)
+            i += 1
