@@ -7,7 +7,7 @@ trainer.rs and word.rs). ``fasttrain.PairIndex`` keeps exact counts and merges e
 best pair; ``tokenizers`` does neither in two corner cases (below), so this loop keeps its own books, the
 way trainer.rs keeps them.
 
-    >>> trainer = BpeTrainer(vocab_size=8, show_progress=False, special_tokens=["<s>"])
+    >>> trainer = BpeTrainer(vocab_size=10, show_progress=False, special_tokens=["<s>"])
     >>> trainer.feed(["low lower lowest"], str.split)
     >>> vocab, merges = trainer.learn()
     >>> merges
@@ -67,13 +67,32 @@ from toklab.errors import ToklabError, ToklabTypeError
 MAX_VOCAB_SIZE = 1_000_000  # toklab's stated limit (tokenizers has none but memory)
 _U64 = 1 << 64
 
-__all__ = ["BpeTrainer", "MAX_VOCAB_SIZE", "Trainer"]
+__all__ = ["BpeTrainer", "MAX_VOCAB_SIZE", "Trainer", "byte_level_word_counts"]
 
 Progress = Callable[[int, int, tuple], object]
 
 
 class Trainer:
     """The base of the trainers, as ``tokenizers.trainers.Trainer``."""
+
+
+def byte_level_word_counts(sequences: Iterable[str]) -> dict[str, int]:
+    """The words ``feed`` counts behind ``pre_tokenizers.ByteLevel(add_prefix_space=False)`` and no
+    normalizer (MiniMind's set-up): GPT-2's pieces (``toklab.pretokenize``), each as its printable bytes
+    (``toklab.bytes_unicode``), counted; each distinct piece is turned into bytes once.
+
+    >>> byte_level_word_counts(["我爱 北京", "hi hi"])
+    {'æĪĳçĪ±': 1, 'ĠåĮĹäº¬': 1, 'hi': 1, 'Ġhi': 1}
+    """
+    from collections import Counter
+
+    from toklab.bytes_unicode import to_printable
+    from toklab.pretokenize import split_pieces
+
+    pieces: Counter = Counter()
+    for sequence in sequences:
+        pieces.update(split_pieces(sequence))
+    return {to_printable(piece.encode("utf-8")): n for piece, n in pieces.items()}
 
 
 def _int_option(name: str, value, minimum: int = 0, maximum: int | None = None, optional: bool = False):
@@ -162,7 +181,9 @@ class BpeTrainer(Trainer):
         """The special tokens, then the alphabet (rule 2): ``(token -> id, id -> token)``.
 
         >>> BpeTrainer(special_tokens=["<s>", "b"], limit_alphabet=2).first_vocab({"abc": 1, "cc": 2})[1]
-        ['<s>', 'b', 'a', 'c']
+        ['<s>', 'b', 'c']
+
+        (``a`` and ``b`` are the rarest; ``a`` goes, the smaller code point; ``b`` stays a special token.)
         """
         w2id: dict[str, int] = {}
         id2w: list[str] = []
@@ -256,7 +277,9 @@ def _merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int],
 
     >>> words = [[0, 0, 0], [0, 1]]
     >>> _merge_loop(words, [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None), words
-    ([(0, 1), (0, 0)], [[2, 0], [2]])
+    ([(0, 0), (0, 1)], [[2, 0], [3]])
+
+    (``(a, a)`` and ``(a, b)`` both count 2: the smaller ids win.)
     """
     limit = max_token_length
     lengths = [[1] * len(w) for w in words] if limit is not None else None
