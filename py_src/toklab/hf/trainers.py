@@ -59,6 +59,7 @@ what was learned so far is kept, as if the vocabulary were full.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from heapq import heappop, heappush
 from typing import Callable, Iterable
 
@@ -84,8 +85,6 @@ def byte_level_word_counts(sequences: Iterable[str]) -> dict[str, int]:
     >>> byte_level_word_counts(["我爱 北京", "hi hi"])
     {'æĪĳçĪ±': 1, 'ĠåĮĹäº¬': 1, 'hi': 1, 'Ġhi': 1}
     """
-    from collections import Counter
-
     from toklab.bytes_unicode import to_printable
     from toklab.pretokenize import split_pieces
 
@@ -191,10 +190,12 @@ class BpeTrainer(Trainer):
             if token not in w2id:
                 w2id[token] = len(id2w)
                 id2w.append(token)
-        alphabet: dict[str, int] = {}
-        for word, count in word_counts.items():
-            for c in word:
-                alphabet[c] = alphabet.get(c, 0) + count
+        if self.limit_alphabet is None:  # only which characters occur matters, not how often
+            alphabet = dict.fromkeys(set("".join(word_counts)), 0)
+        else:
+            alphabet = Counter()
+            for word, count in word_counts.items():
+                alphabet.update(word * count if count > 1 else word)
         for c in self._initial_alphabet:
             alphabet[c] = _U64 - 1  # usize::MAX: never dropped before a seen character
         kept = sorted(alphabet)
