@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import minimind_script
+
 tokenizers = pytest.importorskip("tokenizers")
 pytest.importorskip("toklab.hf.tokenizer")  # toklab.hf's parts (its own branch) before this glue is tested
 from hypothesis import given, settings, strategies as st  # noqa: E402
@@ -19,56 +21,13 @@ from toklab.hf import training  # noqa: E402
 from toklab.hf.trainers import byte_level_word_counts  # noqa: E402
 
 NOTES = (Path(__file__).resolve().parent / "data" / "minimind_notes_zh.txt").read_text(encoding="utf-8")
-SPECIAL = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|object_ref_start|>", "<|vision_pad|>", "<tts_pad>"]
-ADDITIONAL = ["<tool_call>", "</tool_call>", "<think>", "</think>"]
-
-
-def conversations() -> list[str]:
-    """MiniMind's get_texts: each line of an sft .jsonl, its conversations' contents joined by newlines.
-    Here the notes' paragraphs, two by two, play the user and the assistant."""
-    paragraphs = [p for p in NOTES.split("\n\n") if p.strip()]
-    rows = [json.dumps({"conversations": [{"role": "user", "content": a}, {"role": "assistant", "content": b}]},
-                       ensure_ascii=False) for a, b in zip(paragraphs[::2], paragraphs[1::2])]
-    texts = []
-    for line in rows:
-        data = json.loads(line)
-        contents = [item.get("content") for item in data.get("conversations", []) if item.get("content")]
-        if contents:
-            texts.append("\n".join(contents))
-    return texts
-
-
-def minimind_script(lib, texts, folder: Path, vocab_size: int, special_tokens_num: int = 16):
-    """train_tokenizer.py's train_tokenizer(), with `lib` for `tokenizers`."""
-    decoders, models, pre_tokenizers, trainers, Tokenizer = (lib.decoders, lib.models, lib.pre_tokenizers,
-                                                             lib.trainers, lib.Tokenizer)
-    tokenizer = Tokenizer(models.BPE())
-    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    num_buffer = special_tokens_num - len(SPECIAL + ADDITIONAL)
-    all_special_tokens = SPECIAL + ADDITIONAL + [f"<|buffer{i}|>" for i in range(1, num_buffer + 1)]
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), special_tokens=all_special_tokens)
-    tokenizer.train_from_iterator(iter(texts), trainer=trainer)
-    tokenizer.decoder = decoders.ByteLevel()
-    tokenizer.add_special_tokens(SPECIAL)
-    folder.mkdir()
-    tokenizer.save(str(folder / "tokenizer.json"))
-    tokenizer.model.save(str(folder))
-    with open(folder / "tokenizer.json", encoding="utf-8") as f:
-        data = json.load(f)
-    for token_info in data.get("added_tokens", []):
-        if token_info["content"] not in SPECIAL:
-            token_info["special"] = False
-    with open(folder / "tokenizer.json", "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=2)
-    return {token: tokenizer.token_to_id(token) for token in all_special_tokens}
 
 
 def test_minimind_script_writes_the_same_files(tmp_path):
-    texts = conversations()
-    theirs = minimind_script(tokenizers, texts, tmp_path / "tokenizers", 1200)
-    mine = minimind_script(toklab.hf, texts, tmp_path / "toklab", 1200)
-    assert mine == theirs == {t: i for i, t in enumerate(mine)}  # the special tokens take ids 0-15
+    texts = list(minimind_script.get_texts(minimind_script.sft_lines([p for p in NOTES.split("\n\n") if p.strip()])))
+    theirs = minimind_script.train_tokenizer(tokenizers, iter(texts), tmp_path / "tokenizers", 1200)
+    mine = minimind_script.train_tokenizer(toklab.hf, iter(texts), tmp_path / "toklab", 1200)
+    assert mine == theirs == {t: i for i, t in enumerate(mine)}  # the 36 special tokens take ids 0-35
     for name in ("tokenizer.json", "vocab.json", "merges.txt"):
         assert (tmp_path / "toklab" / name).read_bytes() == (tmp_path / "tokenizers" / name).read_bytes(), name
     loaded = tokenizers.Tokenizer.from_file(str(tmp_path / "toklab" / "tokenizer.json"))

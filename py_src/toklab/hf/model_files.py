@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 
-__all__ = ["merges_txt", "save_model", "vocab_json"]
+__all__ = ["byte_level_tokenizer_config", "merges_txt", "save_model", "vocab_json"]
 
 
 def vocab_json(vocab: dict[str, int]) -> str:
@@ -38,3 +38,26 @@ def save_model(folder: str, vocab: dict[str, int], merges: list[tuple[str, str]]
         with open(path, "w", encoding="utf-8", newline="") as f:
             f.write(text)
     return paths
+
+
+def byte_level_tokenizer_config(vocab: dict[str, int], merges: list[tuple[str, str]],
+                                added: list[tuple[str, bool]]) -> dict:
+    """The tokenizer.json of a tokenizer trained as MiniMind's is (no normalizer, ``ByteLevel``
+    pre-tokenizer and decoder), in ``tokenizers``' layout and key order; ``added`` holds each added
+    token's content and whether it is special (their ids are in ``vocab``).
+
+    >>> config = byte_level_tokenizer_config({"<s>": 0, "a": 1, "b": 2, "ab": 3}, [("a", "b")], [("<s>", True)])
+    >>> config["added_tokens"][0]["id"], config["model"]["merges"], list(config)[:4]
+    (0, [['a', 'b']], ['version', 'truncation', 'padding', 'added_tokens'])
+    """
+    byte_level = {"add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+    return {
+        "version": "1.0", "truncation": None, "padding": None,
+        "added_tokens": [{"id": vocab[content], "content": content, "single_word": False, "lstrip": False,
+                          "rstrip": False, "normalized": False, "special": special} for content, special in added],
+        "normalizer": None, "pre_tokenizer": {"type": "ByteLevel", **byte_level}, "post_processor": None,
+        "decoder": {"type": "ByteLevel", **byte_level, "add_prefix_space": True},
+        "model": {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
+                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": False,
+                  "vocab": dict(sorted(vocab.items(), key=lambda kv: kv[1])), "merges": [list(m) for m in merges]},
+    }  # fmt: skip

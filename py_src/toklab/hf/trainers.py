@@ -138,6 +138,7 @@ class BpeTrainer(Trainer):
         self.progress = progress
         self.strict = strict
         self.words: dict[str, int] = {}
+        self.stop_reason: str | None = None  # after learn: "vocab_size", "no_pairs", "min_frequency" or "stopped"
 
     @property
     def special_tokens(self) -> list[str]:
@@ -248,8 +249,9 @@ class BpeTrainer(Trainer):
                 raise ToklabError("too_small", field="vocab_size", min=len(id2w))
         words = [self.symbols(w, w2id, id2w) for w in word_counts]
         counts = list(word_counts.values())
-        merged = _merge_loop(words, counts, w2id, id2w, self.vocab_size, self.min_frequency,
-                             self.max_token_length, self.continuing_subword_prefix, self._reporter(len(id2w)))
+        merged, self.stop_reason = _merge_loop(words, counts, w2id, id2w, self.vocab_size, self.min_frequency,
+                                               self.max_token_length, self.continuing_subword_prefix,
+                                               self._reporter(len(id2w)))
         last = {pair: rank for rank, pair in enumerate(merged)}  # a pair merged twice keeps its last place
         merges = [(id2w[a], id2w[b]) for (a, b), rank in sorted(last.items(), key=lambda kv: kv[1])]
         return dict(w2id), merges
@@ -269,8 +271,9 @@ class BpeTrainer(Trainer):
 
 def _merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], id2w: list[str],
                 vocab_size: int, min_frequency: int, max_token_length: int | None, prefix: str | None,
-                report) -> list[tuple[int, int]]:
-    """Rules 4 to 6 on symbol ids, as trainer.rs's ``do_train`` from "Count pairs" on; returns the merges.
+                report) -> tuple[list[tuple[int, int]], str]:
+    """Rules 4 to 6 on symbol ids, as trainer.rs's ``do_train`` from "Count pairs" on; returns the merges
+    and why training stopped (the vocabulary is full, no pair is left, min_frequency, or ``report`` said so).
 
     ``words`` are changed in place. The heap holds ``(-count, left, right, seq, where)``: highest count
     first, then the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` is the set of
@@ -278,7 +281,7 @@ def _merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int],
 
     >>> words = [[0, 0, 0], [0, 1]]
     >>> _merge_loop(words, [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None), words
-    ([(0, 0), (0, 1)], [[2, 0], [3]])
+    (([(0, 0), (0, 1)], 'vocab_size'), [[2, 0], [3]])
 
     (``(a, a)`` and ``(a, b)`` both count 2: the smaller ids win.)
     """
@@ -304,7 +307,11 @@ def _merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int],
             seq += 1
     heap.sort()  # a sorted list is a heap
     merges: list[tuple[int, int]] = []
-    while len(w2id) < vocab_size and heap:
+    while True:
+        if len(w2id) >= vocab_size:
+            return merges, "vocab_size"
+        if not heap:
+            return merges, "no_pairs"
         neg, a, b, _, pos = heappop(heap)
         count = pair_counts[(a, b)]
         if count < 0:
@@ -313,8 +320,10 @@ def _merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int],
             heappush(heap, (-count, a, b, seq, pos))
             seq += 1
             continue
-        if count < 1 or min_frequency > count:
-            break
+        if count < 1:
+            return merges, "no_pairs"
+        if min_frequency > count:
+            return merges, "min_frequency"
         right = id2w[b]
         if prefix is not None and right.startswith(prefix):
             right = right[len(prefix):]
@@ -335,8 +344,7 @@ def _merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int],
                 heappush(heap, (-count, pair[0], pair[1], seq, found))
                 seq += 1
         if report is not None and report(len(merges), (id2w[a], id2w[b])) is False:
-            break
-    return merges
+            return merges, "stopped"
 
 
 def _merge_words(words, counts, pos, a, b, new, pair_counts, changed) -> None:
