@@ -125,7 +125,8 @@ class BpeTrainer(Trainer):
                  special_tokens: Iterable = (), limit_alphabet: int | None = None,
                  initial_alphabet: Iterable[str] = (), continuing_subword_prefix: str | None = None,
                  end_of_word_suffix: str | None = None, max_token_length: int | None = None,
-                 progress: Progress | None = None, strict: bool = False, **ignored):
+                 progress: Progress | None = None, strict: bool = False, progress_format: str = "indicatif",
+                 **ignored):
         self.vocab_size = _int_option("vocab_size", vocab_size, 0, MAX_VOCAB_SIZE)
         self.min_frequency = _int_option("min_frequency", min_frequency)
         self.show_progress = bool(show_progress)
@@ -137,6 +138,9 @@ class BpeTrainer(Trainer):
         self.max_token_length = _int_option("max_token_length", max_token_length, optional=True)
         self.progress = progress
         self.strict = strict
+        self.progress_format = progress_format  # accepted as tokenizers does; the output here is one format
+        for key in ignored:
+            print(f"Ignored unknown kwargs option {key}")  # as the Python binding says it
         self.words: dict[str, int] = {}
         self.stop_reason: str | None = None  # after learn: "vocab_size", "no_pairs", "min_frequency" or "stopped"
 
