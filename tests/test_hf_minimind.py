@@ -23,6 +23,7 @@ def ask(payload, progress=None):
     return answer["result"] if answer["ok"] else answer["error"]
 
 
+@pytest.mark.cpython_only  # reads assets/
 def test_the_preset_is_minimind_own_36_special_tokens():
     real = json.loads((ROOT / "assets" / "minimind" / "tokenizer.json").read_text(encoding="utf-8"))
     assert [(t["id"], t["content"], t["special"]) for t in real["added_tokens"]] == [
