@@ -21,7 +21,7 @@ from tokenizers import models, pre_tokenizers, trainers  # noqa: E402
 
 from toklab.bytes_unicode import BYTE_TO_UNICODE  # noqa: E402
 from toklab.errors import ToklabError  # noqa: E402
-from toklab.hf import model_files  # noqa: E402
+from toklab.hf import merge_loop, model_files  # noqa: E402
 from toklab.hf import trainers as ours  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -75,7 +75,7 @@ def same(texts, byte_level=True, **options):
 
 
 def test_doctests():
-    for module in (ours, model_files):
+    for module in (ours, merge_loop, model_files):
         assert doctest.testmod(module).failed == 0
 
 
