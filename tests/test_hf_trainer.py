@@ -174,7 +174,10 @@ def test_limit_alphabet_on_random_corpora_with_distinct_counts():
 
 
 @settings(max_examples=80)
-@given(st.lists(st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=30), max_size=8),
+# The BMP: toklab.pretokenize's classes follow `regex`'s Unicode version, tokenizers' Oniguruma an older
+# one, and they part on letters added since (U+18D80, U+323B0); toklab.hf.training uses Oniguruma's.
+@given(st.lists(st.text(st.characters(codec="utf-8", exclude_categories=["Cs"], max_codepoint=0xFFFF), max_size=30),
+                max_size=8),
        st.integers(250, 330), st.lists(st.sampled_from(["<s>", "</s>", "a", "Ġ"]), max_size=3))
 def test_byte_level_on_any_text(texts, vocab_size, specials):
     same(texts, vocab_size=vocab_size, special_tokens=specials,

@@ -79,20 +79,22 @@ class Trainer:
     """The base of the trainers, as ``tokenizers.trainers.Trainer``."""
 
 
-def byte_level_word_counts(sequences: Iterable[str]) -> dict[str, int]:
+def byte_level_word_counts(sequences: Iterable[str], split: Callable[[str], list[str]] | None = None) -> dict[str, int]:
     """The words ``feed`` counts behind ``pre_tokenizers.ByteLevel(add_prefix_space=False)`` and no
-    normalizer (MiniMind's set-up): GPT-2's pieces (``toklab.pretokenize``), each as its printable bytes
+    normalizer (MiniMind's set-up): GPT-2's pieces (``split``; by default ``toklab.pretokenize``'s, whose
+    classes follow a newer Unicode than ``tokenizers``' Oniguruma), each as its printable bytes
     (``toklab.bytes_unicode``), counted; each distinct piece is turned into bytes once.
 
     >>> byte_level_word_counts(["我爱 北京", "hi hi"])
     {'æĪĳçĪ±': 1, 'ĠåĮĹäº¬': 1, 'hi': 1, 'Ġhi': 1}
     """
     from toklab.bytes_unicode import to_printable
-    from toklab.pretokenize import split_pieces
 
+    if split is None:
+        from toklab.pretokenize import split_pieces as split
     pieces: Counter = Counter()
     for sequence in sequences:
-        pieces.update(split_pieces(sequence))
+        pieces.update(split(sequence))
     return {to_printable(piece.encode("utf-8")): n for piece, n in pieces.items()}
 
 
