@@ -9,8 +9,9 @@ counted; the trainer learns; the model takes the vocabulary, the merges and the 
 tokenizer as special added tokens. ``Tokenizer.train_from_iterator`` and ``Tokenizer.train`` call these.
 
 MiniMind's set-up (no normalizer, ``ByteLevel(add_prefix_space=False)``, nothing added yet) takes a
-shorter road with the same words: GPT-2's pieces counted first, each distinct piece turned into bytes once
-(``trainers.byte_level_word_counts``; tested against the long road).
+shorter road with the same words: GPT-2's pieces (``gpt2_split``: ByteLevel's own pattern, Oniguruma's
+classes) counted first, each distinct piece turned into bytes once (``trainers.byte_level_word_counts``;
+tested against the long road).
 """
 
 from __future__ import annotations
@@ -22,7 +23,13 @@ from toklab.errors import ToklabTypeError
 from . import pre_tokenizers as _pre_tokenizers
 from .trainers import BpeTrainer, byte_level_word_counts
 
-__all__ = ["lines_with_ending", "train_from_iterator", "train_from_files", "words_of"]
+__all__ = ["gpt2_split", "lines_with_ending", "train_from_iterator", "train_from_files", "words_of"]
+
+
+def gpt2_split():
+    """``text -> pieces`` with GPT-2's pattern as ``pre_tokenizers.ByteLevel`` runs it (its classes are
+    Oniguruma's, as in ``tokenizers``; the matches cover the text)."""
+    return _pre_tokenizers.ByteLevel(add_prefix_space=False)._gpt2._re.findall
 
 
 def words_of(tokenizer, sequence: str) -> list[str]:
@@ -75,7 +82,7 @@ def _count(tokenizer, sequences: Iterable[str]) -> dict[str, int]:
                     raise ToklabTypeError("wrong_type", field="sequence", expected="string")
                 yield s
 
-        return byte_level_word_counts(checked())
+        return byte_level_word_counts(checked(), gpt2_split())
     counts: dict[str, int] = {}
     get = counts.get
     for sequence in sequences:
