@@ -18,7 +18,6 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 import toklab.hf  # noqa: E402
 from toklab.hf import training  # noqa: E402
-from toklab.hf.trainers import byte_level_word_counts  # noqa: E402
 
 NOTES = (Path(__file__).resolve().parent / "data" / "minimind_notes_zh.txt").read_text(encoding="utf-8")
 
@@ -103,4 +102,4 @@ def test_minimind_road_counts_the_words_the_long_road_counts(texts):
     for text in texts:
         for word in training.words_of(tok, text):
             long_road[word] = long_road.get(word, 0) + 1
-    assert byte_level_word_counts(texts) == long_road
+    assert training._count(tok, texts) == long_road
