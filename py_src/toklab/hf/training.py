@@ -44,14 +44,11 @@ def words_of(tokenizer, sequence: str) -> list[str]:
         raise ToklabTypeError("wrong_type", field="sequence", expected="string")
     words = []
     pre = tokenizer.pre_tokenizer
-    for added_id, span, stretch, _ in tokenizer._segments(sequence):
-        if stretch is None:  # an added token matched on the raw text
-            words.append(sequence[span[0]:span[1]])
+    for added_id, _, stretch, matched in tokenizer._segments(sequence):
+        if added_id is not None:  # the text an added token matched (with what lstrip/rstrip took) is a word
+            words.append(matched)
             continue
         norm, ns, ne = stretch[0], stretch[1], stretch[2]
-        if added_id is not None:  # an added token matched on the normalized text
-            words.append(norm[ns:ne])
-            continue
         piece = (norm[ns:ne], ns, None)
         for text, _, _ in (pre.split_piece(piece) if pre is not None else [piece]):
             if text:
