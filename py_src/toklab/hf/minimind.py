@@ -27,6 +27,7 @@ from toklab.errors import ToklabError, ToklabTypeError
 
 from .model_files import byte_level_tokenizer_config
 from .trainers import BpeTrainer, byte_level_word_counts
+from .training import gpt2_split
 
 __all__ = ["MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MINIMIND_SPECIAL", "MINIMIND_SPECIAL_TOKENS",
            "corpus_texts", "train_like_minimind"]
@@ -100,7 +101,7 @@ def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
                          initial_alphabet=list(BYTE_TO_UNICODE), progress=report, strict=True)
     if vocab_size > MAX_TRAIN_VOCAB:
         raise ToklabError("too_large", field="vocab_size", max=MAX_TRAIN_VOCAB)
-    words = byte_level_word_counts(texts)
+    words = byte_level_word_counts(texts, gpt2_split())  # Oniguruma's classes, as tokenizers
     vocab, merges = trainer.learn(words)
     config = byte_level_tokenizer_config(vocab, merges, added)
     return {
