@@ -15,7 +15,9 @@ What this adds over ``trainers``: the page's whole run of MiniMind's ``trainer/t
 
     >>> out = train_like_minimind("今天天气真好\\n今天天气真好", vocab_size=300)
     >>> out["stop"], out["n_merges"], out["merges"][:2]
-    ('no_pairs', 6, [['ä', '»'], ['ä»', 'Ĭ']])
+    ('vocab_size', 8, [['¤', '©'], ['å', '¤©']])
+
+(300 entries: the 36 special tokens, the 256 bytes and 8 merges; 天's bytes come first, seen four times.)
 """
 
 from __future__ import annotations
