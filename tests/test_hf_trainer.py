@@ -23,6 +23,7 @@ from toklab.bytes_unicode import BYTE_TO_UNICODE  # noqa: E402
 from toklab.errors import ToklabError  # noqa: E402
 from toklab.hf import merge_loop, model_files  # noqa: E402
 from toklab.hf import trainers as ours  # noqa: E402
+from toklab.hf.training import gpt2_split  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 NOTES = (DATA / "minimind_notes_zh.txt").read_text(encoding="utf-8")  # seed 001: Chinese notes with code
@@ -58,8 +59,8 @@ def whole(sequence: str) -> list[str]:
 
 def mine(texts, byte_level=True, **options):
     trainer = ours.BpeTrainer(show_progress=False, **options)
-    if byte_level:
-        words = ours.byte_level_word_counts(texts)
+    if byte_level:  # ByteLevel's own pattern, Oniguruma's classes (toklab.pretokenize's follow a newer Unicode)
+        words = ours.byte_level_word_counts(texts, gpt2_split())
     else:
         trainer.feed(texts, whole)
         words = trainer.words
@@ -97,7 +98,7 @@ def test_training_stops_when_no_pair_is_left():
     vocab, merges = same(["今天天气真好"], vocab_size=6400, initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
     # 18 bytes in one word, merged until it is one token; the two merges inside 天 serve both 天s: 15 merges
     assert len(merges) == 15 and len(vocab) == 256 + 15
-    assert max(vocab, key=vocab.get) == ours.byte_level_word_counts(["今天天气真好"]).popitem()[0]
+    assert max(vocab, key=vocab.get) == ours.byte_level_word_counts(["今天天气真好"], gpt2_split()).popitem()[0]
 
 
 @pytest.mark.parametrize("texts", [[], [""], ["a"], ["a", "a"], [" "], ["\n\n"], ["ab"]])
@@ -143,7 +144,7 @@ def test_limit_alphabet_drops_the_rarest_characters():
 words = st.lists(st.text("abc", max_size=12), max_size=12)
 
 
-@settings(max_examples=300)
+@settings(max_examples=200)
 @given(words, st.integers(0, 40), st.integers(0, 3), st.sampled_from([None, 2, 3, 4]))
 def test_ties_everywhere(texts, vocab_size, min_frequency, max_token_length):
     """Three letters, whole sequences as words: ties at every step, tokens made twice (``a``+``bc`` after
@@ -174,10 +175,7 @@ def test_limit_alphabet_on_random_corpora_with_distinct_counts():
 
 
 @settings(max_examples=80)
-# The BMP: toklab.pretokenize's classes follow `regex`'s Unicode version, tokenizers' Oniguruma an older
-# one, and they part on letters added since (U+18D80, U+323B0); toklab.hf.training uses Oniguruma's.
-@given(st.lists(st.text(st.characters(codec="utf-8", exclude_categories=["Cs"], max_codepoint=0xFFFF), max_size=30),
-                max_size=8),
+@given(st.lists(st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=30), max_size=8),
        st.integers(250, 330), st.lists(st.sampled_from(["<s>", "</s>", "a", "Ġ"]), max_size=3))
 def test_byte_level_on_any_text(texts, vocab_size, specials):
     same(texts, vocab_size=vocab_size, special_tokens=specials,
@@ -206,10 +204,10 @@ def test_progress_reports_every_merge_and_can_stop():
     seen = []
     trainer = ours.BpeTrainer(vocab_size=500, show_progress=False, special_tokens=["<s>"],
                               progress=lambda done, total, merge: seen.append((done, total, merge)))
-    vocab, merges = trainer.learn(ours.byte_level_word_counts(texts))
+    vocab, merges = trainer.learn(ours.byte_level_word_counts(texts, gpt2_split()))
     assert seen == [(i + 1, 500 - len(vocab) + len(merges), m) for i, m in enumerate(merges)]
     stopped = ours.BpeTrainer(vocab_size=500, show_progress=False, progress=lambda done, total, merge: done < 30)
-    vocab30, merges30 = stopped.learn(ours.byte_level_word_counts(texts))
+    vocab30, merges30 = stopped.learn(ours.byte_level_word_counts(texts, gpt2_split()))
     assert len(merges30) == 30
     assert (vocab30, merges30) == same(texts, vocab_size=len(vocab30))  # stopping keeps what was learned
 
