@@ -1,9 +1,10 @@
-"""toklab.hf.trainers.BpeTrainer against tokenizers' BpeTrainer, one thread, MiniMind's set-up (prints figures).
+"""toklab.hf's BpeTrainer against tokenizers' BpeTrainer, one thread, MiniMind's set-up (prints figures).
 
     PYTHONPATH=py_src python bench/hf_trainer_speed.py [--mb 2.5] [--vocab 6400]
 
 The corpus is real text found on this machine, the same mix as bench/engine_speed.py (man pages in many
-languages, CJK among them, and CPython's standard library), one line a sequence. Each trainer runs in its
+languages, CJK among them, and CPython's standard library), one line a sequence, trained through
+`Tokenizer.train_from_iterator` as MiniMind's train_tokenizer.py does. Each trainer runs in its
 own process (tokenizers with RAYON_NUM_THREADS=1), so its peak memory (max RSS) is its own: the process's
 peak, Python and the corpus included. Times are CPU seconds (wall in brackets: the machine is shared).
 """
@@ -35,40 +36,27 @@ def _since(start):
     return [cpu - start[0], wall - start[1]]
 
 
-def run_tokenizers(texts: list[str], vocab_size: int) -> dict:
-    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
-
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False, special_tokens=SPECIALS,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+def run(lib, texts: list[str], vocab_size: int) -> dict:
+    """MiniMind's calls with `lib` (tokenizers or toklab.hf): train, and the trained vocab and merges."""
+    tok = lib.Tokenizer(lib.models.BPE())
+    tok.pre_tokenizer = lib.pre_tokenizers.ByteLevel(add_prefix_space=False)
+    trainer = lib.trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False, special_tokens=SPECIALS,
+                                      initial_alphabet=lib.pre_tokenizers.ByteLevel.alphabet())
     start = _clock()
     tok.train_from_iterator(texts, trainer=trainer)
     took = _since(start)
     model = json.loads(tok.to_str())["model"]
-    return {"total": took, "vocab": model["vocab"], "merges": model["merges"]}
-
-
-def run_toklab(texts: list[str], vocab_size: int) -> dict:
-    from toklab.bytes_unicode import BYTE_TO_UNICODE
-    from toklab.hf.trainers import BpeTrainer, byte_level_word_counts
-
-    trainer = BpeTrainer(vocab_size=vocab_size, show_progress=False, special_tokens=SPECIALS,
-                         initial_alphabet=list(BYTE_TO_UNICODE))
-    start = _clock()
-    words = byte_level_word_counts(texts)
-    counted = _since(start)
-    vocab, merges = trainer.learn(words)
-    took = _since(start)
-    return {"total": took, "words": counted, "distinct_words": len(words), "vocab": vocab,
-            "merges": [list(m) for m in merges]}
+    return {"total": took, "vocab": model["vocab"], "merges": [list(m) for m in model["merges"]]}
 
 
 def child(which: str, corpus: str, vocab_size: int) -> None:
     if which == "tokenizers":
         os.environ["RAYON_NUM_THREADS"] = "1"
+        import tokenizers as lib
+    else:
+        import toklab.hf as lib
     texts = Path(corpus).read_text(encoding="utf-8").splitlines()
-    result = (run_tokenizers if which == "tokenizers" else run_toklab)(texts, vocab_size)
+    result = run(lib, texts, vocab_size)
     result["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps(result, ensure_ascii=False))
 
@@ -98,8 +86,7 @@ def main() -> None:
             results[which] = json.loads(out.stdout.strip().splitlines()[-1])
     hf, mine = results["tokenizers"], results["toklab"]
     print(f"tokenizers {hf['total'][0]:6.2f} s CPU ({hf['total'][1]:.2f} wall)   max RSS {hf['max_rss_mb']:5.0f} MB")
-    print(f"toklab     {mine['total'][0]:6.2f} s CPU ({mine['total'][1]:.2f} wall)   max RSS {mine['max_rss_mb']:5.0f} MB"
-          f"   (pre-tokenize and count {mine['words'][0]:.2f} s: {mine['distinct_words']:,} distinct words)")
+    print(f"toklab.hf  {mine['total'][0]:6.2f} s CPU ({mine['total'][1]:.2f} wall)   max RSS {mine['max_rss_mb']:5.0f} MB")
     print(f"toklab / tokenizers: {mine['total'][0] / hf['total'][0]:.2f}x CPU")
     print(f"same vocab: {mine['vocab'] == hf['vocab']}; same merges in the same order: {mine['merges'] == hf['merges']} "
           f"({len(mine['merges']):,} merges)")
