@@ -13,7 +13,6 @@ import pytest
 import minimind_script
 
 tokenizers = pytest.importorskip("tokenizers")
-pytest.importorskip("toklab.hf.tokenizer")  # toklab.hf's parts (its own branch) before this glue is tested
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 import toklab.hf  # noqa: E402
