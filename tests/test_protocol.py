@@ -49,6 +49,9 @@ REQUESTS = [
     ("samples", {"text": "Tokenizers turn text into ids.", "tokenizer": "r50k", "mode": "sequential", "block_size": 2}),
     ("source", {"name": "encode"}),
     ("source", {"name": "train"}),
+    ("train_hf", {"corpus": "今天天气真好\n今天天气", "vocab_size": 300}),
+    ("train_hf", {"corpus": '{"conversations": [{"content": "hi"}, {"content": "hi hi"}]}', "format": "jsonl",
+                  "vocab_size": 258, "special_tokens": ["<s>"]}),
 ]  # fmt: skip
 
 FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
@@ -83,6 +86,10 @@ FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
     ("overview", '{"text": "hi", "encoding": "p50k_base"}', "bad_choice"),
     ("decode", '{"ids": "1", "encoding": "gpt2"}', "bad_choice"),
     ("source", '{"name": "lab"}', "bad_choice"),
+    ("train_hf", '{"corpus": ""}', "corpus_empty"),
+    ("train_hf", '{"corpus": "a\\u0000b"}', "corpus_binary"),
+    ("train_hf", '{"corpus": "{}\\nnot json", "format": "jsonl"}', "jsonl_bad_line"),
+    ("train_hf", '{"corpus": "ab", "vocab_size": 100000}', "too_large"),
 ]
 
 # The larger tables are files beside the package (toklab.registry): inside Pyodide only when the worker

@@ -194,7 +194,7 @@ function answer(id, kind, payload) {
     return { id, ok: false, error: { type: "BadRequest", code: "bad_request", params: {}, message: "a request needs a string kind" } };
   }
   try {
-    const text = handle(kind, JSON.stringify(payload ?? {}));
+    const text = handle(kind, JSON.stringify(payload ?? {}), progressOf(id));
     return { id, ...JSON.parse(text) };
   } catch (error) {
     const type = error?.type ?? error?.name ?? "Error";
@@ -204,6 +204,20 @@ function answer(id, kind, payload) {
     if (error?.name !== "PythonError") crashed(detail);
     return { id, ok: false, error: { type: String(type), code: "worker_failed", params: { detail }, message: detail } };
   }
+}
+
+/** The `progress` callback a long request (train_hf: after each merge) calls inside Python: it posts
+ * `{id, progress: {done, total, left, right}}` at most every PROGRESS_MS, and the last merge always. */
+const PROGRESS_MS = 100;
+function progressOf(id) {
+  let last = -Infinity;
+  return (done, total, left, right) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_MS && done < total) return true;
+    last = now;
+    postMessage({ id, progress: { done, total, left, right } });
+    return true;
+  };
 }
 
 /** Says that Python failed under a request; the page ends this worker and offers a new one. */

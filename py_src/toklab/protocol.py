@@ -46,6 +46,7 @@ ERRORS = {
     "wrong_type": "{field} must be a JSON {expected}",
     "bad_choice": "{field} must be one of {choices}, not {value}",
     "too_small": "{field} must be at least {min}",
+    "too_large": "{field} must be at most {max}",
     "text_too_long": "the {field} has {length:,} characters; the lesson takes at most {limit:,}",
     "empty_text": "the text is empty: there is no piece to trace",
     "no_such_piece": "piece {index} does not exist: the text has {n_pieces} pieces",
@@ -61,6 +62,9 @@ ERRORS = {
     "too_large_for_tables": "too large to show every table: the corpus has {symbols} symbols in {rows} distinct "
     "rows and may need up to {merges} merges; tables are shown up to {max_symbols} symbols and {max_merges} "
     "merges. Use detail='merges'.",
+    "corpus_empty": "the corpus is empty: there is no word to learn from",
+    "corpus_binary": "the corpus is not text: it has a NUL character at {at:,}",
+    "jsonl_bad_line": "line {line} of the .jsonl is not JSON (column {column})",
     "stream_too_short": "the stream has {n_ids} tokens; a window needs block_size + 1 = {need}",
     "table_unavailable": "the {encoding} table could not be loaded: {detail}",
     "internal": "the engine failed: {detail}",
@@ -445,6 +449,31 @@ class WarmupRequest(TypedDict, total=False):
     encoding: EncodingName  # default "r50k_base": the table to load (the worker fetches a larger one first)
 
 
+# --- train like MiniMind: tokenizers' BpeTrainer (toklab.hf.minimind) ------------------------------
+
+
+class TrainHfRequest(TypedDict, total=False):
+    corpus: Required[str]  # a corpus file's contents, at most toklab.hf.minimind.MAX_CORPUS_CHARS characters
+    format: Literal["txt", "jsonl"]  # default "txt": each line one text; "jsonl": MiniMind's sft conversations
+    vocab_size: int  # default 6400, at most toklab.hf.minimind.MAX_TRAIN_VOCAB; special tokens included
+    special_tokens: list[str] | None  # default null: MiniMind's 36 (ids 0-35)
+
+
+class HfTraining(TypedDict):
+    """What MiniMind's train_tokenizer.py would have written, and how the training went. While it runs,
+    `handle`'s `progress(done, total, left, right)` hears of every merge; False from it stops training."""
+
+    tokenizer_json: str  # the file as the script leaves it: tokenizers and transformers load it
+    vocab_size: int  # entries of the table, special tokens included
+    n_merges: int
+    merges: list[Pair]  # in rank order
+    stop: Literal["vocab_size", "no_pairs", "stopped"]  # "stopped": progress said so; what was learned is kept
+    special_tokens: list[str]  # in id order, from 0
+    n_texts: int  # the texts read from the corpus
+    n_words: int  # distinct words after pre-tokenization
+    corpus_chars: int
+
+
 class Warmup(TypedDict):
     """The worker only checks that warm-up succeeded."""
 
@@ -460,4 +489,5 @@ KINDS: dict[str, tuple[type, type]] = {
     "compare": (CompareRequest, Comparison),
     "samples": (SamplesRequest, Samples),
     "source": (SourceRequest, Source),
+    "train_hf": (TrainHfRequest, HfTraining),
 }

@@ -241,6 +241,14 @@ def source(name: str) -> dict:
 _trained_cache: dict = {}
 
 
+def train_hf(corpus: str, format: str = "txt", vocab_size: int = 6400, special_tokens: list | None = None,
+             progress: Callable | None = None) -> dict:
+    """Train like MiniMind, tokenizers' BpeTrainer exactly (toklab.hf.minimind); `progress` comes from `handle`."""
+    from .hf.minimind import train_like_minimind
+
+    return train_like_minimind(corpus, format, _int(vocab_size, "vocab_size"), special_tokens, progress)
+
+
 def _trained(merges: list) -> BPEEncoding:
     """A byte-level encoding from merges learned in the train lesson (cached for the latest list)."""
     from .bytetrain import trained_encoding
@@ -263,7 +271,9 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "compare": compare,
     "samples": samples,
     "source": source,
+    "train_hf": train_hf,
 }
+WITH_PROGRESS = {"train_hf"}  # the kinds `handle` hands its `progress` callback to
 
 
 def _payload(kind: str, payload_json: str) -> dict:
@@ -283,13 +293,17 @@ def _payload(kind: str, payload_json: str) -> dict:
     return payload
 
 
-def handle(kind: str, payload_json: str) -> str:
-    """Answer one request; see the module docstring."""
+def handle(kind: str, payload_json: str, progress: Callable | None = None) -> str:
+    """Answer one request; see the module docstring. A kind of `WITH_PROGRESS` calls `progress` as it
+    goes (train_hf: `progress(done, total, left, right)` after each merge; False from it stops)."""
     try:
         handler = HANDLERS.get(kind)
         if handler is None:
             raise ToklabError("unknown_kind", kind=kind)
-        result = handler(**_payload(kind, payload_json))
+        payload = _payload(kind, payload_json)
+        if kind in WITH_PROGRESS:
+            payload["progress"] = progress
+        result = handler(**payload)
         return json.dumps({"ok": True, "result": result})
     except Exception as exc:  # every failure goes back as data: a code and params, and a message for people
         return json.dumps({"ok": False, "error": as_data(exc)})

@@ -45,6 +45,10 @@ registerPairs({
     en: "{field} must be at least {min}",
     zh: "{field} 至少要是 {min}",
   },
+  "err.too_large": {
+    en: "{field} must be at most {max}",
+    zh: "{field} 最多只能是 {max}",
+  },
   "err.text_too_long": {
     en: "the {field} has {length} characters; the lesson takes at most {limit}",
     zh: "{field} 有 {length} 个字符，本课最多只能处理 {limit} 个",
@@ -88,6 +92,18 @@ registerPairs({
   "err.too_large_for_tables": {
     en: "too large to show every table: the corpus has {symbols} symbols in {rows} distinct rows and may need up to {merges} merges; tables are shown up to {max_symbols} symbols and {max_merges} merges",
     zh: "语料太大，没法把每一张表都画出来：共 {symbols} 个符号，去掉重复后有 {rows} 行，最多可能要合并 {merges} 次；表格最多只画 {max_symbols} 个符号、{max_merges} 次合并",
+  },
+  "err.corpus_empty": {
+    en: "The corpus is empty: there is nothing to learn from.",
+    zh: "语料是空的，没有可以学习的内容。",
+  },
+  "err.corpus_binary": {
+    en: "This file is not text: it has a NUL character at position {at}.",
+    zh: "这不是文本文件：第 {at} 个位置有一个 NUL 字符。",
+  },
+  "err.jsonl_bad_line": {
+    en: "Line {line} of the .jsonl file is not valid JSON (column {column}).",
+    zh: ".jsonl 文件第 {line} 行不是合法的 JSON（第 {column} 列）。",
   },
   "err.stream_too_short": {
     en: "the stream has {n_ids} tokens; a window needs block_size + 1 = {need}",

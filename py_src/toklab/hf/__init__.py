@@ -13,12 +13,14 @@ A tokenizer.json is a composition of parts, each a small module here named as in
   tokenizer       Tokenizer: the parts composed; encode, decode, from_file, to_str
   trace           every step of one encode, as plain data for the page
   compact         a tokenizer.json in the compact form the build ships (toklab.get_tokenizer loads it)
+  trainers        BpeTrainer: tokenizers' trainer rule for rule (merge_loop, training, model_files,
+                  minimind: the page's run of MiniMind's train_tokenizer.py)
 Exact against `tokenizers` 0.23.3 on MiniMind, Qwen3, DeepSeek-V3, Llama 3 and Gemma 3 (tests/test_hf_*.py).
 """
 
-from . import decoders, models, normalizers, pre_tokenizers, processors
+from . import decoders, models, normalizers, pre_tokenizers, processors, trainers
 from ._config import Regex
 from .added import AddedToken
 from .tokenizer import Encoding, Tokenizer
 
-__all__ = ["AddedToken", "Encoding", "Regex", "Tokenizer", "decoders", "models", "normalizers", "pre_tokenizers", "processors"]
+__all__ = ["AddedToken", "Encoding", "Regex", "Tokenizer", "decoders", "models", "normalizers", "pre_tokenizers", "processors", "trainers"]

@@ -283,6 +283,12 @@ class BPE(Model):
         v = self._merges.get(left << self._shift | right)
         return None if v is None else (v >> self._shift, v & self._mask)
 
+    def save(self, folder: str, prefix: str | None = None) -> list[str]:
+        """Write vocab.json and merges.txt into ``folder`` as ``tokenizers`` does (``model_files``)."""
+        from .model_files import save_model
+
+        return save_model(folder, self.vocab, self.merges, prefix)
+
     def to_config(self) -> dict:
         return {
             "type": "BPE", "dropout": self.dropout, "unk_token": self.unk_token,

@@ -137,6 +137,21 @@ class Tokenizer:
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.to_str(pretty))
 
+    # --- training (toklab.hf.training) ---
+
+    def train_from_iterator(self, iterator, trainer=None, length=None) -> None:
+        """Train the model on the sequences of ``iterator`` (strings, or lists of strings), as
+        ``tokenizers``; ``length`` only sizes its progress bar."""
+        from .training import train_from_iterator
+
+        train_from_iterator(self, iterator, trainer, length)
+
+    def train(self, files, trainer=None) -> None:
+        """Train the model on every line of ``files`` (their ``\\n`` kept)."""
+        from .training import train_from_files
+
+        train_from_files(self, files, trainer)
+
     # --- the parts -----------------------------------------------------------------------------------
 
     @property

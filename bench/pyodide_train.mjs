@@ -1,0 +1,30 @@
+// The train_hf request's time inside Pyodide under Node (the page's worker runs the same Python).
+//   node bench/pyodide_train.mjs DIST CORPUS.txt [VOCAB]   -> one JSON line on stdout
+// Python boots from DIST/pyodide (a build's); toklab comes from py_src/ beside this folder, so no wheel is
+// needed. Times: CPU milliseconds of this process (Node runs the WebAssembly on one thread; on a shared
+// machine the wall clock, also printed, says more about the other processes).
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [dist, corpus] = process.argv.slice(2, 4).map((p) => resolve(p));
+const vocab = Number(process.argv[4] || 6400);
+const indexURL = join(dist, "pyodide") + "/";
+const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL: join(indexURL, "python_stdlib_pyc.zip") });
+pyodide.FS.mkdirTree("/src");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: join(here, "..", "py_src") }, "/src");
+pyodide.pyimport("sys").path.insert(0, "/src");
+const handle = pyodide.pyimport("toklab.webapi").handle;
+const text = readFileSync(corpus, "utf8");
+let reports = 0;
+const started = performance.now();
+const cpu = process.cpuUsage();
+const answer = JSON.parse(handle("train_hf", JSON.stringify({ corpus: text, vocab_size: vocab }), () => { reports += 1; }));
+const ms = performance.now() - started;
+const used = process.cpuUsage(cpu);
+const cpu_ms = (used.user + used.system) / 1000;
+const memory = pyodide._module.HEAPU8.length;
+const result = answer.ok ? { vocab_size: answer.result.vocab_size, n_merges: answer.result.n_merges, stop: answer.result.stop } : answer.error;
+console.log(JSON.stringify({ cpu_ms, wall_ms: ms, reports, wasm_memory_mb: memory / 1e6, mb: Buffer.byteLength(text) / 1e6, ...result }));

@@ -1,0 +1,178 @@
+"""Rules 4 to 6 of ``toklab.hf.trainers``: trainer.rs's merge loop, on symbol ids.
+
+What this adds over ``toklab.fasttrain.PairIndex``: ``tokenizers``' own bookkeeping, kept as it is. A heap
+entry carries the set of words the pair was seen in, and merging it touches only those words (word.rs's
+``Word::merge`` in each); the changes each merge reports are added into the counts, so the merged pair
+keeps its old count and, with ``max_token_length``, a count can drop below zero (read as unsigned, as
+trainer.rs's ``as u64`` reads it). Ordinary corpora never see the difference; a token made twice
+(``a``+``bc`` after ``ab``+``c``) does, and the tests hold both to ``tokenizers`` there.
+"""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+
+__all__ = ["merge_loop"]
+
+_U64 = 1 << 64  # usize::MAX + 1
+
+
+def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], id2w: list[str],
+               vocab_size: int, min_frequency: int, max_token_length: int | None, prefix: str | None,
+               report) -> tuple[list[tuple[int, int]], str]:
+    """Rules 4 to 6 on symbol ids, as trainer.rs's ``do_train`` from "Count pairs" on; returns the merges
+    and why training stopped (the vocabulary is full, no pair is left, min_frequency, or ``report`` said so).
+
+    ``words`` are changed in place. The heap holds ``(-count, left, right, seq, where)``: highest count
+    first, then the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` is the set of
+    words the entry merges in.
+
+    >>> words = [[0, 0, 0], [0, 1]]
+    >>> merge_loop(words, [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None), words
+    (([(0, 0), (0, 1)], 'vocab_size'), [[2, 0], [3]])
+
+    (``(a, a)`` and ``(a, b)`` both count 2: the smaller ids win.)
+    """
+    limit = max_token_length
+    lengths = [[1] * len(w) for w in words] if limit is not None else None
+    pair_counts: dict[tuple[int, int], int] = {}
+    where: dict[tuple[int, int], set[int]] = {}
+    for i, word in enumerate(words):
+        n = counts[i]
+        for pair in zip(word, word[1:]):
+            pair_counts[pair] = pair_counts.get(pair, 0) + n
+            found = where.get(pair)
+            if found is None:
+                where[pair] = {i}
+            else:
+                found.add(i)
+    heap: list = []
+    seq = 0
+    for pair, pos in where.items():
+        count = pair_counts[pair]
+        if count > 0:
+            heap.append((-count, pair[0], pair[1], seq, pos))
+            seq += 1
+    heap.sort()  # a sorted list is a heap
+    merges: list[tuple[int, int]] = []
+    while True:
+        if len(w2id) >= vocab_size:
+            return merges, "vocab_size"
+        if not heap:
+            return merges, "no_pairs"
+        neg, a, b, _, pos = heappop(heap)
+        count = pair_counts[(a, b)]
+        if count < 0:
+            count += _U64  # trainer.rs: `pair_counts[..] as u64`
+        if -neg != count:
+            heappush(heap, (-count, a, b, seq, pos))
+            seq += 1
+            continue
+        if count < 1:
+            return merges, "no_pairs"
+        if min_frequency > count:
+            return merges, "min_frequency"
+        right = id2w[b]
+        if prefix is not None and right.startswith(prefix):
+            right = right[len(prefix):]
+        token = id2w[a] + right
+        new = w2id.get(token)
+        if new is None:
+            new = w2id[token] = len(id2w)
+            id2w.append(token)
+        merges.append((a, b))
+        changed: dict[tuple[int, int], set[int]] = {}
+        if limit is None:
+            _merge_words(words, counts, pos, a, b, new, pair_counts, changed)
+        else:
+            _merge_words_limited(words, lengths, counts, pos, a, b, new, limit, pair_counts, changed)
+        for pair, found in changed.items():
+            count = pair_counts[pair]
+            if count > 0:
+                heappush(heap, (-count, pair[0], pair[1], seq, found))
+                seq += 1
+        if report is not None and report(len(merges), (id2w[a], id2w[b])) is False:
+            return merges, "stopped"
+
+
+def _merge_words(words, counts, pos, a, b, new, pair_counts, changed) -> None:
+    """word.rs's ``Word::merge`` in every word of ``pos``, its changes added into ``pair_counts``.
+
+    Left to right without overlap; each merge takes one from (before, a) and (b, after) and adds one to
+    (before, new) and (new, after); the merged pair's own count is left alone, as in word.rs. ``changed``
+    collects, per pair that gained, the words it gained in.
+    """
+    get = pair_counts.get
+    for w in pos:
+        word = words[w]
+        n = counts[w]
+        i = 0
+        end = len(word) - 1
+        while True:
+            try:
+                i = word.index(a, i, end)
+            except ValueError:
+                break
+            if word[i + 1] != b:
+                i += 1
+                continue
+            if i:
+                before = word[i - 1]
+                p = (before, a)
+                pair_counts[p] = get(p, 0) - n
+                p = (before, new)
+                pair_counts[p] = get(p, 0) + n
+                found = changed.get(p)
+                if found is None:
+                    changed[p] = {w}
+                else:
+                    found.add(w)
+            del word[i + 1]
+            word[i] = new
+            end -= 1
+            if i < end:
+                after = word[i + 1]
+                p = (b, after)
+                pair_counts[p] = get(p, 0) - n
+                p = (new, after)
+                pair_counts[p] = get(p, 0) + n
+                found = changed.get(p)
+                if found is None:
+                    changed[p] = {w}
+                else:
+                    found.add(w)
+            i += 1
+
+
+def _merge_words_limited(words, lengths, counts, pos, a, b, new, limit, pair_counts, changed) -> None:
+    """``_merge_words`` with ``max_token_length``: a gained pair counts only if its token would be shorter
+    than ``limit`` characters (word.rs), while the lost pairs always count."""
+    get = pair_counts.get
+    for w in pos:
+        word, lens = words[w], lengths[w]
+        n = counts[w]
+        i = 0
+        while i < len(word) - 1:
+            if word[i] != a or word[i + 1] != b:
+                i += 1
+                continue
+            length = lens[i] + lens[i + 1]
+            if i:
+                before = word[i - 1]
+                p = (before, a)
+                pair_counts[p] = get(p, 0) - n
+                if lens[i - 1] + length < limit:
+                    p = (before, new)
+                    pair_counts[p] = get(p, 0) + n
+                    changed.setdefault(p, set()).add(w)
+            del word[i + 1], lens[i + 1]
+            word[i], lens[i] = new, length
+            if i < len(word) - 1:
+                after = word[i + 1]
+                p = (b, after)
+                pair_counts[p] = get(p, 0) - n
+                if lens[i + 1] + length < limit:
+                    p = (new, after)
+                    pair_counts[p] = get(p, 0) + n
+                    changed.setdefault(p, set()).add(w)
+            i += 1

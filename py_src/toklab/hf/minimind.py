@@ -1,0 +1,114 @@
+"""Train like MiniMind: its corpus shapes, its 36 special tokens, and the tokenizer.json its script writes.
+
+What this adds over ``trainers``: the page's whole run of MiniMind's ``trainer/train_tokenizer.py``
+(jingyaogong/minimind) on a corpus the student opens, as one call that answers plain data.
+
+* **The corpus.** ``"txt"``: each line one text, its ``\\n`` kept, as ``Tokenizer.train(files)`` reads a
+  file. ``"jsonl"``: MiniMind's sft shape, as the script's ``get_texts``: each line a JSON object whose
+  ``conversations`` contents are joined by newlines (a line without any is skipped; a line that is not
+  JSON is an error naming the line, where ``get_texts`` would skip it silently; and there is no
+  10,000-line cap).
+* **The set-up**: no normalizer, ``ByteLevel(add_prefix_space=False)``, the 256 byte characters as
+  ``initial_alphabet``, the special tokens first (MiniMind's 36 by default: ``MINIMIND_SPECIAL_TOKENS``).
+* **The file**: as the script leaves it: the trainer's special tokens as added tokens, "special" only for
+  the script's ``special_tokens_list`` (the other 15 are set to false), indented by 2, non-ASCII as is.
+
+    >>> out = train_like_minimind("今天天气真好\\n今天天气真好", vocab_size=300)
+    >>> out["stop"], out["n_merges"], out["merges"][:2]
+    ('vocab_size', 8, [['¤', '©'], ['å', '¤©']])
+
+(300 entries: the 36 special tokens, the 256 bytes and 8 merges; 天's bytes come first, seen four times.)
+"""
+
+from __future__ import annotations
+
+import json
+
+from toklab.bytes_unicode import BYTE_TO_UNICODE
+from toklab.errors import ToklabError, ToklabTypeError
+
+from .model_files import byte_level_tokenizer_config
+from .trainers import BpeTrainer, byte_level_word_counts
+from .training import gpt2_split
+
+__all__ = ["MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MINIMIND_SPECIAL", "MINIMIND_SPECIAL_TOKENS",
+           "corpus_texts", "train_like_minimind"]
+
+MAX_CORPUS_CHARS = 8_000_000  # a longer corpus is refused (about 8 MB of Latin text, 24 MB of Chinese)
+MAX_TRAIN_VOCAB = 32_000  # the page's largest vocabulary (MiniMind: 6,400)
+
+# train_tokenizer.py's special_tokens_list (special: true in its tokenizer.json) ...
+MINIMIND_SPECIAL = [
+    "<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|object_ref_start|>", "<|object_ref_end|>", "<|box_start|>",
+    "<|box_end|>", "<|quad_start|>", "<|quad_end|>", "<|vision_start|>", "<|vision_end|>", "<|vision_pad|>",
+    "<|image_pad|>", "<|video_pad|>", "<|audio_start|>", "<|audio_end|>", "<|audio_pad|>", "<tts_pad>",
+    "<tts_text_bos>", "<tts_text_eod>", "<tts_text_bos_single>",
+]  # fmt: skip
+# ... then its additional tokens and buffers, 36 in all: ids 0-35
+MINIMIND_SPECIAL_TOKENS = MINIMIND_SPECIAL + [
+    "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>", "<think>", "</think>",
+] + [f"<|buffer{i}|>" for i in range(1, 10)]  # fmt: skip
+
+
+def corpus_texts(corpus: str, form: str = "txt") -> list[str]:
+    """The texts of a corpus file's contents.
+
+    >>> corpus_texts("a\\nb\\n")
+    ['a\\n', 'b\\n']
+    >>> corpus_texts('{"conversations": [{"content": "你好"}, {"content": "再见"}]}\\n{"id": 2}', "jsonl")
+    ['你好\\n再见']
+    """
+    if not isinstance(corpus, str):
+        raise ToklabTypeError("wrong_type", field="corpus", expected="string")
+    if len(corpus) > MAX_CORPUS_CHARS:
+        raise ToklabError("text_too_long", field="corpus", length=len(corpus), limit=MAX_CORPUS_CHARS)
+    if "\x00" in corpus:
+        raise ToklabError("corpus_binary", at=corpus.index("\x00"))
+    if form == "txt":
+        lines = corpus.split("\n")
+        return [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    if form != "jsonl":
+        from toklab.errors import bad_choice
+
+        raise bad_choice("format", form, ("txt", "jsonl"))
+    texts = []
+    for number, line in enumerate(corpus.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ToklabError("jsonl_bad_line", line=number, column=exc.colno) from None
+        turns = data.get("conversations", []) if isinstance(data, dict) else []
+        contents = [t.get("content") for t in turns if isinstance(t, dict) and isinstance(t.get("content"), str)]
+        contents = [c for c in contents if c]
+        if contents:
+            texts.append("\n".join(contents))
+    return texts
+
+
+def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
+                        special_tokens: list[str] | None = None, progress=None) -> dict:
+    """Train on ``corpus`` as MiniMind's script does; ``progress(done, total, left, right)`` after each
+    merge, returning False to stop (what was learned is kept). JSON-ready."""
+    texts = corpus_texts(corpus, form)
+    if special_tokens is None:
+        added = [(t, t in MINIMIND_SPECIAL) for t in MINIMIND_SPECIAL_TOKENS]
+    else:
+        if not isinstance(special_tokens, list) or not all(isinstance(t, str) and t for t in special_tokens):
+            raise ToklabTypeError("wrong_type", field="special_tokens", expected="list of non-empty strings")
+        added = [(t, True) for t in dict.fromkeys(special_tokens)]
+    report = None if progress is None else (lambda done, total, merge: progress(done, total, merge[0], merge[1]))
+    trainer = BpeTrainer(vocab_size=vocab_size, show_progress=False, special_tokens=[t for t, _ in added],
+                         initial_alphabet=list(BYTE_TO_UNICODE), progress=report, strict=True)
+    if vocab_size > MAX_TRAIN_VOCAB:
+        raise ToklabError("too_large", field="vocab_size", max=MAX_TRAIN_VOCAB)
+    words = byte_level_word_counts(texts, gpt2_split())  # Oniguruma's classes, as tokenizers
+    vocab, merges = trainer.learn(words)
+    config = byte_level_tokenizer_config(vocab, merges, added)
+    return {
+        "tokenizer_json": json.dumps(config, ensure_ascii=False, indent=2),
+        "vocab_size": len(vocab), "n_merges": len(merges), "merges": [list(m) for m in merges],
+        "stop": trainer.stop_reason, "special_tokens": [t for t, _ in added],
+        "n_texts": len(texts), "n_words": len(words), "corpus_chars": len(corpus),
+    }  # fmt: skip

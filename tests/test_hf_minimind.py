@@ -1,0 +1,93 @@
+"""The page's "train like MiniMind" request (webapi kind train_hf, toklab.hf.minimind) against tokenizers.
+
+The oracle is MiniMind's own script run with `tokenizers` (tests/minimind_script.py): the tokenizer.json
+the request answers must be the file the script writes, byte for byte.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import minimind_script
+from toklab import webapi
+from toklab.hf import minimind
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTES = (ROOT / "tests" / "data" / "minimind_notes_zh.txt").read_text(encoding="utf-8")
+PARAGRAPHS = [p for p in NOTES.split("\n\n") if p.strip()]
+
+
+def ask(payload, progress=None):
+    answer = json.loads(webapi.handle("train_hf", json.dumps(payload, ensure_ascii=False), progress))
+    return answer["result"] if answer["ok"] else answer["error"]
+
+
+@pytest.mark.cpython_only  # reads assets/
+def test_the_preset_is_minimind_own_36_special_tokens():
+    real = json.loads((ROOT / "assets" / "minimind" / "tokenizer.json").read_text(encoding="utf-8"))
+    assert [(t["id"], t["content"], t["special"]) for t in real["added_tokens"]] == [
+        (i, t, t in minimind.MINIMIND_SPECIAL) for i, t in enumerate(minimind.MINIMIND_SPECIAL_TOKENS)]
+
+
+@pytest.mark.parametrize("form", ["jsonl", "txt"])
+def test_the_answer_is_the_file_minimind_script_writes(tmp_path, form):
+    tokenizers = pytest.importorskip("tokenizers")
+    lines = minimind_script.sft_lines(PARAGRAPHS) if form == "jsonl" else NOTES.split("\n")
+    corpus = "\n".join(lines) + "\n"
+    texts = minimind_script.get_texts(lines) if form == "jsonl" else iter(minimind.corpus_texts(corpus))
+    ids = minimind_script.train_tokenizer(tokenizers, texts, tmp_path / "theirs", 900)
+    result = ask({"corpus": corpus, "format": form, "vocab_size": 900})
+    assert result["tokenizer_json"] == (tmp_path / "theirs" / "tokenizer.json").read_text(encoding="utf-8")
+    assert result["special_tokens"] == list(ids) and list(ids.values()) == list(range(36))
+    assert result["vocab_size"] == 900 and result["n_merges"] == 900 - 36 - 256 == len(result["merges"])
+    assert result["stop"] == "vocab_size"
+    loaded = tokenizers.Tokenizer.from_str(result["tokenizer_json"])
+    theirs = tokenizers.Tokenizer.from_file(str(tmp_path / "theirs" / "tokenizer.json"))
+    for text in ["<|im_start|>你好<|im_end|>", NOTES[:1500]]:
+        assert loaded.encode(text).ids == theirs.encode(text).ids
+
+
+def test_txt_lines_are_read_as_tokenizer_train_reads_a_file(tmp_path):
+    tokenizers = pytest.importorskip("tokenizers")
+    corpus = "今天天气真好\r\n今天\n\nhello world\nhello"
+    path = tmp_path / "corpus.txt"
+    path.write_bytes(corpus.encode())
+    tok = tokenizers.Tokenizer(tokenizers.models.BPE())
+    tok.pre_tokenizer = tokenizers.pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.train([str(path)], trainer=tokenizers.trainers.BpeTrainer(
+        show_progress=False, vocab_size=300, special_tokens=["<s>"],
+        initial_alphabet=tokenizers.pre_tokenizers.ByteLevel.alphabet()))
+    result = ask({"corpus": corpus, "vocab_size": 300, "special_tokens": ["<s>"]})
+    assert json.loads(result["tokenizer_json"])["model"] == json.loads(tok.to_str())["model"]
+    assert result["stop"] == "no_pairs" and result["n_texts"] == 5
+
+
+def test_progress_hears_every_merge_and_stop_keeps_what_was_learned():
+    corpus = "\n".join(PARAGRAPHS[:40])
+    heard = []
+    full = ask({"corpus": corpus, "vocab_size": 700}, lambda *a: heard.append(a))
+    total = 700 - 36 - 256
+    assert heard == [(i + 1, total, left, right) for i, (left, right) in enumerate(full["merges"])]
+    stopped = ask({"corpus": corpus, "vocab_size": 700}, lambda done, total, left, right: done < 100)
+    assert stopped["stop"] == "stopped" and stopped["merges"] == full["merges"][:100]
+    assert stopped["vocab_size"] == 36 + 256 + 100
+    assert json.loads(stopped["tokenizer_json"])["model"]["merges"] == full["merges"][:100]
+
+
+@pytest.mark.parametrize("payload, code, params", [
+    ({"corpus": ""}, "corpus_empty", {}),
+    ({"corpus": '{"id": 1}\n{"conversations": [{"content": ""}]}', "format": "jsonl"}, "corpus_empty", {}),
+    ({"corpus": "ab\x00cd"}, "corpus_binary", {"at": 2}),
+    ({"corpus": '{"conversations": []}\n\n{"oops"\n', "format": "jsonl"}, "jsonl_bad_line", {"line": 3, "column": 8}),
+    ({"corpus": "ab", "vocab_size": 291}, "too_small", {"field": "vocab_size", "min": 292}),
+    ({"corpus": "ab", "vocab_size": 255, "special_tokens": []}, "too_small", {"field": "vocab_size", "min": 256}),
+    ({"corpus": "ab", "vocab_size": 32001}, "too_large", {"field": "vocab_size", "max": 32000}),
+    ({"corpus": "ab", "vocab_size": "6400"}, "wrong_type", {"field": "vocab_size", "expected": "integer"}),
+    ({"corpus": "ab", "format": "csv"}, "bad_choice", {"field": "format", "value": "'csv'", "choices": "'txt', 'jsonl'"}),
+    ({"corpus": "a" * (minimind.MAX_CORPUS_CHARS + 1)}, "text_too_long",
+     {"field": "corpus", "length": minimind.MAX_CORPUS_CHARS + 1, "limit": minimind.MAX_CORPUS_CHARS}),
+])
+def test_bad_input_is_a_clear_error(payload, code, params):
+    error = ask(payload)
+    assert error["code"] == code and error["params"] == params, error
