@@ -21,6 +21,7 @@ import { param, parseHash, formatHash, defaults, PendingHash, replaceURL, tooLon
 import { checkCard } from "./ui/questions.mjs";
 import { installClassroom } from "./classroom/classroom.mjs";
 import { ClassroomTools } from "./classroom/export.mjs";
+import { failure } from "./failures.mjs";
 
 const CORE = new Map([
   ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],
@@ -192,7 +193,7 @@ function stopEngine() {
 async function query(kind, payload, options) {
   await enginePromise;
   if (!engine) {
-    return { ok: false, error: { type: "EngineUnavailable", code: "engine_missing", params: {}, message: t("error.noEngine") } };
+    return { ok: false, error: failure("engine_missing") };
   }
   if (!engineIsReady && typeof engine.precomputed === "function") {
     try {
@@ -205,8 +206,7 @@ async function query(kind, payload, options) {
   try {
     return await engine.request(kind, payload, options);
   } catch (error) {
-    const detail = String(error && error.message || error);
-    return { ok: false, error: { type: "Error", code: "request_failed", params: { detail }, message: detail } };
+    return { ok: false, error: failure("request_failed", { detail: String(error && error.message || error) }) };
   }
 }
 

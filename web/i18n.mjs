@@ -3,6 +3,7 @@
 
 import { QUESTIONS_EN, QUESTIONS_ZH } from "./questions.mjs";
 import { SHELL_EN, SHELL_ZH } from "./shell-strings.mjs";
+import { ERRORS_EN, ERRORS_ZH } from "./errorWords.mjs";
 import { QUIRKS_EN, QUIRKS_ZH } from "./lessons/quirks/cases.mjs";
 import { LAB_EN, LAB_ZH } from "./lessons/lab/strings.mjs";
 import { PREDICT_EN, PREDICT_ZH } from "./ui/predictWords.mjs";
@@ -36,38 +37,8 @@ const en = {
   "status.loading": "Loading Python: {stage}…",
   "status.ready": "Python ready",
   "status.error": "Python could not start: {message}",
-  "error.noEngine": "The engine could not be loaded.",
   "error.engine": "The engine could not trace this text: {message}",
   "note.badHash": "The link had parts that could not be read; they were ignored.",
-  // The errors a page can show, one per code (py_src/toklab/protocol.py ERRORS; the worker's and the app's own last).
-  "err.unknown_kind": "the engine has no request called “{kind}”",
-  "err.bad_json": "the request is not valid JSON (line {line}, column {column})",
-  "err.bad_payload": "the request must be a JSON object",
-  "err.unknown_field": "the request “{kind}” has no field “{field}”",
-  "err.missing_field": "the request “{kind}” needs the field “{field}”",
-  "err.wrong_type": "{field} must be a JSON {expected}",
-  "err.bad_choice": "{field} must be one of {choices}, not {value}",
-  "err.too_small": "{field} must be at least {min}",
-  "err.text_too_long": "the {field} has {length} characters; the lesson takes at most {limit}",
-  "err.empty_text": "the text is empty: there is no piece to trace",
-  "err.no_such_piece": "piece {index} does not exist: the text has {n_pieces} pieces",
-  "err.piece_too_long": "piece {index} has {bytes} bytes; pieces of up to {limit} bytes are traced",
-  "err.not_a_number": "“{item}” is not a whole number",
-  "err.number_too_long": "a number of {digits} digits is not a token id (ids have at most {limit} digits)",
-  "err.unknown_id": "token id {id} is not in {encoding} (ids run from 0 to {max_id})",
-  "err.disallowed_special": "Refused: the text contains the special token {token}, which is not allowed here. Allow it (allowed_special={'{token}'} or 'all') to get its special id, or use encode_ordinary() to read it as plain text.",
-  "err.merge_unknown_token": "merge rule {rank} ({left} {right}) uses a token that no earlier rule made",
-  "err.merge_repeated": "merge rule {rank} ({left} {right}) makes {merged} a second time",
-  "err.too_large_for_tables": "too large to show every table: the corpus has {symbols} symbols in {rows} distinct rows and may need up to {merges} merges; tables are shown up to {max_symbols} symbols and {max_merges} merges",
-  "err.stream_too_short": "the stream has {n_ids} tokens; a window needs block_size + 1 = {need}",
-  "err.internal": "the engine failed: {detail}",
-  "err.table_unavailable": "the {encoding} table could not be loaded: {detail}",
-  "err.bad_request": "the page sent a request without a kind",
-  "err.worker_failed": "the engine's worker failed: {detail}",
-  "err.engine_unavailable": "Python could not start (at stage “{stage}”), so the engine cannot answer",
-  "err.engine_stopped": "the engine has stopped and cannot answer ({detail})",
-  "err.engine_missing": "the engine could not be loaded",
-  "err.request_failed": "the request to the engine failed: {detail}",
 
   "help.title": "Keyboard",
   "help.intro": "These keys work anywhere on the page except while you type in the text box.",
@@ -492,37 +463,8 @@ const zh = {
   "status.loading": "正在加载 Python：{stage}…",
   "status.ready": "Python 已就绪",
   "status.error": "Python 无法启动：{message}",
-  "error.noEngine": "无法加载分词引擎。",
   "error.engine": "引擎无法处理这段文字：{message}",
   "note.badHash": "链接中有无法识别的部分，已忽略。",
-  "err.unknown_kind": "引擎没有叫“{kind}”的请求",
-  "err.bad_json": "请求不是合法的 JSON（第 {line} 行，第 {column} 列）",
-  "err.bad_payload": "请求必须是一个 JSON 对象",
-  "err.unknown_field": "请求“{kind}”里没有“{field}”这个字段",
-  "err.missing_field": "请求“{kind}”缺少字段“{field}”",
-  "err.wrong_type": "{field} 必须是 JSON 的 {expected}",
-  "err.bad_choice": "{field} 只能是 {choices} 之一，不能是 {value}",
-  "err.too_small": "{field} 至少要是 {min}",
-  "err.text_too_long": "{field} 有 {length} 个字符，本课最多只能处理 {limit} 个",
-  "err.empty_text": "文字是空的，没有可以追踪的片段",
-  "err.no_such_piece": "没有第 {index} 号片段：这段文字只有 {n_pieces} 个片段",
-  "err.piece_too_long": "第 {index} 号片段有 {bytes} 个字节，只有不超过 {limit} 个字节的片段才逐步追踪",
-  "err.not_a_number": "“{item}”不是整数",
-  "err.number_too_long": "{digits} 位的数不可能是 token id（id 最多 {limit} 位）",
-  "err.unknown_id": "{encoding} 里没有 id 为 {id} 的 token（id 的范围是 0 到 {max_id}）",
-  "err.disallowed_special": "被拒绝：文字里有特殊 token {token}，这里不允许它出现。要么允许它（allowed_special={'{token}'} 或 'all'），编成它的特殊 id；要么用 encode_ordinary() 把它当普通文字来读。",
-  "err.merge_unknown_token": "第 {rank} 条合并规则（{left} {right}）用到的一个 token 不是前面任何一条规则造出来的",
-  "err.merge_repeated": "第 {rank} 条合并规则（{left} {right}）又造了一次 {merged}",
-  "err.too_large_for_tables": "语料太大，没法把每一张表都画出来：共 {symbols} 个符号，去掉重复后有 {rows} 行，最多可能要合并 {merges} 次；表格最多只画 {max_symbols} 个符号、{max_merges} 次合并",
-  "err.stream_too_short": "token 流只有 {n_ids} 个 token，一个窗口需要 block_size + 1 = {need} 个",
-  "err.internal": "引擎出错了：{detail}",
-  "err.table_unavailable": "{encoding} 词表加载失败：{detail}",
-  "err.bad_request": "页面发出的请求没有注明类型",
-  "err.worker_failed": "引擎所在的 worker 出错了：{detail}",
-  "err.engine_unavailable": "Python 没能启动（卡在“{stage}”这一步），引擎无法回答",
-  "err.engine_stopped": "引擎已经停止，无法回答（{detail}）",
-  "err.engine_missing": "无法加载分词引擎",
-  "err.request_failed": "向引擎发出的请求失败了：{detail}",
 
   "help.title": "快捷键",
   "help.intro": "在文本框中输入时快捷键不生效，其他位置都可以使用。",
@@ -924,8 +866,8 @@ const zh = {
   // ---- lessons train, decode, compare, special, samples (end) ----
 };
 
-const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN, ...OFFLINE_EN, ...CLASSROOM_EN, ...EXPORT_EN, ...SHELL_EN });
-const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH, ...OFFLINE_ZH, ...CLASSROOM_ZH, ...EXPORT_ZH, ...SHELL_ZH });
+const EN = Object.freeze({ ...en, ...QUESTIONS_EN, ...QUIRKS_EN, ...LAB_EN, ...PREDICT_EN, ...CODE_EN, ...OFFLINE_EN, ...CLASSROOM_EN, ...EXPORT_EN, ...SHELL_EN, ...ERRORS_EN });
+const ZH = Object.freeze({ ...zh, ...QUESTIONS_ZH, ...QUIRKS_ZH, ...LAB_ZH, ...PREDICT_ZH, ...CODE_ZH, ...OFFLINE_ZH, ...CLASSROOM_ZH, ...EXPORT_ZH, ...SHELL_ZH, ...ERRORS_ZH });
 const TABLES = new Map([
   ["en", EN],
   ["zh", ZH],

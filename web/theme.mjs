@@ -163,8 +163,6 @@ export const SPEEDS = Object.freeze([0.5, 1, 2, 4]);
 /** Limits that keep the page responsive with very long input. */
 export const LIMITS = Object.freeze({
   hashTextMax: 4000,      // longer text is not written into the URL
-  traceBytes: 1024,       // longer pieces are listed, not animated
-  tokenChips: 600,        // final-token chips drawn at once
   listsLaterFrom: 200,    // pieces: a text with more draws its ids a frame before its strip and chips
   instantRetraceChars: 4000, // up to this length typing re-traces at once (the engine answers in a few ms)
 });

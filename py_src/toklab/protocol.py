@@ -108,12 +108,13 @@ STAGES = {
     "crashed": "The engine failed",  # Python failed under a request (out of memory, a fatal error)
 }
 Status = Literal["loading", "ready", "error"]
-# Why the page's engine status is an error (web/engine.mjs): its code, and its English text.
+# Why the page's engine status is an error (web/engine.mjs): its code, and its English text ({name} is a
+# param, as in PAGE_ERRORS; the page shows its own text, engine.<code>).
 STATUS_CODES = {
-    "boot_failed": "Python could not start: {detail}",
+    "boot_failed": "The engine worker failed: {detail}",  # before Python was ready (the worker's own reason, when it says one)
     "boot_timeout": "Python did not start within {seconds} s",
-    "crashed": "The engine worker failed: {detail}",
-    "request_timeout": "The engine did not answer {kind!r} within {seconds} s",
+    "crashed": "The engine worker failed: {detail}",  # once ready
+    "request_timeout": "The engine did not answer “{kind}” within {seconds} s",
 }
 
 

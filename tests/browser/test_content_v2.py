@@ -171,7 +171,7 @@ def test_samples_positions_are_counted_from_zero(open_app, lang, words):
 
 
 def test_every_error_code_has_a_string_in_both_languages(page):
-    from toklab.protocol import ERRORS
+    from toklab.protocol import ERRORS, PAGE_ERRORS
 
     keys = page.evaluate(
         """async () => {
@@ -180,7 +180,7 @@ def test_every_error_code_has_a_string_in_both_languages(page):
         }"""
     )
     # The engine's codes, then the worker's, the engine wrapper's and the app's own.
-    codes = [*ERRORS, "bad_request", "worker_failed", "engine_unavailable", "engine_stopped", "engine_missing", "request_failed"]
+    codes = [*ERRORS, *PAGE_ERRORS]
     for lang in ("en", "zh"):
         missing = [code for code in codes if f"err.{code}" not in keys[lang]]
         assert missing == [], (lang, missing)

@@ -6,7 +6,7 @@
 // draws the question, and the rows once revealed. Nothing here tokenizes.
 
 import { param } from "../state.mjs";
-import { LIMITS } from "../theme.mjs";
+import { ITEM_LIMIT } from "../protocol.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { intro, tokenChip, errorLine, showError, Latest, presetButtons } from "../ui/lessonkit.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
@@ -162,7 +162,7 @@ class QuirksLesson {
         el("span", { className: "stage-meta", testid: "quirks-count" }, count),
         ratio ? el("span", { className: "stage-meta quirks-ratio" }, ratio) : null),
       el("div", { className: "lk-chips" },
-        ...row.tokens.slice(0, LIMITS.tokenChips).map((tok, i) => tokenChip(tok.face.text, tok.id, {
+        ...row.tokens.slice(0, ITEM_LIMIT).map((tok, i) => tokenChip(tok.face.text, tok.id, {
           tone: i, testid: "quirks-chip", className: tok.face.partial ? "partial" : "",
           title: tok.face.partial ? t("quirks.partial") : "",
         }))));

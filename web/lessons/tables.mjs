@@ -6,6 +6,7 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
+import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { TextLesson, intro, inputCard, stageHeader, errorText } from "../ui/lessonkit.mjs";
 import { hexLabel, symbolBytes, visibleSymbol } from "../glyphs.mjs";
@@ -81,8 +82,8 @@ class TablesLesson extends TextLesson {
         const bytes = p.rule === "special" ? p.tokens.map(() => null) : symbolBytes(p.bytes, p.tokens);
         return p.tokens.map((token, k) => ({ token, id: p.ids[k], text: bytes[k] === null ? token : wholeText(bytes[k]), bytes: bytes[k] }));
       });
-      const chips = tokens.slice(0, LIMITS.tokenChips).map((token, i) => textChip(token, i));
-      const pieces = o.pieces.slice(0, LIMITS.tokenChips).map((p, i) =>
+      const chips = tokens.slice(0, ITEM_LIMIT).map((token, i) => textChip(token, i));
+      const pieces = o.pieces.slice(0, ITEM_LIMIT).map((p, i) =>
         el("span", { className: `lk-chip tone-${i % 4}`, testid: "tables-piece" }, el("span", { className: "lk-chip-token" }, p.text)));
       body.replaceChildren(
         el("p", { className: "fine" }, t(o.n_pieces === 1 ? "tables.pieces1" : "tables.pieces", { n: o.n_pieces })),

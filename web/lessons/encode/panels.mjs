@@ -3,7 +3,7 @@
 // reads them back from the page), so the selected piece and chip group move without a search. Text goes
 // in with textContent (el), never as HTML.
 
-import { LIMITS } from "../../theme.mjs";
+import { ITEM_LIMIT } from "../../protocol.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
 import { pieceLabel, hexLabel, symbolBytes } from "../../glyphs.mjs";
 import { el } from "../../ui/dom.mjs";
@@ -176,7 +176,7 @@ export function renderIds(r, t, o) {
   r.summary.textContent = t("stage3.summary", { chars, pieces, tokens });
 }
 
-/** The final tokens as chips grouped by piece (at most LIMITS.tokenChips of them), one group highlighted. */
+/** The final tokens as chips grouped by piece (at most ITEM_LIMIT of them), one group highlighted. */
 export class ChipList {
   constructor(node) {
     this.list = new KeyedList(node);
@@ -196,8 +196,8 @@ export class ChipList {
     const groups = [];
     let shown = 0;
     for (const piece of o.pieces) {
-      if (shown >= LIMITS.tokenChips) break;
-      const n = Math.min(piece.ids.length, LIMITS.tokenChips - shown);
+      if (shown >= ITEM_LIMIT) break;
+      const n = Math.min(piece.ids.length, ITEM_LIMIT - shown);
       groups.push({ piece, n });
       shown += n;
     }
