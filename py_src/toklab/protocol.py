@@ -166,6 +166,9 @@ class PieceSummary(TypedDict):
     bytes: list[int]  # UTF-8 bytes of the piece
     tokens: list[str]  # final symbols, printable form ("Ġ" is a space)
     ids: list[int]  # their ids
+    label: str  # the piece as the pieces strip writes it: a character without a glyph as its bytes' printable form (toklab.facts)
+    spans: list[tuple[int, int]]  # each token's first byte and end byte (exclusive) in `bytes`, from the token's own bytes
+    texts: list[str | None]  # each token's text when its bytes are whole UTF-8 characters; null: part of a character
 
 
 class Overview(TypedDict):

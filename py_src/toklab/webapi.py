@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
+from .facts import piece_facts
 from .pretokenize import GPT2
 from .protocol import ITEM_LIMIT, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName
 from .r50k import BPEEncoding, get_encoding
@@ -132,7 +133,7 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
         "piece_offset": offset,
         "piece_limit": piece_limit,
         "trace_limit": MAX_TRACE_BYTES,
-        "pieces": pieces[offset : offset + piece_limit],
+        "pieces": [piece_facts(enc, p) for p in pieces[offset : offset + piece_limit]],
         "plain_special": allowed_special == "none" and any(t in text for t in enc.special_tokens),
         **table_facts(enc),
     }
