@@ -45,3 +45,21 @@ def test_the_strip_writes_a_character_without_a_glyph_as_gpt2s_table_writes_its_
     for visible in ("the", "今天", "🦄", "👨\u200d👩\u200d👧", "naïve"):
         assert piece_label(visible) == visible
     assert piece_label("\ud800") == "U+D800"
+
+
+@pytest.mark.parametrize("text", TEXTS[:3])
+def test_a_traces_spans_joined_step_by_step_end_as_the_tokens_spans(text):
+    """docs/protocol.md: a step joins the spans at its position and the next; after the last step the
+    spans are the overview's token spans (which come from the tokens' own bytes)."""
+    view = json.loads(webapi.handle("overview", json.dumps({"text": text})))["result"]
+    for summary in view["pieces"]:
+        piece = json.loads(webapi.handle("trace_piece", json.dumps({"text": text, "index": summary["index"]})))["result"]
+        for run in (piece, piece["greedy"]):
+            spans = [list(s) for s in piece["spans"]]
+            assert len(spans) == len(piece["symbols"]) == len(piece["bytes"])
+            for step in run["steps"]:
+                at = step["position"]
+                spans[at : at + 2] = [[spans[at][0], spans[at + 1][1]]]
+                assert len(spans) == len(step["symbols"])
+            if run is piece:
+                assert spans == summary["spans"]

@@ -17,9 +17,9 @@ printable form, so a table that writes a byte as `<0xE4>` or a space as `▁` st
 
 import unicodedata
 
-from .bytes_unicode import to_printable
+from .bytes_unicode import from_printable, to_printable
 
-__all__ = ["piece_facts", "piece_label", "token_spans", "token_texts"]
+__all__ = ["piece_facts", "piece_label", "start_spans", "token_spans", "token_texts"]
 
 
 def _blank_or_control(ch: str) -> bool:
@@ -73,6 +73,25 @@ def token_texts(piece: dict, spans: list[list[int]]) -> list[str | None]:
         except UnicodeDecodeError:
             texts.append(None)
     return texts
+
+
+def start_spans(piece: dict) -> list[list[int]]:
+    """The byte span of each starting symbol of a traced piece: one byte each for a byte-level table,
+    the whole piece for a special token. A merge step joins the spans at its position and the next.
+
+    >>> start_spans({"rule": "letters", "bytes": [116, 111], "symbols": ["t", "o"]})
+    [[0, 1], [1, 2]]
+    >>> start_spans({"rule": "special", "bytes": list(b"<|endoftext|>"), "symbols": ["<|endoftext|>"]})
+    [[0, 13]]
+    """
+    if piece["rule"] == "special":
+        return [[0, len(piece["bytes"])]]
+    spans, at = [], 0
+    for symbol in piece["symbols"]:
+        n = len(from_printable(symbol))
+        spans.append([at, at + n])
+        at += n
+    return spans
 
 
 def piece_facts(enc, piece: dict) -> dict:

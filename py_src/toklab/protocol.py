@@ -232,6 +232,7 @@ class TracePieceRequest(TypedDict, total=False):
 
 class TracedPiece(Piece):
     greedy: Run | None  # null for a special token
+    spans: list[tuple[int, int]]  # each starting symbol's first and end byte in `bytes` (toklab.facts); a step joins the two at its position
 
 
 # --- decode and special tokens ----------------------------------------------------------------------

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
-from .facts import piece_facts
+from .facts import piece_facts, start_spans
 from .pretokenize import GPT2
 from .protocol import ITEM_LIMIT, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName
 from .r50k import BPEEncoding, get_encoding
@@ -157,10 +157,11 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
     if len(p["bytes"]) > MAX_TRACE_BYTES:
         raise ToklabError("piece_too_long", index=index, bytes=len(p["bytes"]), limit=MAX_TRACE_BYTES)
     if p["rule"] == "special":
-        return dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
-    piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
-    piece["greedy"] = enc.trace_greedy(p["text"])
-    return piece
+        piece = dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
+    else:
+        piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
+        piece["greedy"] = enc.trace_greedy(p["text"])
+    return dict(piece, spans=start_spans(piece))
 
 
 def decode(ids: str, encoding: str = "r50k_base") -> dict:

@@ -667,14 +667,15 @@ def test_frames_follow_the_protocols_byte_spans(page):
         """async () => {
             const f = await import("./canvas/frames.mjs");
             return {
-                spans: f.symbolSpans(["t", "oken", "ization"]),
+                spans: f.spansAfter([[0, 1], [1, 2], [2, 3], [3, 4]], [{position: 1}, {position: 0}, {position: 1}], 2),
+                start: f.spansAfter([[0, 1], [1, 2]], [{position: 0}], 0),
                 partial: f.charsInSpan([[0, 1, " "], [1, 5, "🦄"]], 1, 3),
                 lowest: f.lowestPair([null, 12, 5, 5, null]),
                 hex: f.hexBytes([0xf0, 0x9f, 0xa6, 0x84]),
             };
         }"""
     )
-    assert result["spans"] == [[0, 1], [1, 5], [5, 12]]
+    assert result["spans"] == [[0, 3], [3, 4]] and result["start"] == [[0, 1], [1, 2]]
     assert result["partial"] == [{"char": "🦄", "start": 1, "end": 5, "partial": True}]
     assert result["lowest"] == 2
     assert result["hex"] == "f0 9f a6 84"

@@ -2,8 +2,8 @@
 
 Where a lesson shows GPT-2's symbols, a byte is written the way GPT-2's table writes it (Ġ, Ċ, ĉ);
 where it shows characters, a space, newline or tab is ␣ ↵ ⇥ and any other control character its Control
-Picture. The page's byte table is held to the engine's (toklab.bytes_unicode, where the printable tokens
-the page shows come from), and each lesson is looked at once to see that they draw by the same rule.
+Picture. GPT-2's side comes from the engine (printable tokens, and each piece's label: tests/test_facts.py);
+the page draws the character side, and each lesson is looked at once to see that they draw by the same rule.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import json
 
 from playwright.sync_api import expect
 
-from toklab.bytes_unicode import BYTE_TO_UNICODE, to_printable
+from toklab.bytes_unicode import BYTE_TO_UNICODE
+from toklab.facts import piece_label
 
 # Every C0 control, space and DEL: the characters GPT-2's table moves to U+0100 onwards.
 BLANKS = [chr(cp) for cp in range(0x21)] + ["\x7f"]
@@ -27,24 +28,19 @@ def draw(page, name: str, items: list) -> list:
     )
 
 
-def test_the_page_writes_every_byte_as_the_engine_does(page):
-    assert draw(page, "printableByte", list(range(256))) == BYTE_TO_UNICODE
-
-
 def test_gpt2_symbols_and_characters_follow_one_rule(page):
-    rows = zip(BLANKS, draw(page, "pieceLabel", BLANKS), draw(page, "visibleChar", BLANKS), draw(page, "visibleSymbol", BLANKS))
-    for ch, piece, char, symbol in rows:
-        # GPT-2's side: the table's own spelling of the byte.
-        assert piece == to_printable(ch.encode()), repr(ch)
+    """The character side in the page; GPT-2's side (the pieces strip's label) is the engine's, tested
+    in tests/test_facts.py."""
+    rows = zip(BLANKS, draw(page, "visibleChar", BLANKS), draw(page, "visibleSymbol", BLANKS))
+    for ch, char, symbol in rows:
         # The character side: one stand-in, the same in the canvas, the chips and the corpus rows.
         assert char == symbol == STAND_IN.get(ch, chr(0x2400 + ord(ch))), repr(ch)
     # A printable token is drawn as it is on the character side too: the two sides never fight.
     tokens = [BYTE_TO_UNICODE[b] for b in range(256)] + ["Ġthe", "ĊĊ", "Âł", "âĢĭ"]
     assert draw(page, "visibleSymbol", tokens) == tokens
-    # Visible text stays as it is on both sides; a joiner inside an emoji keeps shaping it.
+    # Visible text stays as it is, as the engine's piece labels keep it; a joiner inside an emoji keeps shaping it.
     visible = ["the", "今天", "🦄", "👨\u200d👩\u200d👧", "naïve"]
-    assert draw(page, "pieceLabel", visible) == draw(page, "visibleSymbol", visible) == visible
-    assert draw(page, "pieceLabel", [" the", "\n\n", "\u00a0"]) == ["Ġthe", "ĊĊ", "Âł"]
+    assert draw(page, "visibleSymbol", visible) == [piece_label(v) for v in visible] == visible
     assert draw(page, "visibleSymbol", ["a b\n", "\u200b", "\u00a0", "\x85"]) == ["a␣b↵", "U+200B", "␣", "U+0085"]
 
 
