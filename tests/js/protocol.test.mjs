@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 
 import { ERROR_CODES, PAGE_ERRORS, STATUS_CODES, STAGES, ENCODINGS, DEFAULT_ENCODING, FETCHED_TABLES } from "../../web/protocol.mjs";
 import { translate, tableKeys } from "../../web/i18n.mjs";
+import "../../web/ui/errorWords.mjs";
+import "../../web/shell-strings.mjs";
 import { failure, statusError } from "../../web/failures.mjs";
 
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

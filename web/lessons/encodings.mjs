@@ -12,6 +12,7 @@
 import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { ENCODINGS, DEFAULT_ENCODING } from "../protocol.mjs";
+import "./encodingWords.mjs";
 
 export { ENCODINGS, DEFAULT_ENCODING }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
 
