@@ -13,7 +13,7 @@ export const MAX_INT = 9007199254740991;  // every integer field lies within -MA
 export const MAX_ITEMS = 4000000;  // items a list field may hold (a table trained on MAX_TEXT characters has fewer merges)
 export const MAX_BLOCK = 1024;  // samples: the longest window (block_size)
 export const MAX_BATCH = 64;  // samples: the most windows (batch_size)
-export const TOY_WORK_LIMIT = 4000000;  // toy_encode: symbols looked at while cutting; the words past it are left out (n_words)
+export const TOY_WORK_LIMIT = 1000000;  // toy_encode: symbols looked at and merge characters listed; the words past it are left out (n_words)
 
 /** The tables the lessons offer (toklab.registry), the default first. */
 export const ENCODINGS = Object.freeze(["r50k_base", "cl100k_base", "o200k_base"]);

@@ -35,7 +35,7 @@ MAX_INT = 2**53 - 1  # every integer field lies within -MAX_INT .. MAX_INT (exac
 MAX_ITEMS = 4 * MAX_TEXT  # items a list field may hold (a table trained on MAX_TEXT characters has fewer merges)
 MAX_BLOCK = 1024  # samples: the longest window (block_size)
 MAX_BATCH = 64  # samples: the most windows (batch_size)
-TOY_WORK_LIMIT = 4_000_000  # toy_encode: symbols looked at while cutting; the words past it are left out (n_words)
+TOY_WORK_LIMIT = 1_000_000  # toy_encode: symbols looked at and merge characters listed; the words past it are left out (n_words)
 
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]

@@ -158,14 +158,15 @@ def apply_merges(symbols: Symbols, positions: dict[Pair, list[int]]) -> Symbols:
 
 def merges_used_within(symbols: Symbols, merges: list[Pair], positions: dict[Pair, list[int]],
                        budget: int) -> tuple[Symbols, list[Pair], int] | None:
-    """``merges_used`` the way ``apply_merges`` walks the list (property-tested against it), counting the
-    symbols it looks at: (symbols, merges that changed them, symbols looked at), or None once that count
+    """``merges_used`` the way ``apply_merges`` walks the list (property-tested against it), counting its
+    work: the symbols it looks at, and the characters of each merge it lists (a word's list of merges
+    can be far longer than the word). (symbols, merges that changed them, work), or None once the work
     would pass ``budget``.
 
     >>> merges = [("l", "o"), ("e", "r"), ("lo", "w")]
     >>> merges_used_within(("l", "o", "w", "</w>"), merges, merge_positions(merges), 100)
-    (('low', '</w>'), [('l', 'o'), ('lo', 'w')], 9)
-    >>> merges_used_within(("l", "o", "w", "</w>"), merges, merge_positions(merges), 8) is None
+    (('low', '</w>'), [('l', 'o'), ('lo', 'w')], 14)
+    >>> merges_used_within(("l", "o", "w", "</w>"), merges, merge_positions(merges), 13) is None
     True
     """
     used = []
@@ -186,6 +187,7 @@ def merges_used_within(symbols: Symbols, merges: list[Pair], positions: dict[Pai
             return symbols, used, work
         symbols = merge_pair(symbols, best[1])
         used.append(tuple(merges[best[0]]))
+        work += len(best[1][0]) + len(best[1][1])
         position = best[0] + 1
 
 

@@ -215,9 +215,9 @@ def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | 
     (`toybpe.merges_used`). Each word lists the merges that changed it; a final symbol missing from
     `vocab` is unknown.
 
-    The answer lists the text's first words: at most ITEM_LIMIT, and only as many as can be cut by
-    looking at TOY_WORK_LIMIT symbols (a word costs its symbols times the merges that change it, plus
-    one); `n_words` counts them all.
+    The answer lists the text's first words: at most ITEM_LIMIT, and only as many as TOY_WORK_LIMIT
+    allows (a word costs its symbols times the merges that change it, plus the characters of those
+    merges, which the answer lists); `n_words` counts them all.
 
     >>> cut = toy_encode([["a", "b"]], "ab " * 700)
     >>> len(cut["words"]), cut["n_words"], cut["n_tokens"]
