@@ -221,3 +221,10 @@ def test_the_fast_toy_cut_is_merges_used(word, merges):
     symbols = toybpe.word_to_symbols(word)
     fast = toybpe.merges_used_within(symbols, merges, toybpe.merge_positions(merges), 10**9)
     assert fast[:2] == toybpe.merges_used(symbols, merges)
+
+
+def test_brackets_inside_a_text_are_text_not_nesting():
+    text = "[" * 50_000 + "{" * 50_000 + '\\"[['
+    view = answer("overview", {"text": text})["result"]
+    assert "".join(p["text"] for p in view["pieces"]) == text[: sum(len(p["text"]) for p in view["pieces"])]
+    assert view["n_pieces"] > 0

@@ -32,6 +32,7 @@ MAX_TRACE_BYTES = 1024  # trace_piece refuses a longer piece (its steps grow wit
 ITEM_LIMIT = 600  # decode items, special-view tokens and toy_encode words an answer lists: the chips the page draws
 MAX_ID_DIGITS = 15  # a typed number with more digits is that item's error (ids stay exact in JavaScript)
 MAX_INT = 2**53 - 1  # every integer field lies within -MAX_INT .. MAX_INT (exact in JavaScript)
+MAX_DEPTH = 32  # arrays and objects a payload may nest (a request needs 3); deeper is bad_json, before Pyodide's stack overflows
 MAX_ITEMS = 4 * MAX_TEXT  # items a list field may hold (a table trained on MAX_TEXT characters has fewer merges)
 MAX_BLOCK = 1024  # samples: the longest window (block_size)
 MAX_BATCH = 64  # samples: the most windows (batch_size)

@@ -22,12 +22,14 @@ What every field gets, from its declared type alone:
     toklab.errors.ToklabError: the payload is not valid JSON (line 1, column 32)
 """
 
+import itertools
 import json
+import re
 import types
 import typing
 
 from .errors import ToklabError, ToklabTypeError, bad_choice
-from .protocol import KINDS, MAX_INT, MAX_ITEMS, MAX_TEXT, Range
+from .protocol import KINDS, MAX_DEPTH, MAX_INT, MAX_ITEMS, MAX_TEXT, Range
 
 __all__ = ["read_request"]
 
@@ -42,7 +44,29 @@ def _constant(name: str):
     raise _NotJSON(name)
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string, escapes and all
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}.get
+
+
+def nesting(payload_json: str) -> int:
+    """How deep the payload's arrays and objects nest (brackets inside strings do not count), or
+    MAX_DEPTH when it has too few brackets to nest deeper. Checked before parsing: Python's JSON decoder
+    recurses once per level, and inside Pyodide a few thousand levels overflow the stack, a fatal error
+    no `except` can catch.
+
+    >>> nesting('{"text": "' + "[" * 40 + '"}'), nesting("[" * 5000), nesting('{"a": [[]]}')
+    (1, 5000, 32)
+    """
+    if payload_json.count("[") + payload_json.count("{") <= MAX_DEPTH:
+        return MAX_DEPTH  # at most that deep: no need to look closer
+    bare = _NOT_BRACKET.sub("", _STRING.sub("", payload_json))
+    return max(itertools.accumulate(map(_STEP, bare)), default=0)
+
+
 def _parse(payload_json: str):
+    if nesting(payload_json or "") > MAX_DEPTH:
+        raise ToklabError("bad_json", line=0, column=0)
     try:
         return json.loads(payload_json or "{}", parse_constant=_constant)
     except json.JSONDecodeError as exc:
