@@ -1,3 +1,4 @@
+import { MAX_TEXT } from "./protocol.mjs";
 // Every visual constant of the app: colours, type, sizes and timings.
 //
 // The canvas reads these objects directly; the stylesheet reads the same colours as CSS custom
@@ -146,6 +147,8 @@ export const TIMING = Object.freeze({
   stopAfterMs: 1500,      // a request running this long shows the Stop button
   bootTimeoutMs: 90_000,  // Python not ready by then: the engine is stopped, with a Restart button
   requestTimeoutMs: 60_000, // one request running this long: the same
+  heartbeatMs: 4000,      // an idle engine worker is asked "still there?" this often, and before each request
+  aliveMs: 15_000,        // no answer to that by then: the worker died without a word (crash status, Restart)
 });
 
 /** The classroom kit's exports (classroom/export.mjs): a PNG of the view, a GIF of a piece's merges. */
@@ -163,6 +166,8 @@ export const SPEEDS = Object.freeze([0.5, 1, 2, 4]);
 /** Limits that keep the page responsive with very long input. */
 export const LIMITS = Object.freeze({
   hashTextMax: 4000,      // longer text is not written into the URL
+  boxChars: MAX_TEXT,     // a paste or drop that would make a text box longer is refused (the protocol's MAX_TEXT)
+  decodedChars: 2000,     // characters of a decoded text drawn (one run without a break point lays out slowly)
   listsLaterFrom: 200,    // pieces: a text with more draws its ids a frame before its strip and chips
   instantRetraceChars: 4000, // up to this length typing re-traces at once (the engine answers in a few ms)
 });

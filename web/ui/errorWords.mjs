@@ -1,11 +1,14 @@
-// The errors a page can show, one per code (py_src/toklab/protocol.py ERRORS, then its PAGE_ERRORS: the
-// worker's and the page's own; web/protocol.mjs lists them all in ERROR_CODES), as `err.<code>` filled
-// from the error's params, and the line that frames them.
+// The errors a page can show, one per code (py_src/toklab/protocol.py ERRORS; the worker's and the
+// app's own last), as `err.<code>` filled from the error's params, and the two lines that frame them.
 // Registered when ui/lessonkit.mjs or the app first imports this file.
 
 import { registerPairs } from "../i18n.mjs";
 
 registerPairs({
+  "error.noEngine": {
+    en: "The engine could not be loaded.",
+    zh: "无法加载分词引擎。",
+  },
   "error.engine": {
     en: "The engine could not trace this text: {message}",
     zh: "引擎无法处理这段文字：{message}",
@@ -102,14 +105,13 @@ registerPairs({
     en: "the engine failed: {detail}",
     zh: "引擎出错了：{detail}",
   },
-  // toklab.hf: reading a HuggingFace tokenizer.json, and what it is asked to encode
   "err.hf_bad_json": {
     en: "the tokenizer.json is not valid JSON (line {line}, column {column})",
     zh: "这个 tokenizer.json 不是合法的 JSON（第 {line} 行，第 {column} 列）",
   },
   "err.hf_too_large": {
-    en: "the tokenizer.json has {size} bytes; toklab reads files of at most {limit} bytes",
-    zh: "这个 tokenizer.json 有 {size} 字节，toklab 最多只读 {limit} 字节的文件",
+    en: "the tokenizer.json has {size} bytes; files of at most {limit} bytes can be read",
+    zh: "这个 tokenizer.json 有 {size} 字节，最多只能读取 {limit} 字节的文件",
   },
   "err.hf_bad_value": {
     en: "{path} must be {expected}, not {value}",
@@ -117,7 +119,7 @@ registerPairs({
   },
   "err.hf_unsupported": {
     en: "{path} {value} is not supported",
-    zh: "暂不支持 {path} 取 {value}",
+    zh: "不支持 {path} 的取值 {value}",
   },
   "err.hf_bad_regex": {
     en: "{path}: the pattern {pattern} cannot run here ({detail})",
@@ -125,15 +127,44 @@ registerPairs({
   },
   "err.hf_unknown_merge_token": {
     en: "{path} ({left} {right}) names {token}, which is not in model.vocab",
-    zh: "{path}（{left} {right}）用到了 {token}，可 model.vocab 里没有它",
+    zh: "{path}（{left} {right}）用到了 {token}，但它不在 model.vocab 里",
   },
   "err.hf_text_too_long": {
-    en: "the text has {length} characters; toklab.hf encodes at most {limit}",
-    zh: "这段文字有 {length} 个字符，toklab.hf 最多只能编码 {limit} 个",
+    en: "the text has {length} characters; at most {limit} can be encoded",
+    zh: "这段文字有 {length} 个字符，最多只能编码 {limit} 个",
   },
   "err.table_unavailable": {
     en: "the {encoding} table could not be loaded: {detail}",
     zh: "{encoding} 词表加载失败：{detail}",
+  },
+  // toklab.hf: reading a HuggingFace tokenizer.json, and what it is asked to encode.
+  "err.hf_bad_json": {
+    en: "the tokenizer.json is not valid JSON (line {line}, column {column})",
+    zh: "这个 tokenizer.json 不是有效的 JSON（第 {line} 行，第 {column} 列）",
+  },
+  "err.hf_too_large": {
+    en: "the tokenizer.json has {size} bytes; files of at most {limit} bytes are read",
+    zh: "这个 tokenizer.json 有 {size} 字节；只能读取不超过 {limit} 字节的文件",
+  },
+  "err.hf_bad_value": {
+    en: "{path} must be {expected}, not {value}",
+    zh: "{path} 应当是 {expected}，而不是 {value}",
+  },
+  "err.hf_unsupported": {
+    en: "{path} {value} is not supported",
+    zh: "暂不支持 {path} {value}",
+  },
+  "err.hf_bad_regex": {
+    en: "{path}: the pattern {pattern} cannot run here ({detail})",
+    zh: "{path}：模式 {pattern} 无法在这里运行（{detail}）",
+  },
+  "err.hf_unknown_merge_token": {
+    en: "{path} ({left} {right}) names {token}, which is not in model.vocab",
+    zh: "{path}（{left} {right}）用到了 {token}，但 model.vocab 里没有它",
+  },
+  "err.hf_text_too_long": {
+    en: "the text has {length} characters; at most {limit} are encoded",
+    zh: "文本有 {length} 个字符；最多只能编码 {limit} 个",
   },
   "err.bad_request": {
     en: "the page sent a request without a kind",
