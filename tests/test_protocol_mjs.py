@@ -59,7 +59,7 @@ def test_the_page_keeps_no_copy_of_the_protocols_names_and_limits():
             assert code_name in protocol.STATUS_CODES, f"{path.relative_to(ROOT)}: statusError({code_name!r})"
     limits = re.search(r"export const LIMITS = Object.freeze\(\{(.*?)\}\);", (ROOT / "web" / "theme.mjs").read_text(), re.S)
     values = {int(v) for v in re.findall(r":\s*([\d_]+)", limits.group(1).replace("_", ""))}
-    assert not values & {protocol.MAX_TRACE_BYTES, protocol.ITEM_LIMIT, protocol.PIECE_LIMIT}, "theme.mjs copies a protocol limit"
+    assert not values & {protocol.MAX_TRACE_BYTES, protocol.ITEM_LIMIT, protocol.MAX_TEXT}, "theme.mjs copies a protocol limit"
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is missing")
