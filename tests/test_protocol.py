@@ -76,7 +76,9 @@ FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
     ("train", '{"corpus": "ab", "detail": "some"}', "bad_choice"),
     ("train", '{"corpus": "ab", "min_frequency": 0}', "too_small"),
     ("train", json.dumps({"corpus": "x" * 3000, "detail": "full"}), "too_large_for_tables"),
-    ("train", '{"corpus": "ab", "vocab_size": "9"}', "internal"),
+    ("train", '{"corpus": "ab", "vocab_size": "9"}', "wrong_type"),
+    ("samples", '{"text": "a b c", "batch_size": 10000000}', "too_large"),
+    ("toy_encode", json.dumps({"merges": [["a", "b"]] * (protocol.MAX_ITEMS + 1), "text": "ab"}), "too_many_items"),
     ("toy_encode", '{"merges": [], "text": "a", "unit": "sentences"}', "bad_choice"),
     ("compare", '{"text": "a", "bpe_vocab_size": 0}', "too_small"),
     ("samples", '{"text": "a b"}', "stream_too_short"),
@@ -166,10 +168,23 @@ def test_errors_inside_answers_have_a_code_and_its_message():
         assert e["error"] == protocol.ERRORS[e["code"]].format(**e["params"])
 
 
+def test_a_failure_below_the_protocol_is_internal_and_strict_json(monkeypatch):
+    """What no declared error covers (a bug) is `internal`; an answer holding NaN is one too, since
+    JSON has no NaN (the page's JSON.parse would refuse the answer)."""
+    monkeypatch.setitem(webapi.HANDLERS, "warmup", lambda **_: {"x": float("nan")})
+    error = json.loads(webapi.handle("warmup", "{}"), parse_constant=lambda name: pytest.fail(name))["error"]
+    check(error, protocol.Failure)
+    assert error["code"] == "internal" and error["type"] == "ValueError"
+    monkeypatch.setitem(webapi.HANDLERS, "warmup", lambda **_: [][0])
+    error = json.loads(webapi.handle("warmup", "{}"))["error"]
+    assert error["code"] == "internal" and error["params"] == {"detail": "IndexError: list index out of range"}
+
+
 def test_every_error_code_is_reached():
     from test_hf_errors import HF_CODES  # toklab.hf's load and encode errors, reached there
 
-    reached = {code for _, _, code in FAILURES} | {e["code"] for e in item_errors()} | {"table_unavailable"} | HF_CODES  # the test above
+    reached = {code for _, _, code in FAILURES} | {e["code"] for e in item_errors()} | HF_CODES
+    reached |= {"table_unavailable", "internal"}  # the two tests above
     assert reached == set(protocol.ERRORS)
 
 

@@ -3,6 +3,8 @@
     common.py             paths, BuildError, say(), sha256_file(), run_quiet()
     downloads.py          the pinned downloads (npm pack, pip download): hash-checked, cached in .cache/
     wheel.py              the toklab wheel, and adding files to a wheel
+    protocol_mjs.py       web/protocol.mjs (and dist/'s): the protocol's limits, kinds, error codes, stages and
+                          table names, generated from py_src/toklab/protocol.py
     precompute.py         precomputed.json: the default example's answers, by toklab on CPython
     bytecode.py           ahead-of-time bytecode, made by Pyodide under Node (bytecode.mjs runs
                           bytecode_pyodide.py inside Pyodide)

@@ -22,6 +22,7 @@ from tools.lab import ship_lab
 from tools.models import ship_models
 from tools.offline import add_icons, add_offline
 from tools.precompute import precompute
+from tools.protocol_mjs import write_into as write_protocol
 from tools.snapshot import add_snapshot, make_snapshot
 from tools.tables import ship_tables
 from tools.vendor import ship_gifenc
@@ -76,6 +77,7 @@ def build() -> Path:
     try:
         out = tmp / "dist"
         shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+        write_protocol(out)  # protocol.mjs from toklab.protocol (web/ holds the same, committed)
         runtime = out / "pyodide"
         runtime.mkdir()
         with tarfile.open(pyodide_tgz) as tar:

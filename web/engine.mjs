@@ -35,26 +35,20 @@
 import { adoptBootWorker } from "./boot.mjs";
 import { precomputed, precomputedKey } from "./precomputed.mjs";
 import { TIMING } from "./theme.mjs";
+import { failure, statusError } from "./failures.mjs";
 
 export { precomputed, precomputedKey };
 
 /** The answer to a request once the engine has stopped: the page shows it by its code. */
 function unavailable(detail) {
-  return { type: "EngineUnavailable", code: "engine_stopped", params: { detail }, message: detail };
+  return failure("engine_stopped", { detail });
 }
 
 /** The answer to the request that was running when the user pressed Stop. */
-const STOPPED = Object.freeze({
-  ok: false,
-  error: Object.freeze({ type: "EngineStopped", code: "stopped", params: Object.freeze({}), message: "stopped before it finished" }),
-});
+const STOPPED = Object.freeze({ ok: false, error: failure("stopped") });
 
 /** The answer to a request that a newer one of its lane and kind replaced while it waited. */
-const SUPERSEDED = Object.freeze({
-  ok: false,
-  superseded: true,
-  error: Object.freeze({ type: "Superseded", code: "superseded", params: Object.freeze({}), message: "a newer request replaced this one" }),
-});
+const SUPERSEDED = Object.freeze({ ok: false, superseded: true, error: failure("superseded") });
 
 /**
  * The engine: the worker boot.mjs started with the page (the first call), or a new worker (later calls,
@@ -107,8 +101,7 @@ export function createEngine({
     };
     clearTimeout(bootTimer);
     bootTimer = setTimeout(() => {
-      const seconds = Math.round(bootTimeoutMs / 1000);
-      stop({ code: "boot_timeout", params: { seconds }, message: `Python did not start within ${seconds} s` });
+      stop(statusError("boot_timeout", { seconds: Math.round(bootTimeoutMs / 1000) }));
     }, bootTimeoutMs);
     for (const event of early) {
       if (mine !== generation) break;
@@ -161,7 +154,7 @@ export function createEngine({
     pongTimer = setTimeout(() => {
       pongTimer = 0;
       const seconds = Math.round(aliveMs / 1000);
-      stop({ code: "crashed", params: { detail: `no answer within ${seconds} s` }, message: `The engine worker stopped answering (${seconds} s)` });
+      stop(statusError("crashed", { detail: `no answer within ${seconds} s` }));
     }, aliveMs);
   }
 
@@ -170,7 +163,7 @@ export function createEngine({
     pingTimer = setTimeout(ping, heartbeatMs);
   }
 
-  /** Stops the worker and says why: `code` is one of the status codes above. */
+  /** Stops the worker and says why: `code` is one of the status codes above (protocol.mjs's STATUS_CODES). */
   function stop({ code, params = {}, message }) {
     setStatus({ status: "error", stage: latest.stage, code, params, message });
   }
@@ -205,8 +198,7 @@ export function createEngine({
 
   function onError(event) {
     const detail = event.message ?? "unknown error";
-    const code = latest.status === "ready" ? "crashed" : "boot_failed";
-    stop({ code, params: { detail }, message: `The engine worker failed: ${detail}` });
+    stop(statusError(latest.status === "ready" ? "crashed" : "boot_failed", { detail }));
   }
 
   /** Sends the oldest waiting request to the worker when Python is ready and idle. */
@@ -217,8 +209,7 @@ export function createEngine({
     running = job;
     job.since = performance.now();
     job.timer = setTimeout(() => {
-      const seconds = Math.round(requestTimeoutMs / 1000);
-      stop({ code: "request_timeout", params: { seconds, kind: job.kind }, message: `The engine did not answer “${job.kind}” within ${seconds} s` });
+      stop(statusError("request_timeout", { seconds: Math.round(requestTimeoutMs / 1000), kind: job.kind }));
     }, requestTimeoutMs);
     worker.postMessage({ id: job.id, kind: job.kind, payload: job.payload });
     announceActivity();

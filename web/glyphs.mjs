@@ -8,15 +8,19 @@
 //   where                                         function        " "   "\n"  "\t"  "\x0b"  "\u200b"
 //   GPT-2's symbols: canvas cells, merge log,     (the engine's   Ġ     Ċ     ĉ     ċ       âĢĭ
 //     tokens of r50k and of byte-level training    printable form)
-//   the encode lesson's pieces strip              pieceLabel      Ġ     Ċ     ĉ     ċ       âĢĭ
+//   the encode lesson's pieces strip              (the engine's   Ġ     Ċ     ĉ     ċ       âĢĭ
+//                                                  piece label)
 //   characters: the canvas's character row, its   visibleChar     ␣     ↵     ⇥     ␋       U+200B
 //     tooltips, chips of character, word and toy   visibleSymbol
 //     tokenizers, corpus rows, merge lists, decode
 //
 // GPT-2's symbols come from the engine already in printable form (bytes_unicode.py); they hold no
 // whitespace or control character, so drawing them through visibleSymbol changes nothing. The pieces
-// strip shows text on its way into the table: its visible characters stay as they are ("今天", not
-// "ä»Ĭå¤©"), and each character without a glyph is written as the table will write its bytes.
+// strip shows text on its way into the table, as the engine labels it (toklab.facts.piece_label): its
+// visible characters stay as they are ("今天", not "ä»Ĭå¤©"), and each character without a glyph is
+// written as the table will write its bytes. The page keeps no copy of a table's byte form, and never
+// cuts a token's bytes itself: each overview piece carries its tokens' byte spans and whole-character
+// texts.
 //
 // The character side in full: other spaces (no-break, ideographic …) are ␣ too; C1 controls, format
 // characters (U+200B), private-use characters and lone surrogates are written U+XXXX. A format or
@@ -67,56 +71,8 @@ export function visibleSymbol(text) {
 }
 
 /**
- * GPT-2's printable form of one byte: the visible ASCII and Latin-1 bytes stand for themselves, the
- * other 68 (controls, space, DEL, the Latin-1 gaps) move up to U+0100 onwards in byte order.
- *
- *     printableByte(0x20) -> "Ġ";  printableByte(0x0a) -> "Ċ";  printableByte(0x61) -> "a";  printableByte(0xad) -> "Ń"
- */
-export function printableByte(b) {
-  if ((b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || b >= 0xae) return String.fromCharCode(b);
-  const shifted = b <= 0x20 ? b : b <= 0xa0 ? b - 0x7f + 0x21 : 0x43;
-  return String.fromCharCode(0x100 + shifted);
-}
-
-/**
  * Bytes in hex, as the encode lesson's byte switch writes a symbol: [0xe4, 0xbb, 0x8a] -> "E4 BB 8A".
  */
 export function hexLabel(bytes) {
   return Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ");
-}
-
-/**
- * The bytes of each symbol of a piece. A symbol in GPT-2's printable form has one character per byte,
- * so the symbols cut the piece's bytes in order.
- *
- *     symbolBytes([0x74, 0x68, 0x65], ["th", "e"])  ->  [[0x74, 0x68], [0x65]]
- */
-export function symbolBytes(bytes, symbols) {
-  let at = 0;
-  return symbols.map((symbol) => {
-    const n = [...symbol].length;
-    at += n;
-    return bytes.slice(at - n, at);
-  });
-}
-
-const UTF8 = new TextEncoder();
-
-/**
- * How a piece is written in the pieces strip: a character without a glyph as GPT-2's table writes its
- * bytes, other characters as they are (a format character inside a longer piece, as in visibleSymbol,
- * stays; a lone surrogate, which has no bytes, is written U+XXXX).
- *
- *     pieceLabel(" the") -> "Ġthe";  pieceLabel("\n\n") -> "ĊĊ";  pieceLabel("\u00a0") -> "Âł";  pieceLabel("今天") -> "今天"
- */
-export function pieceLabel(text) {
-  const chars = [...text];
-  const alone = chars.length === 1;
-  let out = "";
-  for (const ch of chars) {
-    if (/\p{Cs}/u.test(ch)) out += visibleChar(ch);
-    else if (alone ? hasNoGlyph(ch) : isBlankOrControl(ch)) out += Array.from(UTF8.encode(ch), printableByte).join("");
-    else out += ch;
-  }
-  return out;
 }

@@ -1,3 +1,4 @@
+import { MAX_TEXT } from "./protocol.mjs";
 // Every visual constant of the app: colours, type, sizes and timings.
 //
 // The canvas reads these objects directly; the stylesheet reads the same colours as CSS custom
@@ -165,9 +166,7 @@ export const SPEEDS = Object.freeze([0.5, 1, 2, 4]);
 /** Limits that keep the page responsive with very long input. */
 export const LIMITS = Object.freeze({
   hashTextMax: 4000,      // longer text is not written into the URL
-  traceBytes: 1024,       // longer pieces are listed, not animated
-  tokenChips: 600,        // final-token chips drawn at once
-  boxChars: 1_000_000,    // a paste or drop that would make a text box longer is refused (= MAX_TEXT, protocol.py)
+  boxChars: MAX_TEXT,     // a paste or drop that would make a text box longer is refused (the protocol's MAX_TEXT)
   decodedChars: 2000,     // characters of a decoded text drawn (one run without a break point lays out slowly)
   listsLaterFrom: 200,    // pieces: a text with more draws its ids a frame before its strip and chips
   instantRetraceChars: 4000, // up to this length typing re-traces at once (the engine answers in a few ms)

@@ -20,13 +20,16 @@
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
+import { FETCHED_TABLES, STAGES } from "./protocol.mjs";
+import { failure } from "./failures.mjs";
 
 const base = new URL("./", import.meta.url);
 let stage = "start";
 let handle = null;
 let python = null;
 
-function status(state, nextStage, message) {
+/** Says where the boot is: `nextStage` is a key of STAGES (protocol.mjs), whose message it sends unless told another. */
+function status(state, nextStage, message = STAGES[nextStage]) {
   stage = nextStage;
   postMessage({ status: state, stage, message });
 }
@@ -52,7 +55,7 @@ function attempt(promise) {
 }
 
 async function boot() {
-  status("loading", "runtime", "Starting Python (Pyodide)");
+  status("loading", "runtime");
   const manifestLoaded = fetchJSON(new URL("wheels/manifest.json", base));
   manifestLoaded.catch(() => {});
   try {
@@ -70,20 +73,20 @@ async function boot() {
     try {
       handle = await attempt((async () => {
         const pyodide = await restoreSnapshot(base, options, manifest, {
-          restored: () => status("loading", "toklab", "Installing the toklab engine"),
+          restored: () => status("loading", "toklab"),
         });
-        status("loading", "table", "Loading the r50k table");
+        status("loading", "table");
         return warmedHandle(pyodide);
       })());
     } catch (error) {
       console.warn(`The engine's start-up snapshot could not be used (${error.message}); starting Python the normal way.`);
-      status("loading", "runtime", "Starting Python (Pyodide)");
+      status("loading", "runtime");
     }
   }
   handle ??= await attempt(normalBoot(options, manifest));
   brokenBoot = null;
 
-  status("ready", "ready", "Ready");
+  status("ready", "ready");
   // Run the two requests every edit makes once, on text with every kind of piece, so the first real
   // edit finds the engine's code paths already compiled (WebAssembly tiers up hot code) and its caches
   // started. Requests that arrive meanwhile wait the few milliseconds this takes.
@@ -94,16 +97,16 @@ async function boot() {
 async function normalBoot(options, { micropip, toklab, toklab_sha256: version }) {
   const pyodide = await loadPyodide(options);
 
-  status("loading", "micropip", "Loading micropip");
+  status("loading", "micropip");
   await pyodide.loadPackage(new URL(`wheels/${micropip}`, base).href, { messageCallback: () => {} });
 
-  status("loading", "toklab", "Installing the toklab engine");
+  status("loading", "toklab");
   const installer = pyodide.pyimport("micropip");
   const wheel = new URL(`wheels/${toklab}?v=${encodeURIComponent(version)}`, base).href;
   await installer.install.callKwargs(wheel, { deps: false });
   installer.destroy();
 
-  status("loading", "table", "Loading the r50k table");
+  status("loading", "table");
   return warmedHandle(pyodide);
 }
 
@@ -123,7 +126,7 @@ const WARM_UP = [
 ];
 
 const TABLES_DIR = "/tables";
-const LARGER_TABLES = new Set(["cl100k_base", "o200k_base"]);
+const LARGER_TABLES = new Set(FETCHED_TABLES);
 const tables = new Map(); // name -> Promise<string | null>: why the fetch failed, or null once the file is written
 
 /** Fetches a larger table into Python's file system, posting progress under request `id`. */
@@ -191,18 +194,17 @@ const booted = boot().then(
 
 function answer(id, kind, payload) {
   if (typeof kind !== "string") {
-    return { id, ok: false, error: { type: "BadRequest", code: "bad_request", params: {}, message: "a request needs a string kind" } };
+    return { id, ok: false, error: failure("bad_request") };
   }
   try {
     const text = handle(kind, JSON.stringify(payload ?? {}), progressOf(id));
     return { id, ...JSON.parse(text) };
   } catch (error) {
-    const type = error?.type ?? error?.name ?? "Error";
     const detail = String(error?.message ?? error);
     // toklab.webapi turns every Python exception into data, so what is thrown here comes from below
     // Python (out of memory, a fatal Pyodide error): this Python cannot be trusted again.
     if (error?.name !== "PythonError") crashed(detail);
-    return { id, ok: false, error: { type: String(type), code: "worker_failed", params: { detail }, message: detail } };
+    return { id, ok: false, error: failure("worker_failed", { detail }) };
   }
 }
 
@@ -242,7 +244,7 @@ self.onmessage = async (event) => {
   }
   const { id, kind, payload } = event.data ?? {};
   if (!(await booted)) {
-    postMessage({ id, ok: false, error: { type: "EngineUnavailable", code: "engine_unavailable", params: { stage }, message: `Python could not start (${stage})` } });
+    postMessage({ id, ok: false, error: failure("engine_unavailable", { stage }) });
     return;
   }
   await ensureTable(payload, id);

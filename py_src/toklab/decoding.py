@@ -16,7 +16,7 @@ import codecs
 import re
 
 from .errors import ToklabError
-from .protocol import ITEM_LIMIT, MAX_ID_DIGITS
+from .protocol import ITEM_LIMIT, MAX_ID_DIGITS, MAX_TEXT
 
 __all__ = ["parse_ids", "explain_ids"]
 
@@ -51,7 +51,8 @@ def _bad_item(item: str, error: ToklabError) -> dict:
 
 def explain_ids(enc, typed: str, limit: int | None = ITEM_LIMIT) -> dict:
     """Decode what the user typed, one entry per item for the first `limit` items (None: all of them);
-    the text, the count of bad items and `n_items` cover every item (see the module docstring)."""
+    the count of bad items, `n_items` and `n_text` cover every item, and `text` is the first MAX_TEXT
+    characters of the text of every good id (see the module docstring)."""
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     items: list[dict] = []
     good: list[int] = []
@@ -88,10 +89,12 @@ def explain_ids(enc, typed: str, limit: int | None = ITEM_LIMIT) -> dict:
     data = enc.decode_bytes(good)
     whole = codecs.getincrementaldecoder("utf-8")(errors="replace")
     whole.decode(data)
+    text = data.decode("utf-8", errors="replace")
     return {
         "items": items,
         "n_items": n_items,
-        "text": data.decode("utf-8", errors="replace"),
+        "text": text[:MAX_TEXT],  # 1 MB of ids can decode to 65 MB of text: the page draws a part, and gets this much
+        "n_text": len(text),
         "unfinished": whole.decode(b"", final=True) != "",  # the ids end inside a character
         "errors": errors,
     }

@@ -12,7 +12,6 @@ sentence for the code in the page's language.
     'TypeError'
 """
 
-from .protocol import ERRORS
 
 __all__ = ["ToklabError", "ToklabTypeError", "as_data", "bad_choice"]
 
@@ -25,6 +24,8 @@ class ToklabError(ValueError):
     def __init__(self, code: str, **params: str | int):
         self.code = code
         self.params = params
+        from .protocol import ERRORS  # here: protocol imports the registry, whose tables import this module
+
         super().__init__(ERRORS[code].format(**params))
 
 
@@ -43,6 +44,7 @@ def as_data(exc: BaseException) -> dict:
     if not isinstance(exc, ToklabError):
         exc_type = type(exc).__name__
         detail = f"{exc_type}: {exc}" if str(exc) else exc_type
+        detail = detail if len(detail) <= 300 else f"{detail[:297]}..."
         wrapped = ToklabError("internal", detail=detail)
         return {"type": exc_type, "code": wrapped.code, "params": wrapped.params, "message": str(wrapped)}
     return {"type": exc.python_type, "code": exc.code, "params": dict(exc.params), "message": str(exc)}
@@ -54,4 +56,7 @@ def bad_choice(field: str, value: object, choices) -> ToklabError:
     >>> str(bad_choice("mode", "words", ("chars", "bytes")))
     "mode must be one of 'chars', 'bytes', not 'words'"
     """
-    return ToklabError("bad_choice", field=field, value=repr(value), choices=", ".join(map(repr, choices)))
+    shown = repr(value)
+    if len(shown) > 60:  # a whole text sent where a choice belongs is not said back in full
+        shown = f"{shown[:57]}..."
+    return ToklabError("bad_choice", field=field, value=shown, choices=", ".join(map(repr, choices)))

@@ -20,19 +20,31 @@ trained in the lesson has no special entry (256 bytes + the learned tokens).
     (['compare', 'decode', 'overview'], 'Overview')
 """
 
-from typing import Literal, Required, TypedDict
+from collections import namedtuple
+from typing import Annotated, Literal, Required, TypedDict
 
-PIECE_LIMIT = 2000  # pieces per overview page
-MAX_TEXT = 1_000_000  # characters a request may carry
+from .registry import FETCHED, LESSON_TABLES
+
+PIECE_LIMIT = 2000  # pieces per overview page, and the most an overview may ask for (piece_limit)
+MAX_TEXT = 1_000_000  # characters a request's string may carry, and a decode's text at most
 MAX_CANDIDATE_BYTES = 256  # a longer piece's steps carry "candidates": null (they grow with the square)
 MAX_TRACE_BYTES = 1024  # trace_piece refuses a longer piece (its steps grow with the square); the page lists it
-ITEM_LIMIT = 600  # decode items and special-view tokens an answer lists: the chips the page draws
+ITEM_LIMIT = 600  # decode items, special-view tokens and toy_encode words an answer lists: the chips the page draws
 MAX_ID_DIGITS = 15  # a typed number with more digits is that item's error (ids stay exact in JavaScript)
+MAX_INT = 2**53 - 1  # every integer field lies within -MAX_INT .. MAX_INT (exact in JavaScript)
+MAX_DEPTH = 32  # arrays and objects a payload may nest (a request needs 3); deeper is bad_json, before Pyodide's stack overflows
+MAX_ITEMS = 4 * MAX_TEXT  # items a list field may hold (a table trained on MAX_TEXT characters has fewer merges)
+MAX_BLOCK = 1024  # samples: the longest window (block_size)
+MAX_BATCH = 64  # samples: the most windows (batch_size)
+TOY_WORK_LIMIT = 1_000_000  # toy_encode: symbols looked at and merge characters listed; the words past it are left out (n_words)
 
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]
 TieRule = Literal["first_occurrence", "lexicographic", "huggingface"]
-EncodingName = Literal["r50k_base", "cl100k_base", "o200k_base"]  # the tables the lessons offer (r50k: the default)
+EncodingName = Literal[LESSON_TABLES]  # the tables the lessons offer (toklab.registry): r50k_base, cl100k_base, o200k_base
+DEFAULT_ENCODING = LESSON_TABLES[0]  # r50k_base, inside the engine
+FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file system when a request first names one
+Range = namedtuple("Range", ["min", "max"])  # Annotated[int, Range(1, 64)]: an integer field's bounds (None: MAX_INT)
 
 
 # Every error the engine reports to the page: a stable code, its English text (for Python users; the
@@ -47,6 +59,7 @@ ERRORS = {
     "bad_choice": "{field} must be one of {choices}, not {value}",
     "too_small": "{field} must be at least {min}",
     "too_large": "{field} must be at most {max}",
+    "too_many_items": "{field} has {length:,} items; a request may carry at most {limit:,}",
     "text_too_long": "the {field} has {length:,} characters; the lesson takes at most {limit:,}",
     "empty_text": "the text is empty: there is no piece to trace",
     "no_such_piece": "piece {index} does not exist: the text has {n_pieces} pieces",
@@ -80,6 +93,58 @@ ERRORS = {
 ErrorCode = Literal[tuple(ERRORS)]  # one of the keys of ERRORS
 Params = dict[str, str | int]  # the values ERRORS[code] is formatted with
 
+# The errors that do not come from Python, with their English text ({name} is a param): the worker's
+# (web/worker.mjs) and the page's own (web/engine.mjs, web/app.mjs). web/protocol.mjs lists them with
+# ERRORS, so every code the page can show is declared here, and each has the page's text in both
+# languages (a test checks).
+PAGE_ERRORS = {
+    "bad_request": "a request needs a string kind",  # worker: a message without a kind
+    "worker_failed": "the engine's worker failed: {detail}",  # worker: Python failed under the request
+    "engine_unavailable": "Python could not start ({stage})",  # worker: the boot failed
+    "engine_stopped": "the engine has stopped and cannot answer ({detail})",  # page: after a crash, a timeout
+    "stopped": "stopped before it finished",  # page: the user pressed Stop while it ran
+    "superseded": "a newer request replaced this one",  # page: a later request of its lane and kind
+    "engine_missing": "the engine could not be loaded",  # app: no engine module
+    "request_failed": "the request to the engine failed: {detail}",  # app: the request threw
+}
+
+# What the worker says unprompted, {status, stage, message}, while Python starts, and when it fails.
+# Each stage's English message; the page shows its own text (status.stage.<stage>).
+STAGES = {
+    "start": "Starting",
+    "runtime": "Starting Python (Pyodide)",
+    "micropip": "Loading micropip",
+    "toklab": "Installing the toklab engine",
+    "table": "Loading the r50k table",
+    "ready": "Ready",
+    "crashed": "The engine failed",  # Python failed under a request (out of memory, a fatal error)
+}
+Status = Literal["loading", "ready", "error"]
+# Why the page's engine status is an error (web/engine.mjs): its code, and its English text ({name} is a
+# param, as in PAGE_ERRORS; the page shows its own text, engine.<code>).
+STATUS_CODES = {
+    "boot_failed": "The engine worker failed: {detail}",  # before Python was ready (the worker's own reason, when it says one)
+    "boot_timeout": "Python did not start within {seconds} s",
+    "crashed": "The engine worker failed: {detail}",  # once ready
+    "request_timeout": "The engine did not answer “{kind}” within {seconds} s",
+}
+
+
+class StatusMessage(TypedDict):
+    """worker -> page, unprompted: `{status, stage, message}`."""
+
+    status: Status
+    stage: Literal[tuple(STAGES)]
+    message: str  # STAGES[stage], or why Python could not start
+
+
+class Progress(TypedDict):
+    """worker -> page while a request's table downloads: `{id, progress: Progress}`."""
+
+    encoding: Literal[FETCHED]
+    loaded: int  # bytes so far
+    total: int  # bytes in all (0 while the server did not say)
+
 
 class Failure(TypedDict):
     """What `handle` answers instead of a result: `{"ok": false, "error": Failure}`."""
@@ -97,7 +162,7 @@ class OverviewRequest(TypedDict, total=False):
     text: Required[str]
     allowed_special: Literal["none", "all"]  # default "none": <|endoftext|> is plain text
     piece: int  # default 0: the answer holds the page of pieces with this index (the last page if past the end)
-    piece_limit: int  # default PIECE_LIMIT
+    piece_limit: Annotated[int, Range(1, PIECE_LIMIT)]  # default PIECE_LIMIT
     merges: list[Pair] | None  # default null (r50k); the merges of a table trained in the train lesson
     encoding: EncodingName  # default "r50k_base"; ignored when merges are given
 
@@ -113,6 +178,9 @@ class PieceSummary(TypedDict):
     bytes: list[int]  # UTF-8 bytes of the piece
     tokens: list[str]  # final symbols, printable form ("Ġ" is a space)
     ids: list[int]  # their ids
+    label: str  # the piece as the pieces strip writes it: a character without a glyph as its bytes' printable form (toklab.facts)
+    spans: list[tuple[int, int]]  # each token's first byte and end byte (exclusive) in `bytes`, from the token's own bytes
+    texts: list[str | None]  # each token's text when its bytes are whole UTF-8 characters; null: part of a character
 
 
 class Overview(TypedDict):
@@ -176,6 +244,7 @@ class TracePieceRequest(TypedDict, total=False):
 
 class TracedPiece(Piece):
     greedy: Run | None  # null for a special token
+    spans: list[tuple[int, int]]  # each starting symbol's first and end byte in `bytes` (toklab.facts); a step joins the two at its position
 
 
 # --- decode and special tokens ----------------------------------------------------------------------
@@ -209,7 +278,8 @@ class BadItem(TypedDict):
 class Decoded(TypedDict):
     items: list[DecodedId | BadItem]  # the first ITEM_LIMIT items
     n_items: int  # all items
-    text: str  # the text of all good ids
+    text: str  # the text of all good ids, its first MAX_TEXT characters
+    n_text: int  # characters in the text of all good ids (more than len(text) when it was cut)
     unfinished: bool  # the ids end inside a character
     errors: int  # bad items, all of them
 
@@ -252,9 +322,9 @@ class TrainRequest(TypedDict, total=False):
     corpus: Required[str]
     mode: Literal["chars", "bytes"]  # default "chars" (toy BPE); "bytes": GPT-2 style, 256 byte symbols
     unit: Literal["words", "lines"]  # default "words" (chars only)
-    vocab_size: int | None  # default null: no limit
-    num_merges: int | None  # default null: no limit
-    min_frequency: int  # default 2
+    vocab_size: Annotated[int, Range(1, MAX_ITEMS)] | None  # default null: no limit
+    num_merges: Annotated[int, Range(0, MAX_ITEMS)] | None  # default null: no limit
+    min_frequency: Annotated[int, Range(1, None)]  # default 2
     tie_break: TieRule  # default "first_occurrence"
     detail: Literal["auto", "full", "merges"]  # default "auto": tables when the corpus is small enough
 
@@ -343,9 +413,10 @@ class WordCut(TypedDict):
 
 
 class ToyCut(TypedDict):
-    words: list[WordCut]
-    n_tokens: int
-    n_unknown: int
+    words: list[WordCut]  # the first words of the text: at most ITEM_LIMIT, and as many as TOY_WORK_LIMIT allows
+    n_words: int  # all words of the text (more than len(words) when some were left out)
+    n_tokens: int  # of the words listed
+    n_unknown: int  # of the words listed
 
 
 # --- compare, samples, warm-up --------------------------------------------------------------------
@@ -354,8 +425,8 @@ class ToyCut(TypedDict):
 class CompareRequest(TypedDict, total=False):
     text: Required[str]
     corpus: str | None  # default null: train on the text itself
-    bpe_vocab_size: int  # default 100
-    min_frequency: int  # default 2
+    bpe_vocab_size: Annotated[int, Range(1, MAX_ITEMS)]  # default 100
+    min_frequency: Annotated[int, Range(1, None)]  # default 2
 
 
 class Costs(TypedDict):
@@ -387,10 +458,10 @@ class Comparison(TypedDict):
 
 class SamplesRequest(TypedDict, total=False):
     text: Required[str]
-    block_size: int  # default 6
-    batch_size: int  # default 3
+    block_size: Annotated[int, Range(1, MAX_BLOCK)]  # default 6
+    batch_size: Annotated[int, Range(1, MAX_BATCH)]  # default 3
     tokenizer: Literal["toy_bpe", "r50k"]  # default "toy_bpe" (trained on the text)
-    bpe_vocab_size: int  # default 100
+    bpe_vocab_size: Annotated[int, Range(1, MAX_ITEMS)]  # default 100
     mode: Literal["random", "sequential"]  # default "random"
     seed: int  # default 0 (random)
     start: int  # default 0 (sequential)

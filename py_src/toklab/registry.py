@@ -38,6 +38,8 @@ from .open_models import IN_PACKAGE, OPEN_MODELS, PACKED_SUFFIX, TOKENIZER_NAMES
 from .patterns import CL100K_PATTERN, O200K_PATTERN
 
 __all__ = [
+    "FETCHED",
+    "LESSON_TABLES",
     "TABLES_ENV",
     "UnknownEncoding",
     "encoding_for_model",
@@ -70,6 +72,13 @@ TABLES = {
     ),
 }
 SHIPPED = ("r50k_base", "gpt2", "cl100k_base", "o200k_base")
+
+# The tables the lessons offer, by the names the protocol and the page use (toklab.protocol's
+# EncodingName, web/protocol.mjs's ENCODINGS): r50k_base, inside the engine, is the default; the others
+# are the files the worker fetches the first time a request names them (FETCHED). A table a lesson
+# gains (an open model's tokenizer.json) is named here, once.
+LESSON_TABLES = ("r50k_base", *TABLES)
+FETCHED = tuple(TABLES)
 
 # tiktoken 0.14.0's model names (tiktoken/model.py), including models of encodings toklab does not ship.
 MODEL_TO_ENCODING = {

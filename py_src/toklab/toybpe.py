@@ -156,6 +156,41 @@ def apply_merges(symbols: Symbols, positions: dict[Pair, list[int]]) -> Symbols:
     return symbols
 
 
+def merges_used_within(symbols: Symbols, merges: list[Pair], positions: dict[Pair, list[int]],
+                       budget: int) -> tuple[Symbols, list[Pair], int] | None:
+    """``merges_used`` the way ``apply_merges`` walks the list (property-tested against it), counting its
+    work: the symbols it looks at, and the characters of each merge it lists (a word's list of merges
+    can be far longer than the word). (symbols, merges that changed them, work), or None once the work
+    would pass ``budget``.
+
+    >>> merges = [("l", "o"), ("e", "r"), ("lo", "w")]
+    >>> merges_used_within(("l", "o", "w", "</w>"), merges, merge_positions(merges), 100)
+    (('low', '</w>'), [('l', 'o'), ('lo', 'w')], 14)
+    >>> merges_used_within(("l", "o", "w", "</w>"), merges, merge_positions(merges), 13) is None
+    True
+    """
+    used = []
+    position = 0
+    work = 0
+    while True:
+        work += len(symbols)
+        if work > budget:
+            return None
+        best = None
+        for pair in pairwise(symbols):
+            indices = positions.get(pair)
+            if indices:
+                k = bisect_left(indices, position)
+                if k < len(indices) and (best is None or indices[k] < best[0]):
+                    best = (indices[k], pair)
+        if best is None:
+            return symbols, used, work
+        symbols = merge_pair(symbols, best[1])
+        used.append(tuple(merges[best[0]]))
+        work += len(best[1][0]) + len(best[1][1])
+        position = best[0] + 1
+
+
 def merge_positions(merges: list[Pair]) -> dict[Pair, list[int]]:
     """Where each pair sits in the merge list (input of ``apply_merges``).
 

@@ -19,11 +19,13 @@ from collections.abc import Callable
 
 from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
+from .facts import piece_facts, start_spans
 from .pretokenize import GPT2
-from .protocol import KINDS, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, EncodingName
+from .protocol import ITEM_LIMIT, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
 from .trace import special_piece
+from .validate import read_request
 
 __all__ = ["handle", "HANDLERS"]
 
@@ -123,7 +125,7 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
     """All ids of `text`, and the page of its pieces (without merge steps) that holds piece `piece`."""
     enc = _trained(merges) if merges is not None else _encoding(encoding)
     pieces = _pieces(enc, _text(text), allowed_special)
-    piece_limit = max(1, _int(piece_limit, "piece_limit"))
+    piece_limit = _int(piece_limit, "piece_limit")
     offset = page_start(_int(piece, "piece"), len(pieces), piece_limit)
     return {
         "ids": [i for p in pieces for i in p["ids"]],
@@ -131,7 +133,7 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
         "piece_offset": offset,
         "piece_limit": piece_limit,
         "trace_limit": MAX_TRACE_BYTES,
-        "pieces": pieces[offset : offset + piece_limit],
+        "pieces": [piece_facts(enc, p) for p in pieces[offset : offset + piece_limit]],
         "plain_special": allowed_special == "none" and any(t in text for t in enc.special_tokens),
         **table_facts(enc),
     }
@@ -155,10 +157,11 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
     if len(p["bytes"]) > MAX_TRACE_BYTES:
         raise ToklabError("piece_too_long", index=index, bytes=len(p["bytes"]), limit=MAX_TRACE_BYTES)
     if p["rule"] == "special":
-        return dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
-    piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
-    piece["greedy"] = enc.trace_greedy(p["text"])
-    return piece
+        piece = dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
+    else:
+        piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
+        piece["greedy"] = enc.trace_greedy(p["text"])
+    return dict(piece, spans=start_spans(piece))
 
 
 def decode(ids: str, encoding: str = "r50k_base") -> dict:
@@ -211,20 +214,37 @@ def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | 
     """Cut new text with toy merges learned in the train lesson, applied in training order, per word
     (`toybpe.merges_used`). Each word lists the merges that changed it; a final symbol missing from
     `vocab` is unknown.
+
+    The answer lists the text's first words: at most ITEM_LIMIT, and only as many as TOY_WORK_LIMIT
+    allows (a word costs its symbols times the merges that change it, plus the characters of those
+    merges, which the answer lists); `n_words` counts them all.
+
+    >>> cut = toy_encode([["a", "b"]], "ab " * 700)
+    >>> len(cut["words"]), cut["n_words"], cut["n_tokens"]
+    (600, 700, 1200)
     """
-    from .toybpe import merges_used, word_to_symbols
+    from .toybpe import merge_positions, merges_used_within, word_to_symbols
     from .training import end_marker_for
 
     end = end_marker_for(unit, end_marker)
-    pairs = [tuple(m) for m in merges]
+    positions = merge_positions(merges)
     known = set(vocab) if vocab is not None else None
-    words = _text(text).split() if unit == "words" else ["".join(line.split()) for line in text.splitlines()]
+    text = _text(text)
+    words = [w for w in (text.split() if unit == "words" else ("".join(line.split()) for line in text.splitlines())) if w]
     out = []
-    for word in filter(None, words):
-        symbols, used = merges_used(word_to_symbols(word, end), pairs)
+    budget = TOY_WORK_LIMIT
+    cuts: dict[str, tuple] = {}  # a word met again costs nothing
+    for word in words[:ITEM_LIMIT]:
+        if word not in cuts:
+            cut = merges_used_within(word_to_symbols(word, end), merges, positions, budget)
+            if cut is None:
+                break
+            cuts[word] = cut
+            budget -= cut[2]
+        symbols, used, _ = cuts[word]
         unknown = [t for t in symbols if known is not None and t not in known]
         out.append({"word": word, "steps": [list(p) for p in used], "tokens": list(symbols), "unknown": unknown})
-    return {"words": out, "n_tokens": sum(len(w["tokens"]) for w in out),
+    return {"words": out, "n_words": len(words), "n_tokens": sum(len(w["tokens"]) for w in out),
             "n_unknown": sum(len(w["unknown"]) for w in out)}
 
 
@@ -276,34 +296,18 @@ HANDLERS: dict[str, Callable[..., dict]] = {
 WITH_PROGRESS = {"train_hf"}  # the kinds `handle` hands its `progress` callback to
 
 
-def _payload(kind: str, payload_json: str) -> dict:
-    """The request's fields, checked against the names `toklab.protocol` declares for `kind`."""
-    try:
-        payload = json.loads(payload_json or "{}")
-    except json.JSONDecodeError as exc:
-        raise ToklabError("bad_json", line=exc.lineno, column=exc.colno) from None
-    if not isinstance(payload, dict):
-        raise ToklabTypeError("bad_payload")
-    request = KINDS[kind][0]
-    for field in payload:
-        if field not in request.__annotations__:
-            raise ToklabTypeError("unknown_field", kind=kind, field=field)
-    for field in sorted(request.__required_keys__ - set(payload)):
-        raise ToklabTypeError("missing_field", kind=kind, field=field)
-    return payload
-
-
 def handle(kind: str, payload_json: str, progress: Callable | None = None) -> str:
-    """Answer one request; see the module docstring. A kind of `WITH_PROGRESS` calls `progress` as it
-    goes (train_hf: `progress(done, total, left, right)` after each merge; False from it stops)."""
+    """Answer one request; see the module docstring. The answer is strict JSON (no NaN). A kind of
+    `WITH_PROGRESS` calls `progress` as it goes (train_hf: `progress(done, total, left, right)` after each
+    merge; False from it stops)."""
     try:
-        handler = HANDLERS.get(kind)
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise ToklabError("unknown_kind", kind=kind)
-        payload = _payload(kind, payload_json)
+            raise ToklabError("unknown_kind", kind=str(kind)[:80])
+        payload = read_request(kind, payload_json)
         if kind in WITH_PROGRESS:
             payload["progress"] = progress
         result = handler(**payload)
-        return json.dumps({"ok": True, "result": result})
+        return json.dumps({"ok": True, "result": result}, allow_nan=False)
     except Exception as exc:  # every failure goes back as data: a code and params, and a message for people
-        return json.dumps({"ok": False, "error": as_data(exc)})
+        return json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)

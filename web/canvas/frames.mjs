@@ -2,10 +2,11 @@
 //
 // A frame is plain data. Frame k is the symbol list after k merges, the ranks of its adjacent pairs
 // (taken from the engine's "candidates" of the next step), which pair merges next and which pair has
-// the lowest rank. Nothing here tokenizes: symbols, ranks and ids all come from the trace, and a
-// symbol's bytes are found the way docs/protocol.md says (one printable character per byte).
+// the lowest rank. Nothing here tokenizes: symbols, ranks and ids all come from the trace, and so do
+// the symbols' bytes: the trace gives each starting symbol's byte span (`spans`), and each step joins
+// the two spans at its position, as it joins the two symbols.
 
-/** Number of code points (a printable symbol has one per byte). `cpLength("ĠÃ")` -> 2. */
+/** Number of code points: `cpLength("ĠÃ")` -> 2. */
 export function cpLength(text) {
   let n = 0;
   for (const _ of text) n += 1;
@@ -13,19 +14,18 @@ export function cpLength(text) {
 }
 
 /**
- * Byte spans of the symbols inside the piece: the running sum of their lengths.
+ * Byte spans of the symbols after `step` merges: the trace's starting spans, each step joining the span
+ * at its position with the next one.
  *
- *     symbolSpans(["t", "oken", "ization"])  ->  [[0, 1], [1, 5], [5, 12]]
+ *     spansAfter([[0, 1], [1, 2], [2, 3]], [{position: 1}, {position: 0}], 1)  ->  [[0, 1], [1, 3]]
  */
-export function symbolSpans(symbols) {
-  const spans = [];
-  let at = 0;
-  for (const symbol of symbols) {
-    const n = cpLength(symbol);
-    spans.push([at, at + n]);
-    at += n;
+export function spansAfter(spans, steps, step) {
+  const out = spans.map(([start, end]) => [start, end]);
+  for (let i = 0; i < step; i += 1) {
+    const at = steps[i].position;
+    out.splice(at, 2, [out[at][0], out[at + 1][1]]);
   }
-  return spans;
+  return out;
 }
 
 /**
@@ -43,9 +43,9 @@ export function charsInSpan(chars, start, end) {
   return out;
 }
 
-/** Cells for a symbol list: printable text, byte span, bytes, characters, "part of a character". */
-export function buildCells(piece, symbols) {
-  return symbolSpans(symbols).map(([start, end], i) => {
+/** Cells for a symbol list and its byte spans: printable text, byte span, bytes, characters, "part of a character". */
+export function buildCells(piece, symbols, spans) {
+  return spans.map(([start, end], i) => {
     const chars = charsInSpan(piece.chars, start, end);
     return {
       text: symbols[i],
@@ -80,7 +80,7 @@ export function buildFrame(piece, run, k) {
   const total = steps.length;
   const step = Math.max(0, Math.min(total, k));
   const symbols = step === 0 ? piece.symbols : steps[step - 1].symbols;
-  const cells = buildCells(piece, symbols);
+  const cells = buildCells(piece, symbols, spansAfter(piece.spans, steps, step));
   const next = step < total ? steps[step] : null;
   let pairs;
   if (next) {

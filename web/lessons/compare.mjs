@@ -6,6 +6,7 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
+import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { choiceGroup, numberField } from "../ui/fields.mjs";
 import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
@@ -140,7 +141,7 @@ class CompareLesson extends TextLesson {
   renderRow(row) {
     const t = this.t;
     const unknown = new Set(row.unknown);
-    const shown = row.tokens.slice(0, LIMITS.tokenChips);
+    const shown = row.tokens.slice(0, ITEM_LIMIT);
     const chips = shown.map((tok, i) => tokenChip(tok, row.ids[i], {
       tone: i, testid: "compare-chip", className: unknown.has(tok) ? "unknown" : "",
       title: row.token_texts ? row.token_texts[i] : "",

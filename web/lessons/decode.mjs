@@ -7,6 +7,7 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
+import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { TextLesson, intro, inputCard, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
@@ -114,7 +115,7 @@ class DecodeLesson extends TextLesson {
     this.outCard.hidden = hide;
     if (!r) return;
     const n = r.n_items;
-    const shown = r.items.slice(0, LIMITS.tokenChips);
+    const shown = r.items.slice(0, ITEM_LIMIT);
     this.count.textContent = t("decode.count", { n, bad: r.errors });
     const rows = shown.map((item, i) => this.renderItem(item, i));
     if (n === 0) rows.push(el("li", { className: "log-empty" }, t("decode.empty")));

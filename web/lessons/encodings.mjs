@@ -11,10 +11,10 @@
 
 import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
+import { ENCODINGS, DEFAULT_ENCODING } from "../protocol.mjs";
 import "./encodingWords.mjs";
 
-export const ENCODINGS = Object.freeze(["r50k_base", "cl100k_base", "o200k_base"]);
-export const DEFAULT_ENCODING = ENCODINGS[0];
+export { ENCODINGS, DEFAULT_ENCODING }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
 
 /** The `encoding` state field (left out of the URL at its default). */
 export const encodingParam = () => param.oneOf(DEFAULT_ENCODING, ENCODINGS);

@@ -6,7 +6,7 @@
 // draws the question, and the rows once revealed. Nothing here tokenizes.
 
 import { param } from "../state.mjs";
-import { LIMITS } from "../theme.mjs";
+import { ITEM_LIMIT } from "../protocol.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { intro, tokenChip, errorLine, showError, Latest, presetButtons } from "../ui/lessonkit.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
@@ -15,35 +15,21 @@ import { CASES } from "./quirks/cases.mjs";
 const CASE_IDS = CASES.map((c) => c.id);
 const PARAMS = new Map([["case", param.oneOf(CASE_IDS[0], CASE_IDS)], ["predict", param.bool(false)]]);
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-
 /**
- * How a token reads: its text when its bytes are whole UTF-8 characters, else its bytes in hex (part of
- * a character). GPT-2's printable form has one character per byte, so a token's bytes are the next
- * `[...token].length` bytes of its piece.
+ * How a token reads: the text the engine says it stands for (its bytes are whole UTF-8 characters), else
+ * its bytes in hex (part of a character).
  *
- *     tokenFace([0xe4, 0xbb, 0x8a]) -> {text: "今", partial: false};  tokenFace([0xe4, 0xbb]) -> {text: "E4\u2009BB", partial: true}
+ *     tokenFace("今", [0xe4, 0xbb, 0x8a]) -> {text: "今", partial: false};  tokenFace(null, [0xe4, 0xbb]) -> {text: "E4\u2009BB", partial: true}
  */
-export function tokenFace(bytes) {
-  try {
-    return { text: strictUtf8.decode(Uint8Array.from(bytes)), partial: false };
-  } catch {
-    return { text: bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join("\u2009"), partial: true };
-  }
+export function tokenFace(text, bytes) {
+  if (text !== null) return { text, partial: false };
+  return { text: bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join("\u2009"), partial: true };
 }
 
-/** The tokens of one overview answer: [{face, id}] in order. */
+/** The tokens of one overview answer: [{face, id}] in order, each from the piece's spans and texts. */
 function tokensOf(result) {
-  const out = [];
-  for (const piece of result.pieces) {
-    let at = 0;
-    piece.tokens.forEach((token, k) => {
-      const n = [...token].length;
-      out.push({ face: tokenFace(piece.bytes.slice(at, at + n)), id: piece.ids[k] });
-      at += n;
-    });
-  }
-  return out;
+  return result.pieces.flatMap((piece) =>
+    piece.ids.map((id, k) => ({ face: tokenFace(piece.texts[k], piece.bytes.slice(...piece.spans[k])), id })));
 }
 
 /** The answer rows of one case: [{text, label, ids, tokens}] in the case's order. */
@@ -162,7 +148,7 @@ class QuirksLesson {
         el("span", { className: "stage-meta", testid: "quirks-count" }, count),
         ratio ? el("span", { className: "stage-meta quirks-ratio" }, ratio) : null),
       el("div", { className: "lk-chips" },
-        ...row.tokens.slice(0, LIMITS.tokenChips).map((tok, i) => tokenChip(tok.face.text, tok.id, {
+        ...row.tokens.slice(0, ITEM_LIMIT).map((tok, i) => tokenChip(tok.face.text, tok.id, {
           tone: i, testid: "quirks-chip", className: tok.face.partial ? "partial" : "",
           title: tok.face.partial ? t("quirks.partial") : "",
         }))));

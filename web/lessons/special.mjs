@@ -5,6 +5,7 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
+import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { tableFacts, tableWords } from "./tableWords.mjs";
@@ -116,7 +117,7 @@ class SpecialLesson extends TextLesson {
         continue;
       }
       count.textContent = t("special.count", { n: view.ids.length });
-      const chips = view.tokens.slice(0, LIMITS.tokenChips).map((tok, i) => tokenChip(tok.token, tok.id, {
+      const chips = view.tokens.slice(0, ITEM_LIMIT).map((tok, i) => tokenChip(tok.token, tok.id, {
         tone: i, testid: "special-chip", className: tok.special ? "special" : "",
         title: tok.special ? t("special.isSpecial") : "",
       }));

@@ -6,9 +6,10 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
+import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { TextLesson, intro, inputCard, stageHeader, errorText } from "../ui/lessonkit.mjs";
-import { hexLabel, symbolBytes, visibleSymbol } from "../glyphs.mjs";
+import { hexLabel, visibleSymbol } from "../glyphs.mjs";
 import { ENCODINGS, withEncoding } from "./encodings.mjs";
 import "./tables/strings.mjs";
 
@@ -78,12 +79,11 @@ class TablesLesson extends TextLesson {
       const o = answer.result;
       count.textContent = t(o.ids.length === 1 ? "tables.count1" : "tables.count", { n: o.ids.length });
       count.dataset.count = String(o.ids.length);
-      const tokens = o.pieces.flatMap((p) => {
-        const bytes = p.rule === "special" ? p.tokens.map(() => null) : symbolBytes(p.bytes, p.tokens);
-        return p.tokens.map((token, k) => ({ token, id: p.ids[k], text: bytes[k] === null ? token : wholeText(bytes[k]), bytes: bytes[k] }));
-      });
-      const chips = tokens.slice(0, LIMITS.tokenChips).map((token, i) => textChip(token, i));
-      const pieces = o.pieces.slice(0, LIMITS.tokenChips).map((p, i) =>
+      const tokens = o.pieces.flatMap((p) => p.tokens.map((token, k) => ({
+        token, id: p.ids[k], text: p.texts[k], bytes: p.rule === "special" ? null : p.bytes.slice(...p.spans[k]),
+      })));
+      const chips = tokens.slice(0, ITEM_LIMIT).map((token, i) => textChip(token, i));
+      const pieces = o.pieces.slice(0, ITEM_LIMIT).map((p, i) =>
         el("span", { className: `lk-chip tone-${i % 4}`, testid: "tables-piece" }, el("span", { className: "lk-chip-token" }, p.text)));
       body.replaceChildren(
         el("p", { className: "fine" }, t(o.n_pieces === 1 ? "tables.pieces1" : "tables.pieces", { n: o.n_pieces })),
@@ -91,17 +91,6 @@ class TablesLesson extends TextLesson {
         el("div", { className: "lk-chips", testid: "tables-tokens" }, ...chips),
         el("code", { className: "lk-ids", testid: "tables-ids" }, `[${o.ids.join(", ")}]`));
     }
-  }
-}
-
-const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
-
-/** The text of a token's bytes when they are whole UTF-8 characters, else null (part of a character). */
-function wholeText(bytes) {
-  try {
-    return STRICT_UTF8.decode(new Uint8Array(bytes));
-  } catch {
-    return null;
   }
 }
 

@@ -13,6 +13,7 @@
 
 import { TIMING } from "../theme.mjs";
 import { forgetLoadedTables } from "../lessons/encodings.mjs";
+import { failure } from "../failures.mjs";
 
 export class EngineHost {
   /** dom: {status, statusText, stop, restart}; t(key, vars); note(text); reopen(): the lesson again. */
@@ -120,7 +121,7 @@ export class EngineHost {
     await this.loaded;
     const engine = this.engine;
     if (!engine) {
-      return { ok: false, error: { type: "EngineUnavailable", code: "engine_missing", params: {}, message: this.t("error.noEngine") } };
+      return { ok: false, error: failure("engine_missing") };
     }
     if (!this.isReady && typeof engine.precomputed === "function") {
       try {
@@ -134,7 +135,7 @@ export class EngineHost {
       return await engine.request(kind, payload, options);
     } catch (error) {
       const detail = String(error && error.message || error);
-      return { ok: false, error: { type: "Error", code: "request_failed", params: { detail }, message: detail } };
+      return { ok: false, error: failure("request_failed", { detail }) };
     }
   }
 }

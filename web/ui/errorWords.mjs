@@ -49,6 +49,10 @@ registerPairs({
     en: "{field} must be at most {max}",
     zh: "{field} 最多只能是 {max}",
   },
+  "err.too_many_items": {
+    en: "{field} has {length} items; a request may carry at most {limit}",
+    zh: "{field} 有 {length} 项，一个请求最多只能带 {limit} 项",
+  },
   "err.text_too_long": {
     en: "the {field} has {length} characters; the lesson takes at most {limit}",
     zh: "{field} 有 {length} 个字符，本课最多只能处理 {limit} 个",

@@ -158,7 +158,7 @@ export function errorLine(testid) {
 }
 
 // The params Python writes with thousands separators ("{length:,}").
-const GROUPED = new Set(["length", "limit", "bytes", "digits", "symbols"]);
+const GROUPED = new Set(["length", "limit", "bytes", "digits", "symbols", "size"]);
 
 /**
  * An error in the page's language: the string `err.<code>` filled with its params. An error without a

@@ -2,7 +2,7 @@
 // the state (text, piece, step, mistake). Nothing here touches the DOM or asks the engine; the view
 // draws what these return, and the canvas frames themselves come from canvas/frames.mjs (buildFrame).
 
-import { LIMITS } from "../../theme.mjs";
+import { MAX_TRACE_BYTES } from "../../protocol.mjs";
 import { buildFrame } from "../../canvas/frames.mjs";
 import { PRESETS } from "./presets.mjs";
 
@@ -77,7 +77,7 @@ export function stageFrame(snapshot, state, engineReady) {
   const step = Math.min(state.step, total);
   let placeholder = null;
   if (state.text === "") placeholder = ["encode.empty"];
-  else if (!trace && meta && meta.bytes.length > LIMITS.traceBytes) placeholder = ["stage2.tooLong", { bytes: meta.bytes.length.toLocaleString() }];
+  else if (!trace && meta && meta.bytes.length > MAX_TRACE_BYTES) placeholder = ["stage2.tooLong", { bytes: meta.bytes.length.toLocaleString() }];
   else if (!trace && snapshot.error) placeholder = ["encode.keepTyping"];
   else if (!trace && !engineReady) placeholder = ["encode.waiting"];
   else if (!trace) placeholder = ["encode.tracing"];

@@ -3,9 +3,9 @@
 // reads them back from the page), so the selected piece and chip group move without a search. Text goes
 // in with textContent (el), never as HTML.
 
-import { LIMITS } from "../../theme.mjs";
+import { ITEM_LIMIT } from "../../protocol.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
-import { pieceLabel, hexLabel, symbolBytes } from "../../glyphs.mjs";
+import { hexLabel } from "../../glyphs.mjs";
 import { el } from "../../ui/dom.mjs";
 
 /**
@@ -77,7 +77,7 @@ export class StripList {
         on: { click: () => this.actions.selectPiece(piece.index) },
       },
       el("span", { className: "visually-hidden" }, t("stage1.pieceLabel", { n: piece.index + 1 })),
-      el("span", { className: "piece-text" }, hex ? hexLabel(piece.bytes) : pieceLabel(piece.text)),
+      el("span", { className: "piece-text" }, hex ? hexLabel(piece.bytes) : piece.label),
       el("span", { className: "piece-rule" }, t(`rule.${piece.rule}`)));
       return el("li", {}, button);
     });
@@ -176,7 +176,7 @@ export function renderIds(r, t, o) {
   r.summary.textContent = t("stage3.summary", { chars, pieces, tokens });
 }
 
-/** The final tokens as chips grouped by piece (at most LIMITS.tokenChips of them), one group highlighted. */
+/** The final tokens as chips grouped by piece (at most ITEM_LIMIT of them), one group highlighted. */
 export class ChipList {
   constructor(node) {
     this.list = new KeyedList(node);
@@ -196,17 +196,16 @@ export class ChipList {
     const groups = [];
     let shown = 0;
     for (const piece of o.pieces) {
-      if (shown >= LIMITS.tokenChips) break;
-      const n = Math.min(piece.ids.length, LIMITS.tokenChips - shown);
+      if (shown >= ITEM_LIMIT) break;
+      const n = Math.min(piece.ids.length, ITEM_LIMIT - shown);
       groups.push({ piece, n });
       shown += n;
     }
     this.list.patch(groups, ({ piece, n }) => `${hex}\u0001${piece.index}\u0001${piece.ids.slice(0, n).join(",")}`, ({ piece, n }) => {
       const group = el("li", { className: "token-group", data: { piece: piece.index } });
-      const tokenBytes = hex ? symbolBytes(piece.bytes, piece.tokens) : null;
       for (let i = 0; i < n; i += 1) {
         group.append(el("span", { className: "token-chip", testid: "final-token", data: { id: piece.ids[i], token: piece.tokens[i] } },
-          el("span", { className: "chip-token" }, hex ? hexLabel(tokenBytes[i]) : piece.tokens[i]),
+          el("span", { className: "chip-token" }, hex ? hexLabel(piece.bytes.slice(...piece.spans[i])) : piece.tokens[i]),
           el("span", { className: "chip-id" }, String(piece.ids[i]))));
       }
       return group;

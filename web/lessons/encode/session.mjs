@@ -25,6 +25,7 @@
 //             "error", "stale"
 
 import { TIMING, LIMITS } from "../../theme.mjs";
+import { MAX_TRACE_BYTES } from "../../protocol.mjs";
 import { overviewPayload, tracePayload, pieceMeta } from "./frames.mjs";
 import { withEncoding } from "../encodings.mjs";
 
@@ -190,7 +191,7 @@ export class EncodeSession {
     }
     if (this.tracing === key) return; // asked already: that answer is drawn when it comes
     this.set({ trace: null }, "tracing");
-    if (meta.bytes.length > LIMITS.traceBytes) return;
+    if (meta.bytes.length > MAX_TRACE_BYTES) return;
     const gen = ++this.traceGen;
     this.tracing = key;
     const answer = await this.query("trace_piece", withEncoding(tracePayload(text, index), encoding));

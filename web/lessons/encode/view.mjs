@@ -15,7 +15,6 @@
 
 import { LIMITS } from "../../theme.mjs";
 import { el, Bindings } from "../../ui/dom.mjs";
-import { pieceLabel } from "../../glyphs.mjs";
 import { errorText } from "../../ui/lessonkit.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
 import { buildPage } from "./page.mjs";
@@ -186,7 +185,7 @@ export class EncodeView {
     const { t, r } = this;
     const { overview: o, meta, trace: piece } = f;
     r.pieceTitle.textContent = meta
-      ? t("stage2.piece", { n: meta.index + 1, total: o.n_pieces.toLocaleString(), text: pieceLabel(meta.text) })
+      ? t("stage2.piece", { n: meta.index + 1, total: o.n_pieces.toLocaleString(), text: meta.label })
       : "";
     r.placeholder.hidden = f.placeholder === null;
     r.placeholder.textContent = f.placeholder ? t(...f.placeholder) : "";
