@@ -24,7 +24,7 @@ from tools.common import BuildError
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
     "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
-    "object-src 'none'; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'"
+    "object-src 'none'; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; trusted-types default"
 )
 
 IDLE_TIMEOUT = 30.0  # seconds a connection may wait between the bytes of a request
