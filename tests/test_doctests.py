@@ -8,7 +8,7 @@ import pytest
 
 import toklab
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(toklab.__path__, "toklab."))
+MODULES = sorted(m.name for m in pkgutil.walk_packages(toklab.__path__, "toklab."))
 
 
 @pytest.mark.parametrize("name", ["toklab", *MODULES])

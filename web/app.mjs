@@ -21,6 +21,9 @@ import { param, parseHash, formatHash, defaults, PendingHash, replaceURL, tooLon
 import { checkCard } from "./ui/questions.mjs";
 import { installClassroom } from "./classroom/classroom.mjs";
 import { ClassroomTools } from "./classroom/export.mjs";
+import "./shell-strings.mjs";
+import "./ui/errorWords.mjs";
+import "./ui/offlineWords.mjs";
 
 const CORE = new Map([
   ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],

@@ -1,7 +1,9 @@
-// "Check yourself": the questions at the end of every lesson, one table per language (merged into the
-// i18n tables), plus the list of which questions each lesson asks. An answer stays hidden until the
-// student opens it. Numbers an answer needs are computed here from the facts they come from, never
-// typed in as results.
+// "Check yourself": the questions at the end of every lesson, one table per language (registered with
+// ../i18n.mjs when imported), plus the list of which questions each lesson asks. An answer stays
+// hidden until the student opens it. Numbers an answer needs are computed here from the facts they
+// come from, never typed in as results.
+
+import { registerTables } from "./i18n.mjs";
 
 /** Facts the questions reason from (MiniMind's tokenizer and embedding, as its notes describe them). */
 const MINIMIND = Object.freeze({ vocab: 6400, dim: 768, bytes: 256 });
@@ -141,3 +143,5 @@ export const QUESTIONS_ZH = {
   "check.replace.q": "decode() 用的是 errors=\"replace\"。什么时候严格解码会出错？为什么对模型的输出来说，替换是对的选择？",
   "check.replace.a": "当 id 在一个字符的中间结束，或者模型生成了一串不合法的 UTF-8 字节时：每个 token 是字节，不是字符。严格解码会直接报错，整段文字都拿不到；替换则把坏掉的字节显示成 �，其余文字都保留下来。",
 };
+
+registerTables({ en: QUESTIONS_EN, zh: QUESTIONS_ZH });

@@ -1,32 +1,156 @@
-// The app shell's words for an engine that stops, hangs or fails, a link that cannot hold the text,
-// and a lesson that does not load (app.mjs). Merged into the tables of i18n.mjs.
+// The app shell's words (app.mjs): the header, the engine's status while Python starts, the keyboard
+// help, an engine that stops, hangs or fails, a link that cannot hold the text, and a lesson that does
+// not load. Registered when app.mjs first imports this file, before anything is drawn.
 
-export const SHELL_EN = Object.freeze({
-  "engine.stop": "Stop",
-  "engine.stopTitle": "Stop this long job: Python starts again and your text stays",
-  "engine.restart": "Restart",
-  "engine.stopped": "Stopped. Python is starting again; your text and settings are kept.",
-  "engine.crashed": "Python stopped working. Press Restart to go on.",
-  "engine.bootTimeout": "Python did not start within {seconds} s. Press Restart to try again.",
-  "engine.requestTimeout": "The engine did not answer within {seconds} s and was stopped. Press Restart to go on.",
-  "err.superseded": "a newer request replaced this one",
-  "err.stopped": "you stopped it before it finished. Change something, or ask again, to run it once more",
-  "link.short": "The link does not hold all of your text: text over {max} characters stays out of it. This tab keeps it (a reload brings it back), but a copied link opens with the default text.",
-  "lessonError.text": "This lesson could not be loaded. Check the connection, then try again.",
-  "lessonError.retry": "Retry",
-});
+import { registerPairs } from "./i18n.mjs";
 
-export const SHELL_ZH = Object.freeze({
-  "engine.stop": "停止",
-  "engine.stopTitle": "停止这项耗时的任务：Python 会重新启动，你输入的文字会保留",
-  "engine.restart": "重新启动",
-  "engine.stopped": "已停止。Python 正在重新启动，你输入的文字和设置都还在。",
-  "engine.crashed": "Python 停止工作了。请点击“重新启动”继续。",
-  "engine.bootTimeout": "Python 在 {seconds} 秒内没能启动。请点击“重新启动”再试一次。",
-  "engine.requestTimeout": "引擎在 {seconds} 秒内没有回应，已被停止。请点击“重新启动”继续。",
-  "err.superseded": "这个请求已被更新的请求取代",
-  "err.stopped": "你在它完成前停止了它。改动设置或再次请求即可重新运行",
-  "link.short": "链接装不下你输入的全部文字：超过 {max} 个字符的文字不会写进链接。这个标签页会替你保留（刷新后还在），但复制出去的链接只会打开默认文字。",
-  "lessonError.text": "这一课没能加载。请检查网络连接，然后重试。",
-  "lessonError.retry": "重试",
+registerPairs({
+  "meta.htmlLang": {
+    en: "en",
+    zh: "zh-CN",
+  },
+  "app.title": {
+    en: "Tokenizer Lab",
+    zh: "分词实验室",
+  },
+  "app.subtitle": {
+    en: "GPT-2 (r50k) tokenization, step by step",
+    zh: "一步一步看 GPT-2（r50k）分词",
+  },
+  "app.skip": {
+    en: "Skip to the lesson",
+    zh: "跳到课程内容",
+  },
+  "app.lessons": {
+    en: "Lessons",
+    zh: "课程",
+  },
+  "app.language": {
+    en: "Language",
+    zh: "语言",
+  },
+  "app.projector": {
+    en: "Projector",
+    zh: "投影模式",
+  },
+  "app.keys": {
+    en: "Keys",
+    zh: "快捷键",
+  },
+  "app.dismiss": {
+    en: "Dismiss this note",
+    zh: "关闭这条提示",
+  },
+  "app.footer": {
+    en: "The tokenizer is the real GPT-2 (r50k) table and merge rules, run by Python inside your browser. Nothing you type leaves this page.",
+    zh: "分词器使用真实的 GPT-2（r50k）词表与合并规则，由浏览器里的 Python 运行。你输入的文字不会离开本页。",
+  },
+  "status.starting": {
+    en: "starting",
+    zh: "启动中",
+  },
+  "status.stage.start": {
+    en: "starting",
+    zh: "启动中",
+  },
+  "status.stage.runtime": {
+    en: "starting Pyodide (1/4)",
+    zh: "启动 Pyodide（1/4）",
+  },
+  "status.stage.micropip": {
+    en: "loading micropip (2/4)",
+    zh: "加载 micropip（2/4）",
+  },
+  "status.stage.toklab": {
+    en: "installing the engine (3/4)",
+    zh: "安装分词引擎（3/4）",
+  },
+  "status.stage.table": {
+    en: "reading the r50k table (4/4)",
+    zh: "读取 r50k 词表（4/4）",
+  },
+  "status.loading": {
+    en: "Loading Python: {stage}…",
+    zh: "正在加载 Python：{stage}…",
+  },
+  "status.ready": {
+    en: "Python ready",
+    zh: "Python 已就绪",
+  },
+  "status.error": {
+    en: "Python could not start: {message}",
+    zh: "Python 无法启动：{message}",
+  },
+  "note.badHash": {
+    en: "The link had parts that could not be read; they were ignored.",
+    zh: "链接中有无法识别的部分，已忽略。",
+  },
+  "help.title": {
+    en: "Keyboard",
+    zh: "快捷键",
+  },
+  "help.intro": {
+    en: "These keys work anywhere on the page except while you type in the text box.",
+    zh: "在文本框中输入时快捷键不生效，其他位置都可以使用。",
+  },
+  "help.close": {
+    en: "Close",
+    zh: "关闭",
+  },
+  "kbd.Space": {
+    en: "Space",
+    zh: "空格",
+  },
+  "keys.help": {
+    en: "show this list",
+    zh: "显示本列表",
+  },
+  "keys.close": {
+    en: "close this list",
+    zh: "关闭本列表",
+  },
+  "sentence.joiner": {
+    en: " ",
+    zh: "",
+  },
+  "engine.stop": {
+    en: "Stop",
+    zh: "停止",
+  },
+  "engine.stopTitle": {
+    en: "Stop this long job: Python starts again and your text stays",
+    zh: "停止这项耗时的任务：Python 会重新启动，你输入的文字会保留",
+  },
+  "engine.restart": {
+    en: "Restart",
+    zh: "重新启动",
+  },
+  "engine.stopped": {
+    en: "Stopped. Python is starting again; your text and settings are kept.",
+    zh: "已停止。Python 正在重新启动，你输入的文字和设置都还在。",
+  },
+  "engine.crashed": {
+    en: "Python stopped working. Press Restart to go on.",
+    zh: "Python 停止工作了。请点击“重新启动”继续。",
+  },
+  "engine.bootTimeout": {
+    en: "Python did not start within {seconds} s. Press Restart to try again.",
+    zh: "Python 在 {seconds} 秒内没能启动。请点击“重新启动”再试一次。",
+  },
+  "engine.requestTimeout": {
+    en: "The engine did not answer within {seconds} s and was stopped. Press Restart to go on.",
+    zh: "引擎在 {seconds} 秒内没有回应，已被停止。请点击“重新启动”继续。",
+  },
+  "link.short": {
+    en: "The link does not hold all of your text: text over {max} characters stays out of it. This tab keeps it (a reload brings it back), but a copied link opens with the default text.",
+    zh: "链接装不下你输入的全部文字：超过 {max} 个字符的文字不会写进链接。这个标签页会替你保留（刷新后还在），但复制出去的链接只会打开默认文字。",
+  },
+  "lessonError.text": {
+    en: "This lesson could not be loaded. Check the connection, then try again.",
+    zh: "这一课没能加载。请检查网络连接，然后重试。",
+  },
+  "lessonError.retry": {
+    en: "Retry",
+    zh: "重试",
+  },
 });

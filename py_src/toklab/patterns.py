@@ -60,27 +60,31 @@ _SPACE = _uniclass.SPACE
 _ESCAPED_CHAR = {"r": "\r", "n": "\n", "t": "\t", "f": "\f", "v": "\v", "a": "\a", "0": "\0"}
 
 
-def _category(name: str, where: int) -> list[list[int]]:
+def _category(name: str, where: int, classes: dict | None = None) -> list[list[int]]:
+    table = _uniclass.CATEGORY if classes is None else classes
     try:
-        return _uniclass.CATEGORY[name]
+        return table[name]
     except KeyError:
-        known = ", ".join(_uniclass.CATEGORY)
+        known = ", ".join(k for k in table if k != "s")
         raise ValueError(f"\\p{{{name}}} at {where} is not a class toklab knows (it knows {known})") from None
 
 
-def _escape(pat: str, i: int) -> tuple[list[list[int]] | str, int]:
-    """The escape at pat[i] (a backslash): the code-point runs it stands for, or its text; and where it ends."""
+def _escape(pat: str, i: int, classes: dict | None = None) -> tuple[list[list[int]] | str, int]:
+    """The escape at pat[i] (a backslash): the code-point runs it stands for, or its text; and where it ends.
+
+    `classes` maps "s" and each category name to its runs (default: `_uniclass`, the `regex` module's)."""
     c = pat[i + 1 : i + 2]
     if c in ("p", "P"):
         close = pat.find("}", i)
         if pat[i + 2 : i + 3] != "{" or close < 0:
             raise ValueError(f"\\{c} at {i} needs a {{name}}")
-        runs = _category(pat[i + 3 : close], i)
+        runs = _category(pat[i + 3 : close], i, classes)
         return (runs if c == "p" else _complement(runs)), close + 1
     if c in ("s", "S"):
-        return (_SPACE if c == "s" else _complement(_SPACE)), i + 2
+        space = _SPACE if classes is None else classes["s"]
+        return (space if c == "s" else _complement(space)), i + 2
     if c in ("d", "D"):
-        digits = _uniclass.CATEGORY["Nd"]
+        digits = (_uniclass.CATEGORY if classes is None else classes)["Nd"]
         return (digits if c == "d" else _complement(digits)), i + 2
     if c in ("w", "W", "b", "B") or c.isdigit() and c != "0":
         raise ValueError(f"\\{c} at {i} has no exact spelling in Python's re: write the class out with \\p{{...}}")
@@ -97,7 +101,7 @@ def _escape(pat: str, i: int) -> tuple[list[list[int]] | str, int]:
     return [[ord(c)] * 2], i + 2  # an escaped symbol such as \' or \[
 
 
-def _char_class(pat: str, i: int, one_of=_one_of) -> tuple[str, int]:
+def _char_class(pat: str, i: int, one_of=_one_of, classes: dict | None = None) -> tuple[str, int]:
     """The [...] class starting at pat[i], as an `re` pattern for one character (spelled by `one_of`);
     and where it ends."""
     start = i
@@ -115,7 +119,7 @@ def _char_class(pat: str, i: int, one_of=_one_of) -> tuple[str, int]:
             break
         first = False
         if c == "\\":
-            item, i = _escape(pat, i)
+            item, i = _escape(pat, i, classes)
             if isinstance(item, str):
                 raise ValueError(f"{item} at {i - 2} cannot stand inside a class")
         elif c == "[":
@@ -124,7 +128,7 @@ def _char_class(pat: str, i: int, one_of=_one_of) -> tuple[str, int]:
             item, i = [[ord(c), ord(c)]], i + 1
         if pat[i : i + 1] == "-" and pat[i + 1 : i + 2] not in ("]", "") and len(item) == 1 and item[0][0] == item[0][1]:
             if pat[i + 1] == "\\":
-                end, i = _escape(pat, i + 1)
+                end, i = _escape(pat, i + 1, classes)
                 if isinstance(end, str) or len(end) != 1 or end[0][0] != end[0][1]:
                     raise ValueError(f"the range at {i} must end with one character")
                 high = end[0][0]
@@ -136,10 +140,11 @@ def _char_class(pat: str, i: int, one_of=_one_of) -> tuple[str, int]:
     return one_of(runs), i
 
 
-def translate(pat_str: str, one_of=_one_of) -> str:
+def translate(pat_str: str, one_of=_one_of, classes: dict | None = None) -> str:
     """A stdlib `re` pattern that finds exactly the pieces `regex` (and tiktoken) find with `pat_str`.
 
-    `one_of(runs)` spells each character class (`Pretokenizer.from_classes` passes its own).
+    `one_of(runs)` spells each character class (`Pretokenizer.from_classes` passes its own); `classes`
+    gives \\s and the \\p{...} classes (default `_uniclass`; `toklab.hf` passes Oniguruma's).
 
     >>> translate(r"(\\p{Lt}|x)+$")
     '(?:[ǅǈǋǲᾈ-ᾏᾘ-ᾟᾨ-ᾯᾼῌῼ]|x)+\\\\Z'
@@ -150,10 +155,10 @@ def translate(pat_str: str, one_of=_one_of) -> str:
     while i < len(pat_str):
         c = pat_str[i]
         if c == "\\":
-            item, i = _escape(pat_str, i)
+            item, i = _escape(pat_str, i, classes)
             out.append(item if isinstance(item, str) else one_of(item))
         elif c == "[":
-            item, i = _char_class(pat_str, i, one_of)
+            item, i = _char_class(pat_str, i, one_of, classes)
             out.append(item)
         elif c == "(" and pat_str[i + 1 : i + 2] != "?":
             out.append("(?:")

@@ -64,6 +64,14 @@ ERRORS = {
     "stream_too_short": "the stream has {n_ids} tokens; a window needs block_size + 1 = {need}",
     "table_unavailable": "the {encoding} table could not be loaded: {detail}",
     "internal": "the engine failed: {detail}",
+    # toklab.hf: reading a HuggingFace tokenizer.json, and what it is asked to encode
+    "hf_bad_json": "the tokenizer.json is not valid JSON (line {line}, column {column})",
+    "hf_too_large": "the tokenizer.json has {size:,} bytes; toklab reads files of at most {limit:,} bytes",
+    "hf_bad_value": "{path} must be {expected}, not {value}",
+    "hf_unsupported": "{path} {value} is not supported",
+    "hf_bad_regex": "{path}: the pattern {pattern} cannot run here ({detail})",
+    "hf_unknown_merge_token": "{path} ({left!r} {right!r}) names {token!r}, which is not in model.vocab",
+    "hf_text_too_long": "the text has {length:,} characters; toklab.hf encodes at most {limit:,}",
 }
 ErrorCode = Literal[tuple(ERRORS)]  # one of the keys of ERRORS
 Params = dict[str, str | int]  # the values ERRORS[code] is formatted with

@@ -257,6 +257,7 @@ def test_keyboard_tab_indents_escape_then_tab_leaves_ctrl_enter_runs(open_app):
 def test_every_lab_string_exists_in_both_languages(page):
     missing = page.evaluate(
         """async () => {
+            await import('./lessons/lab/strings.mjs');  // the lab's words come with its module
             const i18n = await import('./i18n.mjs');
             const en = i18n.tableKeys('en').filter(k => k.startsWith('lab.') || k === 'lesson.lab');
             const zh = new Set(i18n.tableKeys('zh'));

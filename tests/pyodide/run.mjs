@@ -47,6 +47,7 @@ mount(testsDir, "/tests");
 mount(wheelsDir, "/test-wheels");
 mount(join(dist, "wheels"), "/dist-wheels");
 mount(join(dist, "tables"), "/tables"); // cl100k_base and o200k_base, found through TOKLAB_TABLES
+mount(resolve(here, "..", "..", "assets", "minimind"), "/assets/minimind"); // MiniMind's tokenizer.json (tests/test_hf_recorded.py)
 let junitArg = [];
 if (values.junitxml) {
   const target = resolve(values.junitxml);

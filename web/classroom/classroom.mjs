@@ -16,6 +16,7 @@ import { el, Bindings } from "../ui/dom.mjs";
 import { readModes, withFlag, withoutFlags } from "./modes.mjs";
 import { channelName, PresenterLink, FollowerLink } from "./follow.mjs";
 import { DECK_IDS, loadDecks, slideView, paragraphs, DeckRun } from "./decks.mjs";
+import "./strings.mjs";
 
 /**
  * The fields of `values` that `schema` can write and read back unchanged: what another window sends

@@ -18,6 +18,7 @@ import { buildFrame } from "../canvas/frames.mjs";
 import { mergeCanvasOf } from "../canvas/mergeCanvas.mjs";
 import { paintElement, boundsOf } from "./domPainter.mjs";
 import { Worksheet } from "./print.mjs";
+import "./exportWords.mjs";
 
 /** The children of a lesson that are its view; the rest (intro, text box, settings, guessing) is left out. */
 const NOT_THE_VIEW = ".intro, .input-card, .predict-card, nav, .quirks-cases, .engine-error";

@@ -1,5 +1,7 @@
 // The classroom kit's words (export, print worksheets) and the sentences about the chosen token table
-// (#13), in both languages; merged into the tables of ../i18n.mjs.
+// (#13), in both languages; registered with ../i18n.mjs when imported.
+
+import { registerTables } from "../i18n.mjs";
 
 export const EXPORT_EN = Object.freeze({
   "table.tokenizer.r50k_base": "GPT-2",
@@ -172,3 +174,5 @@ export const EXPORT_ZH = Object.freeze({
   "worksheet.pieces.how": "按 {table} 的预切分把文字切成片段，再写出每个片段的 token 和 ID（共 {n} 个片段）。",
   "worksheet.pieces.total": "一共 {n} 个 token。",
 });
+
+registerTables({ en: EXPORT_EN, zh: EXPORT_ZH });

@@ -1,5 +1,7 @@
 // The classroom kit's words (the Teach menu, the presenter's notes, the follow window, decks, embedding),
-// merged into the tables of ../i18n.mjs. The decks' own titles and notes live in ../decks/.
+// registered with ../i18n.mjs when imported. The decks' own titles and notes live in ../decks/.
+
+import { registerTables } from "../i18n.mjs";
 
 export const CLASSROOM_EN = Object.freeze({
   "teach.menu": "Teach",
@@ -62,3 +64,5 @@ export const CLASSROOM_ZH = Object.freeze({
   "kbd.PageUp": "Page Up",
   "kbd.PageDown": "Page Down",
 });
+
+registerTables({ en: CLASSROOM_EN, zh: CLASSROOM_ZH });

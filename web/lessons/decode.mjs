@@ -12,6 +12,7 @@ import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { TextLesson, intro, inputCard, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
+import "./decode/strings.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "tokenization", text: "30001 1634", label: "decode.preset.tokenization" },

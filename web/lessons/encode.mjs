@@ -19,6 +19,7 @@ import { pieceMeta, pieceAt } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
 import { EncodingChoice, encodingParam } from "./encodings.mjs";
+import "./encode/strings.mjs";
 
 const PARAMS = new Map([
   ["piece", param.int(0)],

@@ -11,6 +11,7 @@
 
 import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
+import "./encodingWords.mjs";
 
 export const ENCODINGS = Object.freeze(["r50k_base", "cl100k_base", "o200k_base"]);
 export const DEFAULT_ENCODING = ENCODINGS[0];

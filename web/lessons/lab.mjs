@@ -18,6 +18,7 @@ import { labRunner } from "./lab/runner.mjs";
 import { LabView } from "./lab/view.mjs";
 import { STEP_MS, compareSteps } from "./lab/merges.mjs";
 import { lastState, saveCode, saveState, savedCode } from "./lab/progress.mjs";
+import "./lab/strings.mjs";
 
 const CODE_MAX = 8000; // longer code stays out of the link (sessionStorage still keeps it)
 const FIRST = "get_stats";

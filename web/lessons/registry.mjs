@@ -28,8 +28,11 @@
 // How a lesson is built inside (docs/frontend.md): TextLesson (ui/lessonkit.mjs) for one text box and one
 // query; session, frames and view with the Stepper (ui/stepper.mjs) for a lesson that steps (encode, train).
 //
-// To add a lesson: write web/lessons/<id>.mjs keeping the contract, add { id, load } below, and add
-// "lesson.<id>" (the tab title) and the lesson's strings to both tables in ../i18n.mjs.
+// To add a lesson: write web/lessons/<id>.mjs keeping the contract, add { id, load } below, add
+// "lesson.<id>" (the tab title, needed before the lesson loads) to the titles below, and register the
+// lesson's own strings from its module (e.g. <id>/strings.mjs, imported by <id>.mjs; ../i18n.mjs).
+
+import { registerPairs } from "../i18n.mjs";
 
 export const LESSONS = Object.freeze([
   Object.freeze({ id: "encode", load: () => import("./encode.mjs") }),
@@ -42,6 +45,46 @@ export const LESSONS = Object.freeze([
   Object.freeze({ id: "quirks", load: () => import("./quirks.mjs") }),
   Object.freeze({ id: "lab", load: () => import("./lab.mjs") }),
 ]);
+
+// The tabs' titles, in both languages.
+registerPairs({
+  "lesson.encode": {
+    en: "Encode",
+    zh: "编码",
+  },
+  "lesson.train": {
+    en: "Train",
+    zh: "训练",
+  },
+  "lesson.decode": {
+    en: "Decode",
+    zh: "解码",
+  },
+  "lesson.compare": {
+    en: "Compare",
+    zh: "对比",
+  },
+  "lesson.special": {
+    en: "Special tokens",
+    zh: "特殊 token",
+  },
+  "lesson.samples": {
+    en: "Samples",
+    zh: "训练样本",
+  },
+  "lesson.tables": {
+    en: "Three tables",
+    zh: "三张词表",
+  },
+  "lesson.quirks": {
+    en: "Why models stumble",
+    zh: "模型为何犯错",
+  },
+  "lesson.lab": {
+    en: "Lab",
+    zh: "动手写",
+  },
+});
 
 export function findLesson(id) {
   return LESSONS.find((lesson) => lesson.id === id) || null;

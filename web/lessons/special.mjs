@@ -9,6 +9,7 @@ import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { tableFacts, tableWords } from "./tableWords.mjs";
 import { TextLesson, intro, inputCard, stageHeader, stageCard, tokenChip, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import "./special/strings.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "two", text: "The end.<|endoftext|>Once upon a time", label: "special.preset.two" },

@@ -10,6 +10,7 @@ import { el } from "../ui/dom.mjs";
 import { TextLesson, intro, inputCard, stageHeader, errorText } from "../ui/lessonkit.mjs";
 import { hexLabel, symbolBytes, visibleSymbol } from "../glyphs.mjs";
 import { ENCODINGS, withEncoding } from "./encodings.mjs";
+import "./tables/strings.mjs";
 
 export const PRESETS = Object.freeze([
   { id: "english", text: "The quick brown fox jumps over the lazy dog.", label: "tables.preset.english" },

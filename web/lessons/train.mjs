@@ -24,6 +24,7 @@ import { TrainView } from "./train/view.mjs";
 import { totalSteps, stepFrame } from "./train/frames.mjs";
 import { stopText, announcement } from "./train/words.mjs";
 import { TrainQuiz } from "./train/quiz.mjs";
+import "./train/strings.mjs";
 
 const PARAMS = new Map([
   ["corpus", param.text(WORDS, LIMITS.hashTextMax)],

@@ -15,6 +15,7 @@
 // one is `code-line-current`. The values are Python's notation, made by `py` below from the engine's data.
 
 import { el } from "./dom.mjs";
+import "./codeviewWords.mjs";
 
 /** The on/off switch of the code view (aria-pressed), for a lesson's controls. */
 export function codeSwitch(b, onToggle) {

@@ -1,5 +1,7 @@
-// The code view's words (ui/codeview.mjs), one table per language, merged into i18n.mjs. The code itself
-// and the variables' names are Python and stay as they are in both languages.
+// The code view's words (ui/codeview.mjs), one table per language, registered with ../i18n.mjs
+// when imported. The code itself and the variables' names are Python and stay as they are in both languages.
+
+import { registerTables } from "../i18n.mjs";
 
 export const CODE_EN = Object.freeze({
   "code.toggle": "Show the Python",
@@ -34,3 +36,5 @@ export const CODE_ZH = Object.freeze({
   "code.train.ran": "你的语料就是用这个循环逐行训练的。高亮的那一行完成了这一步。",
   "code.train.fast": "你的语料较大，本课运行的是快速版循环（toklab.fasttrain），它的选择与这里完全相同（测试过）。这里显示的是易读的版本，即参考实现。高亮的那一行完成了这一步。",
 });
+
+registerTables({ en: CODE_EN, zh: CODE_ZH });

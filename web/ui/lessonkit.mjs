@@ -6,6 +6,7 @@
 
 import { el, Bindings } from "./dom.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
+import "./errorWords.mjs";
 
 /** The value of a lesson parameter, or its default when the state does not carry it yet. */
 export function paramValue(state, params, name) {

@@ -11,6 +11,7 @@
 //   guessKey, guessAnnouncement   keys while guessing, and what a screen reader hears while guessing
 
 import { el } from "./dom.mjs";
+import "./predictWords.mjs";
 
 const SCORE_KEY = "toklab.predict.score";
 const MARKS = Object.freeze({ correct: "✓", wrong: "✗" });

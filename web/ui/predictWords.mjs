@@ -1,5 +1,7 @@
-// The words of "predict, then reveal", one table per language, merged into the i18n tables
-// (../i18n.mjs) the way the questions are. {name} is filled from the numbers the engine answered.
+// The words of "predict, then reveal", one table per language, registered with
+// ../i18n.mjs when ui/predict.mjs imports it. {name} is filled from the numbers the engine answered.
+
+import { registerTables } from "../i18n.mjs";
 
 export const PREDICT_EN = Object.freeze({
   "predict.toggle": "Predict first",
@@ -126,3 +128,5 @@ export const PREDICT_ZH = Object.freeze({
   "keys.poll": "给答案 1–4 加一人（全班一起猜）",
   "kbd.Enter": "回车",
 });
+
+registerTables({ en: PREDICT_EN, zh: PREDICT_ZH });

@@ -18,6 +18,7 @@
 import { Player } from "../canvas/player.mjs";
 import { el, icon } from "./dom.mjs";
 import { SPEEDS } from "../theme.mjs";
+import "./stepperWords.mjs";
 
 export class Stepper {
   /**

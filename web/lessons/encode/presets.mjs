@@ -1,4 +1,4 @@
-// The preset examples of the encode lesson. Each teaches one point (its text is in i18n.mjs under
+// The preset examples of the encode lesson. Each teaches one point (its text is in strings.mjs under
 // preset.<id>.label / .point); `piece` is the piece shown first; `counts`: the point ends with the
 // text's characters and tokens, from the engine's answer.
 

@@ -4,6 +4,7 @@
 
 import { visibleChar } from "../../glyphs.mjs";
 import { hexBytes } from "../../canvas/frames.mjs";
+import "./strings.mjs";
 
 /** Where two runs of steps first differ (index), or -1 when one is a prefix of the other. */
 export function firstDifference(a, b) {

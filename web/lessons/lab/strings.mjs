@@ -1,8 +1,9 @@
-// The lab lesson's words, one table per language, merged into the i18n tables (../../i18n.mjs).
+// The lab lesson's words, one table per language, registered with ../../i18n.mjs when imported.
 // `{name}` is filled from the values the lesson passes; code in these strings is only ever shown.
 
+import { registerTables } from "../../i18n.mjs";
+
 export const LAB_EN = {
-  "lesson.lab": "Lab",
   "lab.title": "Write the tokenizer yourself",
   "lab.lead": "Every other lesson runs on plain Python in this page. Here you write that Python: six small functions, in the order karpathy's minbpe builds a tokenizer. Each is checked against toklab's own answers, on the tests shown and on many generated inputs. Your code runs in a Python of its own, so no mistake can break the rest of the page.",
   "lab.steps": "Exercises",
@@ -92,7 +93,6 @@ export const LAB_EN = {
 };
 
 export const LAB_ZH = {
-  "lesson.lab": "动手写",
   "lab.title": "自己写一个分词器",
   "lab.lead": "其他每一课的背后，都是在这个页面里运行的普通 Python。这一课由你亲手来写：六个小函数，顺序和 karpathy 的 minbpe 搭建分词器的顺序一样。每个函数都会和 toklab 自己的答案比对，既跑下面列出的测试，也跑许多自动生成的输入。你的代码运行在单独的 Python 里，任何错误都不会弄坏页面的其他部分。",
   "lab.steps": "练习",
@@ -180,3 +180,5 @@ export const LAB_ZH = {
   "keys.labRun": "运行你的代码（在编辑器里）",
   "keys.labLeave": "离开编辑器（只按 Tab 是缩进）",
 };
+
+registerTables({ en: LAB_EN, zh: LAB_ZH });

@@ -1,6 +1,9 @@
-// The cases of the "why models stumble" lesson and their words, one table per language (merged into
-// the i18n tables). A case is a few texts the engine tokenizes when the case opens; every count, token
-// and id shown comes from that answer, never from this file. Each case asks its question first.
+// The cases of the "why models stumble" lesson and their words, one table per language (registered
+// with ../../i18n.mjs when imported). A case is a few texts the engine tokenizes when the case opens;
+// every count, token and id shown comes from that answer, never from this file. Each case asks its
+// question first.
+
+import { registerTables } from "../../i18n.mjs";
 
 /** Case id -> the texts it tokenizes, in the order they are shown. `label` keys name each text. */
 export const CASES = Object.freeze([
@@ -25,7 +28,6 @@ export const CASES = Object.freeze([
 ]);
 
 export const QUIRKS_EN = {
-  "lesson.quirks": "Why models stumble",
   "quirks.title": "Why language models stumble on easy things",
   "quirks.lead": "A model never sees letters, digits or spaces: it sees ids, the numbers under each token. Each case asks a question first: guess, then reveal what GPT-2's tokenizer really hands the model.",
   "quirks.cases": "Cases",
@@ -59,7 +61,6 @@ export const QUIRKS_EN = {
 };
 
 export const QUIRKS_ZH = {
-  "lesson.quirks": "模型为何犯错",
   "quirks.title": "语言模型为什么会在简单的事上出错",
   "quirks.lead": "模型从来看不到字母、数字和空格，它看到的只是 id，也就是每个 token 下面的那个数字。每个例子都先提一个问题：先猜，再揭晓 GPT-2 的分词器到底交给了模型什么。",
   "quirks.cases": "例子",
@@ -91,3 +92,5 @@ export const QUIRKS_ZH = {
   "quirks.languages.q": "同一句话写成六种语言：哪一种在 GPT-2 里最费 token？",
   "quirks.languages.a": "上下文窗口和价格都按 token 计算，所以词表没怎么学过的语言，表达同样的意思要付更多钱，同样大的窗口也装得更少。GPT-2 的词表主要从英文网页里学来；新一些的词表（cl100k、o200k）用了多得多的语言来构建，差距小了很多。",
 };
+
+registerTables({ en: QUIRKS_EN, zh: QUIRKS_ZH });

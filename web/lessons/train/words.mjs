@@ -4,6 +4,7 @@
 
 import { visibleSymbol as v } from "../../glyphs.mjs";
 import { tieOf } from "./frames.mjs";
+import "./strings.mjs";
 
 const TIED_SHOWN = 4;   // tied pairs listed with their ids (huggingface)
 

@@ -1,0 +1,23 @@
+"""toklab.hf: HuggingFace `tokenizers`' tokenizers, in pure Python, made of the same parts.
+
+    >>> from toklab.hf import Tokenizer
+    >>> from toklab.hf import models, normalizers, pre_tokenizers, processors, decoders
+
+A tokenizer.json is a composition of parts, each a small module here named as in `tokenizers`:
+  added           the added vocabulary: tokens split out of the text first (added_vocabulary.rs)
+  normalizers     NFC, Replace, Prepend, Lowercase, Sequence... (normalizers/)
+  pre_tokenizers  Split, ByteLevel, Metaspace, Digits, Sequence... (pre_tokenizers/)
+  models          BPE: ranked merges, byte fallback, unknown tokens (models/bpe/)
+  processors      TemplateProcessing, ByteLevel (processors/)
+  decoders        ByteLevel, ByteFallback, Fuse, Replace, Strip, Metaspace (decoders/)
+  tokenizer       Tokenizer: the parts composed; encode, decode, from_file, to_str
+  trace           every step of one encode, as plain data for the page
+Exact against `tokenizers` 0.23.3 on MiniMind, Qwen3, DeepSeek-V3, Llama 3 and Gemma 3 (tests/test_hf_*.py).
+"""
+
+from . import decoders, models, normalizers, pre_tokenizers, processors
+from ._config import Regex
+from .added import AddedToken
+from .tokenizer import Encoding, Tokenizer
+
+__all__ = ["AddedToken", "Encoding", "Regex", "Tokenizer", "decoders", "models", "normalizers", "pre_tokenizers", "processors"]

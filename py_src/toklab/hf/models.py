@@ -1,0 +1,339 @@
+"""The model: BPE, which turns one pre-tokenized piece into token ids by ranked merges.
+
+Mirrors huggingface/tokenizers `tokenizers/src/models/bpe/model.rs` (`merge_word`, `tokenize_with_cache`)
+and `word.rs` (`merge_all`). A piece starts as one symbol per character (with `continuing_subword_prefix`
+before every character but the first and `end_of_word_suffix` after the last, when they are set); a
+character that is not in the vocabulary becomes its UTF-8 bytes as `<0xE4>`-style tokens with
+`byte_fallback` (only if every one of its bytes has a token), else `unk_token` (consecutive ones fused
+into one with `fuse_unk`), else nothing. Then merges apply as in `toklab.reference.lowest_rank_merge`:
+the pair with the lowest rank first, its leftmost occurrence on ties. A merge's *rank* is its index in
+`merges`; the id of what it makes comes from `vocab` (in these files the id is not the rank):
+
+    >>> bpe = BPE(vocab={"a": 0, "b": 1, "c": 2, "ab": 3, "abc": 4}, merges=[("a", "b"), ("ab", "c")])
+    >>> [(t.id, t.value, t.offsets) for t in bpe.tokenize("abcab")]
+    [(4, 'abc', (0, 3)), (3, 'ab', (3, 5))]
+    >>> BPE(vocab={"<unk>": 0, "a": 1}, unk_token="<unk>", fuse_unk=True).tokenize("xya")[0]
+    Token(id=0, value='<unk>', offsets=(0, 2))
+
+With `ignore_merges` (Llama 3), a piece that is itself in the vocabulary is that one token, whatever
+the merges would make of it. `dropout` must be null or 0: toklab's BPE is deterministic. Pieces longer
+than `_HEAP_FROM` symbols merge with a heap (O(n log n): Gemma 3 has no pre-tokenizer to speak of, so a
+10,000-character run is one piece).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import NamedTuple
+
+from ..caches import SizedCache
+from ._config import bad, expect
+
+__all__ = ["BPE", "Model", "Token", "from_config"]
+
+_HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
+_NONE = 1 << 62  # "no merge" in the packed (rank, id) values
+
+
+class Token(NamedTuple):
+    id: int
+    value: str
+    offsets: tuple[int, int]  # characters of the piece
+
+
+class Model:
+    """A part that turns a piece into tokens."""
+
+
+def _merge_ids(ids: list[int], spans: list | None, merges: dict, shift: int, mask: int) -> list[int]:
+    """Merge a piece's symbol ids by rank (spans, if given, merged alongside).
+
+    `merges[a << shift | b]` is `rank << shift | new_id`: the lowest value is the lowest rank, and
+    `list.index` finds its leftmost place.
+    """
+    if len(ids) > _HEAP_FROM:
+        return _merge_long(ids, spans, merges, shift, mask)
+    get = merges.get
+    rk = [get(a << shift | b, _NONE) for a, b in zip(ids, ids[1:])]
+    while rk:
+        m = min(rk)
+        if m == _NONE:
+            break
+        i = rk.index(m)
+        new = m & mask
+        ids[i : i + 2] = (new,)
+        if spans is not None:
+            spans[i : i + 2] = ((spans[i][0], spans[i + 1][1]),)
+        if i + 1 < len(ids):
+            rk[i] = get(new << shift | ids[i + 1], _NONE)
+            del rk[i + 1]
+        else:
+            del rk[i]
+        if i:
+            rk[i - 1] = get(ids[i - 1] << shift | new, _NONE)
+    return ids
+
+
+def _merge_long(ids: list[int], spans: list | None, merges: dict, shift: int, mask: int) -> list[int]:
+    """The same in O(n log n): a linked list of symbols and a heap of (rank, position) (word.rs merge_all)."""
+    n = len(ids)
+    sym = list(ids)
+    nxt = list(range(1, n + 1))
+    prv = list(range(-1, n - 1))
+    ends = [s[1] for s in spans] if spans is not None else None
+    get = merges.get
+    heap = [(m, i) for i in range(n - 1) if (m := get(sym[i] << shift | sym[i + 1])) is not None]
+    heapq.heapify(heap)
+    while heap:
+        m, i = heapq.heappop(heap)
+        j = nxt[i]
+        if sym[i] < 0 or j >= n or get(sym[i] << shift | sym[j]) != m:
+            continue  # a stale entry: this pair has changed since it was pushed
+        new = m & mask
+        sym[i], sym[j] = new, -1
+        if ends is not None:
+            ends[i] = ends[j]
+        k = nxt[i] = nxt[j]
+        if k < n:
+            prv[k] = i
+            if (mk := get(new << shift | sym[k])) is not None:
+                heapq.heappush(heap, (mk, i))
+        p = prv[i]
+        if p >= 0 and (mp := get(sym[p] << shift | new)) is not None:
+            heapq.heappush(heap, (mp, p))
+    if spans is not None:
+        spans[:] = [(spans[i][0], ends[i]) for i in range(n) if sym[i] >= 0]
+    return [s for s in sym if s >= 0]
+
+
+class BPE(Model):
+    """Byte-pair encoding from a vocabulary (token -> id) and ranked merges (pairs of tokens)."""
+
+    def __init__(
+        self,
+        vocab: dict[str, int] | None = None,
+        merges: list | None = None,
+        cache_capacity: int | None = None,
+        dropout: float | None = None,
+        unk_token: str | None = None,
+        continuing_subword_prefix: str | None = None,
+        end_of_word_suffix: str | None = None,
+        fuse_unk: bool = False,
+        byte_fallback: bool = False,
+        ignore_merges: bool = False,
+    ):
+        if dropout not in (None, 0, 0.0):
+            raise bad("hf_unsupported", path="model.dropout", value=dropout)
+        self.dropout = dropout
+        self.unk_token = unk_token
+        self.continuing_subword_prefix = continuing_subword_prefix
+        self.end_of_word_suffix = end_of_word_suffix
+        self.fuse_unk = bool(fuse_unk)
+        self.byte_fallback = bool(byte_fallback)
+        self.ignore_merges = bool(ignore_merges)
+        self.cache_capacity = cache_capacity
+        self.vocab = dict(vocab or {})
+        self.merges = [tuple(m) for m in (merges or [])]
+        self._build()
+
+    def _build(self, path: str = "model") -> None:
+        """Index the vocabulary and the merges; a merge naming a token not in the vocabulary is an error."""
+        vocab = self.vocab
+        self._version = getattr(self, "_version", 0) + 1  # tells caches built on this model to empty
+        self.vocab_r = {i: t for t, i in vocab.items()}
+        top = max(vocab.values(), default=0)
+        self._shift = max(top.bit_length(), 1)
+        self._mask = (1 << self._shift) - 1
+        shift = self._shift
+        prefix_len = len(self.continuing_subword_prefix or "")
+        table = {}
+        for rank, (a, b) in enumerate(self.merges):
+            made = a + b[prefix_len:]
+            for token in (a, b, made):
+                if token not in vocab:
+                    raise bad("hf_unknown_merge_token", path=f"{path}.merges[{rank}]", left=a, right=b, token=token)
+            table[vocab[a] << shift | vocab[b]] = rank << shift | vocab[made]
+        self._merges = table
+        self._lens = {i: len(t) for i, t in self.vocab_r.items()}
+        self._simple = not (self.continuing_subword_prefix or self.end_of_word_suffix)
+        self._cache = SizedCache(1 << 20) if self.cache_capacity != 0 else None
+
+    # --- the tokenizers API --------------------------------------------------------------------------
+
+    def get_vocab(self) -> dict[str, int]:
+        return dict(self.vocab)
+
+    def get_vocab_size(self) -> int:
+        return len(self.vocab)
+
+    def token_to_id(self, token: str) -> int | None:
+        return self.vocab.get(token)
+
+    def id_to_token(self, id: int) -> str | None:
+        return self.vocab_r.get(id)
+
+    def tokenize(self, sequence: str) -> list[Token]:
+        """The piece's tokens, each with its character span in the piece."""
+        return [Token(i, self.vocab_r[i], (a, b)) for i, a, b in self.tokenize_spans(sequence)]
+
+    # --- the engine --------------------------------------------------------------------------------
+
+    def tokenize_spans(self, piece: str) -> list[tuple[int, int, int]]:
+        """(id, start, end) for each token of `piece` (characters of the piece), cached."""
+        cache = self._cache
+        if cache is not None:
+            found = cache.get(piece)
+            if found is not None:
+                return found
+        out = self._tokenize(piece)
+        if cache is not None:
+            cache.put(piece, out, len(piece) + 3 * len(out))
+        return out
+
+    def _tokenize(self, piece: str) -> list[tuple[int, int, int]]:
+        if not piece:
+            return []
+        if self.ignore_merges:
+            whole = self.vocab.get(piece)
+            if whole is not None:
+                return [(whole, 0, len(piece))]
+        ids, spans = self.symbols(piece)
+        if spans is None and self._simple:
+            ids = _merge_ids(ids, None, self._merges, self._shift, self._mask)
+            lens, out, pos = self._lens, [], 0
+            for i in ids:
+                end = pos + lens[i]
+                out.append((i, pos, end))
+                pos = end
+            return out
+        if spans is None:
+            spans = [(k, k + 1) for k in range(len(piece))]
+        ids = _merge_ids(ids, spans, self._merges, self._shift, self._mask)
+        return [(i, a, b) for i, (a, b) in zip(ids, spans)]
+
+    @staticmethod
+    def _char_spans(piece: str, byte_lens: list[int]) -> list[tuple[int, int]]:
+        """Symbols' character spans from their byte lengths, laid end to end from the piece's start as
+        word.rs lays them (so a character dropped for want of an unk token shifts those after it)."""
+        if piece.isascii():
+            char_at = range(len(piece))
+        else:
+            char_at = [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
+        spans, pos, last = [], 0, len(char_at) - 1
+        for n in byte_lens:
+            a, b = min(pos, last), min(pos + n, len(char_at)) - 1
+            spans.append((char_at[a], char_at[max(b, a)] + 1))
+            pos += n
+        return spans
+
+    def symbols(self, piece: str) -> tuple[list[int], list | None]:
+        """The piece's first symbols as ids (merge_word's first loop), and their character spans when
+        they are not one per character (byte fallback, unknown characters, prefixes)."""
+        vocab = self.vocab
+        if self._simple:
+            ids = [vocab.get(c) for c in piece]
+            if None not in ids:
+                return ids, None
+        prefix, suffix = self.continuing_subword_prefix, self.end_of_word_suffix
+        ids, lens = [], []  # lens: each symbol's length in bytes of the piece
+        unk = None  # [id, byte length] of the pending unknown run
+        last = len(piece) - 1
+        for k, c in enumerate(piece):
+            n = len(c.encode("utf-8"))
+            s = c
+            if k and prefix is not None:
+                s = prefix + s
+            if k == last and suffix is not None:
+                s = s + suffix
+            found = vocab.get(s)
+            if found is not None:
+                if unk is not None:
+                    ids.append(unk[0])
+                    lens.append(unk[1])
+                    unk = None
+                ids.append(found)
+                lens.append(n)
+                continue
+            if self.byte_fallback:
+                byte_ids = [vocab.get(f"<0x{b:02X}>") for b in s.encode("utf-8")]
+                if None not in byte_ids:  # model.rs: the pending unk is not flushed first
+                    ids.extend(byte_ids)
+                    lens.extend([1] * len(byte_ids))
+                    continue
+            if self.unk_token is not None:
+                unk_id = vocab.get(self.unk_token)
+                if unk_id is None:
+                    raise bad("hf_bad_value", path="model.unk_token", expected="a token of model.vocab", value=self.unk_token)
+                if unk is not None and self.fuse_unk:
+                    unk[1] += n
+                else:
+                    if unk is not None:
+                        ids.append(unk[0])
+                        lens.append(unk[1])
+                    unk = [unk_id, n]
+        if unk is not None:
+            ids.append(unk[0])
+            lens.append(unk[1])
+        return ids, self._char_spans(piece, lens)
+
+    def merge_ranks(self, left: int, right: int) -> tuple[int, int] | None:
+        """(rank, id of the merged token) of the pair of ids, or None."""
+        v = self._merges.get(left << self._shift | right)
+        return None if v is None else (v >> self._shift, v & self._mask)
+
+    def to_config(self) -> dict:
+        return {
+            "type": "BPE", "dropout": self.dropout, "unk_token": self.unk_token,
+            "continuing_subword_prefix": self.continuing_subword_prefix, "end_of_word_suffix": self.end_of_word_suffix,
+            "fuse_unk": self.fuse_unk, "byte_fallback": self.byte_fallback, "ignore_merges": self.ignore_merges,
+            "vocab": dict(sorted(self.vocab.items(), key=lambda kv: kv[1])), "merges": [list(m) for m in self.merges],
+        }  # fmt: skip
+
+    def __repr__(self) -> str:
+        return f"BPE(vocab_size={len(self.vocab)}, merges={len(self.merges)})"
+
+
+def _merge_pair(m, path: str) -> tuple[str, str]:
+    if isinstance(m, str):
+        if m.startswith("#version"):
+            return None
+        parts = m.split(" ")
+        if len(parts) == 2:
+            return parts[0], parts[1]
+    elif isinstance(m, list) and len(m) == 2 and all(isinstance(x, str) for x in m):
+        return m[0], m[1]
+    raise bad("hf_bad_value", path=path, expected='"a b" or ["a", "b"]', value=m)
+
+
+def from_config(d: dict, path: str = "model") -> BPE:
+    """The model a tokenizer.json describes (BPE only)."""
+    expect(d, dict, path, "an object")
+    kind = d.get("type", "BPE" if "merges" in d else None)
+    if kind != "BPE":
+        raise bad("hf_unsupported", path=f"{path}.type", value=kind)
+    vocab = expect(d.get("vocab"), dict, f"{path}.vocab", "an object of token: id")
+    for token, i in vocab.items():
+        if not isinstance(i, int) or isinstance(i, bool) or i < 0:
+            raise bad("hf_bad_value", path=f"{path}.vocab[{token!r}]", expected="a whole number", value=i)
+    raw = expect(d.get("merges"), list, f"{path}.merges", "a list")
+    merges = []
+    for i, m in enumerate(raw):
+        pair = _merge_pair(m, f"{path}.merges[{i}]")
+        if pair is not None:
+            merges.append(pair)
+    for key in ("unk_token", "continuing_subword_prefix", "end_of_word_suffix"):
+        expect(d.get(key), str, f"{path}.{key}", "a string or null", none_ok=True)
+    flags = {}
+    for key in ("fuse_unk", "byte_fallback", "ignore_merges"):
+        flags[key] = expect(d.get(key, False), bool, f"{path}.{key}", "true or false")
+    dropout = d.get("dropout")
+    if dropout not in (None, 0, 0.0):
+        raise bad("hf_unsupported", path=f"{path}.dropout", value=dropout)
+    model = BPE.__new__(BPE)
+    model.dropout, model.cache_capacity = dropout, None
+    model.unk_token, model.continuing_subword_prefix = d.get("unk_token"), d.get("continuing_subword_prefix")
+    model.end_of_word_suffix = d.get("end_of_word_suffix")
+    model.fuse_unk, model.byte_fallback, model.ignore_merges = flags["fuse_unk"], flags["byte_fallback"], flags["ignore_merges"]
+    model.vocab, model.merges = vocab, merges
+    model._build(path)
+    return model

@@ -1,0 +1,346 @@
+"""The Tokenizer: added tokens, normalizer, pre-tokenizer, model, post-processor and decoder, composed.
+
+Mirrors huggingface/tokenizers `tokenizers/src/tokenizer/mod.rs` (`encode_single_sequence`, `decode`)
+and its Python API. Encoding a text, in order:
+
+1. added tokens are split out of the raw text (those with `normalized: false`, `added.py`);
+2. each stretch between them is normalized, then split at the added tokens with `normalized: true`;
+3. the pre-tokenizer cuts each stretch into pieces, and the model turns each piece into tokens;
+4. the post-processor adds its special tokens (with `add_special_tokens`) or trims offsets.
+
+Offsets are character offsets into the text given, as `tokenizers`' Python API gives them: a token
+made of some of a character's bytes has that whole character's span.
+
+    >>> from toklab.hf import models, pre_tokenizers, decoders
+    >>> tok = Tokenizer(models.BPE(vocab={"a": 0, "b": 1, "ab": 2, "Ġ": 3}, merges=[("a", "b")]))
+    >>> tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    >>> tok.decoder = decoders.ByteLevel()
+    >>> enc = tok.encode("ab ab")
+    >>> enc.ids, enc.tokens, enc.offsets
+    ([2, 3, 2], ['ab', 'Ġ', 'ab'], [(0, 2), (2, 3), (3, 5)])
+    >>> tok.decode(enc.ids)
+    'ab ab'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from ..caches import SizedCache
+from ..errors import ToklabError, ToklabTypeError
+from . import decoders as _decoders
+from . import models as _models
+from . import normalizers as _normalizers
+from . import pre_tokenizers as _pre_tokenizers
+from . import processors as _processors
+from ._config import expect
+from .added import AddedToken, AddedVocabulary, added_from_config
+
+__all__ = ["MAX_FILE_BYTES", "MAX_TEXT", "Encoding", "Tokenizer"]
+
+MAX_FILE_BYTES = 64 << 20  # Gemma 3's tokenizer.json is 33 MB
+MAX_TEXT = 4_000_000  # characters one encode takes
+
+
+class Encoding:
+    """What `encode` gives (as `tokenizers.Encoding`): parallel lists."""
+
+    __slots__ = ("ids", "tokens", "offsets", "special_tokens_mask")
+
+    def __init__(self, ids, tokens, offsets, special_tokens_mask):
+        self.ids, self.tokens, self.offsets, self.special_tokens_mask = ids, tokens, offsets, special_tokens_mask
+
+    @property
+    def attention_mask(self) -> list[int]:
+        return [1] * len(self.ids)
+
+    @property
+    def type_ids(self) -> list[int]:
+        return [0] * len(self.ids)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __repr__(self) -> str:
+        return f"Encoding(num_tokens={len(self.ids)}, ids={self.ids[:8]}{'...' if len(self.ids) > 8 else ''})"
+
+
+class Tokenizer:
+    """A tokenizer made of parts; `Tokenizer(models.BPE())` makes an empty one to train or fill."""
+
+    def __init__(self, model: _models.Model):
+        self.model = model
+        self._normalizer = None
+        self.pre_tokenizer = None
+        self.post_processor = None
+        self.decoder = None
+        self.added_vocabulary = AddedVocabulary()
+        self.truncation = self.padding = None
+        self._piece_cache = SizedCache()
+        self._piece_owner = None
+
+    # --- loading and saving --------------------------------------------------------------------------
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike) -> Tokenizer:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise ToklabError("hf_too_large", size=size, limit=MAX_FILE_BYTES)
+        with open(path, "rb") as f:
+            return cls.from_str(f.read())
+
+    @classmethod
+    def from_str(cls, json_str: str | bytes) -> Tokenizer:
+        if len(json_str) > MAX_FILE_BYTES:
+            raise ToklabError("hf_too_large", size=len(json_str), limit=MAX_FILE_BYTES)
+        try:
+            config = json.loads(json_str)
+        except json.JSONDecodeError as e:
+            raise ToklabError("hf_bad_json", line=e.lineno, column=e.colno) from None
+        except (UnicodeDecodeError, RecursionError):
+            raise ToklabError("hf_bad_json", line=1, column=1) from None
+        return cls.from_config(config)
+
+    @classmethod
+    def from_config(cls, d: dict) -> Tokenizer:
+        """A tokenizer from a parsed tokenizer.json (model.vocab a dict, model.merges pairs or "a b")."""
+        expect(d, dict, "tokenizer.json", "an object")
+        try:
+            tok = cls(_models.from_config(d.get("model"), "model"))
+            tok._normalizer = _normalizers.from_config(d.get("normalizer"), "normalizer")
+            tok.pre_tokenizer = _pre_tokenizers.from_config(d.get("pre_tokenizer"), "pre_tokenizer")
+            tok.post_processor = _processors.from_config(d.get("post_processor"), "post_processor")
+            tok.decoder = _decoders.from_config(d.get("decoder"), "decoder")
+            tok.truncation, tok.padding = d.get("truncation"), d.get("padding")
+            added = added_from_config(d.get("added_tokens"), "added_tokens")
+        except RecursionError:
+            raise ToklabError("hf_bad_value", path="tokenizer.json", expected="nested less deeply", value="too deep") from None
+        tok.added_vocabulary.add_tokens([t for _, t in added], tok.model, tok._normalizer)
+        return tok
+
+    def to_config(self) -> dict:
+        def cfg(part):
+            return None if part is None else part.to_config()
+
+        return {
+            "version": "1.0", "truncation": self.truncation, "padding": self.padding,
+            "added_tokens": self.added_vocabulary.to_config(), "normalizer": cfg(self._normalizer),
+            "pre_tokenizer": cfg(self.pre_tokenizer), "post_processor": cfg(self.post_processor),
+            "decoder": cfg(self.decoder), "model": self.model.to_config(),
+        }  # fmt: skip
+
+    def to_str(self, pretty: bool = False) -> str:
+        return json.dumps(self.to_config(), ensure_ascii=False, indent=2 if pretty else None)
+
+    def save(self, path: str | os.PathLike, pretty: bool = True) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_str(pretty))
+
+    # --- the parts -----------------------------------------------------------------------------------
+
+    @property
+    def normalizer(self):
+        return self._normalizer
+
+    @normalizer.setter
+    def normalizer(self, value):
+        self._normalizer = value
+        self.added_vocabulary.refresh_normalized(value)
+
+    # --- vocabulary ----------------------------------------------------------------------------------
+
+    def get_vocab(self, with_added_tokens: bool = True) -> dict[str, int]:
+        vocab = self.model.get_vocab()
+        if with_added_tokens:
+            vocab.update(self.added_vocabulary.added_tokens_map)
+        return vocab
+
+    def get_vocab_size(self, with_added_tokens: bool = True) -> int:
+        return len(self.get_vocab(True)) if with_added_tokens else self.model.get_vocab_size()
+
+    def get_added_tokens_decoder(self) -> dict[int, AddedToken]:
+        return dict(sorted(self.added_vocabulary.added_tokens_map_r.items()))
+
+    def token_to_id(self, token: str) -> int | None:
+        return self.added_vocabulary.token_to_id(token, self.model)
+
+    def id_to_token(self, id: int) -> str | None:
+        found = self.added_vocabulary.simple_id_to_token(id)
+        return found if found is not None else self.model.id_to_token(id)
+
+    def add_tokens(self, tokens) -> int:
+        return self.added_vocabulary.add_tokens([_added(t, False) for t in tokens], self.model, self._normalizer)
+
+    def add_special_tokens(self, tokens) -> int:
+        return self.added_vocabulary.add_tokens([_added(t, True) for t in tokens], self.model, self._normalizer)
+
+    @property
+    def encode_special_tokens(self) -> bool:
+        return self.added_vocabulary.encode_special_tokens
+
+    @encode_special_tokens.setter
+    def encode_special_tokens(self, value: bool) -> None:
+        self.added_vocabulary.encode_special_tokens = bool(value)
+
+    # --- encoding ------------------------------------------------------------------------------------
+
+    def _check_text(self, text) -> None:
+        if not isinstance(text, str):
+            raise ToklabTypeError("wrong_type", field="text", expected="string")
+        if len(text) > MAX_TEXT:
+            raise ToklabError("hf_text_too_long", length=len(text), limit=MAX_TEXT)
+
+    def _segments(self, text: str):
+        """Yield (added id or None, original span, stretch, matched text) in order (steps 1 and 2): the
+        stretch is (normalized text, start, end, where it starts in the text, alignment) or None for a
+        token matched in the raw text; an added token's value is the text it matched, normalized or
+        not, with the spaces lstrip/rstrip took (added_vocabulary.rs split_with_indices)."""
+        added = self.added_vocabulary
+        normalizer = self._normalizer
+        for start, end, added_id in added.find_matches(text, normalized=False):
+            if added_id is not None:
+                yield added_id, (start, end), None, text[start:end]
+                continue
+            if end == start:
+                continue
+            raw = text[start:end]
+            norm, align = normalizer.normalize(raw) if normalizer is not None else (raw, None)
+            for ns, ne, nid in added.find_matches(norm, normalized=True):
+                if ne == ns and nid is None:
+                    continue
+                span = _original(start, align, ns, ne)
+                yield nid, span, (norm, ns, ne, start, align), norm[ns:ne]
+
+    def encode(self, sequence: str, add_special_tokens: bool = True) -> Encoding:
+        """The tokens of `sequence`: ids, tokens (the vocabulary's strings), offsets (characters of
+        `sequence`) and special_tokens_mask."""
+        self._check_text(sequence)
+        ids, tokens, offsets, mask = [], [], [], []
+        model, pre = self.model, self.pre_tokenizer
+        vocab_r = model.vocab_r
+        for added_id, span, stretch, matched in self._segments(sequence):
+            if added_id is not None:
+                ids.append(added_id)
+                tokens.append(matched)
+                offsets.append(span)
+                mask.append(0)
+                continue
+            norm, ns, ne, base, align = stretch
+            text = norm[ns:ne]
+            fast = pre.spans(text) if pre is not None else ([(0, len(text))], False)
+            if fast is not None:
+                self._encode_spans(text, fast, base + ns if align is None else None, align, ns, ids, tokens, offsets, mask)
+                continue
+            piece = (text, ns, None)
+            pieces = pre.split_piece(piece) if pre is not None else [piece]
+            for text, start, cmap in pieces:
+                for tid, a, b in model.tokenize_spans(text):
+                    ids.append(tid)
+                    tokens.append(vocab_r[tid])
+                    if cmap is None:
+                        na, nb = start + a, start + b
+                    else:
+                        na, nb = cmap[a], cmap[b - 1] + 1
+                    offsets.append((base + na, base + nb) if align is None else (base + align[na][0], base + align[nb - 1][1]))
+                    mask.append(0)
+        if self.post_processor is not None:
+            enc = {"ids": ids, "tokens": tokens, "offsets": offsets, "special_tokens_mask": mask}
+            enc = self.post_processor.process(enc, add_special_tokens)
+            ids, tokens, offsets, mask = enc["ids"], enc["tokens"], enc["offsets"], enc["special_tokens_mask"]
+        return Encoding(ids, tokens, offsets, mask)
+
+    def _encode_spans(self, text, fast, shift, align, ns, ids, tokens, offsets, mask) -> None:
+        """The fast path of `encode`: each piece's ids, tokens and offsets (relative to the piece) are
+        cached by its text, then laid at its place (`shift` + offset, or through `align`)."""
+        spans, as_bytes = fast
+        owner = (id(self.model), getattr(self.model, "_version", 0), as_bytes)
+        if self._piece_owner != owner:  # another model, or the same one rebuilt (trained)
+            self._piece_cache.clear()
+            self._piece_owner = owner
+        cache = self._piece_cache
+        for s, e in spans:
+            piece = text[s:e]
+            known = cache.get(piece)
+            if known is None:
+                known = cache.put(piece, self._piece(piece, as_bytes), 4 * (e - s))
+            p_ids, p_tokens, rel = known
+            ids += p_ids
+            tokens += p_tokens
+            mask += [0] * len(p_ids)
+            if shift is not None:
+                at = shift + s
+                offsets += [(at + a, at + b) for a, b in rel]
+            else:
+                at = ns + s
+                offsets += [(align[at + a][0], align[at + b - 1][1]) for a, b in rel]
+
+    def _piece(self, piece: str, as_bytes: bool) -> tuple[list, list, list]:
+        """One piece through the model: ids, tokens and character spans in the piece."""
+        if as_bytes:
+            model_text = _pre_tokenizers.byte_chars(piece)
+            char_at = None if piece.isascii() else [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
+        else:
+            model_text, char_at = piece, None
+        found = self.model._tokenize(model_text)  # cached here, not twice
+        vocab_r = self.model.vocab_r
+        p_ids = [i for i, _, _ in found]
+        p_tokens = [vocab_r[i] for i in p_ids]
+        if char_at is None:
+            rel = [(a, b) for _, a, b in found]
+        else:
+            rel = [(char_at[a], char_at[b - 1] + 1) for _, a, b in found]
+        return p_ids, p_tokens, rel
+
+    def encode_batch(self, inputs, add_special_tokens: bool = True) -> list[Encoding]:
+        return [self.encode(t, add_special_tokens) for t in inputs]
+
+    # --- decoding ------------------------------------------------------------------------------------
+
+    def decode(self, ids, skip_special_tokens: bool = True) -> str:
+        """Ids back to text (mod.rs `decode`): unknown ids are left out, special added tokens too with
+        `skip_special_tokens`; then the decoder (without one, the tokens joined by spaces)."""
+        added = self.added_vocabulary
+        tokens = []
+        for i in ids:
+            if not isinstance(i, int) or isinstance(i, bool):
+                raise ToklabTypeError("wrong_type", field="ids", expected="list of whole numbers")
+            t = self.id_to_token(i)
+            if t is None or skip_special_tokens and added.is_special_token(t):
+                continue
+            tokens.append(t)
+        return self.decoder.decode(tokens) if self.decoder is not None else " ".join(tokens)
+
+    def decode_batch(self, sequences, skip_special_tokens: bool = True) -> list[str]:
+        return [self.decode(ids, skip_special_tokens) for ids in sequences]
+
+    # --- seeing it happen ----------------------------------------------------------------------------
+
+    def trace(self, text: str, add_special_tokens: bool = True) -> dict:
+        """Every step of `encode(text)` as plain JSON-ready data (see `toklab.hf.trace`)."""
+        from .trace import trace
+
+        return trace(self, text, add_special_tokens)
+
+    def __repr__(self) -> str:
+        return f"Tokenizer(model={self.model!r}, added={len(self.added_vocabulary)})"
+
+
+def _original(base: int, align, ns: int, ne: int) -> tuple[int, int]:
+    """The span of the original text behind normalized characters ns..ne."""
+    if align is None:
+        return base + ns, base + ne
+    if ne > ns:
+        return base + align[ns][0], base + align[ne - 1][1]
+    at = align[ns][0] if ns < len(align) else (align[-1][1] if align else 0)
+    return base + at, base + at
+
+
+def _added(t, special: bool) -> AddedToken:
+    if isinstance(t, AddedToken):
+        if special:
+            t.special = True
+        return t
+    if isinstance(t, str):
+        return AddedToken(t, normalized=not special, special=special)
+    raise ToklabTypeError("wrong_type", field="tokens", expected="list of strings or AddedTokens")

@@ -1,0 +1,51 @@
+// The token-table chooser's words (encodings.mjs): the tables' names, the download progress and the
+// notes about how each table is shipped. Registered when encodings.mjs is first imported.
+
+import { registerPairs } from "../i18n.mjs";
+
+registerPairs({
+  "encoding.label": {
+    en: "Token table",
+    zh: "词表",
+  },
+  "encoding.r50k_base": {
+    en: "r50k_base (GPT-2)",
+    zh: "r50k_base（GPT-2）",
+  },
+  "encoding.cl100k_base": {
+    en: "cl100k_base (GPT-3.5, GPT-4)",
+    zh: "cl100k_base（GPT-3.5、GPT-4）",
+  },
+  "encoding.o200k_base": {
+    en: "o200k_base (GPT-4o)",
+    zh: "o200k_base（GPT-4o）",
+  },
+  "encoding.loading": {
+    en: "Loading the {name} table… {percent}",
+    zh: "正在加载 {name} 词表…… {percent}",
+  },
+  "encoding.loadingSize": {
+    en: "{loaded} of {total} MB",
+    zh: "{loaded} / {total} MB",
+  },
+  "encoding.failed": {
+    en: "The {name} table could not be loaded, so this lesson stays on r50k_base. Your text is kept; try again later.",
+    zh: "{name} 词表没能加载，所以这一课仍然用 r50k_base。你输入的文字都还在，稍后可以再试一次。",
+  },
+  "encoding.note.r50k_base": {
+    en: "GPT-2 shipped its merges as a list (vocab.bpe): a step's rank is the line of its rule, and a merged token's id is 256 + that rank.",
+    zh: "GPT-2 发布的是一张合并规则表（vocab.bpe）：每一步的 rank 就是那条规则在表里的行号，合并出的 token 的 id 是 256 加上这个 rank。",
+  },
+  "encoding.note.cl100k_base": {
+    en: "GPT-2 shipped a list of merges; tiktoken ships only ranks: each token's bytes and its rank, which is also its id. The merges come from the ranks: two neighbours may merge when together they are a token, and the token with the lowest rank is made first. A step's rank here is the rank of the token it makes.",
+    zh: "GPT-2 发布的是合并规则表；tiktoken 只发布 rank：每个 token 的字节和它的 rank，rank 也就是它的 id。合并顺序从 rank 推出来：相邻的两块拼起来如果是一个 token，就可以合并；rank 最小的那个 token 先合成。所以这里每一步的 rank，是这一步合成的那个 token 的 rank。",
+  },
+  "encoding.note.o200k_base": {
+    en: "GPT-2 shipped a list of merges; tiktoken ships only ranks: each token's bytes and its rank, which is also its id. The merges come from the ranks: two neighbours may merge when together they are a token, and the token with the lowest rank is made first. A step's rank here is the rank of the token it makes.",
+    zh: "GPT-2 发布的是合并规则表；tiktoken 只发布 rank：每个 token 的字节和它的 rank，rank 也就是它的 id。合并顺序从 rank 推出来：相邻的两块拼起来如果是一个 token，就可以合并；rank 最小的那个 token 先合成。所以这里每一步的 rank，是这一步合成的那个 token 的 rank。",
+  },
+  "encoding.failedColumn": {
+    en: "The {name} table could not be loaded. Try again later.",
+    zh: "{name} 词表没能加载，稍后可以再试一次。",
+  },
+});

@@ -1,0 +1,78 @@
+// The "three tables" lesson's words (../tables.mjs). Registered when the lesson's module is first imported.
+
+import { registerPairs } from "../../i18n.mjs";
+
+registerPairs({
+  "tables.title": {
+    en: "Why token counts differ between tables",
+    zh: "为什么不同词表数出的 token 不一样",
+  },
+  "tables.lead": {
+    en: "The same text through GPT-2's r50k_base, GPT-4's cl100k_base and GPT-4o's o200k_base. Each table cut the text with its own pattern and merged with its own ranks, so the counts, the pieces and the ids all differ.",
+    zh: "同一段文字，分别交给 GPT-2 的 r50k_base、GPT-4 的 cl100k_base 和 GPT-4o 的 o200k_base。每张词表用自己的规则切分、按自己的 rank 合并，所以 token 数、切出的片段和 id 都不一样。",
+  },
+  "tables.inputLabel": {
+    en: "Text",
+    zh: "文字",
+  },
+  "tables.inputHint": {
+    en: "Every table encodes this text; the larger tables load the first time.",
+    zh: "三张词表都会编码这段文字；较大的两张词表第一次用时要先加载。",
+  },
+  "tables.presets": {
+    en: "Try",
+    zh: "试试",
+  },
+  "tables.preset.english": {
+    en: "English",
+    zh: "英文",
+  },
+  "tables.preset.chinese": {
+    en: "Chinese",
+    zh: "中文",
+  },
+  "tables.preset.code": {
+    en: "Code",
+    zh: "代码",
+  },
+  "tables.preset.numbers": {
+    en: "Numbers",
+    zh: "数字",
+  },
+  "tables.count": {
+    en: "{n} tokens",
+    zh: "{n} 个 token",
+  },
+  "tables.pieces": {
+    en: "{n} pieces: ",
+    zh: "{n} 个片段：",
+  },
+  "tables.pieces1": {
+    en: "1 piece: ",
+    zh: "1 个片段：",
+  },
+  "tables.count1": {
+    en: "1 token",
+    zh: "1 个 token",
+  },
+  "tables.tokensLegend": {
+    en: "Each token: the text it stands for (a dashed one is only part of a character, shown as its bytes), GPT-2's printable form of its bytes, its id.",
+    zh: "每个 token 依次写出：它代表的文字（虚线框里的只是某个字符的一部分，所以写成它的字节），这些字节在 GPT-2 里的写法，以及它的 id。",
+  },
+  "tables.why.title": {
+    en: "Why the newer tables are kinder to Chinese and to digits",
+    zh: "为什么新词表对中文和数字更友好",
+  },
+  "tables.why.chinese": {
+    en: "Chinese: GPT-2's table was learned mostly from English web pages, so few Chinese characters became tokens of their own and most take two or three byte tokens each. cl100k_base and o200k_base were learned from far more languages and have two and four times as many tokens: most common characters, and in o200k_base many common words, are single tokens.",
+    zh: "中文：GPT-2 的词表主要是从英文网页学出来的，很少有汉字能单独成为一个 token，大多数汉字要拆成两三个字节 token。cl100k_base 和 o200k_base 学习的语料涵盖的语言多得多，词表也大了两倍、四倍：大多数常用汉字都是单独的 token，o200k_base 里不少常用词也只是一个 token。",
+  },
+  "tables.why.digits": {
+    en: "Digits: GPT-2's pattern keeps a whole run of digits together and merges it by whatever the training text happened to hold, so numbers split unevenly. cl100k_base and o200k_base cut digits into groups of at most three before merging, so every number splits the same regular way and the table needs only the 1,110 groups from 0 to 999.",
+    zh: "数字：GPT-2 的切分规则把一整串数字放在一起，再按训练语料里碰巧出现过的组合去合并，所以数字切得七零八落。cl100k_base 和 o200k_base 先把数字切成最多三位一组再合并，每个数都按同样整齐的方式切开，词表里只需要 0 到 999 这 1,110 组。",
+  },
+  "tables.why.spaces": {
+    en: "Code: the newer patterns keep runs of spaces and newlines together, so indentation costs one token instead of one per space.",
+    zh: "代码：新的切分规则把连续的空格和换行放在一起，缩进只占一个 token，而不是每个空格一个。",
+  },
+});

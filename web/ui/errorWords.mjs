@@ -1,0 +1,136 @@
+// The errors a page can show, one per code (py_src/toklab/protocol.py ERRORS; the worker's and the
+// app's own last), as `err.<code>` filled from the error's params, and the two lines that frame them.
+// Registered when ui/lessonkit.mjs or the app first imports this file.
+
+import { registerPairs } from "../i18n.mjs";
+
+registerPairs({
+  "error.noEngine": {
+    en: "The engine could not be loaded.",
+    zh: "无法加载分词引擎。",
+  },
+  "error.engine": {
+    en: "The engine could not trace this text: {message}",
+    zh: "引擎无法处理这段文字：{message}",
+  },
+  "err.unknown_kind": {
+    en: "the engine has no request called “{kind}”",
+    zh: "引擎没有叫“{kind}”的请求",
+  },
+  "err.bad_json": {
+    en: "the request is not valid JSON (line {line}, column {column})",
+    zh: "请求不是合法的 JSON（第 {line} 行，第 {column} 列）",
+  },
+  "err.bad_payload": {
+    en: "the request must be a JSON object",
+    zh: "请求必须是一个 JSON 对象",
+  },
+  "err.unknown_field": {
+    en: "the request “{kind}” has no field “{field}”",
+    zh: "请求“{kind}”里没有“{field}”这个字段",
+  },
+  "err.missing_field": {
+    en: "the request “{kind}” needs the field “{field}”",
+    zh: "请求“{kind}”缺少字段“{field}”",
+  },
+  "err.wrong_type": {
+    en: "{field} must be a JSON {expected}",
+    zh: "{field} 必须是 JSON 的 {expected}",
+  },
+  "err.bad_choice": {
+    en: "{field} must be one of {choices}, not {value}",
+    zh: "{field} 只能是 {choices} 之一，不能是 {value}",
+  },
+  "err.too_small": {
+    en: "{field} must be at least {min}",
+    zh: "{field} 至少要是 {min}",
+  },
+  "err.text_too_long": {
+    en: "the {field} has {length} characters; the lesson takes at most {limit}",
+    zh: "{field} 有 {length} 个字符，本课最多只能处理 {limit} 个",
+  },
+  "err.empty_text": {
+    en: "the text is empty: there is no piece to trace",
+    zh: "文字是空的，没有可以追踪的片段",
+  },
+  "err.no_such_piece": {
+    en: "piece {index} does not exist: the text has {n_pieces} pieces",
+    zh: "没有第 {index} 号片段：这段文字只有 {n_pieces} 个片段",
+  },
+  "err.piece_too_long": {
+    en: "piece {index} has {bytes} bytes; pieces of up to {limit} bytes are traced",
+    zh: "第 {index} 号片段有 {bytes} 个字节，只有不超过 {limit} 个字节的片段才逐步追踪",
+  },
+  "err.not_a_number": {
+    en: "“{item}” is not a whole number",
+    zh: "“{item}”不是整数",
+  },
+  "err.number_too_long": {
+    en: "a number of {digits} digits is not a token id (ids have at most {limit} digits)",
+    zh: "{digits} 位的数不可能是 token id（id 最多 {limit} 位）",
+  },
+  "err.unknown_id": {
+    en: "token id {id} is not in {encoding} (ids run from 0 to {max_id})",
+    zh: "{encoding} 里没有 id 为 {id} 的 token（id 的范围是 0 到 {max_id}）",
+  },
+  "err.disallowed_special": {
+    en: "Refused: the text contains the special token {token}, which is not allowed here. Allow it (allowed_special={'{token}'} or 'all') to get its special id, or use encode_ordinary() to read it as plain text.",
+    zh: "被拒绝：文字里有特殊 token {token}，这里不允许它出现。要么允许它（allowed_special={'{token}'} 或 'all'），编成它的特殊 id；要么用 encode_ordinary() 把它当普通文字来读。",
+  },
+  "err.merge_unknown_token": {
+    en: "merge rule {rank} ({left} {right}) uses a token that no earlier rule made",
+    zh: "第 {rank} 条合并规则（{left} {right}）用到的一个 token 不是前面任何一条规则造出来的",
+  },
+  "err.merge_repeated": {
+    en: "merge rule {rank} ({left} {right}) makes {merged} a second time",
+    zh: "第 {rank} 条合并规则（{left} {right}）又造了一次 {merged}",
+  },
+  "err.too_large_for_tables": {
+    en: "too large to show every table: the corpus has {symbols} symbols in {rows} distinct rows and may need up to {merges} merges; tables are shown up to {max_symbols} symbols and {max_merges} merges",
+    zh: "语料太大，没法把每一张表都画出来：共 {symbols} 个符号，去掉重复后有 {rows} 行，最多可能要合并 {merges} 次；表格最多只画 {max_symbols} 个符号、{max_merges} 次合并",
+  },
+  "err.stream_too_short": {
+    en: "the stream has {n_ids} tokens; a window needs block_size + 1 = {need}",
+    zh: "token 流只有 {n_ids} 个 token，一个窗口需要 block_size + 1 = {need} 个",
+  },
+  "err.internal": {
+    en: "the engine failed: {detail}",
+    zh: "引擎出错了：{detail}",
+  },
+  "err.table_unavailable": {
+    en: "the {encoding} table could not be loaded: {detail}",
+    zh: "{encoding} 词表加载失败：{detail}",
+  },
+  "err.bad_request": {
+    en: "the page sent a request without a kind",
+    zh: "页面发出的请求没有注明类型",
+  },
+  "err.worker_failed": {
+    en: "the engine's worker failed: {detail}",
+    zh: "引擎所在的 worker 出错了：{detail}",
+  },
+  "err.engine_unavailable": {
+    en: "Python could not start (at stage “{stage}”), so the engine cannot answer",
+    zh: "Python 没能启动（卡在“{stage}”这一步），引擎无法回答",
+  },
+  "err.engine_stopped": {
+    en: "the engine has stopped and cannot answer ({detail})",
+    zh: "引擎已经停止，无法回答（{detail}）",
+  },
+  "err.engine_missing": {
+    en: "the engine could not be loaded",
+    zh: "无法加载分词引擎",
+  },
+  "err.request_failed": {
+    en: "the request to the engine failed: {detail}",
+    zh: "向引擎发出的请求失败了：{detail}",
+  },
+  "err.superseded": {
+    en: "a newer request replaced this one",
+    zh: "这个请求已被更新的请求取代",
+  },
+  "err.stopped": {
+    en: "you stopped it before it finished. Change something, or ask again, to run it once more",
+    zh: "你在它完成前停止了它。改动设置或再次请求即可重新运行",
+  },
+});
