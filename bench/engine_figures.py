@@ -3,7 +3,9 @@ Pyodide (bench/pyodide_speed.mjs imports this file there).
 
 Each figure is timed twice: by the process's CPU time, which other work on a shared machine barely
 changes, and by the wall clock. "cold" is a fresh encoding object, its piece cache empty; "warm" is the
-same object encoding the same text again.
+same object encoding the same text again. The open models' tokenizers (toklab.hf, hf_figures) are
+timed the same way, with the two steps of their loading apart (the compact form read, the Tokenizer
+made from it) and, inside Pyodide, the wasm memory once loaded.
 """
 
 import hashlib
@@ -57,9 +59,41 @@ def figures(text: str, names: list[str]) -> dict:
     return out
 
 
-def main(corpus_path: str, names: str) -> str:
+def wasm_bytes() -> int | None:
+    """The size of Pyodide's wasm memory (it only grows: a high-water mark); None on CPython."""
+    if sys.platform != "emscripten":
+        return None
+    import pyodide_js
+
+    return pyodide_js._module.HEAPU8.length
+
+
+def hf_figures(text: str, names: list[str]) -> dict:
+    """{name: {"unpack", "build", "cold", "warm": [cpu s, wall s], "ids_sha", "tokens", "wasm_bytes"}} for
+    each open model's tokenizer (toklab.get_tokenizer's names): its compact form read (unpack), the
+    Tokenizer made from it (build), then `encode(text)` by that fresh tokenizer (cold) and again (warm)."""
+    from toklab import registry
+    from toklab.hf import Tokenizer
+
+    out = {}
+    for name in names:
+        *unpack, config = timed(registry.tokenizer_config, name)
+        *build, tok = timed(Tokenizer.from_config, config)
+        del config
+        row = {"unpack": unpack, "build": build, "wasm_bytes": wasm_bytes()}
+        *cold, encoded = timed(tok.encode, text)
+        ids = encoded.ids
+        row.update(cold=cold, warm=list(timed(tok.encode, text)[:2]), ids_sha=ids_digest(ids), tokens=len(ids))
+        out[name] = row
+        del tok, encoded, ids
+    return out
+
+
+def main(corpus_path: str, names: str, models: str = "") -> str:
     """The figures as one JSON line (what bench/pyodide_speed.mjs prints)."""
     with open(corpus_path, encoding="utf-8") as f:
         text = f.read()
-    result = {"python": sys.version.split()[0], "mb": len(text.encode()) / 1e6, "encodings": figures(text, names.split(","))}
+    result = {"python": sys.version.split()[0], "mb": len(text.encode()) / 1e6, "wasm_boot_bytes": wasm_bytes()}
+    result["encodings"] = figures(text, names.split(",")) if names else {}
+    result["models"] = hf_figures(text, models.split(",")) if models else {}
     return json.dumps(result)

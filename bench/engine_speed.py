@@ -1,10 +1,15 @@
-"""Engine speed on multi-script text: toklab next to tiktoken on CPython, and toklab inside Pyodide.
+"""Engine speed on multi-script text: toklab next to tiktoken and HuggingFace tokenizers on CPython,
+and toklab inside Pyodide.
 
-    python bench/engine_speed.py [--corpus mix|man] [--mb 5] [--encodings r50k_base,cl100k_base,o200k_base]
-                                 [--no-pyodide]
+    python bench/engine_speed.py [--corpus mix|man|english|japanese|chinese|python] [--mb 5]
+                                 [--encodings r50k_base,cl100k_base,o200k_base]
+                                 [--hf qwen3,deepseek_v3,gemma3,minimind,llama3] [--no-pyodide]
 
-Prints figures, asserts nothing. Two corpora, both built from files on this machine, the same bytes
-on every run:
+Prints figures, asserts nothing. `--encodings ""` leaves OpenAI's tables out; `--hf` adds the open
+models' tokenizers (toklab.get_tokenizer) next to `tokenizers`' Tokenizer.encode on the same file, one
+text, one thread (RAYON_NUM_THREADS=1, TOKENIZERS_PARALLELISM=false), and inside Pyodide each model's
+load (its compact form read, then the Tokenizer made) and the wasm memory once loaded, one fresh
+Pyodide per model. Two corpora are built from files on this machine, the same bytes on every run:
 
     mix  (default) a third each of prose, code and CJK, interleaved file by file: the translated manual
          pages in /usr/share/man/<language>/ other than Chinese, Japanese and Korean (German, French,
@@ -15,6 +20,10 @@ on every run:
     man  the translated manual pages in every language, round robin, topped up with the standard
          library's source.
 
+and four hold one script each, real text from pinned packages (bench/corpora.py): english (the Jargon
+File, fortunes' quotations and poems), japanese (manpages-ja), chinese (classical: Tang and Song poems,
+the Analects, ...), python (the standard library's source).
+
 "cold" is a fresh encoding object (nothing cached), "warm" the same object again. Each figure is CPU
 time of the process (what other work on a shared machine changes least), with the wall clock beside
 it (bench/engine_figures.py). The Pyodide figures need a build (`python build.py`) and Node.
@@ -23,17 +32,22 @@ it (bench/engine_figures.py). The Pyodide figures need a build (`python build.py
 import argparse
 import gzip
 import json
+import os
 import subprocess
 import sys
 import sysconfig
 import tempfile
 from pathlib import Path
 
+os.environ["RAYON_NUM_THREADS"] = "1"  # before tokenizers is imported: one thread, as toklab
+os.environ["TOKENIZERS_PARALLELISM"] = "false"
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py_src"))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import corpora  # noqa: E402
 import engine_figures  # noqa: E402
 
 MAN = Path("/usr/share/man")
@@ -87,6 +101,8 @@ def _fill(sources: dict[str, list[Path]], limit: int, shares: dict[str, int]) ->
 
 def corpus(kind: str, megabytes: float) -> tuple[str, str]:
     """About `megabytes` MB of UTF-8 text and a description of where it came from."""
+    if kind in corpora.HELD_OUT:
+        return corpora.held_out(kind, megabytes)
     limit = int(megabytes * 1_000_000)
     stdlib = Path(sysconfig.get_paths()["stdlib"])
     code = sorted(stdlib.glob("*.py"))
@@ -136,23 +152,83 @@ def cpython(text: str, names: list[str]) -> tuple[dict, dict]:
     return mine, {name: found[0] if found else None for name, found in tiktoken.items()}
 
 
-def pyodide(text: str, names: list[str], mine: dict, tiktoken: dict) -> None:
+def tokenizers_figures(name: str, text: str) -> dict | None:
+    """HuggingFace tokenizers on model `name`'s own tokenizer.json: load, then encode by the fresh
+    tokenizer (cold) and again (warm), [CPU s, wall s] each; None where tokenizers is missing."""
+    try:
+        import tokenizers
+
+        from tools.models import tokenizer_json
+    except ImportError:
+        return None
+    path = str(tokenizer_json(name))
+    *load, tok = engine_figures.timed(tokenizers.Tokenizer.from_file, path)
+    *cold, encoded = engine_figures.timed(tok.encode, text)
+    warm = list(engine_figures.timed(tok.encode, text)[:2])
+    return {"load": load, "cold": cold, "warm": warm, "ids_sha": engine_figures.ids_digest(encoded.ids), "tokens": len(encoded.ids)}
+
+
+def ms(seconds: list[float]) -> str:
+    return f"{seconds[0] * 1000:.0f} ms CPU ({seconds[1] * 1000:.0f} wall)"
+
+
+def cpython_hf(text: str, models: list[str]) -> tuple[dict, dict]:
+    """toklab.hf's figures and tokenizers' on CPython, one model at a time."""
+    mb = len(text.encode()) / 1e6
+    mine, theirs = {}, {}
+    for name in models:
+        ours = mine[name] = engine_figures.hf_figures(text, [name])[name]
+        hf = theirs[name] = tokenizers_figures(name, text)
+        print(f"  {name}: {ours['tokens']:,} tokens; load: compact form {ms(ours['unpack'])}, Tokenizer {ms(ours['build'])}")
+        if hf:
+            print(f"    tokenizers Tokenizer.encode    {rate(mb, hf['cold'])} cold, {rate(mb, hf['warm'])} warm; load {ms(hf['load'])}")
+            print(f"    same ids as tokenizers         {hf['ids_sha'] == ours['ids_sha']}")
+        for key in ("cold", "warm"):
+            vs = f"   = {hf[key][0] / ours[key][0]:.2f}x tokenizers' speed (CPU)" if hf else ""
+            print(f"    toklab.hf encode, {key}        {rate(mb, ours[key])}{vs}")
+    return mine, theirs
+
+
+def run_pyodide(text: str, names: list[str], models: list[str]) -> dict | None:
+    """bench/pyodide_speed.mjs's figures, or None (said why) where it cannot run."""
     dist = ROOT / "dist"
     if not (dist / "wheels" / "manifest.json").is_file():
         print("pyodide: no dist/ (run `python build.py` first); skipped")
-        return
+        return None
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "corpus.txt").write_text(text, encoding="utf-8")
-        cmd = ["node", str(ROOT / "bench" / "pyodide_speed.mjs"), str(dist), tmp, ",".join(names)]
+        cmd = ["node", str(ROOT / "bench" / "pyodide_speed.mjs"), str(dist), tmp, ",".join(names), ",".join(models)]
         try:
             out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=3600)
         except FileNotFoundError:
             print("pyodide: node is not installed; skipped")
-            return
+            return None
         except subprocess.CalledProcessError as exc:
             print("pyodide: the run failed:\n" + exc.stderr[-2000:])
+            return None
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def pyodide_hf(text: str, models: list[str], mine: dict, theirs: dict) -> None:
+    """Each model in a fresh Pyodide: its load, the wasm memory then, and its encode."""
+    for name in models:
+        figures = run_pyodide(text, [], [name])
+        if figures is None:
             return
-        figures = json.loads(out.stdout.strip().splitlines()[-1])
+        row, mb = figures["models"][name], figures["mb"]
+        wasm = row["wasm_bytes"] / 2**20
+        boot = figures["wasm_boot_bytes"] / 2**20
+        print(f"  {name}: load: compact form {ms(row['unpack'])}, Tokenizer {ms(row['build'])}; wasm memory "
+              f"{wasm:.0f} MiB once loaded ({boot:.0f} MiB before); same ids as CPython {row['ids_sha'] == mine[name]['ids_sha']}")
+        for key in ("cold", "warm"):
+            vs = f", {theirs[name][key][0] / row[key][0]:.2f}x CPython tokenizers' speed" if theirs.get(name) else ""
+            print(f"    toklab.hf encode, {key}        {rate(mb, row[key])}   = {row[key][0] / mine[name][key][0]:.1f}x CPython toklab.hf's time{vs}")
+
+
+def pyodide(text: str, names: list[str], mine: dict, tiktoken: dict) -> None:
+    figures = run_pyodide(text, names, [])
+    if figures is None:
+        return
     mb = figures["mb"]
     print(f"Pyodide {figures['python']} under Node {figures['node']} (boot {figures['boot_ms']:.0f} ms, install toklab {figures['install_ms']:.0f} ms):")
     for name in names:
@@ -167,18 +243,25 @@ def pyodide(text: str, names: list[str], mine: dict, tiktoken: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", choices=("mix", "man"), default="mix", help="which text (default mix)")
+    parser.add_argument("--corpus", choices=("mix", "man", *corpora.HELD_OUT), default="mix", help="which text (default mix)")
     parser.add_argument("--mb", type=float, default=5.0, help="corpus size in MB (default 5)")
-    parser.add_argument("--encodings", default="r50k_base", help="comma-separated names (default r50k_base)")
+    parser.add_argument("--encodings", default="r50k_base", help="comma-separated names (default r50k_base; \"\" for none)")
+    parser.add_argument("--hf", default="", help="comma-separated open models (toklab.list_tokenizer_names())")
     parser.add_argument("--no-pyodide", action="store_true", help="CPython figures only")
     args = parser.parse_args()
-    names = args.encodings.split(",")
+    names = [n for n in args.encodings.split(",") if n]
+    models = [n for n in args.hf.split(",") if n]
     text, sources = corpus(args.corpus, args.mb)
     print(f"corpus {args.corpus}, {len(text.encode()) / 1e6:.2f} MB: {sources}")
     print(f"CPython {sys.version.split()[0]}:")
     mine, tiktoken = cpython(text, names)
+    hf_mine, hf_theirs = cpython_hf(text, models)
     if not args.no_pyodide:
-        pyodide(text, names, mine, tiktoken)
+        if names:
+            pyodide(text, names, mine, tiktoken)
+        if models:
+            print("Pyodide, one fresh interpreter per model:")
+            pyodide_hf(text, models, hf_mine, hf_theirs)
 
 
 if __name__ == "__main__":

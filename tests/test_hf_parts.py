@@ -228,8 +228,10 @@ PATTERNS = [
 
 
 @settings(max_examples=200, deadline=None)
-@given(text=st.text(st.sampled_from(list("aZ 1'sStT\r\n\t.!,-[]\\_`") + ["é", "中", "ひ", "カ", "٣", "\u0301", "😀", "\u3000", "\x1c", "\x85", "ſ", "K", "ǅ"]), max_size=30) | st.text(max_size=20))
+@given(text=st.text(st.sampled_from(list("aZ 1'sStT\r\n\t.!,-[]\\_`") + ["é", "中", "ひ", "カ", "٣", "\u0301", "😀", "\u3000", "\x1c", "\x85", "ſ", "K", "ǅ"]), max_size=30))
 def test_translated_patterns_find_what_regex_finds(text):
+    """On characters both Unicode versions agree on (`regex` knows Unicode 17, Oniguruma an older one:
+    the test below holds any text to Oniguruma itself)."""
     regex = pytest.importorskip("regex")
     for pattern in PATTERNS:
         compiled = _CACHE.setdefault(("re", pattern), hf.Regex(pattern).compiled)

@@ -73,3 +73,14 @@ def test_minimind_trace_of_the_notes_example():
     (piece,) = trace["pieces"]
     assert piece["symbols"] == list("ä»Ĭå¤©å¤©æ°ĶçľŁå¥½") and piece["tokens"] == ["ä»Ĭå¤©", "å¤©æ°Ķ", "çľŁ", "å¥½"]
     assert all(s["rank"] != s["id"] for s in piece["steps"])  # a merge's rank is not its id here
+
+
+def test_a_new_or_retrained_model_is_not_answered_from_the_old_ones_cache():
+    tok = Tokenizer(models.BPE(vocab={"a": 0, "b": 1, "ab": 2}, merges=[("a", "b")]))
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)
+    assert tok.encode("ab").ids == [2]
+    tok.model = models.BPE(vocab={"a": 5, "b": 6})
+    assert tok.encode("ab").ids == [5, 6]
+    tok.model.vocab, tok.model.merges = {"a": 7, "b": 8, "ab": 9}, [("a", "b")]
+    tok.model._build()
+    assert tok.encode("ab").ids == [9]

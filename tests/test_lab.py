@@ -261,7 +261,34 @@ def test_codemirror_pins_are_exact_versions_with_hashes():
         assert item.version.count(".") == 2 and all(p.isdigit() for p in item.version.split("."))
         assert len(item.sha256) == 64 and int(item.sha256, 16) >= 0
     assert len({item.name for item in PACKAGES}) == len(PACKAGES)
-    assert cache_key() == cache_key()
+
+
+def test_codemirror_cache_key_follows_every_pin_and_the_entry_file(monkeypatch, tmp_path):
+    # The cached bundle is reused only while nothing it was made from changed: each pin's version or
+    # hash, the esbuild pin and the entry file each give another key.
+    sys.path.insert(0, str(ROOT))
+    import dataclasses
+
+    import tools.codemirror as codemirror
+
+    before = codemirror.cache_key()
+    first = codemirror.PACKAGES[0]
+    keys = set()
+    for changed in (dataclasses.replace(first, version=first.version + "1"), dataclasses.replace(first, sha256="0" * 64)):
+        monkeypatch.setattr(codemirror, "PACKAGES", (changed, *codemirror.PACKAGES[1:]))
+        keys.add(codemirror.cache_key())
+        monkeypatch.undo()
+    pin = next(iter(codemirror.ESBUILD))
+    monkeypatch.setitem(codemirror.ESBUILD, pin, dataclasses.replace(codemirror.ESBUILD[pin], sha256="f" * 64))
+    keys.add(codemirror.cache_key())
+    monkeypatch.undo()
+    entry = tmp_path / "entry.mjs"
+    entry.write_bytes(codemirror.ENTRY.read_bytes() + b"\n")
+    monkeypatch.setattr(codemirror, "ENTRY", entry)
+    keys.add(codemirror.cache_key())
+    monkeypatch.undo()
+    assert codemirror.cache_key() == before  # the same pins give the same key
+    assert len(keys) == 4 and before not in keys
 
 
 def test_exercise_modules_need_only_toklab_and_the_standard_library():

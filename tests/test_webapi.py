@@ -83,14 +83,18 @@ def test_an_overlong_number_is_only_its_own_items_error():
 
 
 def test_traces_are_refused_past_the_limit_the_overview_names():
-    view = ok("overview", text="ab " + "a" * (protocol.MAX_TRACE_BYTES + 1))
-    assert view["trace_limit"] == protocol.MAX_TRACE_BYTES
-    assert [len(p["bytes"]) for p in view["pieces"]] == [2, protocol.MAX_TRACE_BYTES + 2]
-    refused = call("trace_piece", text="ab " + "a" * (protocol.MAX_TRACE_BYTES + 1), index=1)["error"]
+    # The limit the overview names is the one trace_piece keeps: a piece of exactly that many bytes is
+    # traced, one byte more is refused with that limit in the message.
+    limit = ok("overview", text="ab")["trace_limit"]
+    assert isinstance(limit, int) and limit > 0
+    longest = ok("trace_piece", text="a" * limit, index=0)
+    assert "".join(longest["tokens"]) == "a" * limit
+    view = ok("overview", text="ab " + "a" * limit)  # " " joins the run: a piece of limit + 1 bytes
+    assert view["trace_limit"] == limit
+    assert [len(p["bytes"]) for p in view["pieces"]] == [2, limit + 1]
+    refused = call("trace_piece", text="ab " + "a" * limit, index=1)["error"]
     assert refused["code"] == "piece_too_long"
-    assert refused["params"] == {"index": 1, "bytes": protocol.MAX_TRACE_BYTES + 2, "limit": protocol.MAX_TRACE_BYTES}
-    longest = ok("trace_piece", text="a" * protocol.MAX_TRACE_BYTES, index=0)
-    assert "".join(longest["tokens"]) == "a" * protocol.MAX_TRACE_BYTES
+    assert refused["params"] == {"index": 1, "bytes": limit + 1, "limit": limit}
 
 
 def test_special_views_list_the_first_tokens_and_every_id():

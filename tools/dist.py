@@ -19,6 +19,7 @@ from tools.codemirror import bundle_codemirror
 from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
 from tools.downloads import MICROPIP, PYODIDE, micropip_wheel, npm_tarball
 from tools.lab import ship_lab
+from tools.models import ship_models
 from tools.offline import add_icons, add_offline
 from tools.precompute import precompute
 from tools.snapshot import add_snapshot, make_snapshot
@@ -93,6 +94,7 @@ def build() -> Path:
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
         shutil.copytree(ROOT / "assets", out / "assets")
         ship_tables(out / "tables")
+        ship_models(out / "models")
         bundle_codemirror(out / "vendor")
         ship_gifenc(out / "vendor")
         ship_lab(out / "lab")

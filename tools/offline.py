@@ -25,8 +25,9 @@ from tools.common import CACHE, ROOT, BuildError
 MANIFEST = "offline.json"
 WORKER = "sw.js"
 # Fetched when a lesson first asks for them, then kept: the two larger tables (5 MB together) only the
-# table select and the three-tables lesson use. Everything else is fetched when the worker installs.
-LAZY = ("tables/*.tiktoken", "tables/*.charmerge.json")
+# table select and the three-tables lesson use, and the open models' tokenizers (models/*.hfpack, 1-4 MB
+# each). Everything else is fetched when the worker installs.
+LAZY = ("tables/*.tiktoken", "tables/*.charmerge.json", "models/*.hfpack")
 ICONS = "icons"
 # (file name, size in px, purpose): "any" is the favicon on transparency; "maskable" fills the square
 # with the page's background and keeps the drawing inside the central safe circle (80% across).
@@ -56,8 +57,8 @@ def build_hash(files: list[dict]) -> str:
 def is_lazy(path: str) -> bool:
     """Whether the worker caches `path` on first use instead of at install.
 
-    >>> is_lazy("tables/cl100k_base.tiktoken"), is_lazy("pyodide/pyodide.asm.wasm")
-    (True, False)
+    >>> is_lazy("tables/cl100k_base.tiktoken"), is_lazy("models/qwen3.hfpack"), is_lazy("pyodide/pyodide.asm.wasm")
+    (True, True, False)
     """
     return any(PurePosixPath(path).match(pattern) for pattern in LAZY)
 

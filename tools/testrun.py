@@ -1,8 +1,10 @@
-"""`build.py test`: .venv with the test dependencies, Chromium, and the three test stages.
+"""`build.py test`: .venv with the test dependencies, Chromium, and the four test stages.
 
-Stages: the engine's tests on CPython, the same tests inside Pyodide under Node (tests/pyodide/run.mjs),
-the browser tests in Chromium. Each writes JUnit XML; the summary prints one
-`N passed, N failed, N skipped` line per stage and a total.
+Stages: the engine's tests on CPython, the page's pure modules under Node's own test runner
+(`node --test tests/js/*.test.mjs`), the engine's tests inside Pyodide under Node (tests/pyodide/run.mjs),
+the browser tests in Chromium. Each writes JUnit XML; the pytest stages print their slowest tests
+(--durations); the summary prints one `N passed, N failed, N skipped` line per stage with its wall time,
+and a total.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 import venv
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -60,25 +63,47 @@ def find_chromium(python: Path) -> str:
     )
 
 
+NODE_MAJOR = 20  # the first with node --test's junit reporter
+
+
 def need_node() -> str:
     node = shutil.which("node")
+    wanted = f"install Node.js {NODE_MAJOR} or newer (apt-get install -y nodejs npm), then run again"
     if node is None:
-        raise BuildError("node is missing: install Node.js 18 or newer (apt-get install -y nodejs npm), then run again")
+        raise BuildError(f"node is missing: {wanted}")
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    try:
+        major = int(version.lstrip("v").split(".")[0])
+    except ValueError:
+        major = 0
+    if major < NODE_MAJOR:
+        raise BuildError(f"node {version or '(unknown version)'} is too old: {wanted}")
     return node
 
 
 def junit_counts(path: Path) -> tuple[int, int, int]:
-    """(passed, failed, skipped) from a pytest JUnit XML file; (0, 0, 0) if there is none."""
+    """(passed, failed, skipped) from a JUnit XML file (pytest's or node --test's); (0, 0, 0) if there is none.
+
+    Counted from the <testcase> elements themselves: node's reporter writes no totals on its suites.
+    """
     if not path.is_file():
         return 0, 0, 0
-    root = ET.parse(path).getroot()
-    suites = [root] if root.tag == "testsuite" else list(root)
-    tests = failed = skipped = 0
-    for s in suites:
-        tests += int(s.get("tests", 0))
-        failed += int(s.get("failures", 0)) + int(s.get("errors", 0))
-        skipped += int(s.get("skipped", 0))
-    return tests - failed - skipped, failed, skipped
+    passed = failed = skipped = 0
+    for case in ET.parse(path).getroot().iter("testcase"):
+        tags = {child.tag for child in case}
+        if tags & {"failure", "error"}:
+            failed += 1
+        elif "skipped" in tags:
+            skipped += 1
+        else:
+            passed += 1
+    return passed, failed, skipped
+
+
+def minutes(seconds: float) -> str:
+    """75.4 -> "1:15"."""
+    whole = round(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def run_tests() -> int:
@@ -92,28 +117,36 @@ def run_tests() -> int:
     results_dir = CACHE / "test-results"
     shutil.rmtree(results_dir, ignore_errors=True)
     results_dir.mkdir(parents=True)
-    env = dict(os.environ, TOKLAB_CHROMIUM=chromium, TOKLAB_AXE=str(axe), TOKLAB_DIST=str(DIST), PYTHONDONTWRITEBYTECODE="1")
-    pytest = [str(python), "-m", "pytest", "-p", "no:cacheprovider"]
+    env = dict(os.environ, TOKLAB_CHROMIUM=chromium, TOKLAB_AXE=str(axe), TOKLAB_DIST=str(DIST), TOKLAB_PYTHON=str(python),
+               PYTHONDONTWRITEBYTECODE="1")  # fmt: skip
+    pytest = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "--durations=25"]
     run_mjs = str(ROOT / "tests" / "pyodide" / "run.mjs")
+    js_tests = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests" / "js").glob("*.test.mjs"))]
+    node_test = [node, "--test", "--test-reporter=spec", "--test-reporter-destination=stdout",
+                 "--test-reporter=junit", f"--test-reporter-destination={results_dir / 'node.xml'}", *js_tests]  # fmt: skip
     stages = [
-        ("engine on CPython", pytest + ["tests", "--ignore=tests/browser", "--ignore=tests/pyodide", f"--junitxml={results_dir / 'cpython.xml'}"], "cpython.xml"),
+        ("engine on CPython", pytest + ["tests", "--ignore=tests/browser", "--ignore=tests/pyodide", "--ignore=tests/js", f"--junitxml={results_dir / 'cpython.xml'}"], "cpython.xml"),
+        ("front end on Node", node_test, "node.xml"),
         ("engine in Pyodide", [node, run_mjs, "--dist", str(DIST), "--wheels", str(test_wheels), "--junitxml", str(results_dir / "pyodide.xml")], "pyodide.xml"),
         ("browser", pytest + ["tests/browser", f"--junitxml={results_dir / 'browser.xml'}"], "browser.xml"),
     ]  # fmt: skip
     summary = []
+    began = time.monotonic()
     for title, cmd, xml in stages:
         print(f"\n======== {title} ========", flush=True)
+        start = time.monotonic()
         code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+        took = time.monotonic() - start
         passed, failed, skipped = junit_counts(results_dir / xml)
         if code == 5 or (code == 0 and passed == 0):
             code, note = 1, "FAILED: ran no test"
         else:
             note = "ok" if code == 0 else f"FAILED (exit {code})"
-        summary.append((title, code, passed, failed, skipped, note))
+        summary.append((title, code, passed, failed, skipped, note, took))
     print("\n======== summary ========")
-    for title, _, passed, failed, skipped, note in summary:
-        print(f"  {title:<20} {passed} passed, {failed} failed, {skipped} skipped  {note}")
+    for title, _, passed, failed, skipped, note, took in summary:
+        print(f"  {title:<20} {passed} passed, {failed} failed, {skipped} skipped  {minutes(took):>6}  {note}")
     totals = [sum(s[i] for s in summary) for i in (2, 3, 4)]
     bad = [s for s in summary if s[1] != 0]
-    print(f"total: {totals[0]} passed, {totals[1]} failed, {totals[2]} skipped")
+    print(f"total: {totals[0]} passed, {totals[1]} failed, {totals[2]} skipped  in {minutes(time.monotonic() - began)}")
     return 1 if bad else 0

@@ -40,6 +40,10 @@ def wheel_members() -> dict[str, bytes]:
         if not source.is_file():
             raise BuildError(f"assets/r50k/{name} is missing: restore it from git (git checkout -- assets)")
         members[f"toklab/data/r50k/{name}"] = source.read_bytes()
+    from tools.models import IN_PACKAGE, PACKED_SUFFIX, packed  # noqa: PLC0415  (it imports toklab)
+
+    for name in IN_PACKAGE:
+        members[f"toklab/data/{name}{PACKED_SUFFIX}"] = packed(name).read_bytes()
     return members
 
 

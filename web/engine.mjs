@@ -24,6 +24,9 @@
 //     the worker: the status becomes an error with code "request_timeout" or "boot_timeout";
 //   - a worker that fails once ready (an uncaught error, Python fatally failed, out of memory) makes the
 //     status an error with code "crashed"; one that fails before, or a boot that fails, "boot_failed";
+//   - a worker that dies without a word (no error event: killed, closed) is found by a heartbeat: a
+//     ready worker is pinged when idle every `heartbeatMs` and just before each request (the worker
+//     answers a ping before it starts the request after it); no answer within `aliveMs` is "crashed";
 //   - restart() ends the worker and starts a new one (from the start-up snapshot, like the first);
 //     restart({keepWaiting: true}) answers only the running request, with the error `stopped`, and
 //     the waiting ones go to the new worker.
@@ -61,6 +64,8 @@ export function createEngine({
   workerURL = null,
   bootTimeoutMs = TIMING.bootTimeoutMs,
   requestTimeoutMs = TIMING.requestTimeoutMs,
+  heartbeatMs = TIMING.heartbeatMs,
+  aliveMs = TIMING.aliveMs,
 } = {}) {
   const url = workerURL ?? new URL("./worker.mjs", import.meta.url);
   let booted = workerURL ? null : adoptBootWorker();
@@ -71,6 +76,9 @@ export function createEngine({
   let worker = null;
   let generation = 0; // messages from an ended worker are not heard
   let bootTimer = 0;
+  let pingTimer = 0; // the next idle heartbeat
+  let pongTimer = 0; // a ping waiting for its answer
+  let pings = 0;
   let nextId = 1;
   let terminated = false; // terminate() was called: no worker, no restart
   let latest = { status: "loading", stage: "start", message: "Starting", code: "", params: {} };
@@ -113,6 +121,10 @@ export function createEngine({
   function endWorker(detail) {
     generation += 1;
     clearTimeout(bootTimer);
+    clearTimeout(pingTimer);
+    clearTimeout(pongTimer);
+    pingTimer = 0;
+    pongTimer = 0;
     if (worker) worker.terminate();
     worker = null;
     const jobs = running ? [running, ...queue.splice(0)] : queue.splice(0);
@@ -133,7 +145,29 @@ export function createEngine({
       endWorker(latest.message);
     }
     for (const fn of listeners) fn(latest);
-    if (latest.status === "ready") pump();
+    if (latest.status === "ready") {
+      pump();
+      heartbeatLater();
+    }
+  }
+
+  /** "Still there?": the worker answers {pong} at once when its thread is free. */
+  function ping() {
+    clearTimeout(pingTimer);
+    pingTimer = 0;
+    if (!worker || latest.status !== "ready" || pongTimer) return;
+    pings += 1;
+    worker.postMessage({ ping: pings });
+    pongTimer = setTimeout(() => {
+      pongTimer = 0;
+      const seconds = Math.round(aliveMs / 1000);
+      stop({ code: "crashed", params: { detail: `no answer within ${seconds} s` }, message: `The engine worker stopped answering (${seconds} s)` });
+    }, aliveMs);
+  }
+
+  function heartbeatLater() {
+    if (pingTimer || pongTimer || running || latest.status !== "ready") return;
+    pingTimer = setTimeout(ping, heartbeatMs);
   }
 
   /** Stops the worker and says why: `code` is one of the status codes above. */
@@ -143,6 +177,12 @@ export function createEngine({
 
   function onMessage(event) {
     const message = event.data;
+    if (Object.hasOwn(message, "pong")) {
+      clearTimeout(pongTimer);
+      pongTimer = 0;
+      heartbeatLater();
+      return;
+    }
     if (Object.hasOwn(message, "status")) {
       const failed = message.status === "error";
       const code = failed ? (message.stage === "crashed" ? "crashed" : "boot_failed") : "";
@@ -160,6 +200,7 @@ export function createEngine({
     job.resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
     announceActivity();
     pump();
+    heartbeatLater();
   }
 
   function onError(event) {
@@ -171,6 +212,7 @@ export function createEngine({
   /** Sends the oldest waiting request to the worker when Python is ready and idle. */
   function pump() {
     if (running || !worker || latest.status !== "ready" || queue.length === 0) return;
+    ping(); // answered before the request starts, or the worker is gone
     const job = queue.shift();
     running = job;
     job.since = performance.now();

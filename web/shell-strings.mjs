@@ -1,4 +1,4 @@
-// The app shell's words (app.mjs): the header, the engine's status while Python starts, the keyboard
+// The app shell's words (app.mjs and shell/): the header, the engine's status while Python starts, the keyboard
 // help, an engine that stops, hangs or fails, a link that cannot hold the text, and a lesson that does
 // not load. Registered when app.mjs first imports this file, before anything is drawn.
 
@@ -144,6 +144,10 @@ registerPairs({
   "link.short": {
     en: "The link does not hold all of your text: text over {max} characters stays out of it. This tab keeps it (a reload brings it back), but a copied link opens with the default text.",
     zh: "链接装不下你输入的全部文字：超过 {max} 个字符的文字不会写进链接。这个标签页会替你保留（刷新后还在），但复制出去的链接只会打开默认文字。",
+  },
+  "link.storageFull": {
+    en: "This tab's storage is full: your long text is still on the page, but a reload will lose it (the link cannot hold it either). Copy it somewhere safe, or make it shorter than {max} characters.",
+    zh: "这个标签页的存储空间已满：你输入的长文字还在页面上，但一刷新就会丢失（链接也装不下它）。请先把它复制到别处保存，或者删减到 {max} 个字符以内。",
   },
   "lessonError.text": {
     en: "This lesson could not be loaded. Check the connection, then try again.",

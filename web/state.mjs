@@ -56,7 +56,9 @@ export const param = Object.freeze({
  *
  *     parseHash("#step=3&lang=xx", schema)  ->  {values: {step: 3}, rejected: ["lang"], empty: false}
  *
- * Unknown names and unreadable values are left out and listed in `rejected`; it never throws.
+ * Unknown names and unreadable values are left out and listed in `rejected`; it never throws. A spec
+ * with `into` is an old name for another field: its value is read as that field's, unless the hash
+ * names that field too, and formatHash never writes it (lab links once said `code` for `src`).
  */
 export function parseHash(hash, schema) {
   const raw = hash.startsWith("#") ? hash.slice(1) : hash;
@@ -76,29 +78,44 @@ export function parseHash(hash, schema) {
       continue;
     }
     seen.add(name);
-    const parsed = schema.get(name).parse(value);
+    const spec = schema.get(name);
+    const parsed = spec.parse(value);
     if (parsed === undefined) rejected.push(name);
-    else values[name] = parsed;
+    else if (spec.into === undefined) values[name] = parsed;
+    else if (!params.has(spec.into)) values[spec.into] = parsed; // an old name: read once, never written
   }
   return { values, rejected, empty: false };
 }
 
-/** The hash for a state: every field of the schema, in the schema's order, minus omitted ones. */
+/**
+ * The hash for a state: every field of the schema, in the schema's order, minus omitted ones. A value
+ * its spec cannot read back (undefined, NaN, a value of another field's kind) is left out too, so no
+ * link ever carries "NaN" or "undefined":
+ *
+ *     formatHash({lesson: "encode", piece: NaN}, schema)  ->  "#lesson=encode"
+ */
 export function formatHash(state, schema) {
   const params = new URLSearchParams();
   for (const [name, spec] of schema) {
     if (!Object.hasOwn(state, name)) continue;
     const value = state[name];
-    if (spec.omit(value)) continue;
+    if (!readsBack(spec, value) || spec.omit(value)) continue;
     params.set(name, spec.format(value));
   }
   return `#${params.toString()}`;
 }
 
-/** Default values of a schema, as a plain object. */
+/** Whether `value` is one the spec writes and reads back as itself. */
+function readsBack(spec, value) {
+  if (value === undefined || value === null || (typeof value === "number" && !Number.isFinite(value))) return false;
+  if (spec.def !== null && typeof value !== typeof spec.def) return false;
+  return Object.is(spec.parse(spec.format(value)), value);
+}
+
+/** Default values of a schema, as a plain object (an old name read `into` a new one has none). */
 export function defaults(schema) {
   const out = {};
-  for (const [name, spec] of schema) out[name] = spec.def;
+  for (const [name, spec] of schema) if (spec.into === undefined) out[name] = spec.def;
   return out;
 }
 
@@ -117,11 +134,13 @@ export function tooLongForLink(state, schema) {
 }
 
 /**
- * Text the link cannot hold, kept in `storage` (the tab's sessionStorage) per lesson and field, so a
- * reload in the same tab brings it back. A storage that refuses (full, or blocked) only loses that.
+ * Text the link cannot hold, kept in `storage` (the tab's sessionStorage) once per field name (a name
+ * means one thing in every lesson: `text` is the text Encode, Decode ... share), so a reload in the same
+ * tab brings it back. save() returns the names the storage refused (full, or blocked), for the page to
+ * say so; what it refused stays in the page until a reload.
  *
- *     kept.save("train", state, schema)            the long ones stored, the ones the link holds forgotten
- *     kept.restore("train", schema, hashValues)    -> {corpus: "..."} for the fields the hash lacks
+ *     kept.save(state, schema)          -> []   the long ones stored, the ones the link holds forgotten
+ *     kept.restore(schema, have)        -> {corpus: "..."}  for the text fields `have` lacks
  */
 export class KeptText {
   constructor(storage, prefix = "toklab.kept") {
@@ -130,15 +149,16 @@ export class KeptText {
     this.saved = new Map(); // storage key -> the text last written there (null: removed)
   }
 
-  key(lesson, name) {
-    return `${this.prefix}:${lesson}:${name}`;
+  key(name) {
+    return `${this.prefix}:${name}`;
   }
 
-  save(lesson, state, schema) {
+  save(state, schema) {
     const long = new Set(tooLongForLink(state, schema));
+    const refused = [];
     for (const [name, spec] of schema) {
-      if (spec.maxLength === undefined || !Object.hasOwn(state, name)) continue;
-      const key = this.key(lesson, name);
+      if (spec.maxLength === undefined || !Object.hasOwn(state, name) || typeof state[name] !== "string") continue;
+      const key = this.key(name);
       const value = long.has(name) ? state[name] : null;
       if (this.saved.get(key) === value) continue;
       try {
@@ -146,22 +166,33 @@ export class KeptText {
         else this.storage.setItem(key, value);
         this.saved.set(key, value);
       } catch {
-        // Full or blocked: the text stays in the page, only a reload loses it.
+        // Full or blocked: an older copy would come back on a reload in place of this one.
+        try {
+          this.storage.removeItem(key);
+        } catch {
+          // Blocked altogether: nothing was kept, nothing can be removed.
+        }
+        this.saved.delete(key);
+        refused.push(name);
       }
     }
+    return refused;
   }
 
-  restore(lesson, schema, have) {
+  restore(schema, have) {
     const out = {};
     for (const [name, spec] of schema) {
       if (spec.maxLength === undefined || Object.hasOwn(have, name)) continue;
       let value = null;
       try {
-        value = this.storage.getItem(this.key(lesson, name));
+        value = this.storage.getItem(this.key(name));
       } catch {
         value = null;
       }
-      if (value !== null && value.length > spec.maxLength) out[name] = value;
+      if (value !== null && value.length > spec.maxLength) {
+        out[name] = value;
+        this.saved.set(this.key(name), value);
+      }
     }
     return out;
   }

@@ -146,6 +146,8 @@ export const TIMING = Object.freeze({
   stopAfterMs: 1500,      // a request running this long shows the Stop button
   bootTimeoutMs: 90_000,  // Python not ready by then: the engine is stopped, with a Restart button
   requestTimeoutMs: 60_000, // one request running this long: the same
+  heartbeatMs: 4000,      // an idle engine worker is asked "still there?" this often, and before each request
+  aliveMs: 15_000,        // no answer to that by then: the worker died without a word (crash status, Restart)
 });
 
 /** The classroom kit's exports (classroom/export.mjs): a PNG of the view, a GIF of a piece's merges. */
@@ -165,6 +167,8 @@ export const LIMITS = Object.freeze({
   hashTextMax: 4000,      // longer text is not written into the URL
   traceBytes: 1024,       // longer pieces are listed, not animated
   tokenChips: 600,        // final-token chips drawn at once
+  boxChars: 1_000_000,    // a paste or drop that would make a text box longer is refused (= MAX_TEXT, protocol.py)
+  decodedChars: 2000,     // characters of a decoded text drawn (one run without a break point lays out slowly)
   listsLaterFrom: 200,    // pieces: a text with more draws its ids a frame before its strip and chips
   instantRetraceChars: 4000, // up to this length typing re-traces at once (the engine answers in a few ms)
 });

@@ -221,6 +221,11 @@ self.onunhandledrejection = (event) => {
 };
 
 self.onmessage = async (event) => {
+  // The page's heartbeat (engine.mjs): answered at once, before any request that came after it.
+  if (event.data && Object.hasOwn(event.data, "ping")) {
+    postMessage({ pong: event.data.ping });
+    return;
+  }
   const { id, kind, payload } = event.data ?? {};
   if (!(await booted)) {
     postMessage({ id, ok: false, error: { type: "EngineUnavailable", code: "engine_unavailable", params: { stage }, message: `Python could not start (${stage})` } });

@@ -15,20 +15,32 @@ Modules, in teaching order:
   pretokenize, r50k  GPT-2's byte-level BPE: regex pieces, UTF-8 bytes, the ranked 50,257-entry table
   patterns, encoding tiktoken's patterns in Python's re; BPE from ranks alone (tiktoken's Encoding)
   charmerge          an exact shortcut: a multi-byte character starts as one symbol where that changes nothing
-  registry           the shipped encodings (r50k_base, gpt2, cl100k_base, o200k_base), by name or model
+  registry           the shipped encodings (r50k_base, gpt2, cl100k_base, o200k_base), by name or model,
+                     and the open models' tokenizers (get_tokenizer: minimind, qwen3, deepseek_v3, llama3,
+                     gemma3; open_models names them, hf.compact is the form they ship in)
   bytetrain          learning a byte-level table of your own, usable by the r50k machinery
   decoding, special  ids back to text, and special tokens such as <|endoftext|>
   compare, samples   tokenizers side by side; token streams cut into training samples
   webapi, protocol   the JSON entry point the browser worker calls, and the types of what it exchanges
   errors, caches     the engine's errors as codes and params (the page says them in its language); caches
                      bounded by the size of what they hold
+  hf                 HuggingFace tokenizers' parts (added tokens, normalizers, pre-tokenizers, BPE,
+                     processors, decoders) running a tokenizer.json: MiniMind, Qwen3, DeepSeek-V3, ...
 """
 
 from .bytetrain import train_bytes, trained_encoding
 from .chars import CharacterTokenizer
 from .encoding import Encoding, TokenError
 from .r50k import BPEEncoding
-from .registry import encoding_for_model, encoding_name_for_model, get_encoding, list_encoding_names
+from .registry import (
+    encoding_for_model,
+    encoding_name_for_model,
+    get_encoding,
+    get_tokenizer,
+    list_encoding_names,
+    list_tokenizer_names,
+    tokenizer_facts,
+)
 from .samples import make_samples, samples_for_text
 from .toybpe import BPETokenizer
 from .training import train_bpe_tokenizer, train_toy
@@ -44,9 +56,12 @@ __all__ = [
     "encoding_for_model",
     "encoding_name_for_model",
     "get_encoding",
+    "get_tokenizer",
     "list_encoding_names",
+    "list_tokenizer_names",
     "make_samples",
     "samples_for_text",
+    "tokenizer_facts",
     "train_bpe_tokenizer",
     "train_bytes",
     "train_toy",

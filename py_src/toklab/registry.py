@@ -14,6 +14,16 @@ inside the wheel (a page loads the wheel at start-up); toklab looks for them in,
 
     >>> get_encoding("gpt2").encode("hello world"), encoding_name_for_model("gpt-4o")
     ([31373, 995], 'o200k_base')
+
+The open models' tokenizers (`get_tokenizer`, a `toklab.hf.Tokenizer` each), from each model's own
+tokenizer.json in toklab's compact form (`toklab.hf.compact`, `<name>.hfpack`, tied to the pinned
+sha256 of the file it was made from):
+
+    minimind     MiniMind (minimind-3), 6,400 tokens: inside the toklab package (data/minimind.hfpack)
+    qwen3        Qwen3                    \
+    deepseek_v3  DeepSeek-V3               | files beside the package, looked for in TOKLAB_TABLES, then
+    llama3       Llama 3                   | in a checkout's .cache/models/ (`python tools/models.py`)
+    gemma3       Gemma 3                  /  and dist/models/ (`python build.py`)
 """
 
 import hashlib
@@ -23,6 +33,8 @@ from pathlib import Path
 
 from .charmerge import CharShortcut
 from .encoding import Encoding, load_tiktoken_bpe
+from .errors import ToklabError, bad_choice
+from .open_models import IN_PACKAGE, OPEN_MODELS, PACKED_SUFFIX, TOKENIZER_NAMES, OpenModel
 from .patterns import CL100K_PATTERN, O200K_PATTERN
 
 __all__ = [
@@ -31,9 +43,13 @@ __all__ = [
     "encoding_for_model",
     "encoding_name_for_model",
     "get_encoding",
+    "get_tokenizer",
     "list_encoding_names",
+    "list_tokenizer_names",
     "load_table",
     "tables_dir",
+    "tokenizer_config",
+    "tokenizer_facts",
 ]
 
 TABLES_ENV = "TOKLAB_TABLES"
@@ -191,3 +207,138 @@ def encoding_for_model(model_name: str) -> Encoding:
             f"{model_name} uses the encoding {name}, which toklab does not ship (it ships {', '.join(SHIPPED)})"
         )
     return get_encoding(name)
+
+
+# --- the open models (toklab.hf) ------------------------------------------------------------------
+
+
+
+_TOKENIZERS: dict = {}
+
+
+def list_tokenizer_names() -> list[str]:
+    """The open models toklab ships, by the names get_tokenizer takes.
+
+    >>> list_tokenizer_names()
+    ['minimind', 'qwen3', 'deepseek_v3', 'llama3', 'gemma3']
+    """
+    return list(TOKENIZER_NAMES)
+
+
+def _model(name: str) -> OpenModel:
+    if not isinstance(name, str) or name not in OPEN_MODELS:
+        raise bad_choice("name", name, TOKENIZER_NAMES)
+    return OPEN_MODELS[name]
+
+
+def _packed_candidates() -> list[Path]:
+    here = Path(__file__).resolve().parent
+    named = [Path(os.environ[TABLES_ENV])] if os.environ.get(TABLES_ENV) else []
+    named.append(here / "data")
+    repo = here.parent.parent
+    if (repo / "tools" / "models.py").is_file():
+        named += [repo / ".cache" / "models", repo / "dist" / "models"]
+    return named
+
+
+def packed_path(name: str) -> Path:
+    """Where `<name>.hfpack` is (see the module docstring); ToklabError table_unavailable saying how to get it.
+
+    >>> packed_path("gpt2")
+    Traceback (most recent call last):
+    toklab.errors.ToklabError: name must be one of 'minimind', 'qwen3', 'deepseek_v3', 'llama3', 'gemma3', not 'gpt2'
+    """
+    _model(name)
+    filename = f"{name}{PACKED_SUFFIX}"
+    candidates = _packed_candidates()
+    for folder in candidates:
+        if (folder / filename).is_file():
+            return folder / filename
+    raise ToklabError(
+        "table_unavailable",
+        encoding=name,
+        detail=f"{filename} was not found in {', '.join(map(str, candidates))}. In the repository, "
+        f"`python tools/models.py` writes it to .cache/models/; elsewhere, set {TABLES_ENV} to a folder "
+        f"holding it (a build ships it in dist/models/)",
+    )
+
+
+def _packed_bytes(name: str) -> tuple[Path, bytes]:
+    """(where, the compact form) of model `name`. In a checkout, a model that goes inside the package is
+    packed from its committed tokenizer.json (assets/<name>/) when no built copy is found."""
+    try:
+        path = packed_path(name)
+    except ToklabError:
+        source = Path(__file__).resolve().parent.parent.parent / "assets" / name / "tokenizer.json"
+        if name not in IN_PACKAGE or not source.is_file():
+            raise
+        from .hf.compact import pack
+
+        return source, pack(source.read_bytes())
+    try:
+        return path, path.read_bytes()
+    except OSError as exc:
+        raise ToklabError("table_unavailable", encoding=name, detail=f"{path}: {exc.strerror}") from None
+
+
+def tokenizer_config(name: str) -> dict:
+    """Model `name`'s tokenizer.json as a dict (merges as [left, right] pairs), from its compact form,
+    which must have been made from the pinned file."""
+    from .hf.compact import unpack
+
+    model = _model(name)
+    path, data = _packed_bytes(name)
+    try:
+        return unpack(data, expect_sha256=model.json_sha256)
+    except ToklabError as exc:
+        raise ToklabError("table_unavailable", encoding=name, detail=f"{path}: {exc.params['detail']}") from None
+
+
+def get_tokenizer(name: str):
+    """The open model's tokenizer (a `toklab.hf.Tokenizer`), loaded once: minimind, qwen3, deepseek_v3,
+    llama3 or gemma3."""
+    _model(name)
+    found = _TOKENIZERS.get(name)
+    if found is None:
+        from .hf import Tokenizer
+
+        found = Tokenizer.from_config(tokenizer_config(name))
+        _TOKENIZERS[name] = found
+    return found
+
+
+def tokenizer_facts(name: str) -> dict:
+    """What the page says about a model, its title and licence beside what is counted in its file.
+
+    vocab_size: the model's vocabulary (tokenizers' get_vocab_size(with_added_tokens=False));
+    vocab_size_with_added: with the added tokens (get_vocab_size(with_added_tokens=True)), the distinct
+    tokens of both; n_merges; n_added and n_special: the added tokens, and those of them marked special;
+    max_id: the largest id either gives out.
+
+    >>> facts = tokenizer_facts("minimind")
+    >>> facts["vocab_size"], facts["n_merges"], facts["n_added"], facts["n_special"]
+    (6400, 6108, 36, 21)
+    """
+    model = _model(name)
+    return {"name": name, "title": model.title, "licence": model.licence, **count_facts(tokenizer_config(name))}
+
+
+def count_facts(config: dict) -> dict:
+    """The counts of `tokenizer_facts` for a tokenizer.json dict.
+
+    >>> count_facts({"model": {"vocab": {"a": 0, "b": 1}, "merges": []},
+    ...              "added_tokens": [{"id": 1, "content": "b", "special": False}, {"id": 2, "content": "<s>", "special": True}]})
+    {'vocab_size': 2, 'vocab_size_with_added': 3, 'n_merges': 0, 'n_added': 2, 'n_special': 1, 'max_id': 2}
+    """
+    vocab = config["model"]["vocab"]
+    added = config.get("added_tokens") or []
+    with_added = dict(vocab)
+    with_added.update((token["content"], token["id"]) for token in added)
+    return {
+        "vocab_size": len(vocab),
+        "vocab_size_with_added": len(with_added),
+        "n_merges": len(config["model"].get("merges") or []),
+        "n_added": len(added),
+        "n_special": sum(1 for token in added if token.get("special")),
+        "max_id": max(with_added.values(), default=-1),
+    }

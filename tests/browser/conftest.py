@@ -14,10 +14,25 @@ Fixtures:
     requests_seen   that list of URLs
     console_errors  console errors and uncaught page errors of the pages opened in this test
     open_app        open_app(fragment="", wait_ready=True) -> Page: opens the app, waits for data-state=ready
+    fresh_app       the same, for a module whose open_app is the shared page's (errors: fresh_app.errors)
     page            open_app(): the app, ready
+    booted          one page per test module, booted once (module): booted.open(fragment) resets it and
+                    opens `fragment` by hash; booted.page, booted.errors (also page.errors), booted.context;
+                    a module overrides it for other context options:
+                    BootedPage(browser, app_server, init_scripts=[...], accept_downloads=True)
+    shared_app      shared_app(fragment="") -> booted.open(fragment), with a screenshot if the test fails
     screenshot      screenshot(page, name) -> Path under screenshots/
     axe_violations  axe_violations(page, **options) -> list of axe-core violations (axe.min.js is injected)
 A failing test that used `page` leaves screenshots/<test>-failed.png behind.
+
+Sharing a booted page: a lesson opened by hash is a new lesson from its defaults and the hash, as after a
+load, so most tests need no boot of their own. A module opts in with
+
+    from conftest import shared_page_fixtures
+    open_app, page, console_errors = shared_page_fixtures()   # the same names, on the booted page
+
+Tests that put routes or init scripts on the context, open two pages at once, count requests or time
+the boot keep `context` and open their own pages.
 """
 
 from __future__ import annotations
@@ -33,7 +48,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from tools.common import BuildError  # noqa: E402
 from tools.dist import ensure_built  # noqa: E402
@@ -42,6 +57,9 @@ from tools.server import make_server  # noqa: E402
 
 SCREENSHOTS = ROOT / "screenshots"
 READY_TIMEOUT_MS = 120_000
+# How long an expect() waits for what it expects. Never a claim about speed: CI shares two cores with
+# other work, and a test waits for the page's own markers, however long they take to come.
+expect.set_options(timeout=20_000)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -50,6 +68,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 STATUS = '[data-testid="status"]'
+VIEWPORT = {"width": 1280, "height": 800}
 
 
 class AppServer:
@@ -122,9 +141,9 @@ def browser(playwright):
     browser.close()
 
 
-@pytest.fixture
-def context(browser, app_server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+def new_app_context(browser, app_server, **options):
+    """A browser context as `context` makes it: no service worker, requests recorded, kept to the origin."""
+    context = browser.new_context(**{"viewport": dict(VIEWPORT), "locale": "en-US", **options})
     # No service worker here: its install (every file of dist/) would join requests_seen, and the engine
     # workers a page starts after it activates would get their files from its cache, past the routes
     # the snapshot tests put on the network. The page sees a browser without them, as over plain HTTP
@@ -132,10 +151,146 @@ def context(browser, app_server):
     context.add_init_script(script="delete Navigator.prototype.serviceWorker;")
     context.requests_seen = []
     context.on("request", lambda request: context.requests_seen.append(request.url))
-
     keep_to_origin(context, app_server.origin)
+    return context
+
+
+@pytest.fixture
+def context(browser, app_server):
+    context = new_app_context(browser, app_server)
     yield context
     context.close()
+
+
+# What a reset clears: the tab's storage (kept long texts, the noted hash, the quiz score), any dialog a
+# test left open, the focus.
+RESET = """() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+    if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+}"""
+
+
+GO = """(hash) => {
+    window.dispatchEvent(new PageTransitionEvent("pagehide"));
+    location.hash = hash;
+}"""
+OPENED_OR_UNDONE = """(lesson) => {
+    const tab = document.querySelector(`[data-testid="lesson-tab-${lesson}"]`);
+    return (tab && tab.getAttribute("aria-current") === "page")
+        || new URLSearchParams(location.hash.slice(1)).get("lesson") !== lesson;
+}"""
+
+
+class BootedPage:
+    """One context and page for a test module, booted once; `open(fragment)` is a fresh lesson by hash.
+
+    The reset: storage cleared, the viewport back to 1280x800 with motion, then the hash goes to another lesson and
+    to `fragment` (lang=en unless it says otherwise), so the lesson is made again from its defaults and
+    the fragment. A page whose engine is not ready (a test stopped or broke it) is loaded again instead.
+    """
+
+    def __init__(self, browser, app_server, init_scripts=(), **context_options):
+        self.server = app_server
+        self.context = new_app_context(browser, app_server, **context_options)
+        for script in init_scripts:
+            self.context.add_init_script(script)
+        self.requests_seen = self.context.requests_seen
+        self.errors: list[str] = []
+        self.page = None
+
+    def _load(self, fragment: str, wait_ready: bool):
+        if self.page is not None:
+            self.page.close()
+        self.page = self.context.new_page()
+        self.page.errors = self.errors
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.page.goto(self.server.url + (f"#{fragment}" if fragment else ""))
+        if wait_ready:
+            wait_until_ready(self.page)
+
+    def open(self, fragment: str = "", wait_ready: bool = True):
+        """The app on `fragment`, ready; wait_ready=False loads the page again (the boot is what is seen)."""
+        self.errors.clear()
+        fields = dict(part.split("=", 1) for part in fragment.split("&") if "=" in part)
+        lesson = fields.get("lesson", "encode")
+        if not wait_ready or self.page is None or self.page.locator(STATUS).get_attribute("data-state") != "ready":
+            self._load(fragment, wait_ready)
+            return self.page
+        page = self.page
+        page.set_viewport_size(dict(VIEWPORT))
+        page.emulate_media(reduced_motion="no-preference")
+        page.mouse.move(0, 0)
+        page.evaluate(RESET)
+        other = "decode" if lesson != "decode" else "special"  # lessons whose first answer is quick
+        target = fragment if "lesson" in fields else "&".join(filter(None, ["lesson=encode", fragment]))
+        for hop, hash in ((other, f"#lesson={other}&lang=en"), (lesson, f"#{target}")):
+            self._go(hop, hash)
+        wait_until_ready(page)
+        return page
+
+    def _go(self, lesson: str, hash: str) -> None:
+        """location.hash = hash, until lesson `lesson` is open.
+
+        A hash write the app had scheduled is made first (its pagehide handler). One it schedules while
+        the lesson's module is still loading can still put the old hash back (the race issue 28 names):
+        then the lesson never opens and the URL no longer names it, and the hash is set again.
+        """
+        for _ in range(5):
+            self.page.evaluate(GO, hash)
+            self.page.wait_for_function(OPENED_OR_UNDONE, arg=lesson, timeout=30_000)
+            if self.page.get_by_test_id(f"lesson-tab-{lesson}").get_attribute("aria-current") == "page":
+                return
+        pytest.fail(f"the shared page did not open lesson {lesson} by hash", pytrace=False)
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def booted(browser, app_server):
+    shared = BootedPage(browser, app_server)
+    yield shared
+    shared.close()
+
+
+def failure_screenshot(request, page) -> None:
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed and page is not None:
+        try:  # best effort: a page still busy must not turn a failure into an error too
+            save_screenshot(page, request.node.name, "failed", timeout_ms=5_000)
+        except Exception as e:
+            print(f"no failure screenshot: {e}")
+
+
+@pytest.fixture
+def shared_app(booted, request):
+    yield booted.open
+    failure_screenshot(request, booted.page)
+
+
+def shared_page_fixtures():
+    """`open_app, page, console_errors = shared_page_fixtures()` in a test module: its tests share `booted`.
+
+    open_app(fragment) opens the fragment on the module's booted page, page is that page on the encode
+    lesson's defaults, console_errors the errors since the last open.
+    """
+
+    @pytest.fixture(name="open_app")
+    def open_app(shared_app):
+        return shared_app
+
+    @pytest.fixture(name="page")
+    def page(shared_app):
+        return shared_app()
+
+    @pytest.fixture(name="console_errors")
+    def console_errors(booted):
+        return booted.errors
+
+    return open_app, page, console_errors
 
 
 @pytest.fixture
@@ -148,8 +303,8 @@ def console_errors() -> list[str]:
     return []
 
 
-@pytest.fixture
-def open_app(context, app_server, console_errors, request):
+def app_opener(context, app_server, console_errors: list[str]):
+    """open_app's function: each call a new page of `context` on the fragment; the pages opened."""
     opened = []
 
     def open_app(fragment: str = "", wait_ready: bool = True):
@@ -162,13 +317,24 @@ def open_app(context, app_server, console_errors, request):
             wait_until_ready(page)
         return page
 
+    return open_app, opened
+
+
+@pytest.fixture
+def open_app(context, app_server, console_errors, request):
+    open_app, opened = app_opener(context, app_server, console_errors)
     yield open_app
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed and opened:
-        try:  # best effort: a page still busy must not turn a failure into an error too
-            save_screenshot(opened[-1], request.node.name, "failed", timeout_ms=5_000)
-        except Exception as e:
-            print(f"no failure screenshot: {e}")
+    failure_screenshot(request, opened[-1] if opened else None)
+
+
+@pytest.fixture
+def fresh_app(context, app_server, request):
+    """open_app's fresh pages for a module that shares `booted` (its console errors: fresh_app.errors)."""
+    errors: list[str] = []
+    open_app, opened = app_opener(context, app_server, errors)
+    open_app.errors = errors
+    yield open_app
+    failure_screenshot(request, opened[-1] if opened else None)
 
 
 def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:

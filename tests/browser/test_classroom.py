@@ -13,10 +13,22 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, STATUS, keep_to_origin  # tests/browser is on sys.path: pytest imports conftest from there
+from conftest import READY_TIMEOUT_MS, STATUS, new_app_context  # tests/browser is on sys.path: pytest imports conftest from there
 
-MIRROR_MS = 1_000  # the follow window mirrors the presenter within a second
 LESSON_IDS = ["encode", "decode", "train", "compare", "special", "tables", "samples", "quirks", "lab"]
+
+# The type of every message a page posts on a BroadcastChannel, so a test can see that a window which
+# must not drive the others (a follower, an embedded copy) never sent a view, without waiting a while.
+POST_SPY = """
+(() => {
+  const post = BroadcastChannel.prototype.postMessage;
+  window.__posted = [];
+  BroadcastChannel.prototype.postMessage = function (message) {
+    window.__posted.push(message && message.type);
+    return post.call(this, message);
+  };
+})();
+"""
 
 
 def wait_until_ready(page) -> None:
@@ -31,10 +43,9 @@ class Room:
 
     def __init__(self, browser, app_server):
         self.server = app_server
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+        self.context = new_app_context(browser, app_server)  # no service worker, kept to the origin
         self.errors: list[str] = []
-
-        keep_to_origin(self.context, app_server.origin)
+        self.context.add_init_script(POST_SPY)
         self.context.on("page", self.watch)
 
     def watch(self, page):
@@ -76,7 +87,7 @@ def test_follower_mirrors_text_step_language_and_lesson(pair, room):
     expect(follower.get_by_test_id("text-input")).to_have_value("tokenization")
 
     presenter.get_by_test_id("text-input").fill("fix the AI")
-    expect(follower.get_by_test_id("text-input")).to_have_value("fix the AI", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("fix the AI")
 
     presenter.get_by_test_id("text-input").fill("tokenization")
     expect(presenter.get_by_test_id("step-text")).to_contain_text("0 / 10")
@@ -84,23 +95,23 @@ def test_follower_mirrors_text_step_language_and_lesson(pair, room):
     for _ in range(3):
         presenter.keyboard.press("ArrowRight")
     expect(presenter.get_by_test_id("step-text")).to_contain_text("3 / 10")
-    expect(follower.get_by_test_id("step-text")).to_contain_text("3 / 10", timeout=MIRROR_MS)
-    expect(follower.get_by_test_id("scrubber")).to_have_value("3", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("step-text")).to_contain_text("3 / 10")
+    expect(follower.get_by_test_id("scrubber")).to_have_value("3")
 
     presenter.get_by_test_id("lang-zh").click()
-    expect(follower.locator("html")).to_have_attribute("lang", "zh-CN", timeout=MIRROR_MS)
+    expect(follower.locator("html")).to_have_attribute("lang", "zh-CN")
     expect(follower.get_by_test_id("lesson-tab-encode")).to_have_text(
-        presenter.get_by_test_id("lesson-tab-encode").text_content(), timeout=MIRROR_MS)
+        presenter.get_by_test_id("lesson-tab-encode").text_content())
 
     presenter.get_by_test_id("lesson-tab-decode").click()
-    expect(follower.get_by_test_id("lesson-tab-decode")).to_have_attribute("aria-current", "page", timeout=MIRROR_MS)
-    expect(follower.get_by_test_id("ids-input")).to_have_value(presenter.get_by_test_id("ids-input").input_value(), timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("lesson-tab-decode")).to_have_attribute("aria-current", "page")
+    expect(follower.get_by_test_id("ids-input")).to_have_value(presenter.get_by_test_id("ids-input").input_value())
 
     # The predict switch is state too.
     presenter.get_by_test_id("predict-toggle").click()
-    expect(follower.get_by_test_id("predict-toggle")).to_have_attribute("aria-pressed", "true", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("predict-toggle")).to_have_attribute("aria-pressed", "true")
     presenter.get_by_test_id("predict-toggle").click()
-    expect(follower.get_by_test_id("predict-toggle")).to_have_attribute("aria-pressed", "false", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("predict-toggle")).to_have_attribute("aria-pressed", "false")
 
     # The projector window keeps its own projector mode: it was opened with it on.
     expect(follower.locator("body")).to_have_class(re.compile(r"\bprojector\b"))
@@ -108,7 +119,7 @@ def test_follower_mirrors_text_step_language_and_lesson(pair, room):
 
     presenter.get_by_test_id("lang-en").click()
     presenter.get_by_test_id("lesson-tab-encode").click()
-    expect(follower.get_by_test_id("lesson-tab-encode")).to_have_attribute("aria-current", "page", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("lesson-tab-encode")).to_have_attribute("aria-current", "page")
     assert room.errors == []
 
 
@@ -141,15 +152,17 @@ def test_no_serious_axe_violations_in_either_window(pair, axe_violations):
     expect(menu).not_to_have_attribute("open", "")
 
 
-def test_follower_edits_stay_local_until_the_presenter_moves(pair):
+def test_follower_edits_stay_local_until_the_presenter_moves(pair, r50k_oracle):
     presenter, follower = pair
     presenter.get_by_test_id("text-input").fill("the the")
-    expect(follower.get_by_test_id("text-input")).to_have_value("the the", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("the the")
     follower.get_by_test_id("text-input").fill("typed on the projector")
-    presenter.wait_for_timeout(300)
+    # The follower took the edit (its lesson answered for it) and sent no view of its own.
+    expect(follower.get_by_test_id("token-ids")).to_have_text(", ".join(map(str, r50k_oracle.encode_ordinary("typed on the projector"))))
+    assert "view" not in follower.evaluate("() => window.__posted")
     expect(presenter.get_by_test_id("text-input")).to_have_value("the the")
     presenter.get_by_test_id("text-input").fill("Hello\nhello")
-    expect(follower.get_by_test_id("text-input")).to_have_value("Hello\nhello", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("Hello\nhello")
 
 
 def test_late_follower_gets_the_current_view(pair, room):
@@ -167,11 +180,11 @@ def test_late_follower_gets_the_current_view(pair, room):
         channel.postMessage({type: "gone"});
         channel.close();
     }""")
-    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "waiting", timeout=MIRROR_MS)
+    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "waiting")
     expect(late.get_by_test_id("follow-badge")).to_contain_text("正在等待讲者的窗口")
     presenter.get_by_test_id("text-input").fill("back again")
-    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "following", timeout=MIRROR_MS)
-    expect(late.get_by_test_id("text-input")).to_have_value("back again", timeout=MIRROR_MS)
+    expect(late.get_by_test_id("follow-badge")).to_have_attribute("data-state", "following")
+    expect(late.get_by_test_id("text-input")).to_have_value("back again")
     late.close()
     expect(presenter.get_by_test_id("notes-followers")).to_contain_text("1")
     presenter.get_by_test_id("lang-en").click()
@@ -180,14 +193,14 @@ def test_late_follower_gets_the_current_view(pair, room):
 def test_follower_drops_fields_it_cannot_read(pair, room):
     presenter, follower = pair
     presenter.get_by_test_id("text-input").fill("tokenization")
-    expect(follower.get_by_test_id("text-input")).to_have_value("tokenization", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("tokenization")
     # A message as another page of the origin could send it: unreadable fields are left at defaults.
     presenter.evaluate("""() => {
         const channel = new BroadcastChannel(`toklab-classroom:${location.pathname.replace(/[^/]*$/, "")}`);
         channel.postMessage({type: "view", view: {state: {lesson: "encode", text: 42, step: "3", piece: -1, lang: "xx"}, deck: {index: "1"}}});
         channel.close();
     }""")
-    expect(follower.get_by_test_id("text-input")).to_have_value("tokenization", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("text-input")).to_have_value("tokenization")
     expect(follower.get_by_test_id("scrubber")).to_have_value("0")
     expect(follower.locator("html")).to_have_attribute("lang", "en")
     expect(follower.get_by_test_id("deck-position")).to_be_hidden()
@@ -202,7 +215,7 @@ def test_deck_moves_with_page_keys_on_both_windows(pair, room):
     presenter.get_by_test_id("notes-start").click()
     position = presenter.get_by_test_id("deck-position")
     expect(position).to_have_text("1 / 10")
-    expect(follower.get_by_test_id("deck-position")).to_have_text("1 / 10", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("deck-position")).to_have_text("1 / 10")
     expect(presenter.get_by_test_id("notes-title")).to_contain_text("A word is not what the model sees")
     presenter.locator("body").click(position={"x": 5, "y": 5})
     presenter.keyboard.press("PageUp")  # nothing before the first slide
@@ -211,8 +224,8 @@ def test_deck_moves_with_page_keys_on_both_windows(pair, room):
     presenter.keyboard.press("PageDown")
     expect(position).to_have_text("3 / 10")
     expect(presenter.get_by_test_id("scrubber")).to_have_value("5")
-    expect(follower.get_by_test_id("deck-position")).to_have_text("3 / 10", timeout=MIRROR_MS)
-    expect(follower.get_by_test_id("scrubber")).to_have_value("5", timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("deck-position")).to_have_text("3 / 10")
+    expect(follower.get_by_test_id("scrubber")).to_have_value("5")
     assert "deck=encode" in presenter.url and "slide=3" in presenter.url
     presenter.keyboard.press("PageUp")
     expect(position).to_have_text("2 / 10")
@@ -227,7 +240,7 @@ def test_deck_moves_with_page_keys_on_both_windows(pair, room):
     expect(follower.get_by_test_id("presenter-notes")).to_have_count(0)
     presenter.get_by_test_id("deck-stop").click()
     expect(position).to_be_hidden()
-    expect(follower.get_by_test_id("deck-position")).to_be_hidden(timeout=MIRROR_MS)
+    expect(follower.get_by_test_id("deck-position")).to_be_hidden()
     presenter.get_by_test_id("lang-en").click()
     assert room.errors == []
 
@@ -249,14 +262,15 @@ def test_embed_hides_the_frame_and_fits_480_pixels(pair, room, axe_violations):
     for lesson in LESSON_IDS:
         page.evaluate("(lesson) => { location.hash = `#lesson=${lesson}&lang=en`; }", lesson)
         expect(page.locator(f"main > .lesson.{lesson}")).to_be_attached()
-        page.wait_for_timeout(400)
+        expect(page.locator("main .stale")).to_have_count(0)
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
         widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert widths[0] <= widths[1], f"{lesson} scrolls sideways at 480 px: {widths}"
     # The link follows the view a moment after it changes (it is rewritten after the hash is).
     expect(link).to_have_attribute("href", re.compile(r"lesson=lab"))
     assert "embed" not in link.get_attribute("href")
-    # An embedded copy never drives the projector window.
-    follower.wait_for_timeout(MIRROR_MS)
+    # An embedded copy never drives the projector window: it sent no view while it went through every lesson.
+    assert "view" not in page.evaluate("() => window.__posted")
     expect(follower.get_by_test_id("lesson-tab-lab")).not_to_have_attribute("aria-current", "page")
     page.close()
     assert room.errors == []
@@ -305,17 +319,3 @@ def test_every_slide_of_every_deck_opens(pair, room):
             assert room.errors == [], where
         presenter.keyboard.press("PageDown")  # past the last slide: stays
         expect(position).to_have_text(f"{len(slides)} / {len(slides)}")
-
-
-def test_every_classroom_string_exists_in_both_languages(pair):
-    presenter, _ = pair
-    keys = presenter.evaluate(
-        """async () => {
-            const i18n = await import("./i18n.mjs");
-            const mine = await import("./classroom/strings.mjs");
-            return { en: i18n.tableKeys("en"), zh: i18n.tableKeys("zh"), own: Object.keys(mine.CLASSROOM_EN),
-                     ownZh: Object.keys(mine.CLASSROOM_ZH) };
-        }"""
-    )
-    assert sorted(keys["own"]) == sorted(keys["ownZh"])
-    assert set(keys["own"]) <= set(keys["en"]) and set(keys["own"]) <= set(keys["zh"])

@@ -52,17 +52,11 @@ def var(page, name: str, when: str = "") -> str:
 
 
 @pytest.fixture(scope="module")
-def shared(browser, app_server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{app_server.url}#lesson=encode&text={TEXT}")
-    wait_until_ready(page)
-    page.errors = errors
+def shared(booted, app_server):
+    """The module's booted page (conftest), opened once: the tests run in order on it."""
+    page = booted.open(f"lesson=encode&text={TEXT}")
     page.origin_url = app_server.url
-    yield page
-    context.close()
+    return page
 
 
 def go_to_step(page, k: int) -> None:
@@ -161,21 +155,6 @@ def test_a_piece_with_nothing_to_merge_is_at_the_return_line(shared):
     expect(page.get_by_test_id("merge-canvas")).to_have_attribute("data-total", "0")
     assert current_line(page, "reference.py") in marked_lines("reference.py", "done")
     assert var(page, "symbols") == repr(["a"])
-
-
-TRICKY = ["it's", 'say "hi"', "both ' and \"", "back\\slash", "a\nb\t", "\x00\x7f\x85", "\u200b\ufeff", "\u00a0x\u3000",
-          "é中🎉", "Ġthe", "</w>", ""]
-
-
-def test_values_are_written_as_python_writes_them(shared):
-    page = shared
-    written = page.evaluate("""async (tricky) => {
-        const { py, tuple, dict } = await import("./ui/codeview.mjs");
-        return [tricky.map((s) => py(s)), py(tuple(tricky)), py(tuple(["x"])), py(dict([[tuple(["a", "b"]), 2], [tuple(["c"]), 1]])),
-                py([1, true, false, null])];
-    }""", TRICKY)
-    assert written == [[repr(s) for s in TRICKY], repr(tuple(TRICKY)), repr(("x",)), repr({("a", "b"): 2, ("c",): 1}),
-                       repr([1, True, False, None])]
 
 
 def test_no_serious_axe_violations_with_the_code_view_open(shared, axe_violations):

@@ -8,8 +8,11 @@ the r50k oracle); the preset's text is read from the page's own module.
 from __future__ import annotations
 
 import pytest
+from conftest import shared_page_fixtures
 from playwright.sync_api import expect
 from test_encodings_page import LOAD_MS, oracle  # noqa: F401  (oracle is a fixture)
+
+open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from conftest import shared_page_fixtures
 from playwright.sync_api import expect
+
+open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
 
 ROOT = Path(__file__).resolve().parents[2]
 MIXED = "今天天气真好 1234567 tokenization"
@@ -135,7 +138,8 @@ def test_the_tables_lesson_shows_one_text_in_all_three_tables(open_app, oracle, 
         expect(column.get_by_test_id("tables-ids")).to_have_text(f"[{ids_text(enc.encode_ordinary(text))}]")
 
 
-def test_a_table_that_cannot_be_fetched_says_so_and_keeps_r50k_and_the_text(context, open_app, r50k_oracle):
+def test_a_table_that_cannot_be_fetched_says_so_and_keeps_r50k_and_the_text(context, fresh_app, r50k_oracle):
+    open_app = fresh_app  # the route below is on this test's own context
     blocked = []
 
     def block(route):

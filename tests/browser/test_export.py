@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from conftest import keep_to_origin  # tests/browser is on sys.path
+from conftest import BootedPage  # tests/browser is on sys.path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py_src"))
@@ -28,20 +28,17 @@ PRINT_STUB = "window.print = () => { window.__printed = (window.__printed || 0) 
 
 
 @pytest.fixture(scope="module")
-def shared(browser, app_server):
-    """One page for the module; window.print only counts (Chromium prints the PDF itself, page.pdf)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", accept_downloads=True)
+def booted(browser, app_server):
+    """conftest's booted page, with downloads and window.print only counting (Chromium prints the PDF itself, page.pdf)."""
+    shared = BootedPage(browser, app_server, init_scripts=[PRINT_STUB], accept_downloads=True)
+    yield shared
+    shared.close()
 
-    keep_to_origin(context, app_server.origin)
-    context.add_init_script(PRINT_STUB)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(app_server.url + "#lesson=encode&lang=en")
-    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=120_000)
-    page.errors = errors
-    yield page
-    context.close()
+
+@pytest.fixture(scope="module")
+def shared(booted):
+    """One page for the module, opened once: the tests run in order on it."""
+    return booted.open("lesson=encode&lang=en")
 
 
 def goto(page, fragment: str) -> None:

@@ -1,51 +1,19 @@
-"""One rule for drawing bytes and whitespace (web/glyphs.mjs), checked in Chromium.
+"""One rule for drawing bytes and whitespace (web/glyphs.mjs), seen in the lessons in Chromium.
 
 Where a lesson shows GPT-2's symbols, a byte is written the way GPT-2's table writes it (Ġ, Ċ, ĉ);
 where it shows characters, a space, newline or tab is ␣ ↵ ⇥ and any other control character its Control
-Picture. The page's byte table is held to the engine's (toklab.bytes_unicode, where the printable tokens
-the page shows come from), and each lesson is looked at once to see that they draw by the same rule.
+Picture. glyphs.mjs itself is held to the engine's byte table under Node (tests/js/glyphs.test.mjs); here
+each lesson is looked at once to see that they draw by the same rule.
 """
 
 from __future__ import annotations
 
 import json
 
+from conftest import shared_page_fixtures
 from playwright.sync_api import expect
 
-from toklab.bytes_unicode import BYTE_TO_UNICODE, to_printable
-
-# Every C0 control, space and DEL: the characters GPT-2's table moves to U+0100 onwards.
-BLANKS = [chr(cp) for cp in range(0x21)] + ["\x7f"]
-STAND_IN = {" ": "␣", "\n": "↵", "\t": "⇥", "\x7f": "␡"}
-
-
-def draw(page, name: str, items: list) -> list:
-    """Each item through glyphs.mjs's function `name`, in the page."""
-    return page.evaluate(
-        "async ([name, items]) => { const g = await import('./glyphs.mjs'); return items.map((x) => g[name](x)); }",
-        [name, items],
-    )
-
-
-def test_the_page_writes_every_byte_as_the_engine_does(page):
-    assert draw(page, "printableByte", list(range(256))) == BYTE_TO_UNICODE
-
-
-def test_gpt2_symbols_and_characters_follow_one_rule(page):
-    rows = zip(BLANKS, draw(page, "pieceLabel", BLANKS), draw(page, "visibleChar", BLANKS), draw(page, "visibleSymbol", BLANKS))
-    for ch, piece, char, symbol in rows:
-        # GPT-2's side: the table's own spelling of the byte.
-        assert piece == to_printable(ch.encode()), repr(ch)
-        # The character side: one stand-in, the same in the canvas, the chips and the corpus rows.
-        assert char == symbol == STAND_IN.get(ch, chr(0x2400 + ord(ch))), repr(ch)
-    # A printable token is drawn as it is on the character side too: the two sides never fight.
-    tokens = [BYTE_TO_UNICODE[b] for b in range(256)] + ["Ġthe", "ĊĊ", "Âł", "âĢĭ"]
-    assert draw(page, "visibleSymbol", tokens) == tokens
-    # Visible text stays as it is on both sides; a joiner inside an emoji keeps shaping it.
-    visible = ["the", "今天", "🦄", "👨\u200d👩\u200d👧", "naïve"]
-    assert draw(page, "pieceLabel", visible) == draw(page, "visibleSymbol", visible) == visible
-    assert draw(page, "pieceLabel", [" the", "\n\n", "\u00a0"]) == ["Ġthe", "ĊĊ", "Âł"]
-    assert draw(page, "visibleSymbol", ["a b\n", "\u200b", "\u00a0", "\x85"]) == ["a␣b↵", "U+200B", "␣", "U+0085"]
+open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
 
 
 def test_lessons_draw_a_newline_by_the_rule(open_app, r50k_oracle):

@@ -3,6 +3,7 @@
 One test per result state (passed, failed, error, timeout); the timeout test also shows the rest of the
 app still answering. The code a test enters comes from tests/lab_solutions/ (pasted, as a student
 pastes) or is typed key by key; expected answers come from toklab's catalog and from Python here.
+The tests share one booted page (conftest's `booted`), and with it the page's one lab worker.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from conftest import shared_page_fixtures
 from lab_solutions import solution
+
+open_app, page, console_errors = shared_page_fixtures()
 
 ROOT = Path(__file__).resolve().parents[2]
 LAB_READY_MS = 120_000
@@ -164,12 +168,14 @@ def test_error_a_traceback_shows_only_the_students_lines(open_app):
     assert "toklab_lab" not in text and "harness" not in text and "get_stats([1, 2, 3, 1, 2])" in text
 
 
-def test_error_code_cannot_reach_the_network(open_app, requests_seen):
+def test_error_code_cannot_reach_the_network(open_app, booted):
     page = open_lab(open_app)
+    requests_seen = booted.requests_seen
     paste(page, solution("wrong", "get_stats_fetches"))
     run_and_wait(page, "error")
     assert page.get_by_test_id("result-message").inner_text().startswith("AttributeError: fetch")  # the worker has none
-    page.wait_for_timeout(500)
+    # A request the code had made would have been seen (Playwright's request event) before its failure
+    # came back as this result: the events of one connection arrive in order.
     assert not [url for url in requests_seen if "lab-probe" in url]
 
 
@@ -211,21 +217,23 @@ def test_code_from_a_link_waits_for_run(open_app):
     page = open_lab(open_app, f"lesson=lab&ex=merge&code={quote(code)}")
     assert page.get_by_test_id("lab-from-link").is_visible()
     assert editor_text(page).strip() == code.strip()
-    page.wait_for_timeout(1500)
+    # The lab is ready and the code is in the editor: a run that started by itself would show by now,
+    # after the page's next two frames and a task.
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0))))")
     assert page.locator(RESULT).get_attribute("data-state") == "idle"
     run_and_wait(page, "passed")
     assert page.get_by_test_id("lab-from-link").is_hidden()
 
 
-def test_share_puts_the_code_in_a_link(open_app, context, app_server):
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_server.origin)
+def test_share_puts_the_code_in_a_link(open_app, fresh_app, app_server):
     page = open_lab(open_app)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_server.origin)
     paste(page, solution("right", "get_stats"))
     page.get_by_test_id("share-code").click()
     page.wait_for_selector('[data-testid="lab-flash"]:has-text("Link copied")')
     link = page.evaluate("() => navigator.clipboard.readText()")
     assert link.startswith(app_server.url + "#") and "lesson=lab" in link
-    other = open_app(link.split("#", 1)[1], wait_ready=False)
+    other = fresh_app(link.split("#", 1)[1], wait_ready=False)  # another tab
     other.wait_for_selector('[data-testid="code-editor"]', timeout=LAB_READY_MS)
     assert editor_text(other).strip() == solution("right", "get_stats").strip()
 
@@ -254,22 +262,9 @@ def test_keyboard_tab_indents_escape_then_tab_leaves_ctrl_enter_runs(open_app):
     page.wait_for_selector(f'{RESULT}[data-state="failed"]', timeout=60_000)
 
 
-def test_every_lab_string_exists_in_both_languages(page):
-    missing = page.evaluate(
-        """async () => {
-            await import('./lessons/lab/strings.mjs');  // the lab's words come with its module
-            const i18n = await import('./i18n.mjs');
-            const en = i18n.tableKeys('en').filter(k => k.startsWith('lab.') || k === 'lesson.lab');
-            const zh = new Set(i18n.tableKeys('zh'));
-            return {count: en.length, missing: en.filter(k => !zh.has(k))};
-        }"""
-    )
-    assert missing["count"] > 40 and missing["missing"] == []
-
-
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
-def test_screenshots(open_app, context, screenshot, console_errors, lang, size):
+def test_screenshots(open_app, screenshot, console_errors, lang, size):
     page = open_lab(open_app, f"lesson=lab&lang={lang}")
     page.set_viewport_size({"width": size[0], "height": size[1]})
     paste(page, solution("wrong", "get_stats_no_overlap"))

@@ -8,10 +8,13 @@ against the lowest-rank loop run here on tiktoken's own GPT-2 table.
 
 from __future__ import annotations
 
+from conftest import shared_page_fixtures
 from lab_solutions import solution
 from playwright.sync_api import expect
 from test_lab import RESULT, open_lab, paste, run_and_wait
 from toklab.bytes_unicode import to_printable
+
+open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
 
 WATCHED = "tokenization"
 

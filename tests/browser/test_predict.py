@@ -13,7 +13,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from conftest import shared_page_fixtures
 from playwright.sync_api import expect
+
+open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
 
 ROOT = Path(__file__).resolve().parents[2]
 CANVAS = '[data-testid="merge-canvas"]'

@@ -12,9 +12,12 @@ import json
 import re
 
 import pytest
+from conftest import shared_page_fixtures
 from playwright.sync_api import expect
 
 from toklab import webapi
+
+open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
 
 CHINESE = "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国\n北 京 是 中 国 首 都"
 
@@ -214,7 +217,7 @@ def test_a_tie_under_the_lexicographic_rule(open_app, lang):
     assert_revealed(page, second)
 
 
-def test_reduced_motion_and_turning_guessing_off_shows_the_counts(open_app, context):
+def test_reduced_motion_and_turning_guessing_off_shows_the_counts(open_app):
     steps = engine_steps()
     page = open_chinese(open_app, "en")
     page.emulate_media(reduced_motion="reduce")

@@ -13,9 +13,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM_ARGS, STATUS, keep_to_origin, wait_until_ready  # noqa: F401  (CHROMIUM_ARGS: same browser flags)
+from conftest import STATUS, BootedPage, wait_until_ready
 
-LIMIT = 4000  # LIMITS.hashTextMax in web/theme.mjs
+LIMIT = 4000  # LIMITS.hashTextMax in web/theme.mjs (held to it in test_long_text_...)
 
 # Safari refuses a 101st replaceState within 30 s; this stand-in counts every call and refuses while
 # window.__refuseReplace is set, so the app's throttle and its catch are both seen at work.
@@ -23,9 +23,11 @@ REPLACE_STATE_SPY = """
 (() => {
   const original = history.replaceState.bind(history);
   window.__replaceCalls = [];
+  window.__refusedURLs = [];
   window.__refuseReplace = false;
   history.replaceState = function (...args) {
     window.__replaceCalls.push(performance.now());
+    if (window.__refuseReplace) window.__refusedURLs.push(String(args[2]));
     if (window.__refuseReplace) throw new DOMException("Attempt to use history.replaceState() more than 100 times per 30 seconds", "SecurityError");
     return original(...args);
   };
@@ -60,20 +62,17 @@ def long_text(seed: str, length: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def shared(browser, app_server):
-    """One context and page for the tests that only read or type: errors collected on it."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+def booted(browser, app_server):
+    """conftest's booted page (no service worker, kept to the origin), with replaceState counted."""
+    shared = BootedPage(browser, app_server, init_scripts=[REPLACE_STATE_SPY])
+    yield shared
+    shared.close()
 
-    keep_to_origin(context, app_server.origin)
-    context.add_init_script(REPLACE_STATE_SPY)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    page.goto(app_server.url + "#lesson=encode&lang=en")
-    wait_until_ready(page)
-    yield page
-    context.close()
+
+@pytest.fixture
+def shared(booted):
+    """The booted page on the encode lesson, from its defaults; errors collected on it (page.errors)."""
+    return booted.open("lesson=encode&lang=en")
 
 
 def open_tab(page, lesson: str) -> None:
@@ -93,13 +92,14 @@ LONG_FIELDS = [
 
 def test_long_text_is_kept_across_a_reload_and_the_link_says_it_holds_less(shared):
     page = shared
+    assert page.evaluate("async () => (await import('./theme.mjs')).LIMITS.hashTextMax") == LIMIT
     link_short = page.get_by_test_id("link-short")
     for lesson, box, field, text in LONG_FIELDS:
         open_tab(page, lesson)
         expect(link_short).to_be_hidden()
         page.get_by_test_id(box).evaluate(PASTE, text)
         expect(link_short).to_be_visible()
-        expect(link_short).to_contain_text("4,000")
+        expect(link_short).to_contain_text(f"{LIMIT:,}")
         page.wait_for_function("([lesson, name]) => location.hash.includes(`lesson=${lesson}&`) && !location.hash.includes(`&${name}=`)", arg=[lesson, field])
     page.get_by_test_id("lang-zh").click()
     expect(link_short).to_contain_text("链接")
@@ -120,7 +120,7 @@ def test_long_text_is_kept_across_a_reload_and_the_link_says_it_holds_less(share
     expect(page.get_by_test_id("special-input")).to_have_value("short text")
     expect(link_short).to_be_hidden()
     # The kept copy is forgotten with the next write.
-    page.wait_for_function("() => !Object.keys(sessionStorage).some((k) => k.includes(':special:'))")
+    page.wait_for_function("() => !Object.keys(sessionStorage).some((k) => k === 'toklab.kept:stext')")
     assert page.evaluate("() => Object.keys(sessionStorage).filter((k) => k.startsWith('toklab.kept:')).length") == 3
     # A short text is in the link; the encode lesson's own text too.
     open_tab(page, "encode")
@@ -168,21 +168,6 @@ def test_pagehide_writes_the_waiting_hash(shared):
     assert "stext=written+on+pagehide" in after
 
 
-def test_a_reload_opens_the_noted_hash_only_while_the_url_is_what_it_was(shared):
-    # The race a slow machine shows: a link opened in the tab changes the URL, and the reload comes before
-    # the page has heard of it; the URL wins, since it is not the one the note was made beside.
-    result = shared.evaluate("""async () => {
-        const { PendingHash } = await import("./state.mjs");
-        const store = new Map();
-        const pending = new PendingHash({ getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) });
-        const before = [pending.recover("#text=typed", true)];
-        pending.want("#text=typed!", "#text=typed");
-        return [...before, pending.recover("#text=typed", true), pending.recover("#text=from+a+link", true),
-            pending.recover("#text=typed", false)];
-    }""")
-    assert result == ["#text=typed", "#text=typed!", "#text=from+a+link", "#text=typed"]
-
-
 def test_a_reload_right_after_typing_keeps_the_edit_and_a_new_link_still_wins(shared, app_server):
     page = shared
     open_tab(page, "encode")
@@ -206,7 +191,8 @@ def test_rapid_changes_are_throttled_and_a_refused_write_is_harmless(shared, r50
     open_tab(page, "special")
     box = page.get_by_test_id("special-input")
     box.fill("")
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => !new URLSearchParams(location.hash.slice(1)).get('stext')")
+    min_gap = page.evaluate("async () => (await import('./theme.mjs')).TIMING.hashMinGapMs")
     start = page.evaluate("() => { window.__replaceCalls.length = 0; return performance.now(); }")
     box.press_sequentially("abcdefghijklmnopqrstuvwxyz0123456789", delay=60)
     page.wait_for_function("() => location.hash.includes('stext=abcdefghijklmnopqrstuvwxyz0123456789')")
@@ -214,13 +200,14 @@ def test_rapid_changes_are_throttled_and_a_refused_write_is_harmless(shared, r50
     elapsed = calls[-1] - start
     gaps = [b - a for a, b in zip(calls, calls[1:])]
     assert len(calls) >= 2
-    assert min(gaps) >= 340, gaps  # TIMING.hashMinGapMs, less a little timer slack
-    assert len(calls) <= elapsed / 340 + 1
+    assert min(gaps) >= min_gap - 1, (min_gap, gaps)  # less the clock's rounding
+    assert len(calls) <= elapsed / (min_gap - 1) + 1
 
     # The browser refuses: the page goes on, the state stays, and a later write carries it.
     page.evaluate("() => { window.__refuseReplace = true; }")
     box.press_sequentially(" refused", delay=30)
-    page.wait_for_timeout(800)
+    # The throttled write of the whole text was tried, and refused.
+    page.wait_for_function("() => window.__refusedURLs.some((url) => url.includes('refused'))")
     # The page answers for the text typed while every write was refused.
     typed = "abcdefghijklmnopqrstuvwxyz0123456789 refused"
     expect(box).to_have_value(typed)
@@ -389,3 +376,137 @@ def test_engine_drops_superseded_requests_keeps_order_and_times_out(shared, r50k
     assert ["error", "request_timeout"] in got["statuses"]
     assert got["statuses"][-1] == ["ready", ""]
     assert got["again"] == r50k_oracle.encode_ordinary(texts[0])
+
+
+# ---------------------------------------------------------------- races and lost texts (issues 27, 28)
+
+
+def test_a_link_set_right_after_a_change_is_not_overwritten_by_the_waiting_write(context, open_app):
+    # The race CI met: a change schedules a hash write; a link set in the tab before that write runs
+    # is heard (hashchange) at once but read only once its lesson's module has loaded. The module is
+    # held back here until well after the write was due, so the write always comes in between.
+    import time
+
+    def slow_module(route):
+        time.sleep(1.5)  # several times TIMING.hashDebounceMs + hashMinGapMs
+        route.continue_()
+
+    context.route(re.compile(r".*/lessons/special\.mjs$"), slow_module)
+    page = open_app("lesson=encode&lang=en")
+    box = page.get_by_test_id("text-input")
+    box.fill("a change whose hash write waits")
+    page.evaluate("() => { location.hash = '#lesson=special&lang=en&stext=short+text'; }")
+    expect(page.get_by_test_id("special-input")).to_have_value("short text", timeout=30_000)
+    expect(page.get_by_test_id("lesson-tab-special")).to_have_attribute("aria-current", "page")
+    page.wait_for_function("() => location.hash.includes('lesson=special') && location.hash.includes('stext=short+text')")
+    # The text typed before the link is not what the link opened.
+    assert "waits" not in urlsplit(page.url).fragment
+
+
+# Fills the tab's storage, then frees room for one long text but not for two (10,000-character chunks).
+# The filler is not Latin-1, as the text is not: Chromium stores a Latin-1 string at a byte a character.
+LEAVE_ROOM = """(free) => {
+    const chunk = "好".repeat(10000);
+    let n = 0;
+    for (;;) {
+        try { sessionStorage.setItem(`filler:${n}`, chunk); n += 1; } catch { break; }
+    }
+    for (let i = 0; i < free / chunk.length; i += 1) sessionStorage.removeItem(`filler:${i}`);
+}"""
+
+
+def test_a_long_text_is_kept_once_and_survives_visiting_every_lesson_and_a_reload(context, open_app):
+    # The issue's case (1,000,000 characters filled the tab's storage, one copy per lesson visited) on
+    # a storage with room for one copy of a 100,000-character text and not two.
+    page = open_app("lesson=encode&lang=en")
+    page.evaluate(LEAVE_ROOM, 150_000)
+    text = long_text("一个很长的文本 with words, 数字 12345 and more. ", 100_000)
+    page.get_by_test_id("text-input").evaluate(PASTE, text)
+    expect(page.get_by_test_id("link-short")).to_be_visible()
+    for lesson in ["decode", "compare", "special", "tables", "samples", "quirks"]:
+        page.get_by_test_id(f"lesson-tab-{lesson}").click()
+        expect(page.get_by_test_id(f"lesson-tab-{lesson}")).to_have_attribute("aria-current", "page")
+        page.wait_for_function("(lesson) => location.hash.includes(`lesson=${lesson}`)", arg=lesson)
+    expect(page.get_by_test_id("note")).to_be_hidden()  # the storage held it
+    page.evaluate("() => window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+    page.reload()
+    wait_until_ready(page)
+    page.get_by_test_id("lesson-tab-encode").click()
+    expect(page.get_by_test_id("text-input")).to_have_value(text, timeout=60_000)
+    expect(page.get_by_test_id("link-short")).to_be_visible()
+    # Kept once, under its name, whatever the lessons visited.
+    keys = page.evaluate("() => Object.keys(sessionStorage).filter((k) => k.startsWith('toklab.kept:'))")
+    assert keys == ["toklab.kept:text"], keys
+
+
+def test_a_full_storage_is_said_in_the_page_and_the_text_stays(context, open_app):
+    page = open_app("lesson=train&lang=en")
+    # Fill the tab's storage, leaving less room than the text needs.
+    page.evaluate("""() => {
+        let chunk = "x".repeat(1 << 20);
+        for (let i = 0; ; i += 1) {
+            try { sessionStorage.setItem(`filler:${i}`, chunk); }
+            catch { if (chunk.length < 1024) break; chunk = chunk.slice(chunk.length / 2); }
+        }
+    }""")
+    corpus = long_text("low lower lowest newer wider ", LIMIT + 5000)
+    page.get_by_test_id("corpus-input").evaluate(PASTE, corpus)
+    note = page.get_by_test_id("note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("storage is full")
+    page.get_by_test_id("lang-zh").click()
+    page.get_by_test_id("corpus-input").evaluate(PASTE, corpus + " again")
+    expect(note).to_contain_text("存储空间已满")
+    expect(page.get_by_test_id("corpus-input")).to_have_value(corpus + " again")
+    assert page.evaluate("() => sessionStorage.getItem('toklab.kept:corpus')") is None
+
+
+def test_a_worker_that_dies_without_a_word_shows_the_crash_and_restart(context, open_app):
+    context.add_init_script(WORKER_SPY)
+    page = open_app("lesson=encode&lang=en&text=fix+the+AI")
+    expect(page.get_by_test_id("restart-engine")).to_be_hidden()
+    # terminate(): the worker is gone, and no error event says so.
+    page.evaluate("() => window.__workers.at(-1).terminate()")
+    page.get_by_test_id("text-input").fill("tokenization")
+    status = page.locator(STATUS)
+    # TIMING.aliveMs (15 s) after the ping goes unanswered; well inside the 60 s request timeout.
+    expect(status).to_have_attribute("data-state", "error", timeout=40_000)
+    expect(status).to_contain_text("Python stopped working")
+    restart = page.get_by_test_id("restart-engine")
+    expect(restart).to_be_visible()
+    restart.click()
+    wait_until_ready(page)
+    expect(page.get_by_test_id("token-ids")).to_have_text("30001, 1634")
+
+
+# Every message posted to an engine worker, by worker: a restarted page's warmup is seen.
+POST_SPY = """
+(() => {
+  const Original = window.Worker;
+  window.__posted = [];
+  window.__workers = [];
+  window.Worker = class extends Original {
+    constructor(...args) {
+      super(...args);
+      const mine = [];
+      window.__posted.push(mine);
+      window.__workers.push(this);
+      const post = this.postMessage.bind(this);
+      this.postMessage = (message, ...rest) => { mine.push(message); return post(message, ...rest); };
+    }
+  };
+})();
+"""
+
+
+def test_after_a_restart_the_page_asks_the_new_worker_for_its_table_again(context, open_app):
+    context.add_init_script(POST_SPY)
+    page = open_app("lesson=encode&lang=en&text=hello&encoding=cl100k_base")
+    expect(page.get_by_test_id("encoding-status")).to_have_attribute("data-state", "ready", timeout=120_000)
+    page.wait_for_function("() => window.__posted[0].some((m) => m.kind === 'warmup' && m.payload.encoding === 'cl100k_base')")
+    page.evaluate("() => window.__workers.at(-1).dispatchEvent(new ErrorEvent('error', { message: 'out of memory' }))")
+    page.get_by_test_id("restart-engine").click()
+    wait_until_ready(page)
+    page.wait_for_function("() => window.__posted.length === 2 && window.__posted[1].some((m) => m.kind === 'warmup' && m.payload.encoding === 'cl100k_base')", timeout=60_000)
+    expect(page.get_by_test_id("encoding-status")).to_have_attribute("data-state", "ready", timeout=120_000)
+    expect(page.get_by_test_id("encoding-select")).to_have_value("cl100k_base")

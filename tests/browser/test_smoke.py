@@ -1,10 +1,16 @@
-"""Smoke tests of the real page: it boots Python in a worker, shows r50k ids, stays on its own origin."""
+"""Smoke tests of the real page: it boots Python in a worker, shows r50k ids, stays on its own origin.
+
+The boot and the requests are seen on fresh pages; the other tests share one booted page (conftest).
+"""
 
 import json
 
 import build
 import pytest
+from conftest import shared_page_fixtures
 from playwright.sync_api import expect
+
+open_app, page, console_errors = shared_page_fixtures()
 
 CJK_AND_EMOJI = [
     "你好，世界！",
@@ -29,7 +35,8 @@ def ids_text(ids: list[int]) -> str:
     return ", ".join(str(i) for i in ids)
 
 
-def test_page_reaches_ready(page, screenshot, console_errors):
+def test_page_reaches_ready(fresh_app, screenshot):
+    page, console_errors = fresh_app(), fresh_app.errors
     status = page.get_by_test_id("status")
     expect(status).to_have_attribute("data-state", "ready")
     screenshot(page, "ready")
@@ -94,7 +101,8 @@ def test_engine_errors_come_back_as_data(page):
     assert answer["error"]["type"] and answer["error"]["message"]
 
 
-def test_every_request_goes_to_the_pages_own_origin(page, requests_seen, app_server, dist_dir):
+def test_every_request_goes_to_the_pages_own_origin(fresh_app, requests_seen, app_server, dist_dir):
+    page = fresh_app()
     type_text(page, "hello")
     expect(page.get_by_test_id("token-ids")).to_have_text("31373")
     paths = [url[len(app_server.origin):] for url in requests_seen if url.startswith(app_server.origin + "/")]

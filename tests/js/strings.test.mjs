@@ -99,3 +99,13 @@ test("every error code the engine declares has its text, with only the fields th
   }
   assert.deepEqual(extra, []);
 });
+
+test("every error code of the worker, the engine wrapper and the app has its text in both languages", () => {
+  // Codes made outside protocol.py (web/worker.mjs, engine.mjs, app.mjs), which the page shows as it
+  // shows the engine's own.
+  const codes = ["bad_request", "worker_failed", "engine_unavailable", "engine_stopped", "engine_missing", "request_failed"];
+  for (const lang of ["en", "zh"]) {
+    const keys = new Set(i18n.tableKeys(lang));
+    assert.deepEqual(codes.filter((code) => !keys.has(`err.${code}`)), [], lang);
+  }
+});

@@ -100,7 +100,7 @@ class CompareLesson extends TextLesson {
 
   showSettings() {
     this.corpus.set(this.get("ccorpus"));
-    this.bpe.input.value = String(this.get("bpe"));
+    this.bpe.show(this.get("bpe"));
   }
 
   query() {

@@ -12,6 +12,7 @@ import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { TextLesson, intro, inputCard, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
+import { clipText } from "../ui/clip.mjs";
 import "./decode/strings.mjs";
 
 export const PRESETS = Object.freeze([
@@ -105,7 +106,9 @@ class DecodeLesson extends TextLesson {
     const r = this.result;
     // The number to judge is the newest answer's, and only when it answers the ids in the box.
     const fresh = r && !this.error && this.queried === this.get("ids") && !this.main.classList.contains("stale");
-    this.guess.render({ answer: fresh ? [...r.text].length : null, vars: { n: r ? r.items.length : 0 } });
+    // Only the first characters are drawn: laying out a long text freezes the tab (ui/clip.mjs).
+    const clip = r ? clipText(r.text, LIMITS.decodedChars) : null;
+    this.guess.render({ answer: fresh ? clip.total : null, vars: { n: r ? r.items.length : 0 } });
     const hide = this.guess.hiding();
     this.itemsCard.hidden = hide;
     this.outCard.hidden = hide;
@@ -117,8 +120,9 @@ class DecodeLesson extends TextLesson {
     if (n === 0) rows.push(el("li", { className: "log-empty" }, t("decode.empty")));
     if (n > shown.length) rows.push(el("li", { className: "fine" }, t("decode.more", { n: n - shown.length })));
     this.items.replaceChildren(...rows);
-    this.output.textContent = r.text.replaceAll("\ufffd", "⟨?⟩");
+    this.output.textContent = clip.text.replaceAll("\ufffd", "⟨?⟩");
     const notes = [];
+    if (clip.total > clip.shown) notes.push(t("decode.textMore", { n: clip.total - clip.shown, shown: clip.shown }));
     if (r.unfinished) notes.push(t("decode.unfinished"));
     if (r.text.includes("\ufffd")) notes.push(t("decode.hasInvalid"));
     if (r.errors > 0) notes.push(t("decode.skipped", { n: r.errors }));

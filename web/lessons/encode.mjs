@@ -45,6 +45,8 @@ const KEYS = [
 class EncodeLesson {
   constructor(ctx) {
     this.ctx = ctx;
+    this.opened = false; // update() was called once (the lesson's first state)
+    this.tableChosen = false; // the encoding changed since: its trace starts at step 0
     // The table in use is the choice's `active` one: r50k until the chosen table has loaded.
     this.choice = new EncodingChoice(ctx, () => this.encodingChanged());
     const want = () => ({ ...this.state, encoding: this.choice.active });
@@ -145,6 +147,9 @@ class EncodeLesson {
 
   update(state, changed) {
     const view = this.view;
+    // A table chosen here starts its trace at step 0; the table a link named keeps the link's step.
+    if (changed.has("encoding") && this.opened) this.tableChosen = true;
+    this.opened = true;
     if (changed.has("lang")) view.relabel();
     this.choice.update(state, changed);
     if (changed.has("text")) {
@@ -207,7 +212,8 @@ class EncodeLesson {
   encodingChanged() {
     this.stepper.pause();
     this.session.chosen();
-    this.ctx.setState({ step: 0 });
+    if (this.tableChosen) this.ctx.setState({ step: 0 });
+    this.tableChosen = false;
     this.session.retrace();
   }
 
@@ -248,7 +254,8 @@ class EncodeLesson {
         this.view.markTrace();
         break;
       case "trace":
-        if (this.state.step > this.total()) this.ctx.setState({ step: this.total() });
+        // A step past the end is cut to it, but not on r50k's trace while the link's table still loads.
+        if (this.choice.active === this.state.encoding && this.state.step > this.total()) this.ctx.setState({ step: this.total() });
         this.stepChanged();
         this.view.markTrace();
         break;

@@ -28,7 +28,12 @@ export function withEncoding(payload, encoding) {
   return encoding === DEFAULT_ENCODING ? payload : { ...payload, encoding };
 }
 
-const loaded = new Set([DEFAULT_ENCODING]); // tables the worker holds (it keeps them while the page lives)
+const loaded = new Set([DEFAULT_ENCODING]); // tables the worker holds (it keeps them while it lives)
+
+/** A new engine worker (Stop, Restart) holds only r50k_base: the larger tables are asked for again. */
+export function forgetLoadedTables() {
+  for (const name of loaded) if (name !== DEFAULT_ENCODING) loaded.delete(name);
+}
 
 const MB = 1024 * 1024;
 

@@ -6,9 +6,12 @@
 // The exercises themselves, their tests and the checking harness are Python: py_src/toklab_lab,
 // shipped as dist/lab/ (tools/lab.py) with a catalog the page reads before Python starts.
 //
-// State (in the URL): `ex`, the open exercise, and `code`, the editor's text when it differs from the
-// exercise's starting code, so a link can carry code. Code never runs by itself, not even from a link:
-// only the Run button (or Ctrl+Enter in the editor) runs it.
+// State (in the URL): `ex`, the open exercise, and `src`, the editor's text when it differs from the
+// exercise's starting code (null: the starting code, or what this tab last had for the exercise; ""
+// is an empty editor, which stays empty), so a link can carry code. Old links said `code=` (now the
+// Encode and Train lessons' "Show the Python" switch only): read once as `src` when it cannot be that
+// switch. Code never runs by itself, not even from a link: only the Run button (or Ctrl+Enter in the
+// editor) runs it.
 
 import { el, Bindings } from "../ui/dom.mjs";
 import { replaceURL } from "../state.mjs";
@@ -30,7 +33,9 @@ const WATCHED = { exercise: "bpe", text: "tokenization" };
 const PARAMS = new Map([
   // Any exercise-like name parses; one the catalog does not know opens the first exercise.
   ["ex", { def: FIRST, parse: (s) => (/^[a-z_]{1,40}$/.test(s) ? s : undefined), format: String, omit: (v) => v === FIRST }],
-  ["code", { def: "", parse: (s) => s, format: String, omit: (v) => v === "" || v.length > CODE_MAX }],
+  ["src", { def: null, parse: (s) => s, format: String, omit: (v) => v === null || v.length > CODE_MAX }],
+  // An old lab link's code; "1", "0", "true", "false" are the switch's values from another lesson's link.
+  ["code", { into: "src", def: null, parse: (s) => (/^(0|1|true|false)$/.test(s) ? undefined : s), format: String, omit: () => true }],
 ]);
 
 const KEYS = [
@@ -98,8 +103,9 @@ class LabLesson {
     const entry = this.find(state.ex);
     if (entry !== this.entry) {
       this.entry = entry;
-      const fromLink = this.firstSync && state.code !== "" && state.code !== entry.stub;
-      const code = state.code !== "" ? state.code : savedCode(entry.id) ?? entry.stub;
+      const link = this.ctx.linkValues();
+      const fromLink = this.firstSync && typeof link.src === "string" && link.src === state.src && state.src !== entry.stub;
+      const code = state.src ?? savedCode(entry.id) ?? entry.stub;
       this.view.showTask(entry);
       this.view.showResult({ state: "idle" });
       this.stopAnimation();
@@ -114,9 +120,9 @@ class LabLesson {
       }
       this.labelEditor();
       saveCode(entry.id, code);
-      this.ctx.setState({ ex: entry.id, code: code === entry.stub ? "" : code });
-    } else if ((state.code || entry.stub) !== this.editor.text) {
-      this.editor.replace(state.code || entry.stub);
+      this.ctx.setState({ ex: entry.id, src: code === entry.stub ? null : code });
+    } else if ((state.src ?? entry.stub) !== this.editor.text) {
+      this.editor.replace(state.src ?? entry.stub);
     }
     this.firstSync = false;
     this.view.showSteps(entry.id, lastState);
@@ -129,18 +135,24 @@ class LabLesson {
   edited(text) {
     this.stopAnimation(); // the offer was for the code that passed
     saveCode(this.entry.id, text);
-    this.ctx.setState({ code: text === this.entry.stub ? "" : text });
+    this.ctx.setState({ src: text === this.entry.stub ? null : text });
   }
 
   pick(id) {
     if (!this.catalog || id === this.entry.id) return;
-    this.ctx.setState({ ex: id, code: "" });
+    this.ctx.setState({ ex: id, src: null });
   }
 
   async run() {
     if (!this.entry || this.running) return;
     const entry = this.entry;
     this.stopAnimation();
+    if (this.editor.text.trim() === "") {
+      this.view.fromLink.hidden = true;
+      this.view.showResult({ state: "empty" });
+      this.ctx.announce(this.view.summary({ state: "empty" }));
+      return;
+    }
     this.running = true;
     this.view.fromLink.hidden = true;
     this.view.say(null);
@@ -223,8 +235,9 @@ class LabLesson {
     params.set("lesson", "lab");
     params.set("ex", this.entry.id);
     const code = this.editor.text;
-    if (code !== this.entry.stub && code.length <= CODE_MAX) params.set("code", code);
-    else params.delete("code");
+    params.delete("code");
+    if (code !== this.entry.stub && code.length <= CODE_MAX) params.set("src", code);
+    else params.delete("src");
     const link = `${window.location.origin}${window.location.pathname}#${params.toString()}`;
     try {
       await navigator.clipboard.writeText(link);
@@ -244,7 +257,7 @@ class LabLesson {
         this.view.showSteps(this.entry.id, lastState);
       }
     }
-    if (changed.has("ex") || changed.has("code")) this.sync(state);
+    if (changed.has("ex") || changed.has("src")) this.sync(state);
   }
 
   onKey() {

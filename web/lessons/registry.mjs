@@ -6,14 +6,15 @@
 //
 //     { id, params, keys, create(ctx) }
 //       id       the lesson's name in the URL (#lesson=<id>) and in i18n ("lesson.<id>")
-//       params   Map(name -> spec from ../state.mjs): the lesson's own state fields, in the URL hash
+//       params   Map(name -> spec from ../state.mjs): the lesson's own state fields, in the URL hash; a
+//                name means one thing in every lesson (a tab carries the state's value to the next one)
 //       keys     [[keyLabel, i18nKey], ...]: the rows it adds to the keyboard help
 //       create(ctx) -> { update(state, changed), onKey(event) -> handled?, destroy() }
 //         update   the state changed: `changed` is the Set of field names (every name on the first call)
 //         onKey    a key pressed while focus is not in a text field; true when the lesson used it
 //         destroy  remove the page and stop every timer, request and animation
 //
-// and `ctx`, given by the app (app.mjs openLesson), holds
+// and `ctx`, given by the app (app.mjs makeContext), holds
 //     root                     the element the lesson renders into
 //     t(key, vars)             a string in the current language (i18n.mjs)
 //     getState(), setState(patch)   the one state object (setState calls update at once)
@@ -24,6 +25,8 @@
 //     engineReady(), onEngineReady(fn)   whether Python answers yet
 //     announce(text)           the aria-live region;   note(text)  a quiet note under the header
 //     reducedMotion()          true when the user asked for reduced motion
+//     linkValues()             the fields the link that opened the lesson named ({} when its tab, a reload
+//                              or a restart opened it): the lab says "this code came from a link" by it
 //
 // How a lesson is built inside (docs/frontend.md): TextLesson (ui/lessonkit.mjs) for one text box and one
 // query; session, frames and view with the Stepper (ui/stepper.mjs) for a lesson that steps (encode, train).

@@ -102,8 +102,8 @@ class SamplesLesson extends TextLesson {
   }
 
   showSettings() {
-    this.block.input.value = String(this.get("block"));
-    this.batch.input.value = String(this.get("batch"));
+    this.block.show(this.get("block"));
+    this.batch.show(this.get("batch"));
     this.tok.set(this.get("tok"));
     this.sampler.set(this.get("sampler"));
   }

@@ -86,11 +86,22 @@ export class Bindings {
   }
 
   apply(t) {
-    for (const { node, key, vars, kind } of this.items) {
-      const value = t(typeof key === "function" ? key() : key, typeof vars === "function" ? vars() : vars);
-      if (kind === "text") node.textContent = value;
-      else if (kind === "label") node.setAttribute("aria-label", value);
-      else node.title = value;
-    }
+    this.t = t;
+    for (const item of this.items) write(t, item);
   }
+
+  /** Writes `node`'s bound strings again (its key or vars are functions whose answer changed). */
+  refresh(node) {
+    if (!this.t) return;
+    for (const item of this.items) if (item.node === node) write(this.t, item);
+  }
+}
+
+/** One bound string written in the language of `t`; a key function answering null writes nothing. */
+function write(t, { node, key, vars, kind }) {
+  const name = typeof key === "function" ? key() : key;
+  const value = name === null ? "" : t(name, typeof vars === "function" ? vars() : vars);
+  if (kind === "text") node.textContent = value;
+  else if (kind === "label") node.setAttribute("aria-label", value);
+  else node.title = value;
 }

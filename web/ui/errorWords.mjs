@@ -97,9 +97,66 @@ registerPairs({
     en: "the engine failed: {detail}",
     zh: "引擎出错了：{detail}",
   },
+  "err.hf_bad_json": {
+    en: "the tokenizer.json is not valid JSON (line {line}, column {column})",
+    zh: "这个 tokenizer.json 不是合法的 JSON（第 {line} 行，第 {column} 列）",
+  },
+  "err.hf_too_large": {
+    en: "the tokenizer.json has {size} bytes; files of at most {limit} bytes can be read",
+    zh: "这个 tokenizer.json 有 {size} 字节，最多只能读取 {limit} 字节的文件",
+  },
+  "err.hf_bad_value": {
+    en: "{path} must be {expected}, not {value}",
+    zh: "{path} 应该是 {expected}，而不是 {value}",
+  },
+  "err.hf_unsupported": {
+    en: "{path} {value} is not supported",
+    zh: "不支持 {path} 的取值 {value}",
+  },
+  "err.hf_bad_regex": {
+    en: "{path}: the pattern {pattern} cannot run here ({detail})",
+    zh: "{path}：正则 {pattern} 在这里无法运行（{detail}）",
+  },
+  "err.hf_unknown_merge_token": {
+    en: "{path} ({left} {right}) names {token}, which is not in model.vocab",
+    zh: "{path}（{left} {right}）用到了 {token}，但它不在 model.vocab 里",
+  },
+  "err.hf_text_too_long": {
+    en: "the text has {length} characters; at most {limit} can be encoded",
+    zh: "这段文字有 {length} 个字符，最多只能编码 {limit} 个",
+  },
   "err.table_unavailable": {
     en: "the {encoding} table could not be loaded: {detail}",
     zh: "{encoding} 词表加载失败：{detail}",
+  },
+  // toklab.hf: reading a HuggingFace tokenizer.json, and what it is asked to encode.
+  "err.hf_bad_json": {
+    en: "the tokenizer.json is not valid JSON (line {line}, column {column})",
+    zh: "这个 tokenizer.json 不是有效的 JSON（第 {line} 行，第 {column} 列）",
+  },
+  "err.hf_too_large": {
+    en: "the tokenizer.json has {size} bytes; files of at most {limit} bytes are read",
+    zh: "这个 tokenizer.json 有 {size} 字节；只能读取不超过 {limit} 字节的文件",
+  },
+  "err.hf_bad_value": {
+    en: "{path} must be {expected}, not {value}",
+    zh: "{path} 应当是 {expected}，而不是 {value}",
+  },
+  "err.hf_unsupported": {
+    en: "{path} {value} is not supported",
+    zh: "暂不支持 {path} {value}",
+  },
+  "err.hf_bad_regex": {
+    en: "{path}: the pattern {pattern} cannot run here ({detail})",
+    zh: "{path}：模式 {pattern} 无法在这里运行（{detail}）",
+  },
+  "err.hf_unknown_merge_token": {
+    en: "{path} ({left} {right}) names {token}, which is not in model.vocab",
+    zh: "{path}（{left} {right}）用到了 {token}，但 model.vocab 里没有它",
+  },
+  "err.hf_text_too_long": {
+    en: "the text has {length} characters; at most {limit} are encoded",
+    zh: "文本有 {length} 个字符；最多只能编码 {limit} 个",
   },
   "err.bad_request": {
     en: "the page sent a request without a kind",

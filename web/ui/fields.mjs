@@ -2,6 +2,7 @@
 // Labels are bound through `bindings` (Bindings) so a language switch relabels them.
 
 import { el } from "./dom.mjs";
+import "./fieldWords.mjs";
 
 /** A group of mutually exclusive choices drawn as pressed buttons (radio semantics). */
 export function choiceGroup(bindings, { labelKey, options, testid, onChoose }) {
@@ -42,17 +43,61 @@ export function choiceGroup(bindings, { labelKey, options, testid, onChoose }) {
   };
 }
 
-/** A labelled number field that reports whole numbers within [min, max]. */
+/** Why `text`, typed into a field that takes whole numbers within [min, max], is refused; null if it is not. */
+export function numberRefusal(text, { min, max, badInput = false }) {
+  const n = Number(text);
+  // An emptied field means 0, where 0 is allowed (train's "no limit"), as it always has.
+  if (badInput || Number.isNaN(n) || (text.trim() === "" && !(min <= 0 && max >= 0))) return "field.notNumber";
+  if (n < min) return "field.tooSmall";
+  if (n > max) return "field.tooLarge";
+  if (!Number.isInteger(n)) return "field.notWhole";
+  return null;
+}
+
+/**
+ * A labelled number field that reports whole numbers within [min, max]. Any other value stays in the
+ * field as typed, with a line under it saying why it is not used (`<testid>-error`); the lesson keeps
+ * the last value it took. `show(value)` writes the state's value into the field, except while the
+ * field holds a refused value and the state has not moved on (a language switch redraws the same value).
+ */
 export function numberField(bindings, { id, labelKey, min, max, testid, onValue }) {
+  const labelText = el("span", { className: "lk-field-label", id: `${id}-label` });
+  const why = el("span", { className: "lk-field-error", id: `${id}-error`, testid: `${testid}-error`, attrs: { "aria-live": "polite" } });
   const input = el("input", {
     id, className: "lk-number", testid,
-    attrs: { type: "number", min, max, step: 1, inputmode: "numeric" },
+    attrs: { type: "number", min, max, step: 1, inputmode: "numeric", "aria-labelledby": `${id}-label`, "aria-describedby": `${id}-error` },
   });
+  let refusal = null; // { key, value (as typed), kept (the value the field held before) } while refused
+  let shownValue = null;
+  const showWhy = () => {
+    why.hidden = refusal === null;
+    input.toggleAttribute("aria-invalid", refusal !== null);
+  };
+  bindings.text(why, () => (refusal ? refusal.key : null), () => (refusal ? { value: refusal.value, min, max } : {}));
   input.addEventListener("change", () => {
-    const n = Number(input.value);
-    if (Number.isInteger(n) && n >= min && n <= max) onValue(n);
+    const key = numberRefusal(input.value, { min, max, badInput: input.validity.badInput });
+    if (key === null) {
+      refusal = null;
+      showWhy();
+      onValue(Number(input.value));
+      return;
+    }
+    refusal = { key, value: input.validity.badInput ? "" : input.value, kept: shownValue };
+    bindings.refresh(why);
+    showWhy();
   });
+  showWhy();
   const label = el("label", { className: "lk-field", attrs: { for: id } },
-    bindings.text(el("span", { className: "lk-field-label" }), labelKey), input);
-  return { node: label, input };
+    bindings.text(labelText, labelKey), input, why);
+  return {
+    node: label,
+    input,
+    show(value) {
+      if (refusal !== null && value === refusal.kept) return;
+      refusal = null;
+      showWhy();
+      shownValue = value;
+      input.value = String(value);
+    },
+  };
 }

@@ -6,7 +6,10 @@
 
 import { el, Bindings } from "./dom.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
+import { LIMITS } from "../theme.mjs";
+import { clipText } from "./clip.mjs";
 import "./errorWords.mjs";
+import "./boxWords.mjs";
 
 /** The value of a lesson parameter, or its default when the state does not carry it yet. */
 export function paramValue(state, params, name) {
@@ -242,14 +245,42 @@ export function insertUndoable(input, text) {
 }
 
 /**
+ * Refuses a paste or a drop that would make `box` longer than `limit` characters, before the browser
+ * lays it out (a 2 MB paste froze the tab for minutes): the box keeps its text, what was copied stays on
+ * the clipboard, and a note under the box (`<box id>-paste-note`) says why, in the language of `t`.
+ */
+export function refuseLongPastes(box, t, limit = LIMITS.boxChars) {
+  const note = el("p", { className: "paste-note", testid: `${box.id}-paste-note`, attrs: { role: "status" } });
+  note.hidden = true;
+  const check = (event, data) => {
+    const text = data ? data.getData("text/plain") : "";
+    const { value, selectionStart: a, selectionEnd: b } = box;
+    const length = clipText(value.slice(0, a), 0).total + clipText(text, 0).total + clipText(value.slice(b), 0).total;
+    if (length <= limit) {
+      note.hidden = true;
+      return;
+    }
+    event.preventDefault();
+    note.textContent = t("box.tooLong", { length: length.toLocaleString("en-US"), limit: limit.toLocaleString("en-US") });
+    note.hidden = false;
+    if (!note.isConnected) box.after(note);
+  };
+  box.addEventListener("paste", (event) => check(event, event.clipboardData));
+  box.addEventListener("drop", (event) => check(event, event.dataTransfer));
+  return note;
+}
+
+/**
  * A textarea whose typing goes into the state as `patch(value)`, marked as typed for `debounced`.
  * `id` is also its test id. Spell checking and autocomplete are off: the text is data, not prose.
+ * A paste longer than the engine reads is refused with a note (refuseLongPastes, in the words of `t`).
  */
-export function textBox(ctx, debounced, { id, patch, rows = 2, className = "text-input", attrs = {} }) {
+export function textBox(ctx, debounced, { id, patch, rows = 2, className = "text-input", attrs = {}, t = ctx.t }) {
   const input = el("textarea", {
     id, testid: id, className,
     attrs: { rows, spellcheck: "false", autocomplete: "off", dir: "auto", ...attrs },
   });
+  refuseLongPastes(input, t);
   input.addEventListener("input", () => {
     if (inserting) return;
     debounced.typed();

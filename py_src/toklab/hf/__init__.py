@@ -12,6 +12,7 @@ A tokenizer.json is a composition of parts, each a small module here named as in
   decoders        ByteLevel, ByteFallback, Fuse, Replace, Strip, Metaspace (decoders/)
   tokenizer       Tokenizer: the parts composed; encode, decode, from_file, to_str
   trace           every step of one encode, as plain data for the page
+  compact         a tokenizer.json in the compact form the build ships (toklab.get_tokenizer loads it)
 Exact against `tokenizers` 0.23.3 on MiniMind, Qwen3, DeepSeek-V3, Llama 3 and Gemma 3 (tests/test_hf_*.py).
 """
 

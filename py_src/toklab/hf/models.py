@@ -24,6 +24,7 @@ than `_HEAP_FROM` symbols merge with a heap (O(n log n): Gemma 3 has no pre-toke
 from __future__ import annotations
 
 import heapq
+import itertools
 from typing import NamedTuple
 
 from ..caches import SizedCache
@@ -33,6 +34,7 @@ __all__ = ["BPE", "Model", "Token", "from_config"]
 
 _HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
 _NONE = 1 << 62  # "no merge" in the packed (rank, id) values
+_BUILDS = itertools.count(1)
 
 
 class Token(NamedTuple):
@@ -139,7 +141,7 @@ class BPE(Model):
     def _build(self, path: str = "model") -> None:
         """Index the vocabulary and the merges; a merge naming a token not in the vocabulary is an error."""
         vocab = self.vocab
-        self._version = getattr(self, "_version", 0) + 1  # tells caches built on this model to empty
+        self._version = next(_BUILDS)  # unique to this build: tells caches made with another to empty
         self.vocab_r = {i: t for t, i in vocab.items()}
         top = max(vocab.values(), default=0)
         self._shift = max(top.bit_length(), 1)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..pretokenize import _one_of
 from . import _unicode
 from ._config import Regex, bad, expect, literal_or_regex, pattern_config
 
@@ -36,11 +37,7 @@ __all__ = ["NFC", "NFD", "NFKC", "NFKD", "Lowercase", "Normalizer", "Prepend", "
 Alignment = "list[tuple[int, int]] | None"
 
 
-def _class(runs) -> str:
-    return "[" + "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in runs) + "]"
-
-
-_BARRIER = re.compile(_class(_unicode.NFC_BARRIERS))
+_BARRIER = re.compile(_one_of([list(r) for r in _unicode.NFC_BARRIERS]))  # astral ranges behind a guard: fast
 
 
 def identity(n: int) -> list[tuple[int, int]]:
@@ -102,6 +99,14 @@ def _unicode_form(form: str, text: str) -> tuple[str, list | None]:
     """
     if unicodedata.is_normalized(form, text) and not _BARRIER.search(text):
         return text, None
+    lines = text.splitlines(keepends=True)
+    if len(lines) > 1:
+        return _by_lines(form, lines)
+    return _slow_form(form, text)
+
+
+def _slow_form(form: str, text: str) -> tuple[str, list | None]:
+    """`_unicode_form` character by character."""
     compat = form in ("NFKC", "NFKD")
     chars: list[list] = []  # [character, change, combining class]
     for c in text:
@@ -122,6 +127,25 @@ def _unicode_form(form: str, text: str) -> tuple[str, list | None]:
             align.append((ptr, ptr + 1))
             ptr += 1 - change
     return new, (None if new == text else align)
+
+
+def _by_lines(form: str, lines: list[str]) -> tuple[str, list | None]:
+    """`_unicode_form` line by line: nothing composes with or reorders around a line break (they are
+    starters without compositions), so only the lines that change pay for the slow path."""
+    out, align, pos, changed = [], [], 0, False
+    for line in lines:
+        if unicodedata.is_normalized(form, line) and not _BARRIER.search(line):
+            new, inner = line, None
+        else:
+            new, inner = _slow_form(form, line)
+        out.append(new)
+        if inner is None:
+            align.extend((k, k + 1) for k in range(pos, pos + len(line)))
+        else:
+            changed = True
+            align.extend((a + pos, b + pos) for a, b in inner)
+        pos += len(line)
+    return "".join(out), (align if changed else None)
 
 
 def _reorder(chars: list[list]) -> None:

@@ -254,7 +254,7 @@ class Tokenizer:
         """The fast path of `encode`: each piece's ids, tokens and offsets (relative to the piece) are
         cached by its text, then laid at its place (`shift` + offset, or through `align`)."""
         spans, as_bytes = fast
-        owner = (id(self.model), getattr(self.model, "_version", 0), as_bytes)
+        owner = (getattr(self.model, "_version", id(self.model)), as_bytes)
         if self._piece_owner != owner:  # another model, or the same one rebuilt (trained)
             self._piece_cache.clear()
             self._piece_owner = owner

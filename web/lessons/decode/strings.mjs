@@ -115,6 +115,10 @@ registerPairs({
     en: "The last character is still incomplete: more bytes are needed.",
     zh: "最后一个字符还不完整：还缺字节。",
   },
+  "decode.textMore": {
+    en: "…and {n} more characters (only the first {shown} are drawn).",
+    zh: "……还有 {n} 个字符（只画出前 {shown} 个）。",
+  },
   "decode.hasInvalid": {
     en: "⟨?⟩ marks bytes that do not form a character.",
     zh: "⟨?⟩ 表示无法组成字符的字节。",

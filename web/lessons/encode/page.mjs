@@ -8,7 +8,7 @@
 import { MergeCanvas } from "../../canvas/mergeCanvas.mjs";
 import { el, icon } from "../../ui/dom.mjs";
 import { StepControls } from "../../ui/stepper.mjs";
-import { intro, stageHeader, inputCard, stageCard, errorText, insertUndoable, insertingText } from "../../ui/lessonkit.mjs";
+import { intro, stageHeader, inputCard, stageCard, errorText, insertUndoable, insertingText, refuseLongPastes } from "../../ui/lessonkit.mjs";
 import { CodeView, codeSwitch } from "../../ui/codeview.mjs";
 import { PredictBox, predictSwitch } from "../../ui/predict.mjs";
 import { RoomPoll } from "../../ui/predictPoll.mjs";
@@ -33,6 +33,7 @@ export function buildPage(root, t, b, actions) {
     className: "text-input",
     attrs: { rows: 2, spellcheck: "false", autocomplete: "off", autocapitalize: "off", dir: "auto", "aria-describedby": "text-hint engine-error" },
   });
+  refuseLongPastes(r.textarea, t);
   r.textarea.addEventListener("beforeinput", (event) => {
     const next = textAfter(r.textarea, event);
     if (next !== null && !insertingText()) actions.willType(next);

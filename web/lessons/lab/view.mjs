@@ -166,6 +166,8 @@ export class LabView {
       case "waiting":
       case "running":
         return t(`lab.result.${result.state}`);
+      case "empty":
+        return t("lab.result.empty", { function: entry.function });
       case "passed":
         return t("lab.result.passed", { total: result.total, shown: entry.shown.length, hidden: result.total - entry.shown.length, function: entry.function });
       case "failed": {

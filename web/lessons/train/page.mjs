@@ -19,7 +19,7 @@ export function buildPage(root, t, b, actions) {
 
   // The corpus and the settings.
   r.corpus = textBox(actions, { typed: actions.corpusTyped }, {
-    id: "corpus-input", patch: actions.corpusPatch, rows: 4, attrs: { "aria-describedby": "corpus-hint" },
+    id: "corpus-input", patch: actions.corpusPatch, rows: 4, attrs: { "aria-describedby": "corpus-hint" }, t,
   });
   r.presets = presetButtons(b, PRESETS, "train", (p) => {
     // The corpus only: the browser keeps one undo history for the page, so Ctrl+Z in the corpus box
@@ -110,7 +110,7 @@ export function buildPage(root, t, b, actions) {
     b.text(el("p", { className: "stage-text" }), "train.tieText2"));
 
   // Stage 3: use the tokenizer.
-  r.tryInput = textBox(actions, { typed: actions.tryTyped }, { id: "try-input", patch: (v) => ({ try: v }) });
+  r.tryInput = textBox(actions, { typed: actions.tryTyped }, { id: "try-input", patch: (v) => ({ try: v }), t });
   r.tryOut = el("ol", { className: "lk-try", testid: "try-output" });
   r.trySummary = el("p", { className: "summary", testid: "try-summary" });
   r.tryErrorBox = errorLine("try-error");

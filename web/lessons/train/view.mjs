@@ -62,9 +62,9 @@ export class TrainView {
     r.mode.set(values.tmode);
     r.unit.set(values.unit);
     r.tie.set(values.tie);
-    r.minf.input.value = String(values.minf);
-    r.nmerges.input.value = String(values.nmerges);
-    r.vsize.input.value = String(values.vsize);
+    r.minf.show(values.minf);
+    r.nmerges.show(values.nmerges);
+    r.vsize.show(values.vsize);
     this.showExample(values);
   }
 

@@ -1,0 +1,62 @@
+"""`build.py test`'s own reading of its stages (tools/testrun.py): the counts come from the JUnit XML
+each runner writes, pytest's and node --test's alike (CPython only: it runs the runners)."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+if sys.platform == "emscripten":
+    pytest.skip("build.py runs on CPython only", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tools.testrun import junit_counts, minutes  # noqa: E402
+
+NODE_TESTS = """
+import { test } from "node:test";
+import assert from "node:assert/strict";
+test("passes", () => assert.equal(1 + 1, 2));
+test("fails", () => assert.equal(1 + 1, 3));
+test("skipped", { skip: true }, () => {});
+test("passes too", async () => {});
+"""
+
+PYTEST_TESTS = """
+import pytest
+def test_passes(): assert True
+def test_fails(): assert False
+@pytest.mark.skip
+def test_skipped(): pass
+def test_errors(broken): pass
+@pytest.fixture
+def broken(): raise RuntimeError
+"""
+
+
+def test_node_junit_counts(tmp_path):
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node here")
+    (tmp_path / "a.test.mjs").write_text(NODE_TESTS)
+    xml = tmp_path / "node.xml"
+    done = subprocess.run([node, "--test", "--test-reporter=junit", f"--test-reporter-destination={xml}", "a.test.mjs"],
+                          cwd=tmp_path, capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    assert junit_counts(xml) == (2, 1, 1)
+
+
+def test_pytest_junit_counts(tmp_path):
+    (tmp_path / "test_a.py").write_text(PYTEST_TESTS)
+    xml = tmp_path / "py.xml"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={xml}", "test_a.py"],
+                          cwd=tmp_path, capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 1, done.stdout
+    assert junit_counts(xml) == (1, 2, 1)  # an error in set-up counts as a failure
+    assert junit_counts(tmp_path / "none.xml") == (0, 0, 0)
+
+
+def test_minutes():
+    assert [minutes(s) for s in (0, 59.4, 59.6, 75.4, 600)] == ["0:00", "0:59", "1:00", "1:15", "10:00"]

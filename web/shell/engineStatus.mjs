@@ -1,0 +1,140 @@
+// The engine as the page's shell sees it, in one place: the worker's client (engine.mjs, loaded once),
+// its status line, the Stop button while a request runs long and the Restart button after a crash or a
+// timeout, the lessons' query() and "is Python ready" for the lessons.
+//
+//     const engine = new EngineHost(dom, { t, note, reopen });
+//     engine.query(kind, payload, options)   -> Promise<{ok, result | error}>, never rejects
+//     engine.ready(), engine.onReady(fn), engine.render()   (render: after a language change)
+//
+// Stop: a new worker; the request that ran is answered "stopped" and the waiting ones go to the new one,
+// and the lesson is not opened again (that would ask the long request once more). Restart: a new worker
+// and `reopen()` (the open lesson starts again on the same state, so the text stays). Either way the
+// tables the old worker had fetched are forgotten (lessons/encodings.mjs).
+
+import { TIMING } from "../theme.mjs";
+import { forgetLoadedTables } from "../lessons/encodings.mjs";
+
+export class EngineHost {
+  /** dom: {status, statusText, stop, restart}; t(key, vars); note(text); reopen(): the lesson again. */
+  constructor(dom, { t, note, reopen }) {
+    this.dom = dom;
+    this.t = t;
+    this.note = note;
+    this.reopen = reopen;
+    this.engine = null;
+    this.current = { status: "loading", stage: "", message: "", code: "", params: {} };
+    this.isReady = false;
+    this.stopTimer = 0;
+    this.readyListeners = [];
+    this.loaded = import("../engine.mjs")
+      .then((mod) => {
+        this.engine = mod.createEngine();
+        this.engine.onStatus((status) => this.set(status));
+        this.engine.onActivity((running) => this.showStopLater(running));
+        return this.engine;
+      })
+      .catch((error) => {
+        this.set({ status: "error", stage: "", message: String(error && error.message || error) });
+        return null;
+      });
+    dom.stop.addEventListener("click", () => this.stop());
+    dom.restart.addEventListener("click", () => this.restart());
+  }
+
+  ready() {
+    return this.isReady;
+  }
+
+  /** fn() once Python is ready (at once if it is). */
+  onReady(fn) {
+    if (this.isReady) fn();
+    else this.readyListeners.push(fn);
+  }
+
+  set(status) {
+    this.current = {
+      status: status.status || "loading", stage: status.stage || "", message: status.message || "",
+      code: status.code || "", params: status.params || {},
+    };
+    const wasReady = this.isReady;
+    this.isReady = this.current.status === "ready";
+    this.render();
+    if (this.isReady && !wasReady) for (const fn of this.readyListeners.splice(0)) fn();
+  }
+
+  render() {
+    const { t, dom } = this;
+    const { status, stage, message, code, params } = this.current;
+    dom.status.dataset.state = status;
+    let text;
+    if (status === "ready") text = t("status.ready");
+    else if (status === "error" && code === "crashed") text = t("engine.crashed");
+    else if (status === "error" && code === "boot_timeout") text = t("engine.bootTimeout", params);
+    else if (status === "error" && code === "request_timeout") text = t("engine.requestTimeout", params);
+    else if (status === "error") text = t("status.error", { message: message || stage });
+    else {
+      const known = `status.stage.${stage}`;
+      const label = t(known) !== known ? t(known) : message || stage || t("status.starting");
+      text = t("status.loading", { stage: label });
+    }
+    dom.statusText.textContent = text;
+    dom.status.title = text;
+    dom.restart.hidden = status !== "error";
+    if (status !== "ready") dom.stop.hidden = true;
+  }
+
+  /** Shows the Stop button once the running request has taken TIMING.stopAfterMs; hides it when none runs. */
+  showStopLater(running) {
+    clearTimeout(this.stopTimer);
+    this.dom.stop.hidden = true;
+    if (!running) return;
+    const wait = Math.max(0, running.since + TIMING.stopAfterMs - performance.now());
+    this.stopTimer = setTimeout(() => {
+      this.dom.stop.hidden = false;
+    }, wait);
+  }
+
+  /** Restart (after a crash or a timeout): a new engine worker, and the open lesson starts again. */
+  restart() {
+    if (!this.engine) {
+      window.location.reload();
+      return;
+    }
+    clearTimeout(this.stopTimer);
+    this.dom.stop.hidden = true;
+    forgetLoadedTables();
+    this.engine.restart();
+    this.reopen();
+  }
+
+  /** Stop (a request running long): a new engine worker; the lesson shows "stopped" and stays. */
+  stop() {
+    clearTimeout(this.stopTimer);
+    this.dom.stop.hidden = true;
+    forgetLoadedTables();
+    this.engine.restart({ keepWaiting: true });
+    this.note(this.t("engine.stopped"));
+  }
+
+  async query(kind, payload, options) {
+    await this.loaded;
+    const engine = this.engine;
+    if (!engine) {
+      return { ok: false, error: { type: "EngineUnavailable", code: "engine_missing", params: {}, message: this.t("error.noEngine") } };
+    }
+    if (!this.isReady && typeof engine.precomputed === "function") {
+      try {
+        const pre = await engine.precomputed(kind, payload);
+        if (pre && typeof pre === "object") return Object.hasOwn(pre, "ok") ? pre : { ok: true, result: pre };
+      } catch {
+        // No precomputed answer: ask the engine below.
+      }
+    }
+    try {
+      return await engine.request(kind, payload, options);
+    } catch (error) {
+      const detail = String(error && error.message || error);
+      return { ok: false, error: { type: "Error", code: "request_failed", params: { detail }, message: detail } };
+    }
+  }
+}
