@@ -1,7 +1,9 @@
 """The static file server: `build.py serve`, the browser tests' server and bench/page_load.py's.
 
 It serves one folder on 127.0.0.1 with the MIME types a static host must send, the page's
-Content-Security-Policy as a header, and no directory listings.
+Content-Security-Policy as a header, and no directory listings. It answers GET and HEAD; any other
+method of HTTP/1.1 gets 405 with an Allow header, a path that is not UTF-8 once decoded (`/%ff`, the
+overlong `/%c0%ae%c0%ae/`) 400, and a connection that sends nothing for IDLE_TIMEOUT seconds is closed.
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ from tools.common import BuildError
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
     "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
-    "object-src 'none'; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'"
+    "object-src 'none'; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; trusted-types default"
 )
+
+IDLE_TIMEOUT = 30.0  # seconds a connection may wait between the bytes of a request
+ALLOWED = "GET, HEAD"
 
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -48,13 +53,17 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """Serves one folder with the right MIME types and the page's CSP; records every path asked for.
 
     A folder answers with its index.html, or 404 (never a listing); a path holding a NUL byte
-    (`/a%00.txt`) answers 400.
+    (`/a%00.txt`) or bytes that are not UTF-8 answers 400; POST, PUT, DELETE, OPTIONS, TRACE, PATCH and
+    CONNECT answer 405 (other methods 501, as the standard library does).
     """
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     requests_seen: list[str] | None = None
+    timeout = IDLE_TIMEOUT  # socketserver.StreamRequestHandler sets it on the connection's socket
 
     def end_headers(self) -> None:
+        if getattr(self, "_refused_method", False):
+            self.send_header("Allow", ALLOWED)
         self.send_header("Content-Security-Policy", CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Cache-Control", "no-cache")
@@ -65,12 +74,23 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             self.requests_seen.append(self.path)
         try:
             super().do_GET()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the browser dropped the connection (a cancelled or superseded load): nothing to report
+        except (BrokenPipeError, ConnectionResetError, TimeoutError):
+            pass  # the browser dropped the connection (a cancelled or superseded load) or stopped reading
+
+    def refuse_method(self) -> None:
+        self._refused_method = True
+        self.send_error(HTTPStatus.METHOD_NOT_ALLOWED, f"This server answers {ALLOWED} only")
+
+    do_POST = do_PUT = do_DELETE = do_OPTIONS = do_TRACE = do_PATCH = do_CONNECT = refuse_method
 
     def send_head(self) -> BinaryIO | None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
-        if "\0" in unquote(path, errors="surrogatepass"):
+        try:
+            decoded = unquote(path, errors="strict")
+        except UnicodeDecodeError:
+            self.send_error(HTTPStatus.BAD_REQUEST, "The path is not UTF-8")
+            return None
+        if "\0" in decoded:
             self.send_error(HTTPStatus.BAD_REQUEST, "The path holds a NUL byte")
             return None
         return super().send_head()
@@ -84,9 +104,10 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             super().log_request(code, size)
 
 
-def make_server(directory: Path, port: int = 0, requests_seen: list[str] | None = None) -> http.server.ThreadingHTTPServer:
+def make_server(directory: Path, port: int = 0, requests_seen: list[str] | None = None,
+                idle_timeout: float = IDLE_TIMEOUT) -> http.server.ThreadingHTTPServer:
     """An HTTP server for `directory` on 127.0.0.1 (port 0 = a free port); call serve_forever() on it."""
-    handler = type("Handler", (StaticHandler,), {"requests_seen": requests_seen})
+    handler = type("Handler", (StaticHandler,), {"requests_seen": requests_seen, "timeout": idle_timeout})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server

@@ -4,16 +4,24 @@
 // (pyboot.mjs: Python with toklab installed), or, when that cannot be used, the normal way (the same
 // pyodide/ runtime and precompiled standard library, then the toklab wheel unpacked). Then it unpacks
 // the lab's wheel (toklab_lab: the exercises and the checking harness) into site-packages and
-// computes every exercise's cases once. Last, it closes its own ways out (fetch, XMLHttpRequest,
-// WebSocket, nested workers...), so code run here reaches nothing but the page that started it; the
-// Content-Security-Policy already limits the rest to this origin.
+// computes every exercise's cases once. Last, it seals itself (lab-seal.mjs): every capability beyond
+// computing is removed from its global object and the objects behind it (fetch, caches, storage,
+// workers, eval, postMessage...), so code run here reaches nothing, whatever headers the host sends.
 //
-//   page -> worker   {id, kind: "run", payload: {exercise, code}}
-//   worker -> page   {id, ok: true, result}   result: toklab_lab.harness's answer (see harness.py)
-//   page -> worker   {id, kind: "steps", payload: {code, piece}}   a passed bpe(), watched on one piece
-//   worker -> page   {id, ok: true, result}   result: toklab_lab.steps's answer (see steps.py)
-//                    {id, ok: false, error: {type, message, crashed}}   Pyodide itself failed
-//   worker -> page   {status: "loading" | "ready" | "error", message}   (unprompted)
+// The page talks to it over one MessageChannel only. Its first message to the worker carries that
+// channel's port; the worker keeps the port where no student code can reach it (a variable of this
+// module), and every answer and status goes back through it. `postMessage` on the worker's global is
+// gone with the rest, so student code has no way to send the page anything: what arrives on the port
+// is this file's own answer to the request the page made, under the id the page chose.
+//
+//   page -> worker   {connect: true}, transferring the port (the worker's first message, once)
+//   page -> port     {id, kind: "run", payload: {exercise, code}}
+//   port -> page     {id, kind, ok: true, result}   result: toklab_lab.harness's answer (see harness.py)
+//   page -> port     {id, kind: "steps", payload: {code, piece}}   a passed bpe(), watched on one piece
+//   port -> page     {id, kind, ok: true, result}   result: toklab_lab.steps's answer (see steps.py)
+//                    {id, kind, ok: false, error: {type, message, crashed}}   Pyodide itself failed
+//   port -> page     {status: "loading" | "ready" | "error", message}   (unprompted)
+//   port -> page     {closed: true}   student code closed this worker (`import js; js.close()`)
 //
 // A run that never ends is the page's business: runner.mjs terminates this worker after its time limit
 // and starts a fresh one. A failure of Pyodide itself (a fatal error, a stack overflow) comes back with
@@ -26,6 +34,14 @@
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
+import { seal } from "./lab-seal.mjs";
+
+// Taken before any student code runs: what this file calls after a run, as it was.
+const parse = JSON.parse;
+// uncurry(f)(thisArg, ...args) is f.call(thisArg, ...args), with f and call as they were here.
+const uncurry = (fn) => Function.prototype.call.bind(fn);
+const postTo = uncurry(MessagePort.prototype.postMessage);
+const dataOf = uncurry(Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data").get);
 
 const base = new URL("./", import.meta.url);
 const STUDENT_MEMORY = 768 * 1024 * 1024; // bytes the student's code may add to what Python holds once ready
@@ -47,8 +63,24 @@ function capMemory(memory, limit) {
   });
 }
 
+// The page's port (see above), and `send`, its postMessage bound to it: both set by the first message.
+let port = null;
+let send = null;
+let ready = false;
+const connected = new Promise((resolve) => {
+  self.onmessage = (event) => {
+    if (port || !event.ports || event.ports.length !== 1) return;
+    port = event.ports[0];
+    const own = port;
+    send = (message) => postTo(own, message);
+    self.onmessage = null;
+    port.onmessage = onRequest;
+    resolve();
+  };
+});
+
 function status(state, message) {
-  postMessage({ status: state, message });
+  send({ status: state, message });
 }
 
 async function fetchOk(url) {
@@ -57,31 +89,18 @@ async function fetchOk(url) {
   return response;
 }
 
-/** The globals that reach beyond this worker; none is needed once Python has booted. */
-const WAYS_OUT = [
-  "fetch", "XMLHttpRequest", "WebSocket", "EventSource", "WebTransport", "Worker", "SharedWorker",
-  "BroadcastChannel", "importScripts", "indexedDB", "caches",
-];
-
-function closeWaysOut() {
-  // Student code may close this worker itself (`import js; js.close()`): the page hears why at once,
-  // instead of waiting out the run's time limit.
+/**
+ * Seals this worker (lab-seal.mjs). Student code may close the worker itself (`import js; js.close()`):
+ * the page hears why at once, instead of waiting out the run's time limit.
+ */
+function sealWorker() {
   const close = self.close.bind(self);
-  Object.defineProperty(self, "close", {
-    value: () => {
-      postMessage({ closed: true });
+  seal(self, {
+    close: () => {
+      send({ closed: true });
       close();
     },
-    writable: false,
-    configurable: false,
   });
-  for (const name of WAYS_OUT) {
-    try {
-      Object.defineProperty(self, name, { value: undefined, writable: false, configurable: false });
-    } catch {
-      // Not defined in this browser, or already fixed: nothing to close.
-    }
-  }
 }
 
 /** Python with toklab installed: from the snapshot when this build has a usable one, else the normal way. */
@@ -104,6 +123,7 @@ async function startPython(engine) {
 }
 
 async function boot() {
+  await connected;
   status("loading", "runtime");
   // The lab's wheel downloads while Python starts.
   const labWheel = fetchOk(new URL("lab/manifest.json", base))
@@ -122,7 +142,8 @@ async function boot() {
   steps = pyodide.pyimport("toklab_lab.steps");
   const memory = pyodide._module.memory;
   capMemory(memory, memory.buffer.byteLength + STUDENT_MEMORY);
-  closeWaysOut();
+  sealWorker();
+  ready = true;
   status("ready", "ready");
 }
 
@@ -137,29 +158,30 @@ const booted = boot().then(
 /** Calls one of the Python functions below with string arguments; its JSON answer, or the failure. */
 function call(kind, payload) {
   const { exercise, code, piece } = payload ?? {};
-  const wanted = kind === "run" ? [exercise, code] : [code, piece];
-  if (wanted.some((value) => typeof value !== "string")) {
+  const [first, second] = kind === "run" ? [exercise, code] : [code, piece];
+  if (typeof first !== "string" || typeof second !== "string") {
     const needs = kind === "run" ? "an exercise and code" : "code and a piece";
     return { ok: false, error: { type: "BadRequest", message: `a ${kind} request needs ${needs} (strings)`, crashed: false } };
   }
   try {
-    const answer = kind === "run" ? harness.run(...wanted) : steps.watch_bpe(...wanted);
-    return { ok: true, result: JSON.parse(answer) };
+    const answer = kind === "run" ? harness.run(first, second) : steps.watch_bpe(first, second);
+    return { ok: true, result: parse(answer) };
   } catch (error) {
     // harness.run and steps.watch_bpe catch every Python exception, so this is Pyodide itself failing.
     return { ok: false, error: { type: String(error?.name ?? "Error"), message: String(error?.message ?? error), crashed: true } };
   }
 }
 
-self.onmessage = async (event) => {
-  const { id, kind, payload } = event.data ?? {};
-  if (!(await booted)) {
-    postMessage({ id, ok: false, error: { type: "LabUnavailable", message: "Python could not start", crashed: false } });
+/** One request from the page's port. Synchronous once booted: nothing student code could replace runs between. */
+function onRequest(event) {
+  const { id, kind, payload } = dataOf(event) ?? {};
+  if (!ready) {
+    booted.then((ok) => (ok ? onRequest(event) : send({ id, kind, ok: false, error: { type: "LabUnavailable", message: "Python could not start", crashed: false } })));
     return;
   }
   if (kind !== "run" && kind !== "steps") {
-    postMessage({ id, ok: false, error: { type: "BadRequest", message: `unknown request ${String(kind)}`, crashed: false } });
+    send({ id, kind, ok: false, error: { type: "BadRequest", message: `unknown request ${String(kind)}`, crashed: false } });
     return;
   }
-  postMessage({ id, ...call(kind, payload) });
-};
+  send({ id, kind, ...call(kind, payload) });
+}

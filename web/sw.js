@@ -4,16 +4,22 @@
 // computed from every file of that build (dist/offline.json lists them with their sha256). A new build
 // is therefore a new worker script, which the browser installs beside the old one.
 //
-// install   fetches dist/offline.json of this build, then every file it lists under "precache" (the
-//           page, its modules, Pyodide, the wheels, the start-up snapshot, the lab, the vendor bundle,
-//           the r50k assets, the icons), checks each against its sha256, and keeps them in the cache
-//           "toklab-<BUILD>". One file missing or different and the install fails, keeping nothing.
+// install   fetches dist/offline.json of this build and checks it is: BUILD is the hash of the paths and
+//           sha256 it lists (tools/offline.py build_hash), so a list with one sha256 changed is refused.
+//           Then it fetches every file listed under "precache" (the page, its modules, Pyodide, the
+//           wheels, the start-up snapshot, the lab, the vendor bundle, the r50k assets, the icons),
+//           checks each against its sha256, and keeps them in the cache "toklab-<BUILD>". One file
+//           missing or different and the install fails, keeping nothing.
 // activate  deletes every other "toklab-" cache. There is no clients.claim(): a page that loaded from
 //           the network finishes on the network, and the next load comes whole from the cache.
-// fetch     answers a GET inside the scope from this build's cache, ignoring the query (`?v=` keys
-//           name this same build's files), a navigation with the cached index.html; on a miss it asks
-//           the network, and keeps the answer when the file is one the manifest lists as "lazy" (the
-//           larger tiktoken tables: cached when a lesson first asks for them) and its sha256 is right.
+// fetch     answers a GET inside the scope for a file of this build from the cache, ignoring the query
+//           (`?v=` keys name this same build's files), a navigation with the cached index.html, and
+//           only after checking the cached body against the file's sha256 (other same-origin code can
+//           write to this cache: what it put there is not this build's file, so it is deleted and
+//           never served). On a miss, or a file that failed the check, it asks the network, and keeps
+//           the answer when its sha256 is right (the "lazy" files, the larger tiktoken tables, are
+//           cached this way when a lesson first asks for them). A path the manifest does not list
+//           is not answered from the cache at all.
 // message   {type: "activate"} from the page's "reload" button: this waiting worker takes over now.
 
 const CACHE_PREFIX = "toklab-";
@@ -51,11 +57,41 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(answer(event, url));
 });
 
+/** The hash tools/offline.py's build_hash() makes of `files`: sha256 of each path\0sha256\n, in path order. */
+async function buildHash(files) {
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const text = sorted.map((entry) => `${entry.path}\0${entry.sha256}\n`).join("");
+  return (await sha256(new TextEncoder().encode(text))).slice(0, BUILD.length);
+}
+
+/** `manifest` when it is this build's: its build and the hash of what it lists are BUILD. */
+async function checked(manifest) {
+  if (manifest.build !== BUILD) throw new Error(`offline.json is build ${manifest.build}, this worker is build ${BUILD}`);
+  const listed = await buildHash([...manifest.precache, ...manifest.lazy]);
+  if (listed !== BUILD) throw new Error(`offline.json's files are not build ${BUILD}'s (their hash is ${listed})`);
+  return manifest;
+}
+
+// This build's manifest as the worker checked it, read once from the cache the install filled.
+let known = null;
+function manifestOf(cache) {
+  if (!known) {
+    known = cache
+      .match(new URL("offline.json", scope))
+      .then((response) => (response ? response.json() : Promise.reject(new Error("no offline.json in the cache"))))
+      .then(checked)
+      .then((manifest) => new Map([...manifest.precache, ...manifest.lazy].map((entry) => [entry.path, entry])));
+    known.catch(() => {
+      known = null;
+    });
+  }
+  return known;
+}
+
 async function precache() {
   const response = await fetch(new URL(`offline.json?build=${BUILD}`, scope), { cache: "no-store" });
   if (!response.ok) throw new Error(`offline.json: HTTP ${response.status}`);
-  const manifest = await response.json();
-  if (manifest.build !== BUILD) throw new Error(`offline.json is build ${manifest.build}, this worker is build ${BUILD}`);
+  const manifest = await checked(await response.json());
   const cache = await caches.open(CACHE);
   const queue = [...manifest.precache];
   async function next() {
@@ -76,36 +112,40 @@ async function keep(cache, entry) {
   const body = await response.arrayBuffer();
   const digest = await sha256(body);
   if (digest !== entry.sha256) throw new Error(`${entry.path} is not build ${BUILD}'s (sha256 ${digest})`);
-  const { status, statusText, headers } = response;
-  await cache.put(url, new Response(body, { status, statusText, headers }));
+  await cache.put(url, rebuilt(response, body));
 }
 
 async function answer(event, url) {
   const request = event.request;
   const cache = await caches.open(CACHE);
-  const key = request.mode === "navigate" && url.pathname === scope.pathname ? scope : url;
+  const navigation = request.mode === "navigate" && url.pathname === scope.pathname;
+  const path = navigation ? "index.html" : url.pathname.slice(scope.pathname.length);
+  const files = await manifestOf(cache).catch(() => null);
+  const entry = files?.get(path) ?? null;
+  if (!entry) return fetch(request);
+  const key = navigation ? scope : url;
   const cached = await cache.match(key, { ignoreSearch: true });
-  if (cached) return cached;
+  if (cached) {
+    const body = await cached.arrayBuffer();
+    if ((await sha256(body)) === entry.sha256) return rebuilt(cached, body);
+    await cache.delete(key, { ignoreSearch: true });
+  }
   const response = await fetch(request);
-  const entry = response.ok ? await lazyEntry(cache, url) : null;
-  if (entry) event.waitUntil(keepLazy(cache, entry, response.clone()).catch(() => {}));
+  if (response.ok) event.waitUntil(keepChecked(cache, entry, key, response.clone()).catch(() => {}));
   return response;
 }
 
-/** offline.json's "lazy" entry for `url` (a file this build caches on first use), or null. */
-async function lazyEntry(cache, url) {
-  const manifest = await cache.match(new URL("offline.json", scope));
-  if (!manifest) return null;
-  const path = url.pathname.slice(scope.pathname.length);
-  return (await manifest.json()).lazy.find((entry) => entry.path === path) ?? null;
+/** A response with `body` and the status and headers of `response`. */
+function rebuilt(response, body) {
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
 }
 
-/** Keeps a lazily fetched file once its sha256 shows it is this build's. */
-async function keepLazy(cache, entry, response) {
+/** Keeps a file fetched from the network under `key` once its sha256 shows it is this build's. */
+async function keepChecked(cache, entry, key, response) {
   const body = await response.arrayBuffer();
   if ((await sha256(body)) !== entry.sha256) return;
-  const { status, statusText, headers } = response;
-  await cache.put(new URL(entry.path, scope), new Response(body, { status, statusText, headers }));
+  await cache.put(key, rebuilt(response, body));
 }
 
 async function sha256(body) {

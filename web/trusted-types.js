@@ -3,7 +3,8 @@
 // the browser applies to them: it admits a script URL on this page's own origin (the engine's and the
 // lab's workers, the service worker) and nothing else. It has no rule for HTML or script text, so
 // innerHTML, eval and the like stay blocked. index.html loads it first, as a classic script, so the
-// policy exists before any module runs.
+// policy exists before any module runs. The policy's `trusted-types default` directive lets no script
+// make any other policy, nor a second "default": this is the only one, and it passes nothing through.
 
 if (self.trustedTypes && self.trustedTypes.createPolicy) {
   self.trustedTypes.createPolicy("default", {

@@ -8,6 +8,7 @@ is how a new deploy looks to a browser that visited the old one.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -274,3 +275,102 @@ def test_the_policy_requires_trusted_types_and_the_browser_enforces_it(page, app
         }"""
     )
     assert blocked == {"html": "TypeError", "foreignWorker": "TypeError"}
+
+
+# Writes `text` into cache `name` under `path`, as any same-origin script could (the lab's student code
+# did, before its worker was sealed).
+PLANT = """async ([name, path, text]) => {
+    const cache = await caches.open(name);
+    await cache.put(new URL(path, document.baseURI), new Response(text, { headers: { "Content-Type": "text/javascript" } }));
+}"""
+
+# What cache `name` holds for `path` once it is `text` (polled for up to 30 s), else what it holds then.
+HELD_TEXT = """async ([name, path, text]) => {
+    let held = null;
+    for (let tries = 0; tries < 300; tries++) {
+        const kept = await (await caches.open(name)).match(path);
+        held = kept ? await kept.text() : null;
+        if (held === text) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return held;
+}"""
+
+# The state the page's service worker registration's newest worker settles in: "activated", or
+# "redundant" when its install failed.
+SETTLED_WORKER = """async () => {
+    let registration = null;
+    while (!(registration = await navigator.serviceWorker.getRegistration())) await new Promise((r) => setTimeout(r, 100));
+    const worker = registration.installing || registration.waiting || registration.active;
+    while (worker.state !== "activated" && worker.state !== "redundant") {
+        await new Promise((resolve) => worker.addEventListener("statechange", resolve, { once: true }));
+    }
+    return worker.state;
+}"""
+
+
+def test_a_file_planted_in_the_offline_cache_is_never_served(sw_context, server, dist_dir, console):
+    build = manifest_of(dist_dir)["build"]
+    name = f"toklab-{build}"
+    page = sw_context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector(READY, timeout=READY_MS)
+    wait_until_cached(page, build)
+    injected = "self.plantedRan = true;"
+    page.evaluate(PLANT, [name, "offline.mjs", injected])
+    page.evaluate(PLANT, [name, "planted.mjs", injected])
+
+    page.reload()
+    page.wait_for_selector(READY, timeout=READY_MS)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert page.evaluate("self.plantedRan === true") is False
+    genuine = (dist_dir / "offline.mjs").read_text(encoding="utf-8")
+    assert page.evaluate("fetch('offline.mjs').then((r) => r.text())") == genuine
+    assert page.evaluate("fetch('planted.mjs').then((r) => r.status)") == 404  # not listed: never from the cache
+    # The planted copy was thrown away and the genuine file kept in its place: offline, it still loads.
+    assert page.evaluate(HELD_TEXT, [name, "offline.mjs", genuine]) == genuine
+    sw_context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=READY_MS)
+    assert page.evaluate("self.plantedRan === true") is False
+
+
+def test_a_build_whose_manifest_lists_a_tampered_file_is_refused(sw_context, server, site, dist_dir, tmp_path):
+    """A host serving a changed style.css, with offline.json's sha256 for it changed to match, and the
+    build's own sw.js: the worker finds that offline.json is not the list its BUILD was made from."""
+    tampered = tmp_path / "tampered"
+    tampered.mkdir()
+    for item in dist_dir.iterdir():
+        if item.name not in ("style.css", "offline.json"):
+            (tampered / item.name).symlink_to(item.resolve())
+    css = (dist_dir / "style.css").read_bytes() + b"\n/* not this build's */\n"
+    (tampered / "style.css").write_bytes(css)
+    manifest = manifest_of(dist_dir)
+    for entry in manifest["precache"]:
+        if entry["path"] == "style.css":
+            entry["sha256"], entry["bytes"] = hashlib.sha256(css).hexdigest(), len(css)
+    (tampered / "offline.json").write_text(json.dumps(manifest))
+    swap = tmp_path / "site.tampered"
+    swap.symlink_to(tampered, target_is_directory=True)
+    os.replace(swap, site)
+
+    page = sw_context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector(READY, timeout=READY_MS)
+    assert page.evaluate(SETTLED_WORKER) == "redundant"
+    assert page.evaluate("caches.keys()") == []
+
+
+def test_no_script_can_make_a_policy_of_its_own(page):
+    """`trusted-types default`: the page's one policy exists, and any other (a pass-through that would
+    let a string reach innerHTML or a script URL) cannot be made, nor a second default."""
+    made = page.evaluate(
+        """() => Object.fromEntries(["passthrough", "default", "dompurify"].map((name) => {
+            try {
+                trustedTypes.createPolicy(name, { createHTML: (s) => s, createScriptURL: (s) => s, createScript: (s) => s });
+                return [name, "made"];
+            } catch (e) { return [name, e.name]; }
+        }))"""
+    )
+    assert made == {"passthrough": "TypeError", "default": "TypeError", "dompurify": "TypeError"}
+    assert page.evaluate("trustedTypes.defaultPolicy !== null && trustedTypes.defaultPolicy.name") == "default"

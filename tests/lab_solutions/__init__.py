@@ -4,6 +4,7 @@ and tests/browser/test_lab.py.
 right/   one correct answer per exercise (each file defines the function the exercise asks for); the
          answers to get_stats and merge are toklab_lab.helpers, the functions later exercises import
 wrong/   answers with a typical mistake, each failing on a case the test names
+attacks/ code that tries to leave the lab's sandbox or forge its answers (tests/browser/test_lab_sandbox.py)
 The harness receives each answer's text, as it would receive a student's.
 """
 

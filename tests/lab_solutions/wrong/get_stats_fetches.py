@@ -1,4 +1,4 @@
-# Tries to reach the network from the lab's worker: its fetch is closed.
+# Tries to reach the network from the lab's worker: it has no fetch.
 import js
 
 

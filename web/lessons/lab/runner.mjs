@@ -12,8 +12,12 @@
 // cannot be interrupted any other way without cross-origin isolation) and a new one boots; likewise
 // after a crash, or a MemoryError (the old worker keeps the memory it grew to).
 //
-// The worker is never the engine's: student code has no way to post to the engine's worker, and what
-// its worker posts here is read as data (an answer for the run in flight, or a status), nothing else.
+// The worker is never the engine's: student code has no way to post to the engine's worker. The page
+// hears the lab's worker only on a MessageChannel whose port it hands the worker first, before Python
+// starts; the worker keeps that port out of student code's reach and removes its own postMessage
+// (lab-worker.mjs, lab-seal.mjs), so anything posted on the worker itself is ignored here. An answer
+// counts only when it names the run in flight by its id, which is random (never 1, 2, 3...), and the
+// kind of request the page made; it is read as data, nothing else.
 
 export const RUN_LIMIT_MS = 5000;
 
@@ -27,8 +31,8 @@ export class LabRunner {
     this.status = { state: "loading", message: "" };
     this.listeners = new Set();
     this.waiting = [];   // resolve(ok) of runs waiting for the worker to be ready
-    this.job = null;     // the run in flight: {id, resolve, timer}
-    this.nextId = 1;
+    this.port = null;    // the page's end of the worker's channel
+    this.job = null;     // the run in flight: {id, kind, resolve, timer}
     this.restarts = 0;
   }
 
@@ -50,8 +54,11 @@ export class LabRunner {
   start(state = "loading") {
     if (this.worker) return;
     const worker = new Worker(this.workerURL, { type: "module" });
+    const channel = new MessageChannel();
     this.worker = worker;
-    worker.onmessage = (event) => this.onMessage(worker, event.data);
+    this.port = channel.port1;
+    channel.port1.onmessage = (event) => this.onMessage(worker, event.data);
+    worker.postMessage({ connect: true }, [channel.port2]);
     worker.onerror = (event) => {
       event.preventDefault();
       this.onCrash(worker, event.message || "the worker failed");
@@ -62,7 +69,9 @@ export class LabRunner {
   /** Terminates the worker and boots a new one. */
   restart() {
     if (this.worker) {
-      this.worker.onmessage = null;
+      this.port.onmessage = null;
+      this.port.close();
+      this.port = null;
       this.worker.onerror = null;
       this.worker.terminate();
       this.worker = null;
@@ -87,7 +96,7 @@ export class LabRunner {
       this.restart();
       return;
     }
-    if (!job || data.id !== job.id) return;
+    if (!job || data.id !== job.id || data.kind !== job.kind) return;
     if (data.ok === true && data.result && typeof data.result === "object") {
       this.finish(job, data.result);
       if (data.result.restart === true) this.restart();
@@ -138,7 +147,7 @@ export class LabRunner {
   request(kind, payload, onStarted = () => {}) {
     this.cancel();
     this.start();
-    const job = { id: this.nextId++, resolve: null, timer: 0, posted: false };
+    const job = { id: jobId(), kind, resolve: null, timer: 0, posted: false };
     const result = new Promise((resolve) => {
       job.resolve = resolve;
     });
@@ -150,7 +159,7 @@ export class LabRunner {
         return;
       }
       job.posted = true;
-      this.worker.postMessage({ id: job.id, kind, payload });
+      this.port.postMessage({ id: job.id, kind, payload });
       job.timer = setTimeout(() => {
         if (this.job !== job) return;
         this.finish(job, { state: "timeout", limitMs: this.limitMs });
@@ -168,6 +177,11 @@ export class LabRunner {
     this.finish(job, { state: "cancelled" });
     if (job.posted) this.restart();
   }
+}
+
+/** A run's id: 128 random bits as hex (crypto.randomUUID needs a secure context; this does not). */
+function jobId() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 let shared = null;
