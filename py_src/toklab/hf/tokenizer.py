@@ -29,6 +29,7 @@ import os
 
 from ..caches import SizedCache
 from ..errors import ToklabError, ToklabTypeError
+from ..validate import MAX_DEPTH, nesting
 from . import decoders as _decoders
 from . import models as _models
 from . import normalizers as _normalizers
@@ -95,7 +96,10 @@ class Tokenizer:
         if len(json_str) > MAX_FILE_BYTES:
             raise ToklabError("hf_too_large", size=len(json_str), limit=MAX_FILE_BYTES)
         try:
-            config = json.loads(json_str)
+            text = json_str.decode("utf-8") if isinstance(json_str, bytes) else json_str
+            if nesting(text) > MAX_DEPTH:  # before parsing: inside Pyodide deep nesting overflows the stack, fatally
+                raise ToklabError("hf_bad_json", line=1, column=1)
+            config = json.loads(text)
         except json.JSONDecodeError as e:
             raise ToklabError("hf_bad_json", line=e.lineno, column=e.colno) from None
         except (UnicodeDecodeError, RecursionError):
