@@ -45,6 +45,8 @@ EncodingName = Literal[LESSON_TABLES]  # the tables the lessons offer (toklab.re
 DEFAULT_ENCODING = LESSON_TABLES[0]  # r50k_base, inside the engine
 FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file system when a request first names one
 Range = namedtuple("Range", ["min", "max"])  # Annotated[int, Range(1, 64)]: an integer field's bounds (None: MAX_INT)
+TextLimit = namedtuple("TextLimit", ["max"])  # Annotated[str, TextLimit(n)]: a text field longer than MAX_TEXT allows
+MAX_CORPUS_CHARS = 8_000_000  # train_hf's corpus: about 8 MB of Latin text, 24 MB of Chinese
 
 
 # Every error the engine reports to the page: a stable code, its English text (for Python users; the
@@ -524,7 +526,7 @@ class WarmupRequest(TypedDict, total=False):
 
 
 class TrainHfRequest(TypedDict, total=False):
-    corpus: Required[str]  # a corpus file's contents, at most toklab.hf.minimind.MAX_CORPUS_CHARS characters
+    corpus: Required[Annotated[str, TextLimit(MAX_CORPUS_CHARS)]]  # a corpus file's contents
     format: Literal["txt", "jsonl"]  # default "txt": each line one text; "jsonl": MiniMind's sft conversations
     vocab_size: int  # default 6400, at most toklab.hf.minimind.MAX_TRAIN_VOCAB; special tokens included
     special_tokens: list[str] | None  # default null: MiniMind's 36 (ids 0-35)

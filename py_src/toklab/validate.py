@@ -29,7 +29,7 @@ import types
 import typing
 
 from .errors import ToklabError, ToklabTypeError, bad_choice
-from .protocol import KINDS, MAX_DEPTH, MAX_INT, MAX_ITEMS, MAX_TEXT, Range
+from .protocol import KINDS, MAX_DEPTH, MAX_INT, MAX_ITEMS, MAX_TEXT, Range, TextLimit
 
 __all__ = ["read_request"]
 
@@ -116,6 +116,11 @@ def check_value(value, tp, field: str):
     origin = typing.get_origin(tp)
     if origin is typing.Annotated:
         base, *marks = typing.get_args(tp)
+        limits = [mark.max for mark in marks if isinstance(mark, TextLimit)]
+        if limits and base is str and isinstance(value, str):  # a text of its own limit, not MAX_TEXT
+            if len(value) > limits[0]:
+                raise ToklabError("text_too_long", field=field, length=len(value), limit=limits[0])
+            return value
         value = check_value(value, base, field)
         for mark in marks:
             if isinstance(mark, Range):

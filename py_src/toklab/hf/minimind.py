@@ -26,6 +26,7 @@ import json
 
 from toklab.bytes_unicode import BYTE_TO_UNICODE
 from toklab.errors import ToklabError, ToklabTypeError
+from toklab.protocol import MAX_CORPUS_CHARS  # a longer corpus is refused
 
 from .model_files import byte_level_tokenizer_config
 from .trainers import BpeTrainer, byte_level_word_counts
@@ -34,7 +35,6 @@ from .training import gpt2_split
 __all__ = ["MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MINIMIND_SPECIAL", "MINIMIND_SPECIAL_TOKENS",
            "corpus_texts", "train_like_minimind"]
 
-MAX_CORPUS_CHARS = 8_000_000  # a longer corpus is refused (about 8 MB of Latin text, 24 MB of Chinese)
 MAX_TRAIN_VOCAB = 32_000  # the page's largest vocabulary (MiniMind: 6,400)
 
 # train_tokenizer.py's special_tokens_list (special: true in its tokenizer.json) ...
