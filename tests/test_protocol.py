@@ -144,7 +144,7 @@ def test_a_table_that_is_not_found_is_table_unavailable(monkeypatch, tmp_path):
     assert "o200k_base.tiktoken" in error["params"]["detail"]
 
 
-@pytest.mark.parametrize("kind, payload_json, code", FAILURES)
+@pytest.mark.parametrize("kind, payload_json, code", FAILURES, ids=[f"{k}-{c}-{i}" for i, (k, _, c) in enumerate(FAILURES)])
 def test_failures_have_the_declared_shape_and_code(kind, payload_json, code):
     answer = json.loads(webapi.handle(kind, payload_json))
     assert answer["ok"] is False and set(answer) == {"ok", "error"}

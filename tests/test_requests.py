@@ -110,8 +110,11 @@ def test_missing_and_unknown_fields(kind):
     assert (error["code"], error["params"]) == ("unknown_field", {"kind": kind, "field": "colour"})
 
 
-@pytest.mark.parametrize("bad", ["NaN", "Infinity", "-Infinity", "1" * 5000, "[" * 100_000 + "]" * 100_000,
-                                 '{"a": ' * 50_000 + "1" + "}" * 50_000, "1e999"])
+_BAD = {"NaN": "NaN", "Infinity": "Infinity", "-Infinity": "-Infinity", "5000-digits": "1" * 5000,
+        "deep-array": "[" * 100_000 + "]" * 100_000, "deep-object": '{"a": ' * 50_000 + "1" + "}" * 50_000, "1e999": "1e999"}
+
+
+@pytest.mark.parametrize("bad", list(_BAD.values()), ids=list(_BAD))
 @pytest.mark.parametrize("kind", ["overview", "train", "samples"])
 def test_numbers_json_has_not_and_deep_nesting_are_bad_json(kind, bad):
     field = {"overview": "piece", "train": "vocab_size", "samples": "seed"}[kind]
