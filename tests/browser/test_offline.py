@@ -139,7 +139,9 @@ def test_after_one_visit_the_app_starts_encodes_and_runs_the_lab_offline(sw_cont
     precache = {entry["path"] for entry in manifest["precache"]}
     assert {"index.html", "snapshot/engine.bin", "pyodide/pyodide.asm.wasm", "vendor/codemirror.mjs"} <= precache
     assert caches == {f"toklab-{manifest['build']}": precache | {"", "offline.json"}}
-    assert [entry["path"] for entry in manifest["lazy"]] == [
+    from toklab.open_models import PACKED_SUFFIX, TOKENIZER_NAMES
+
+    assert [entry["path"] for entry in manifest["lazy"]] == sorted(f"models/{name}{PACKED_SUFFIX}" for name in TOKENIZER_NAMES) + [
         "tables/cl100k_base.charmerge.json", "tables/cl100k_base.tiktoken",
         "tables/o200k_base.charmerge.json", "tables/o200k_base.tiktoken",
     ]
