@@ -84,11 +84,12 @@ def _check_pyc(pyc: bytes, source: bytes, name: str) -> None:
 def test_every_toklab_module_has_a_matching_pyc_here():
     folder = Path(toklab.__file__).parent
     modules = [m.name for m in pkgutil.iter_modules([str(folder)])]
-    assert "bpe" in modules and "webapi" in modules
-    for name in ["__init__", *modules]:
-        source = (folder / f"{name}.py").read_bytes()
-        pyc = Path(importlib.util.cache_from_source(str(folder / f"{name}.py"))).read_bytes()
-        _check_pyc(pyc, source, f"toklab/{name}")
+    assert "bpe" in modules and "webapi" in modules and "hf" in modules
+    sources = sorted(folder.rglob("*.py"))  # subpackages (toklab.hf) too
+    assert folder / "hf" / "models.py" in sources
+    for path in sources:
+        pyc = Path(importlib.util.cache_from_source(str(path))).read_bytes()
+        _check_pyc(pyc, path.read_bytes(), f"toklab/{path.relative_to(folder).as_posix()}")
 
 
 @pytest.mark.skipif(not IN_PYODIDE, reason="checks the bytecode with the Python that loads it (Pyodide)")
