@@ -42,7 +42,7 @@ export class MergeCanvas {
     this.canvas = document.createElement("canvas");
     this.canvas.className = "mc-canvas";
     this.canvas.dataset.testid = options.testid;
-    this.canvas.setAttribute("role", "img");
+    // role="img" arrives with the first scene and its name (setScene): an unnamed image is an axe violation.
     this.overlay = document.createElement("div");
     this.overlay.className = "mc-overlay";
     this.overlay.dataset.testid = `${options.testid}-cells`;
@@ -69,6 +69,10 @@ export class MergeCanvas {
 
   setScene(scene) {
     this.scene = scene;
+    if (scene.ariaLabel) {
+      this.canvas.setAttribute("role", "img");
+      this.canvas.setAttribute("aria-label", scene.ariaLabel);
+    }
     this.invalidate();
   }
 
@@ -176,7 +180,6 @@ export class MergeCanvas {
     ds.piece = String(scene.piece.index);
     ds.text = scene.piece.text;
     ds.labels = JSON.stringify(frame.cells.map((cell) => (scene.hex ? hexLabel(cell.bytes) : cell.text)));
-    if (scene.ariaLabel) this.canvas.setAttribute("aria-label", scene.ariaLabel);
   }
 
   /** Sizes that stay fixed for the whole piece, so the canvas does not jump between steps. */
