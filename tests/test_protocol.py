@@ -52,6 +52,11 @@ REQUESTS = [
     ("train_hf", {"corpus": "今天天气真好\n今天天气", "vocab_size": 300}),
     ("train_hf", {"corpus": '{"conversations": [{"content": "hi"}, {"content": "hi hi"}]}', "format": "jsonl",
                   "vocab_size": 258, "special_tokens": ["<s>"]}),
+    ("model_row", {"text": MIXED, "encoding": "minimind"}),
+    ("model_row", {"text": MIXED, "encoding": "r50k_base", "dim": 512}),
+    ("model_row", {"text": "", "encoding": "minimind"}),
+    ("tokenizer_file", {"json": json.dumps({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": [["a", "b"]]}})}),
+    ("model_row", {"text": "abba", "encoding": "custom"}),
 ]  # fmt: skip
 
 FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
@@ -185,6 +190,7 @@ def test_every_error_code_is_reached():
 
     reached = {code for _, _, code in FAILURES} | {e["code"] for e in item_errors()} | HF_CODES
     reached |= {"table_unavailable", "internal"}  # the two tests above
+    reached |= {"no_custom_tokenizer"}  # tests/test_model_rows.py
     assert reached == set(protocol.ERRORS)
 
 

@@ -14,15 +14,18 @@ export const MAX_ITEMS = 4000000;  // items a list field may hold (a table train
 export const MAX_BLOCK = 1024;  // samples: the longest window (block_size)
 export const MAX_BATCH = 64;  // samples: the most windows (batch_size)
 export const TOY_WORK_LIMIT = 1000000;  // toy_encode: symbols looked at and merge characters listed; the words past it are left out (n_words)
+export const MAX_TOKENIZER_FILE = 67108864;  // bytes of a tokenizer.json the reader may open (64 MiB)
 
 /** The tables the lessons offer (toklab.registry), the default first. */
 export const ENCODINGS = Object.freeze(["r50k_base", "cl100k_base", "o200k_base"]);
 export const DEFAULT_ENCODING = "r50k_base";
 /** The tables the worker fetches into Python's file system when a request first names one. */
 export const FETCHED_TABLES = Object.freeze(["cl100k_base", "o200k_base"]);
+/** The open models' packed tables the worker fetches (models/<name>.hfpack) when a request first names one. */
+export const FETCHED_MODELS = Object.freeze(["qwen3", "deepseek_v3", "llama3", "gemma3"]);
 
 /** Every request kind the worker answers. */
-export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf"]);
+export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file"]);
 
 /** The errors Python answers: code -> English text (Python's str.format; the page has its own text, err.<code>). */
 export const ENGINE_ERRORS = Object.freeze({
@@ -60,6 +63,7 @@ export const ENGINE_ERRORS = Object.freeze({
   "hf_bad_regex": "{path}: the pattern {pattern} cannot run here ({detail})",
   "hf_unknown_merge_token": "{path} ({left!r} {right!r}) names {token!r}, which is not in model.vocab",
   "hf_text_too_long": "the text has {length:,} characters; toklab.hf encodes at most {limit:,}",
+  "no_custom_tokenizer": "no tokenizer.json has been opened in this session: open one first",
 });
 
 /** The errors of the worker and the page themselves: code -> English text ({name} is a param). */
@@ -75,7 +79,7 @@ export const PAGE_ERRORS = Object.freeze({
 });
 
 /** Every code an answer's error may have: the page shows each by its code. */
-export const ERROR_CODES = Object.freeze(["unknown_kind", "bad_json", "bad_payload", "unknown_field", "missing_field", "wrong_type", "bad_choice", "too_small", "too_large", "too_many_items", "text_too_long", "empty_text", "no_such_piece", "piece_too_long", "not_a_number", "number_too_long", "unknown_id", "disallowed_special", "merge_unknown_token", "merge_repeated", "too_large_for_tables", "corpus_empty", "corpus_binary", "jsonl_bad_line", "stream_too_short", "table_unavailable", "internal", "hf_bad_json", "hf_too_large", "hf_bad_value", "hf_unsupported", "hf_bad_regex", "hf_unknown_merge_token", "hf_text_too_long", "bad_request", "worker_failed", "engine_unavailable", "engine_stopped", "stopped", "superseded", "engine_missing", "request_failed"]);
+export const ERROR_CODES = Object.freeze(["unknown_kind", "bad_json", "bad_payload", "unknown_field", "missing_field", "wrong_type", "bad_choice", "too_small", "too_large", "too_many_items", "text_too_long", "empty_text", "no_such_piece", "piece_too_long", "not_a_number", "number_too_long", "unknown_id", "disallowed_special", "merge_unknown_token", "merge_repeated", "too_large_for_tables", "corpus_empty", "corpus_binary", "jsonl_bad_line", "stream_too_short", "table_unavailable", "internal", "hf_bad_json", "hf_too_large", "hf_bad_value", "hf_unsupported", "hf_bad_regex", "hf_unknown_merge_token", "hf_text_too_long", "no_custom_tokenizer", "bad_request", "worker_failed", "engine_unavailable", "engine_stopped", "stopped", "superseded", "engine_missing", "request_failed"]);
 
 /** The worker's unprompted {status, stage, message}: the statuses, and each stage's English message. */
 export const STATUSES = Object.freeze(["loading", "ready", "error"]);

@@ -23,6 +23,7 @@ trained in the lesson has no special entry (256 bytes + the learned tokens).
 from collections import namedtuple
 from typing import Annotated, Literal, Required, TypedDict
 
+from .open_models import IN_PACKAGE, TOKENIZER_NAMES
 from .registry import FETCHED, LESSON_TABLES
 
 PIECE_LIMIT = 2000  # pieces per overview page, and the most an overview may ask for (piece_limit)
@@ -47,6 +48,11 @@ FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file sys
 Range = namedtuple("Range", ["min", "max"])  # Annotated[int, Range(1, 64)]: an integer field's bounds (None: MAX_INT)
 TextLimit = namedtuple("TextLimit", ["max"])  # Annotated[str, TextLimit(n)]: a text field longer than MAX_TEXT allows
 MAX_CORPUS_CHARS = 8_000_000  # train_hf's corpus: about 8 MB of Latin text, 24 MB of Chinese
+# The models lesson (issue 24): the open models' packed tables the worker fetches when a request's
+# `encoding` first names one (models/<name>.hfpack; MiniMind's is inside the wheel), and the largest
+# tokenizer.json a reader may open (toklab.hf reads at most this many bytes: Gemma 3's file is 33 MB).
+FETCHED_MODELS = tuple(name for name in TOKENIZER_NAMES if name not in IN_PACKAGE)
+MAX_TOKENIZER_FILE = 64 << 20  # bytes of a tokenizer.json the reader may open (64 MiB)
 
 
 # Every error the engine reports to the page: a stable code, its English text (for Python users; the
@@ -91,6 +97,8 @@ ERRORS = {
     "hf_bad_regex": "{path}: the pattern {pattern} cannot run here ({detail})",
     "hf_unknown_merge_token": "{path} ({left!r} {right!r}) names {token!r}, which is not in model.vocab",
     "hf_text_too_long": "the text has {length:,} characters; toklab.hf encodes at most {limit:,}",
+    # the models lesson: the reader's own tokenizer.json
+    "no_custom_tokenizer": "no tokenizer.json has been opened in this session: open one first",
 }
 ErrorCode = Literal[tuple(ERRORS)]  # one of the keys of ERRORS
 Params = dict[str, str | int]  # the values ERRORS[code] is formatted with
@@ -143,7 +151,7 @@ class StatusMessage(TypedDict):
 class Progress(TypedDict):
     """worker -> page while a request's table downloads: `{id, progress: Progress}`."""
 
-    encoding: Literal[FETCHED]
+    encoding: Literal[FETCHED + FETCHED_MODELS]
     loaded: int  # bytes so far
     total: int  # bytes in all (0 while the server did not say)
 
@@ -551,6 +559,60 @@ class Warmup(TypedDict):
     """The worker only checks that warm-up succeeded."""
 
 
+# --- the models lesson (issue 24): one text through every model, and the reader's own tokenizer.json -----
+
+ModelName = Literal[LESSON_TABLES + TOKENIZER_NAMES + ("custom",)]  # "custom": the file opened with tokenizer_file
+
+
+class ModelRowRequest(TypedDict, total=False):
+    text: Required[str]
+    encoding: Required[ModelName]  # an OpenAI table, an open model (toklab.open_models), or "custom"
+    dim: Annotated[int, Range(1, 1 << 16)]  # default 768 (MiniMind's): the embedding's row length
+
+
+class Makeup(TypedDict):
+    """What a tokenizer.json's vocabulary is made of (toklab.model_rows.makeup)."""
+
+    added: int  # added tokens (split out of the text before the model sees it)
+    special: int  # of those, the ones marked special
+    added_first: int | None  # the smallest and largest id of an added token (null: none)
+    added_last: int | None
+    base: int  # vocabulary entries that no merge made (MiniMind: the 256 byte symbols)
+    merges: int  # rules in model.merges
+    merged: int  # vocabulary entries a merge made
+    total: int  # every entry, added tokens included: get_vocab_size(with_added_tokens=True)
+
+
+class ModelRow(TypedDict):
+    """One model's row: the text's own tokens (no special token added), counted."""
+
+    encoding: ModelName
+    ids: list[int]  # the first ITEM_LIMIT ids
+    labels: list[str]  # each token as its chip shows it (toklab.model_rows)
+    n_tokens: int  # all tokens
+    n_chars: int  # characters of the text (code points)
+    n_han: int  # Chinese characters (CJK ideographs) of the text
+    han_tokens: int  # tokens that carry (part of) a Chinese character
+    chars_per_token: float | None  # n_chars / n_tokens (null: no token)
+    tokens_per_han: float | None  # han_tokens / n_han (null: no Chinese character)
+    vocab_size: int  # every entry of the vocabulary, added and special tokens included
+    dim: int
+    embedding: int  # vocab_size * dim: the numbers of the embedding matrix
+    makeup: Makeup | None  # a tokenizer.json's make-up; null for OpenAI's tables
+
+
+class TokenizerFileRequest(TypedDict, total=False):
+    json: Required[Annotated[str, TextLimit(MAX_TOKENIZER_FILE)]]  # the file's text, read in the page
+
+
+class TokenizerFile(TypedDict):
+    """The file opened: it is the session's "custom" tokenizer from now on."""
+
+    model: str  # the model part's type ("BPE")
+    n_chars: int  # characters of the file
+    makeup: Makeup
+
+
 KINDS: dict[str, tuple[type, type]] = {
     "warmup": (WarmupRequest, Warmup),
     "overview": (OverviewRequest, Overview),
@@ -563,4 +625,6 @@ KINDS: dict[str, tuple[type, type]] = {
     "samples": (SamplesRequest, Samples),
     "source": (SourceRequest, Source),
     "train_hf": (TrainHfRequest, HfTraining),
+    "model_row": (ModelRowRequest, ModelRow),
+    "tokenizer_file": (TokenizerFileRequest, TokenizerFile),
 }

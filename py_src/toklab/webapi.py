@@ -280,6 +280,58 @@ def _trained(merges: list) -> BPEEncoding:
     return _trained_cache["enc"]
 
 
+# --- the models lesson (issue 24): one text through every model, and the reader's own tokenizer.json -----
+
+_custom: dict = {}  # the tokenizer.json opened in this session: "tok", "makeup", "model"
+_makeups: dict = {}  # open model name -> its vocabulary's make-up (counted once)
+
+
+def _makeup_of(name: str, tok) -> dict:
+    from .model_rows import makeup
+
+    if name not in _makeups:
+        _makeups[name] = makeup(tok.to_config())
+    return _makeups[name]
+
+
+def model_row(text: str, encoding: str, dim: int = 768) -> dict:
+    """`text` through one model: its tokens and the counts the models lesson lays side by side."""
+    from .model_rows import encoding_row, hf_row
+    from .open_models import TOKENIZER_NAMES
+    from .registry import get_tokenizer
+
+    text = _text(text)
+    if encoding == "custom":
+        if not _custom:
+            raise ToklabError("no_custom_tokenizer")
+        row = dict(hf_row(_custom["tok"], text, dim), makeup=_custom["makeup"])
+    elif encoding in TOKENIZER_NAMES:
+        tok = get_tokenizer(encoding)  # table_unavailable when its packed file is not found
+        row = dict(hf_row(tok, text, dim), makeup=_makeup_of(encoding, tok))
+    else:
+        row = dict(encoding_row(_encoding(encoding), text, dim), makeup=None)
+    return {"encoding": encoding, **row}
+
+
+def tokenizer_file(json: str) -> dict:
+    """Open a reader's tokenizer.json (toklab.hf, as `Tokenizer.from_str`): from now on it is the
+    session's "custom" model. A file toklab cannot use is refused with the reason (ToklabError hf_*),
+    and the one opened before stays."""
+    import json as _json
+
+    from .hf import Tokenizer
+    from .model_rows import makeup
+
+    if not isinstance(json, str):
+        raise ToklabTypeError("wrong_type", field="json", expected="string")
+    tok = Tokenizer.from_str(json)
+    config = _json.loads(json)
+    found = {"tok": tok, "makeup": makeup(config), "model": type(tok.model).__name__}
+    _custom.clear()
+    _custom.update(found)
+    return {"model": found["model"], "n_chars": len(json), "makeup": found["makeup"]}
+
+
 HANDLERS: dict[str, Callable[..., dict]] = {
     "warmup": warmup,
     "overview": overview,
@@ -292,6 +344,8 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "samples": samples,
     "source": source,
     "train_hf": train_hf,
+    "model_row": model_row,
+    "tokenizer_file": tokenizer_file,
 }
 WITH_PROGRESS = {"train_hf"}  # the kinds `handle` hands its `progress` callback to
 

@@ -145,6 +145,10 @@ registerPairs({
     en: "the text has {length} characters; at most {limit} can be encoded",
     zh: "这段文字有 {length} 个字符，最多只能编码 {limit} 个",
   },
+  "err.no_custom_tokenizer": {
+    en: "no tokenizer.json has been opened in this session: open one first",
+    zh: "这次会话里还没有打开过 tokenizer.json，请先打开一个",
+  },
   "err.table_unavailable": {
     en: "the {encoding} table could not be loaded: {detail}",
     zh: "{encoding} 词表加载失败：{detail}",

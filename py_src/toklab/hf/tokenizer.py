@@ -29,6 +29,7 @@ import os
 
 from ..caches import SizedCache
 from ..errors import ToklabError, ToklabTypeError
+from ..protocol import MAX_TOKENIZER_FILE
 from ..validate import MAX_DEPTH, nesting
 from . import decoders as _decoders
 from . import models as _models
@@ -40,7 +41,7 @@ from .added import AddedToken, AddedVocabulary, added_from_config
 
 __all__ = ["MAX_FILE_BYTES", "MAX_TEXT", "Encoding", "Tokenizer"]
 
-MAX_FILE_BYTES = 64 << 20  # Gemma 3's tokenizer.json is 33 MB
+MAX_FILE_BYTES = MAX_TOKENIZER_FILE  # 64 MiB, declared in toklab.protocol (the page states it); Gemma 3's file is 33 MB
 MAX_TEXT = 4_000_000  # characters one encode takes
 
 

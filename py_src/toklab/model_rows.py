@@ -1,0 +1,137 @@
+"""One text through one model, counted as the models lesson lays it out (a row per model).
+
+What adds over the encodings and toklab.hf: nothing about tokenizing. It counts what the notes' model
+table compares: tokens, characters per token, the tokens that carry Chinese characters, the
+vocabulary (every entry, added tokens included) and the embedding matrix it needs (vocabulary x
+dimensions); and it says what a vocabulary is made of (`makeup`): added tokens, base symbols, merges.
+
+Either kind of tokenizer goes in: an OpenAI table (`toklab.Encoding`) or a tokenizer.json one
+(`toklab.hf.Tokenizer`). Their tokens are labelled the same way: the token's text when its bytes are
+whole characters (blank ones as GPT-2 writes their bytes, `toklab.facts.piece_label`), else the token as
+its vocabulary writes it (`ä»`, `<0xE4>`).
+
+    >>> from toklab import get_encoding
+    >>> row = encoding_row(get_encoding("r50k_base"), "今天 ok")
+    >>> row["labels"], row["n_tokens"], row["n_han"], row["han_tokens"], row["vocab_size"]
+    (['ä»', 'Ĭ', '天', 'Ġok'], 4, 2, 3, 50257)
+"""
+
+from .facts import piece_label
+from .protocol import ITEM_LIMIT
+
+__all__ = ["EMBEDDING_DIM", "encoding_row", "hf_row", "is_han", "makeup"]
+
+EMBEDDING_DIM = 768  # MiniMind's hidden size: the notes price every vocabulary at 768 numbers a row
+
+# The CJK ideograph blocks (Unified, Extension A, Compatibility, Extensions B-F and the supplement).
+_HAN = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2FA1F), (0x30000, 0x323AF))
+
+
+def is_han(ch: str) -> bool:
+    """A Chinese character (a CJK ideograph); punctuation such as "，" and "。" is not.
+
+    >>> [is_han(c) for c in "中，a𠀀"]
+    [True, False, False, True]
+    """
+    o = ord(ch)
+    return any(a <= o <= b for a, b in _HAN)
+
+
+def _label(text: str | None, vocab_form: str) -> str:
+    """The chip's label: the text when it is whole characters with a glyph each, else the token as its
+    vocabulary writes it (`Ġhello`, `▁hello`, `ä»`, `<0xE4>`), a blank in it as GPT-2 writes its bytes.
+
+    >>> _label("天", "å¤©"), _label(None, "ä»"), _label(" hello", "▁hello"), _label("\n", "\n")
+    ('天', 'ä»', '▁hello', 'Ċ')
+    """
+    if text and piece_label(text) == text:
+        return text
+    return piece_label(vocab_form)
+
+
+def _row(ids, labels, n_tokens, han_tokens, text, vocab_size, dim) -> dict:
+    n_chars = len(text)
+    n_han = sum(1 for ch in text if is_han(ch))
+    return {
+        "ids": ids[:ITEM_LIMIT],
+        "labels": labels[:ITEM_LIMIT],
+        "n_tokens": n_tokens,
+        "n_chars": n_chars,
+        "n_han": n_han,
+        "han_tokens": han_tokens,
+        "chars_per_token": n_chars / n_tokens if n_tokens else None,
+        "tokens_per_han": han_tokens / n_han if n_han else None,
+        "vocab_size": vocab_size,
+        "dim": dim,
+        "embedding": vocab_size * dim,
+    }
+
+
+def encoding_row(enc, text: str, dim: int = EMBEDDING_DIM) -> dict:
+    """An OpenAI table's row: `encode_ordinary` (no special token), each token's bytes from the table.
+
+    `han_tokens` counts the tokens whose bytes overlap a Chinese character's bytes. `vocab_size`: every
+    entry (the byte tokens and merged ones, and the special tokens).
+    """
+    ids = enc.encode_ordinary(text)
+    owner = []  # the character each UTF-8 byte of the text belongs to
+    for i, ch in enumerate(text):
+        owner += [i] * len(ch.encode("utf-8", "surrogatepass"))
+    labels, han_tokens, at = [], 0, 0
+    for token_id in ids:
+        data = enc.decode_single_token_bytes(token_id)
+        chars = {owner[b] for b in range(at, at + len(data))}
+        at += len(data)
+        han_tokens += any(is_han(text[c]) for c in chars)
+        try:
+            whole = data.decode("utf-8")
+        except UnicodeDecodeError:
+            whole = None
+        labels.append(_label(whole, enc.token(token_id)))  # GPT-2's printable form: Ġ for a space
+    n_entries = len(enc._tokens) if isinstance(enc._tokens, list) else len(enc._mergeable_ranks)
+    return _row(ids, labels, len(ids), han_tokens, text, n_entries + len(enc.special_tokens), dim)
+
+
+def hf_row(tok, text: str, dim: int = EMBEDDING_DIM) -> dict:
+    """A tokenizer.json model's row: `encode(text, add_special_tokens=False)`, as the page's rows compare
+    the text's own tokens (Gemma's <bos> left out). `han_tokens` counts the tokens whose offsets cover a
+    Chinese character; `vocab_size` is `get_vocab_size(with_added_tokens=True)`."""
+    enc = tok.encode(text, add_special_tokens=False)
+    labels, han_tokens = [], 0
+    for token_id, token, (s, e) in zip(enc.ids, enc.tokens, enc.offsets):
+        han_tokens += any(is_han(ch) for ch in text[s:e])
+        if len(labels) < ITEM_LIMIT:
+            decoded = tok.decode([token_id], skip_special_tokens=False)
+            whole = None if "\ufffd" in decoded and "\ufffd" not in text[s:e] else decoded
+            labels.append(_label(whole, token))
+    return _row(enc.ids, labels, len(enc.ids), han_tokens, text, tok.get_vocab_size(with_added_tokens=True), dim)
+
+
+def makeup(config: dict) -> dict:
+    """What a tokenizer.json's vocabulary is made of: the added tokens (how many are special, their id
+    range), the base symbols (vocabulary entries no merge made: MiniMind's 256 bytes), and the merges,
+    each making one token. `total` is every entry, added tokens included.
+
+    >>> makeup({"model": {"vocab": {"<s>": 0, "a": 1, "b": 2, "ab": 3}, "merges": [["a", "b"]]},
+    ...         "added_tokens": [{"id": 0, "content": "<s>", "special": True}]})
+    {'added': 1, 'special': 1, 'added_first': 0, 'added_last': 0, 'base': 2, 'merges': 1, 'merged': 1, 'total': 4}
+    """
+    vocab = config["model"]["vocab"]
+    merges = config["model"].get("merges") or []
+    added = config.get("added_tokens") or []
+    added_contents = {t["content"] for t in added}
+    made = {(m[0] + m[1]) if isinstance(m, (list, tuple)) else m.replace(" ", "", 1) for m in merges}
+    plain = [t for t in vocab if t not in added_contents]
+    with_added = dict(vocab)
+    with_added.update((t["content"], t["id"]) for t in added)
+    ids = [t["id"] for t in added]
+    return {
+        "added": len(added),
+        "special": sum(1 for t in added if t.get("special")),
+        "added_first": min(ids) if ids else None,
+        "added_last": max(ids) if ids else None,
+        "base": sum(1 for t in plain if t not in made),
+        "merges": len(merges),
+        "merged": sum(1 for t in plain if t in made),
+        "total": len(with_added),
+    }

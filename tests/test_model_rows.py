@@ -1,0 +1,75 @@
+"""The models lesson's engine answers (toklab.model_rows, webapi model_row and tokenizer_file) against
+HuggingFace `tokenizers` and tiktoken, and MiniMind's vocabulary make-up counted from its file."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from toklab import webapi
+from toklab.model_rows import is_han
+
+ROOT = Path(__file__).resolve().parent.parent
+MINIMIND = ROOT / "assets" / "minimind" / "tokenizer.json"
+TEXTS = ["今天天气真好", "Hello world, it's 2024!", "def f(x):\n    return x ** 2\n", "我爱 北京 ok 🦄 é", ""]
+
+
+def row(text, encoding):
+    answer = json.loads(webapi.handle("model_row", json.dumps({"text": text, "encoding": encoding})))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def test_minimind_makeup_is_counted_from_its_file():
+    makeup = row("x", "minimind")["makeup"]
+    assert makeup == {"added": 36, "special": 21, "added_first": 0, "added_last": 35, "base": 256,
+                      "merges": 6108, "merged": 6108, "total": 6400}
+    assert makeup["added"] + makeup["base"] + makeup["merges"] == makeup["total"]
+
+
+@pytest.mark.cpython_only
+@pytest.mark.parametrize("text", TEXTS)
+def test_minimind_rows_match_tokenizers(text):
+    tokenizers = pytest.importorskip("tokenizers")
+    oracle = tokenizers.Tokenizer.from_file(str(MINIMIND))
+    r = row(text, "minimind")
+    expected = oracle.encode(text, add_special_tokens=False)
+    assert r["ids"] == expected.ids and r["n_tokens"] == len(expected.ids)
+    assert r["vocab_size"] == oracle.get_vocab_size(with_added_tokens=True) == 6400
+    assert r["embedding"] == 6400 * 768
+    han = sum(1 for s, e in expected.offsets if any(is_han(c) for c in text[s:e]))
+    assert r["han_tokens"] == han
+
+
+@pytest.mark.cpython_only
+@pytest.mark.parametrize("text", TEXTS)
+def test_r50k_rows_match_tiktoken(text, r50k_oracle):
+    r = row(text, "r50k_base")
+    assert r["ids"] == r50k_oracle.encode_ordinary(text)
+    assert r["vocab_size"] == r50k_oracle.n_vocab == 50257
+    assert r["makeup"] is None
+
+
+def test_the_notes_example_and_its_labels():
+    r = row("今天天气真好", "minimind")
+    assert r["ids"] == [5640, 3660, 2131, 658]
+    assert r["labels"] == ["今天", "天气", "真", "好"]
+    assert (r["n_han"], r["han_tokens"], r["tokens_per_han"]) == (6, 4, 4 / 6)
+    assert row("今", "r50k_base")["labels"] == ["ä»", "Ĭ"]  # a character cut in two: the table's own form
+
+
+def test_own_tokenizer_file_becomes_custom_and_a_bad_one_keeps_it():
+    text = MINIMIND.read_text(encoding="utf-8")
+    opened = json.loads(webapi.handle("tokenizer_file", json.dumps({"json": text})))["result"]
+    assert opened["model"] == "BPE" and opened["makeup"]["total"] == 6400
+    bad = json.loads(webapi.handle("tokenizer_file", json.dumps({"json": '{\n "model": {"type": "BPE", "vocab": {}, "merges": []},\n "pre_tokenizer": {"type": "Whitespace9"}}'})))
+    assert bad["error"]["code"] == "hf_unsupported" and bad["error"]["params"]["path"] == "pre_tokenizer.type"
+    not_json = json.loads(webapi.handle("tokenizer_file", json.dumps({"json": "{\n  oops"})))
+    assert not_json["error"]["code"] == "hf_bad_json" and not_json["error"]["params"]["line"] == 2
+    assert row("今天天气真好", "custom")["ids"] == [5640, 3660, 2131, 658]  # the good file is still open
+
+
+def test_custom_before_any_file_is_refused(monkeypatch):
+    monkeypatch.setattr(webapi, "_custom", {})
+    answer = json.loads(webapi.handle("model_row", json.dumps({"text": "a", "encoding": "custom"})))
+    assert answer["error"]["code"] == "no_custom_tokenizer"
