@@ -41,7 +41,7 @@ def _label(text: str | None, vocab_form: str) -> str:
     """The chip's label: the text when it is whole characters with a glyph each, else the token as its
     vocabulary writes it (`Ġhello`, `▁hello`, `ä»`, `<0xE4>`), a blank in it as GPT-2 writes its bytes.
 
-    >>> _label("天", "å¤©"), _label(None, "ä»"), _label(" hello", "▁hello"), _label("\n", "\n")
+    >>> _label("天", "å¤©"), _label(None, "ä»"), _label(" hello", "▁hello"), _label("\\n", "\\n")
     ('天', 'ä»', '▁hello', 'Ċ')
     """
     if text and piece_label(text) == text:
