@@ -44,6 +44,7 @@ export const LESSONS = Object.freeze([
   Object.freeze({ id: "compare", load: () => import("./compare.mjs") }),
   Object.freeze({ id: "special", load: () => import("./special.mjs") }),
   Object.freeze({ id: "tables", load: () => import("./tables.mjs") }),
+  Object.freeze({ id: "models", load: () => import("./models.mjs") }),
   Object.freeze({ id: "samples", load: () => import("./samples.mjs") }),
   Object.freeze({ id: "quirks", load: () => import("./quirks.mjs") }),
   Object.freeze({ id: "lab", load: () => import("./lab.mjs") }),
@@ -70,6 +71,10 @@ registerPairs({
   "lesson.special": {
     en: "Special tokens",
     zh: "特殊 token",
+  },
+  "lesson.models": {
+    en: "Models",
+    zh: "模型",
   },
   "lesson.samples": {
     en: "Samples",

@@ -1,0 +1,313 @@
+// Lesson "models": the MiniMind notes' model table, measured. One text goes through every model's own
+// tokenizer (OpenAI's three tables, MiniMind, Qwen3, DeepSeek-V3, Llama 3, Gemma 3, and the reader's
+// own tokenizer.json), one engine request (`model_row`) per model, so the rows fill as the tables load.
+// The engine counts everything (tokens, characters per token, tokens per Chinese character, the
+// vocabulary from the file, the embedding's size, MiniMind's make-up); the vocabulary sizes the notes
+// state are quoted beside the file's. A sentence checks the notes' claim that Chinese models compress
+// Chinese better, from the measured rows.
+
+import { param } from "../state.mjs";
+import { LIMITS } from "../theme.mjs";
+import { el } from "../ui/dom.mjs";
+import { TextLesson, intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
+import { openFile, openTokenizerFile, MAX_TOKENIZER_FILE } from "./models/file.mjs";
+import { PRESETS, CHINESE } from "./models/presets.mjs";
+import "./models/strings.mjs";
+
+const DIM = 768;
+
+// The rows, in the notes' table order. `notes`: the vocabulary the notes' table states (section 6);
+// `chinese`: trained by a Chinese team for Chinese; `about`: a sentence on the notes' number.
+const MODELS = Object.freeze([
+  { id: "r50k_base", notes: 50257 },
+  { id: "cl100k_base", notes: 100256, about: true },
+  { id: "o200k_base", notes: 200000, about: true },
+  { id: "llama3", notes: 128256 },
+  { id: "qwen3", notes: 151643, about: true, chinese: true },
+  { id: "chatglm", notes: 151329, unavailable: true, chinese: true },
+  { id: "deepseek_v3", notes: 128815, chinese: true },
+  { id: "gemma3", notes: 256000, about: true },
+  { id: "minimind", notes: 6400, chinese: true, small: true },
+]);
+// The order the rows are asked for: the tables already in the engine first, the largest file last.
+const LOAD_ORDER = Object.freeze(["r50k_base", "minimind", "cl100k_base", "o200k_base", "qwen3", "deepseek_v3", "llama3", "gemma3"]);
+
+const PARAMS = new Map([
+  ["mtext", param.text(CHINESE, LIMITS.hashTextMax)],
+  ["tokfile", param.text("", 200)],  // the name of the reader's tokenizer.json, when one is in use
+]);
+
+function fmt(n) {
+  return n.toLocaleString("en-US");
+}
+
+function ratio(x) {
+  return x === null || x === undefined ? null : x.toFixed(2);
+}
+
+class ModelsLesson extends TextLesson {
+  constructor(ctx) {
+    super(ctx, { id: "models", params: PARAMS, field: "mtext", debounceMs: 250 });
+    const b = this.b;
+    const input = this.textBox("models", { rows: 4 });
+    const presets = this.presets(PRESETS);
+    this.rowState = new Map();  // encoding -> {answer} | {progress}
+
+    this.fileInput = el("input", {
+      id: "models-file", testid: "tokenizer-file", className: "lk-file",
+      attrs: { type: "file", accept: ".json,application/json" },
+      on: { change: () => this.openChosen() },
+    });
+    this.fileStatus = el("p", { className: "fine", testid: "tokenizer-file-status", attrs: { role: "status" } });
+    this.fileError = el("p", { className: "engine-error", testid: "tokenizer-file-error", attrs: { role: "alert" } });
+    this.fileError.hidden = true;
+    this.fileNeeded = el("p", { className: "lk-note", testid: "tokenizer-file-needed" });
+    this.fileNeeded.hidden = true;
+    const fileBox = el("div", { className: "lk-setting lk-file-box" },
+      b.text(el("label", { className: "field-label", attrs: { for: "models-file" } }), "models.fileLabel"),
+      this.fileInput,
+      b.text(el("p", { className: "hint" }), "models.fileHint", { limit: fmt(MAX_TOKENIZER_FILE) }),
+      this.fileStatus, this.fileError, this.fileNeeded);
+
+    const card = inputCard(b, input, {
+      name: "models", labelKey: "models.inputLabel", hintKey: "models.inputHint",
+      below: [this.errorBox, el("div", { className: "preset-row" }, presets)],
+      sideClass: "lk-settings", side: [fileBox],
+    });
+
+    this.rows = el("div", { className: "lk-compare-rows lk-model-rows", testid: "model-rows" });
+    const rowsCard = stageCard(b, { n: 1, id: "models-rows-title", titleKey: "models.rowsTitle", textKey: "models.rowsText" }, this.rows);
+
+    this.claim = el("div", { className: "stage-text", testid: "models-claim", attrs: { "aria-live": "polite" } });
+    const claimCard = stageCard(b, { n: 2, id: "models-claim-title", titleKey: "models.claimTitle", textKey: "models.claimText" }, this.claim);
+
+    this.makeupLine = el("p", { className: "stage-text", testid: "models-makeup" });
+    this.makeupNote = el("p", { className: "fine", testid: "models-makeup-note" });
+    this.matrixText = el("p", { className: "stage-text", testid: "models-matrix-text" });
+    this.matrix = el("div", { className: "lk-matrix", testid: "embedding-matrix", attrs: { role: "img" } });
+    this.matrixMarks = el("div", { className: "lk-matrix-marks" });
+    this.matrix.append(this.matrixMarks);
+    this.matrixTop = el("span", { className: "lk-matrix-axis top" });
+    this.matrixBottom = el("span", { className: "lk-matrix-axis bottom" });
+    const makeupCard = stageCard(b, { n: 3, id: "models-makeup-title", titleKey: "models.makeupTitle", textKey: "models.makeupText" },
+      this.makeupLine, this.makeupNote, this.matrixText,
+      el("div", { className: "lk-matrix-wrap" }, this.matrixTop, this.matrix, this.matrixBottom));
+
+    this.mount(intro(b, "models.title", "models.lead"), card, rowsCard, claimCard, makeupCard);
+  }
+
+  update(state, changed) {
+    super.update(state, changed);
+    if (changed.has("tokfile") || changed.has("lang")) this.showFile();
+  }
+
+  // --- the reader's file -------------------------------------------------------------------------
+
+  async openChosen() {
+    const file = this.fileInput.files && this.fileInput.files[0];
+    if (!file) return;
+    this.fileError.hidden = true;
+    const t = this.t;
+    const result = await openTokenizerFile(this.ctx, file, (stage, vars) => {
+      this.fileStatus.textContent = stage === "reading"
+        ? t("models.fileReading", { name: file.name, loaded: fmt(vars.loaded), total: fmt(vars.total) })
+        : t("models.fileLoading", { name: file.name });
+    });
+    if (!result.ok) {
+      this.fileError.hidden = false;
+      this.fileError.textContent = result.tooLarge
+        ? t("models.fileTooLarge", { name: file.name, size: fmt(result.size), limit: fmt(result.limit) })
+        : t("models.fileError", { name: file.name, reason: errorText(t, result.error) });
+      this.showFile();
+      return;
+    }
+    this.ctx.setState({ tokfile: result.name });
+    this.showFile();
+    this.debounced.schedule();
+  }
+
+  showFile() {
+    const t = this.t;
+    const open = openFile();
+    const named = this.get("tokfile");
+    this.fileStatus.textContent = open
+      ? t("models.fileOpen", { name: open.name, model: open.facts.model, total: fmt(open.facts.makeup.total) })
+      : "";
+    this.fileNeeded.hidden = !(named && (!open || open.name !== named));
+    this.fileNeeded.textContent = named ? t("models.fileNeeded", { name: named }) : "";
+  }
+
+  // --- the rows ----------------------------------------------------------------------------------
+
+  encodings() {
+    return openFile() ? [...LOAD_ORDER, "custom"] : LOAD_ORDER;
+  }
+
+  /** One request per model, in LOAD_ORDER; each answer fills its row at once. */
+  async run() {
+    const gen = this.latest.next();
+    const text = this.get("mtext");
+    this.rowState = new Map();
+    this.render();
+    for (const encoding of this.encodings()) {
+      this.rowState.set(encoding, { loading: true, progress: null });
+      this.renderRow(encoding);
+      const answer = await this.ctx.query("model_row", { text, encoding }, {
+        onProgress: (p) => {
+          if (!this.latest.is(gen)) return;
+          this.rowState.set(encoding, { loading: true, progress: p });
+          this.renderRow(encoding);
+        },
+      });
+      if (!this.latest.is(gen) || answer.superseded) return null;
+      this.rowState.set(encoding, { answer });
+      this.renderRow(encoding);
+      this.renderSummary();
+    }
+    return null;
+  }
+
+  redraw() {
+    this.render();
+  }
+
+  render() {
+    const list = [...MODELS.map((m) => m.id), ...(openFile() ? ["custom"] : [])];
+    this.rowNodes = new Map(list.map((id) => [id, this.rowNode(id)]));
+    this.rows.replaceChildren(...this.rowNodes.values());
+    this.renderSummary();
+  }
+
+  renderRow(id) {
+    if (!this.rowNodes || !this.rowNodes.has(id)) return this.render();
+    const node = this.rowNode(id);
+    this.rowNodes.get(id).replaceWith(node);
+    this.rowNodes.set(id, node);
+    return undefined;
+  }
+
+  modelName(id) {
+    const open = openFile();
+    return this.t(`models.name.${id}`, { name: open ? open.name : "" });
+  }
+
+  rowNode(id) {
+    const t = this.t;
+    const model = MODELS.find((m) => m.id === id) || { id };
+    const state = this.rowState.get(id);
+    const answer = state && state.answer;
+    const r = answer && answer.ok ? answer.result : null;
+    const data = { model: id };
+    if (r) Object.assign(data, { tokens: r.n_tokens, vocab: r.vocab_size });
+    const vocabLine = model.notes
+      ? t("models.notesVocab", { notes: fmt(model.notes), file: r ? fmt(r.vocab_size) : t("models.none") })
+      : t("models.fileVocab", { file: r ? fmt(r.vocab_size) : t("models.none") });
+    const head = el("header", { className: "lk-compare-head" },
+      el("h3", { className: "lk-compare-name" }, this.modelName(id)),
+      el("p", { className: "fine", testid: "model-vocab-line" }, vocabLine));
+    const about = model.about || model.unavailable
+      ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: fmt(model.notes) }))
+      : null;
+    if (model.unavailable) {
+      return el("article", { className: `lk-compare-row model-row unavailable`, testid: "model-row", data }, head, about);
+    }
+    let body;
+    if (r) {
+      const dash = t("models.none");
+      const stats = el("dl", { className: "lk-stats" },
+        el("div", {}, el("dt", {}, t("models.tokens")), el("dd", { testid: "model-tokens" }, fmt(r.n_tokens))),
+        el("div", {}, el("dt", {}, t("models.perToken")), el("dd", { testid: "model-per-token" }, ratio(r.chars_per_token) ?? dash)),
+        el("div", {}, el("dt", {}, t("models.perHan")), el("dd", { testid: "model-per-han" }, ratio(r.tokens_per_han) ?? dash)),
+        el("div", {}, el("dt", {}, t("models.embedding", { dim: r.dim })),
+          el("dd", { testid: "model-embedding" }, t("models.embeddingValue", { rows: fmt(r.vocab_size), dim: r.dim, total: fmt(r.embedding) }))));
+      const chips = r.labels.map((label, i) => tokenChip(label, r.ids[i], { tone: i, testid: "model-chip" }));
+      const more = r.n_tokens > r.labels.length ? el("p", { className: "fine" }, t("models.more", { n: fmt(r.n_tokens - r.labels.length) })) : null;
+      body = [stats, el("div", { className: "lk-chips", testid: "model-chips" }, ...chips), more];
+    } else if (answer) {
+      body = [el("p", { className: "engine-error", testid: "model-error" }, t("error.engine", { message: errorText(t, answer.error) }))];
+    } else {
+      const p = state && state.progress;
+      const line = !state ? t("models.waiting")
+        : p && p.total ? t("models.loadingBytes", { name: this.modelName(id), loaded: fmt(p.loaded), total: fmt(p.total) })
+          : t("models.loading", { name: this.modelName(id) });
+      const bar = el("progress", { className: "lk-progress", attrs: { max: p && p.total ? p.total : null, value: p && p.total ? p.loaded : null, "aria-hidden": "true" } });
+      body = [el("p", { className: "fine lk-row-loading", testid: "model-loading" }, line), state ? bar : null];
+    }
+    return el("article", { className: `lk-compare-row model-row ${r ? "" : "pending"}`, testid: "model-row", data }, head, about, ...body);
+  }
+
+  // --- the claim, MiniMind's make-up and its embedding -------------------------------------------
+
+  measured() {
+    const rows = new Map();
+    for (const [id, s] of this.rowState) if (s.answer && s.answer.ok) rows.set(id, s.answer.result);
+    return rows;
+  }
+
+  renderSummary() {
+    const t = this.t;
+    const rows = this.measured();
+    const done = LOAD_ORDER.every((id) => rows.has(id));
+    const any = [...rows.values()][0];
+    this.claim.replaceChildren();
+    if (any && any.n_han === 0) {
+      this.claim.append(el("p", {}, t("models.claimNoHan")));
+    } else if (!done) {
+      this.claim.append(el("p", {}, t("models.claimWaiting")));
+    } else {
+      this.claim.append(...this.claimLines(rows));
+    }
+    const mm = rows.get("minimind");
+    this.makeupLine.textContent = "";
+    this.makeupNote.textContent = "";
+    this.matrixText.textContent = "";
+    this.matrixMarks.replaceChildren();
+    if (!mm) return;
+    const m = mm.makeup;
+    this.makeupLine.textContent = t("models.makeup", { added: fmt(m.added), first: m.added_first, last: m.added_last, special: fmt(m.special), base: fmt(m.base), merges: fmt(m.merges), total: fmt(m.total) });
+    const notes = m.total - m.base;  // the notes' count: every token past the 256 bytes is a merge
+    this.makeupNote.textContent = t("models.makeupNote", { notes: fmt(notes), merges: fmt(m.merges), fewer: fmt(notes - m.merges) });
+    this.matrixText.textContent = t("models.matrix", { rows: fmt(m.total), dim: mm.dim, n: fmt(mm.n_tokens) });
+    const ids = [...new Set(mm.ids)];
+    this.matrix.setAttribute("aria-label", t("models.matrixLabel", { rows: fmt(m.total), dim: mm.dim, ids: ids.slice(0, 20).join(", ") + (ids.length > 20 ? "…" : "") }));
+    this.matrixTop.textContent = t("models.matrixRows");
+    this.matrixBottom.textContent = t("models.matrixLast", { last: m.total - 1 });
+    for (const id of ids) {
+      const mark = el("span", { className: "lk-matrix-row", testid: "matrix-row", data: { id } });
+      mark.style.top = `${(100 * id) / m.total}%`;
+      this.matrixMarks.append(mark);
+    }
+  }
+
+  claimLines(rows) {
+    const t = this.t;
+    const name = (id) => this.modelName(id);
+    const measured = MODELS.filter((m) => rows.has(m.id) && rows.get(m.id).tokens_per_han !== null);
+    const per = (id) => rows.get(id).tokens_per_han;
+    const ranked = [...measured].sort((a, b) => per(a.id) - per(b.id));
+    const lines = [el("p", { testid: "models-claim-ranking" }, t("models.claimRanking", { list: ranked.map((m) => `${name(m.id)} ${ratio(per(m.id))}`).join(", ") }))];
+    const large = measured.filter((m) => !m.small);
+    const chinese = large.filter((m) => m.chinese);
+    const others = large.filter((m) => !m.chinese);
+    const worstChinese = Math.max(...chinese.map((m) => per(m.id)));
+    const better = others.filter((m) => per(m.id) <= worstChinese);
+    const list = (ms) => ms.map((m) => `${name(m.id)} ${ratio(per(m.id))}`).join(", ");
+    lines.push(el("p", { testid: "models-claim-verdict", data: { holds: better.length === 0 } }, better.length === 0
+      ? t("models.claimHolds", { chinese: list(chinese), others: list(others) })
+      : t("models.claimMixed", { better: list(better), chinese: list(chinese) })));
+    const mm = measured.find((m) => m.small);
+    if (mm) {
+      const rest = measured.filter((m) => !m.small);
+      const beaten = rest.filter((m) => per(m.id) < per(mm.id)).length;
+      lines.push(el("p", {}, t("models.claimMiniMind", { vocab: fmt(rows.get(mm.id).vocab_size), mm: ratio(per(mm.id)), n: beaten, total: rest.length })));
+    }
+    return lines;
+  }
+}
+
+export default Object.freeze({
+  id: "models",
+  params: PARAMS,
+  keys: [],
+  create: (ctx) => new ModelsLesson(ctx),
+});

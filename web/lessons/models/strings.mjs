@@ -1,0 +1,173 @@
+// The models lesson's words (../models.mjs). Registered when the lesson's module is first imported.
+
+import { registerPairs } from "../../i18n.mjs";
+
+registerPairs({
+  "models.title": {
+    en: "The notes' model table, measured",
+    zh: "笔记里的模型词表，实测一遍",
+  },
+  "models.lead": {
+    en: "The MiniMind notes list how big each model's vocabulary is. Here the same text goes through each model's own tokenizer file: how many tokens it makes, how many characters one token carries, and how large an embedding matrix that vocabulary needs.",
+    zh: "MiniMind 的笔记列了一张表，写着各家模型的词表有多大。这里把同一段文字交给每个模型自己的分词器文件：看它切出多少个 token，一个 token 装下几个字符，这样的词表又需要多大的 embedding 矩阵。",
+  },
+  "models.inputLabel": {
+    en: "Text for every model",
+    zh: "交给所有模型的文字",
+  },
+  "models.inputHint": {
+    en: "Every row below cuts this text with its model's real tokenizer; the larger tables load the first time.",
+    zh: "下面每一行都用对应模型真实的分词器来切这段文字；较大的词表第一次用时才下载。",
+  },
+  "models.preset.chinese": { en: "Chinese", zh: "中文" },
+  "models.preset.english": { en: "English", zh: "英文" },
+  "models.preset.code": { en: "Code", zh: "代码" },
+  "models.preset.mixed": { en: "Mixed", zh: "中英混排" },
+  "models.preset.weather": { en: "今天天气真好", zh: "今天天气真好" },
+  "models.fileLabel": {
+    en: "Your own tokenizer.json",
+    zh: "你自己的 tokenizer.json",
+  },
+  "models.fileHint": {
+    en: "A HuggingFace tokenizer.json of up to {limit} bytes. It is read in this page and never leaves it; it stays open until you close the tab.",
+    zh: "HuggingFace 格式的 tokenizer.json，最大 {limit} 字节。文件只在本页读取，不会上传；关闭标签页之前一直可用。",
+  },
+  "models.fileReading": {
+    en: "Reading {name}: {loaded} of {total} bytes",
+    zh: "正在读取 {name}：{loaded} / {total} 字节",
+  },
+  "models.fileLoading": {
+    en: "The engine is loading {name}…",
+    zh: "引擎正在加载 {name}……",
+  },
+  "models.fileOpen": {
+    en: "Open: {name} ({model}, {total} tokens). Its row is “Your file”.",
+    zh: "已打开：{name}（{model}，{total} 个 token），对应下面“你的文件”那一行。",
+  },
+  "models.fileTooLarge": {
+    en: "{name} has {size} bytes; a tokenizer.json of at most {limit} bytes can be opened here.",
+    zh: "{name} 有 {size} 字节，这里最多只能打开 {limit} 字节的 tokenizer.json。",
+  },
+  "models.fileError": {
+    en: "{name} cannot be used: {reason}",
+    zh: "{name} 用不了：{reason}",
+  },
+  "models.fileNeeded": {
+    en: "This link was made with a tokenizer.json named “{name}”. The file itself is not in the link: open it with the button above to see its row.",
+    zh: "这个链接是在打开了名为“{name}”的 tokenizer.json 时生成的。链接里不含文件本身：用上面的按钮打开它，才能看到对应那一行。",
+  },
+  "models.rowsTitle": {
+    en: "One text, every model",
+    zh: "同一段文字，每个模型",
+  },
+  "models.rowsText": {
+    en: "Each row is the model's own tokenizer.json (or OpenAI's table) run in your browser. The text's own tokens are counted: no special token is added.",
+    zh: "每一行都是该模型自己的 tokenizer.json（或 OpenAI 的词表），在你的浏览器里运行。只数文字本身的 token，不加任何特殊 token。",
+  },
+  "models.name.r50k_base": { en: "GPT-2 (r50k_base)", zh: "GPT-2（r50k_base）" },
+  "models.name.cl100k_base": { en: "GPT-4 / GPT-3.5 (cl100k_base)", zh: "GPT-4 / GPT-3.5（cl100k_base）" },
+  "models.name.o200k_base": { en: "GPT-4o (o200k_base)", zh: "GPT-4o（o200k_base）" },
+  "models.name.minimind": { en: "MiniMind", zh: "MiniMind" },
+  "models.name.qwen3": { en: "Qwen3 (Qwen2's vocabulary)", zh: "Qwen3（沿用 Qwen2 的词表）" },
+  "models.name.deepseek_v3": { en: "DeepSeek-V3", zh: "DeepSeek-V3" },
+  "models.name.llama3": { en: "Llama 3", zh: "Llama 3" },
+  "models.name.gemma3": { en: "Gemma 3", zh: "Gemma 3" },
+  "models.name.chatglm": { en: "ChatGLM", zh: "ChatGLM" },
+  "models.name.custom": { en: "Your file: {name}", zh: "你的文件：{name}" },
+  "models.notesVocab": {
+    en: "Notes: {notes} · file: {file}",
+    zh: "笔记：{notes} · 文件：{file}",
+  },
+  "models.fileVocab": {
+    en: "File: {file}",
+    zh: "文件：{file}",
+  },
+  "models.about.qwen3": {
+    en: "The notes' 151,643 is the BPE part alone; the file adds {added} added tokens, and the model's config reserves 151,936 embedding rows.",
+    zh: "笔记里的 151,643 只是 BPE 部分；文件另有 {added} 个附加 token，模型配置里的 embedding 则留了 151,936 行。",
+  },
+  "models.about.gemma3": {
+    en: "The notes' 256,000 is Gemma 1 and 2; Gemma 3 grew to 262,144.",
+    zh: "笔记里的 256,000 是 Gemma 1、2 的词表；Gemma 3 扩到了 262,144。",
+  },
+  "models.about.o200k_base": {
+    en: "The notes say “about 200,000”.",
+    zh: "笔记写的是“约 200,000”。",
+  },
+  "models.about.cl100k_base": {
+    en: "The notes' 100,256 counts the byte-level tokens; the special tokens come on top.",
+    zh: "笔记里的 100,256 只数了字节级 token，特殊 token 另算。",
+  },
+  "models.about.chatglm": {
+    en: "No tokenizer file for ChatGLM is available here, so this row has no measurements (the notes say {notes}).",
+    zh: "这里拿不到 ChatGLM 的分词器文件，所以这一行没有实测数字（笔记写的是 {notes}）。",
+  },
+  "models.tokens": { en: "Tokens", zh: "token 数" },
+  "models.perToken": { en: "Characters per token", zh: "每个 token 的字符数" },
+  "models.perHan": { en: "Tokens per Chinese character", zh: "每个汉字的 token 数" },
+  "models.embedding": { en: "Embedding at {dim} dimensions", zh: "{dim} 维时的 embedding" },
+  "models.embeddingValue": { en: "{rows} × {dim} = {total}", zh: "{rows} × {dim} = {total}" },
+  "models.none": { en: "—", zh: "—" },
+  "models.loading": { en: "Loading {name}…", zh: "正在加载 {name}……" },
+  "models.loadingBytes": { en: "Downloading {name}: {loaded} of {total} bytes", zh: "正在下载 {name}：{loaded} / {total} 字节" },
+  "models.waiting": { en: "Waiting for the rows above…", zh: "等上面几行算完……" },
+  "models.more": { en: "… and {n} more tokens", zh: "……还有 {n} 个 token" },
+  "models.claimTitle": {
+    en: "Do Chinese models compress Chinese better?",
+    zh: "中文模型压缩中文真的更好吗？",
+  },
+  "models.claimText": {
+    en: "The notes say Chinese models have larger vocabularies so that Chinese compresses well. Fewer tokens per Chinese character means better compression. Here is what this text shows.",
+    zh: "笔记说中文模型的词表偏大，是为了让中文压缩率好看。每个汉字用的 token 越少，压缩得越好。下面是这段文字给出的结果。",
+  },
+  "models.claimNoHan": {
+    en: "This text has no Chinese character: pick the Chinese or the mixed text to check the claim.",
+    zh: "这段文字里没有汉字：选“中文”或“中英混排”再来检验。",
+  },
+  "models.claimWaiting": {
+    en: "The verdict comes when every row has its numbers.",
+    zh: "等每一行都有了数字，再下结论。",
+  },
+  "models.claimRanking": {
+    en: "Tokens per Chinese character on this text, fewest first: {list}.",
+    zh: "这段文字里每个汉字的 token 数，从少到多：{list}。",
+  },
+  "models.claimHolds": {
+    en: "The claim holds here: the large Chinese-made vocabularies ({chinese}) both need fewer tokens per Chinese character than every other large one ({others}).",
+    zh: "在这段文字上说法成立：国产的大词表（{chinese}）每个汉字用的 token 都比其他所有大词表（{others}）少。",
+  },
+  "models.claimMixed": {
+    en: "The claim only partly holds here: among the large vocabularies, {better} beat {chinese} on Chinese.",
+    zh: "在这段文字上说法只部分成立：大词表里，{better} 在中文上反而胜过了 {chinese}。",
+  },
+  "models.claimMiniMind": {
+    en: "MiniMind, trained on Chinese too but with only {vocab} tokens, needs {mm} tokens per Chinese character: more than {n} of the {total} other tables measured. A small vocabulary buys a small embedding, not compression.",
+    zh: "MiniMind 同样在中文上训练，但只有 {vocab} 个 token，每个汉字要 {mm} 个 token，比实测的其他 {total} 张词表中的 {n} 张都多。小词表换来的是小 embedding，而不是压缩率。",
+  },
+  "models.makeupTitle": {
+    en: "What MiniMind's 6,400 are made of, and where an id goes",
+    zh: "MiniMind 的 6400 个 token 由什么组成，编号又去了哪里",
+  },
+  "models.makeupText": {
+    en: "Counted from MiniMind's own tokenizer.json.",
+    zh: "直接从 MiniMind 自己的 tokenizer.json 里数出来。",
+  },
+  "models.makeup": {
+    en: "{added} added tokens (ids {first}–{last}, {special} of them special) + {base} byte tokens + {merges} merges = {total}.",
+    zh: "{added} 个附加 token（编号 {first}–{last}，其中 {special} 个是特殊 token）+ {base} 个字节 token + {merges} 次合并 = {total}。",
+  },
+  "models.makeupNote": {
+    en: "The notes count 6,400 − 256 = {notes} merges and warn that the special tokens make the real number a little lower: the file has {merges}, {fewer} fewer.",
+    zh: "笔记算的是 6400 − 256 = {notes} 次合并，并提醒说特殊 token 占了位置，实际次数略少：文件里是 {merges} 次，少了 {fewer} 次。",
+  },
+  "models.matrix": {
+    en: "Each id picks one row of MiniMind's {rows} × {dim} embedding matrix: the rows this text's {n} tokens pick are marked. No weights ship with this page, so the rows' numbers are not shown.",
+    zh: "每个编号取出 MiniMind 那个 {rows} × {dim} 的 embedding 矩阵中的一行：下图标出了这段文字的 {n} 个 token 取到的行。本页不带模型权重，所以不显示这些行里的数字。",
+  },
+  "models.matrixLabel": {
+    en: "MiniMind's embedding matrix, {rows} rows by {dim} columns, with the rows of ids {ids} marked",
+    zh: "MiniMind 的 embedding 矩阵，{rows} 行 × {dim} 列，标出了编号 {ids} 所在的行",
+  },
+  "models.matrixRows": { en: "row 0", zh: "第 0 行" },
+  "models.matrixLast": { en: "row {last}", zh: "第 {last} 行" },
+});
