@@ -234,4 +234,5 @@ export const SHEETS = new Map([
   ["special", specialSheet],
   ["compare", compareSheet],
   ["samples", samplesSheet],
+  ["models", async (ctx, state) => (await import("../lessons/models/sheet.mjs")).modelsSheet(ctx, state)],
 ]);

@@ -137,8 +137,8 @@ registerPairs({
     zh: "在这段文字上说法成立：国产的大词表（{chinese}）每个汉字用的 token 都比其他所有大词表（{others}）少。",
   },
   "models.claimMixed": {
-    en: "The claim only partly holds here: among the large vocabularies, {better} beat {chinese} on Chinese.",
-    zh: "在这段文字上说法只部分成立：大词表里，{better} 在中文上反而胜过了 {chinese}。",
+    en: "The claim only partly holds here: {better} needs fewer tokens per Chinese character than some of the large Chinese-made vocabularies ({chinese}).",
+    zh: "在这段文字上说法只部分成立：{better} 每个汉字用的 token，比某些国产大词表（{chinese}）还少。",
   },
   "models.claimMiniMind": {
     en: "MiniMind, trained on Chinese too but with only {vocab} tokens, needs {mm} tokens per Chinese character: more than {n} of the {total} other tables measured. A small vocabulary buys a small embedding, not compression.",
@@ -170,4 +170,12 @@ registerPairs({
   },
   "models.matrixRows": { en: "row 0", zh: "第 0 行" },
   "models.matrixLast": { en: "row {last}", zh: "第 {last} 行" },
+  "models.sheetHow": {
+    en: "How many tokens does each model make of this text? Guess first; the key has the engine's counts.",
+    zh: "每个模型会把这段文字切成多少个 token？先猜，答案页里有引擎算出的数字。",
+  },
+  "models.sheetModel": { en: "Model", zh: "模型" },
+  "models.sheetNotes": { en: "Vocabulary (notes)", zh: "词表（笔记）" },
+  "models.sheetFile": { en: "Vocabulary (file)", zh: "词表（文件）" },
+  "models.sheetGuess": { en: "Your guess", zh: "你的猜测" },
 });
