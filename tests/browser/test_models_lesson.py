@@ -1,0 +1,164 @@
+"""The models lesson (#lesson=models, issue 24): one text through every model, read off the page.
+
+Each row's data-tokens is checked against HuggingFace `tokenizers` (the models' own tokenizer.json files,
+as tools/models.py fetched them) and tiktoken (OpenAI's tables) on CPython, for the four presets and a
+typed text; data-vocab against the files' sizes. A tokenizer.json written here (trained with `tokenizers`
+on a tiny corpus) is opened with the file input and becomes the "custom" row; a broken one shows the
+engine's reason and keeps the text and the file opened before.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+tokenizers = pytest.importorskip("tokenizers")
+
+from conftest import shared_page_fixtures  # noqa: E402
+
+open_app, page, console_errors = shared_page_fixtures()
+
+OPENAI = ("r50k_base", "cl100k_base", "o200k_base")
+OPEN_MODELS = ("minimind", "qwen3", "deepseek_v3", "llama3", "gemma3")
+LOAD_MS = 300_000  # the first time: fetching and loading every table inside Pyodide, on a loaded machine
+ROW_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def oracles(tiktoken_oracle):
+    from tools.models import tokenizer_json
+
+    found = {name: tiktoken_oracle(name) for name in OPENAI}
+    for name in OPEN_MODELS:
+        found[name] = tokenizers.Tokenizer.from_file(str(tokenizer_json(name)))
+    return found
+
+
+def expected(oracle, text: str) -> tuple[int, int]:
+    """(tokens of the text without added specials, vocabulary with added tokens) by the oracle."""
+    if isinstance(oracle, tokenizers.Tokenizer):
+        return len(oracle.encode(text, add_special_tokens=False).ids), oracle.get_vocab_size(with_added_tokens=True)
+    return len(oracle.encode_ordinary(text)), len(oracle._mergeable_ranks) + len(oracle._special_tokens)
+
+
+def row(page, model: str):
+    return page.locator(f'[data-testid="model-row"][data-model="{model}"]')
+
+
+def check_rows(page, oracles, text: str, timeout: int) -> None:
+    for name, oracle in oracles.items():
+        tokens, vocab = expected(oracle, text)
+        expect(row(page, name)).to_have_attribute("data-tokens", str(tokens), timeout=timeout)
+        expect(row(page, name)).to_have_attribute("data-vocab", str(vocab), timeout=timeout)
+
+
+def test_every_row_matches_the_oracles_for_the_presets_and_a_typed_text(open_app, oracles):
+    page = open_app("lesson=models&lang=en")
+    box = page.get_by_test_id("models-input")
+    for i, preset in enumerate(("chinese", "english", "code", "mixed")):
+        page.get_by_test_id(f"models-preset-{preset}").click()
+        check_rows(page, oracles, box.input_value(), LOAD_MS if i == 0 else ROW_MS)
+    box.fill("")
+    box.press_sequentially("Hi 世界 🦄 123456 naïve\n\tx")
+    check_rows(page, oracles, "Hi 世界 🦄 123456 naïve\n\tx", ROW_MS)
+    expect(row(page, "chatglm")).to_contain_text("No tokenizer file for ChatGLM")
+    assert row(page, "chatglm").get_attribute("data-tokens") is None  # no fake numbers
+
+
+def test_minimind_makeup_embedding_and_the_claim(open_app, oracles):
+    page = open_app("lesson=models&lang=en")
+    page.get_by_test_id("models-preset-weather").click()
+    minimind = oracles["minimind"]
+    ids = minimind.encode("今天天气真好", add_special_tokens=False).ids
+    expect(row(page, "minimind")).to_have_attribute("data-tokens", str(len(ids)), timeout=LOAD_MS)
+    chips = row(page, "minimind").get_by_test_id("model-chip")
+    expect(chips).to_have_count(len(ids))
+    assert [c.get_attribute("data-token") for c in chips.all()] == ["今天", "天气", "真", "好"]
+    expect(page.get_by_test_id("models-makeup")).to_have_text(
+        "36 added tokens (ids 0–35, 21 of them special) + 256 byte tokens + 6,108 merges = 6,400.")
+    expect(page.get_by_test_id("models-makeup-note")).to_contain_text("6,144")
+    marks = page.get_by_test_id("matrix-row")
+    expect(marks).to_have_count(len(set(ids)))
+    assert sorted(int(m.get_attribute("data-id")) for m in marks.all()) == sorted(set(ids))
+    expect(row(page, "minimind").get_by_test_id("model-embedding")).to_have_text("6,400 × 768 = 4,915,200")
+    # The claim's verdict comes from the measured rows once all of them are in.
+    expect(page.get_by_test_id("models-claim-verdict")).to_be_visible(timeout=LOAD_MS)
+    per_han = {}
+    for name, oracle in oracles.items():
+        if isinstance(oracle, tokenizers.Tokenizer):
+            enc = oracle.encode("今天天气真好", add_special_tokens=False)
+            per_han[name] = len(enc.ids) / 6
+    ranking = page.get_by_test_id("models-claim-ranking").inner_text()
+    assert f"DeepSeek-V3 {per_han['deepseek_v3']:.2f}" in ranking and f"MiniMind {per_han['minimind']:.2f}" in ranking
+
+
+def write_tokenizer(path: Path) -> tokenizers.Tokenizer:
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=300, special_tokens=["<|endoftext|>"],
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
+    tok.train_from_iterator(["low lower lowest newer wider", "今天天气真好 今天 天气"] * 20, trainer=trainer)
+    tok.save(str(path))
+    return tok
+
+
+def test_own_tokenizer_file_becomes_a_row_and_a_broken_one_keeps_everything(open_app, tmp_path):
+    page = open_app("lesson=models&lang=en")
+    good = tmp_path / "tiny-tokenizer.json"
+    oracle = write_tokenizer(good)
+    box = page.get_by_test_id("models-input")
+    box.fill("lowest 今天天气")
+    page.get_by_test_id("tokenizer-file").set_input_files(str(good))
+    expect(page.get_by_test_id("tokenizer-file-status")).to_contain_text("Open: tiny-tokenizer.json", timeout=ROW_MS)
+    custom = row(page, "custom")
+    n = len(oracle.encode("lowest 今天天气", add_special_tokens=False).ids)
+    expect(custom).to_have_attribute("data-tokens", str(n), timeout=LOAD_MS)
+    expect(custom).to_have_attribute("data-vocab", str(oracle.get_vocab_size(with_added_tokens=True)))
+    expect(page).to_have_url(re.compile(r"tokfile=tiny-tokenizer\.json"))
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{\n  "model": {"type": "BPE", "vocab": {}, "merges": []},\n  "pre_tokenizer": {"type": "Whitespace9"}\n}')
+    page.get_by_test_id("tokenizer-file").set_input_files(str(broken))
+    error = page.get_by_test_id("tokenizer-file-error")
+    expect(error).to_contain_text("pre_tokenizer.type", timeout=ROW_MS)
+    expect(error).to_contain_text("Whitespace9")
+    not_json = tmp_path / "not-json.json"
+    not_json.write_text('{\n  "model": oops\n}')
+    page.get_by_test_id("tokenizer-file").set_input_files(str(not_json))
+    expect(error).to_contain_text("line 2", timeout=ROW_MS)
+    assert box.input_value() == "lowest 今天天气"
+    expect(page.get_by_test_id("tokenizer-file-status")).to_contain_text("Open: tiny-tokenizer.json")
+    expect(page).to_have_url(re.compile(r"tokfile=tiny-tokenizer\.json"))
+    # The engine keeps answering, with the good file still the custom row.
+    box.fill("wider newer")
+    n = len(oracle.encode("wider newer", add_special_tokens=False).ids)
+    expect(custom).to_have_attribute("data-tokens", str(n), timeout=LOAD_MS)
+
+
+def test_a_shared_link_says_it_needs_the_file_and_chinese_reads_naturally(open_app):
+    page = open_app("lesson=models&lang=zh&tokfile=someone-elses.json")
+    needed = page.get_by_test_id("tokenizer-file-needed")
+    expect(needed).to_be_visible()
+    expect(needed).to_contain_text("someone-elses.json")
+    expect(needed).to_contain_text("链接里不含文件本身")
+    expect(page.get_by_test_id("lesson-tab-models")).to_have_text("模型")
+    expect(row(page, "chatglm")).to_contain_text("拿不到 ChatGLM 的分词器文件")
+    expect(row(page, "r50k_base")).to_have_attribute("data-tokens", re.compile(r"^\d+$"), timeout=LOAD_MS)
+
+
+def test_phone_layout_has_no_sideways_scroll(open_app):
+    page = open_app("lesson=models&lang=en")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(row(page, "minimind")).to_have_attribute("data-tokens", re.compile(r"^\d+$"), timeout=LOAD_MS)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
