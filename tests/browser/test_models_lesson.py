@@ -162,3 +162,19 @@ def test_phone_layout_has_no_sideways_scroll(open_app):
     expect(row(page, "minimind")).to_have_attribute("data-tokens", re.compile(r"^\d+$"), timeout=LOAD_MS)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
+
+
+def test_special_tokens_by_library(open_app, oracles, r50k_oracle):
+    page = open_app("lesson=special&lang=en")
+    card = page.get_by_test_id("special-libraries")
+    card.scroll_into_view_if_needed()
+    expect(page.get_by_test_id("special-lib-refusal")).to_contain_text("<|endoftext|>", timeout=ROW_MS)
+    with pytest.raises(ValueError):
+        r50k_oracle.encode("hi<|endoftext|>")  # tiktoken refuses it the same way
+    minimind_ids = oracles["minimind"].encode("你好<|im_end|>", add_special_tokens=False).ids
+    assert minimind_ids == [1968, 2]
+    expect(page.get_by_test_id("special-lib-minimind-ids")).to_have_text(str(minimind_ids).replace(" ", " "), timeout=ROW_MS)
+    template = page.get_by_test_id("special-template").inner_text()
+    for model in ("minimind", "qwen3"):
+        ids = oracles[model].encode(template, add_special_tokens=False).ids
+        expect(page.get_by_test_id(f"special-chat-{model}-ids")).to_have_text(str(ids), timeout=LOAD_MS)

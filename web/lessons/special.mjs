@@ -10,6 +10,7 @@ import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { tableFacts, tableWords } from "./tableWords.mjs";
 import { TextLesson, intro, inputCard, stageHeader, stageCard, tokenChip, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import { LibrariesCard } from "./special/libraries.mjs";
 import "./special/strings.mjs";
 
 export const PRESETS = Object.freeze([
@@ -67,9 +68,10 @@ class SpecialLesson extends TextLesson {
       b.text(el("p", { className: "stage-text" }), "special.chatText"),
       el("pre", { className: "lk-template", testid: "special-template" }, CHAT_TEMPLATE),
       b.text(el("p", { className: "stage-text" }), "special.injectText"));
+    this.libraries = new LibrariesCard(ctx, b, VIEWS.length + 2, CHAT_TEMPLATE);
     const leadKey = () => (words() ? words().specialLead : "special.lead");
     this.mount(intro(b, "special.title", leadKey, tableVars), card, this.absent,
-      el("div", { className: "lk-special-grid" }, ...panels), more);
+      el("div", { className: "lk-special-grid" }, ...panels), more, this.libraries.node);
   }
 
   insertToken() {
@@ -90,6 +92,7 @@ class SpecialLesson extends TextLesson {
   }
 
   destroy() {
+    this.libraries.destroy();
     this.choice.destroy();
     super.destroy();
   }
@@ -104,6 +107,7 @@ class SpecialLesson extends TextLesson {
       this.table = table;
       this.b.apply(t);
     }
+    this.libraries.render();
     this.absent.hidden = r.contains_special;
     this.absent.textContent = t("special.absent");
     for (const name of VIEWS) {
