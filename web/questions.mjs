@@ -36,6 +36,7 @@ export const QUESTIONS = Object.freeze({
   quirks: [{ id: "counting" }, { id: "price" }],
   tables: [{ id: "digits" }, { id: "retrain" }],
   lab: [{ id: "replay" }, { id: "replace" }],
+  models: [{ id: "sameCount" }, { id: "qwenRows" }],
 });
 
 export const QUESTIONS_EN = {
@@ -60,6 +61,10 @@ export const QUESTIONS_EN = {
   "check.ties.q": "In the second round three pairs tie with a count of 2. Does the way a tie is broken matter?",
   "check.ties.a": "Yes. Different tie rules learn different merges, and so different vocabularies, from the same corpus, and each is a correct BPE. HuggingFace's trainer, for example, does not take the first occurrence: it orders tied pairs by their token ids, smallest first. To reproduce a tokenizer you need its exact rule.",
 
+  "check.sameCount.q": "Two models cut a text into the same number of tokens. Can one model read the other's ids?",
+  "check.sameCount.a": "No. Each id is a row number in its own model's table: the same number is a different token in another table, or no token at all. Equal counts only say the two tables compress this text equally well.",
+  "check.qwenRows.q": "Qwen3's tokenizer.json has 151,669 entries, yet its model's embedding has 151,936 rows. Where does a row with no token come from?",
+  "check.qwenRows.a": "The model reserves more rows than the tokenizer uses: a size that divides well on the hardware, and room for tokens added later. No id the tokenizer gives out ever picks those rows, but they still cost their 768-number share of the matrix, like every other row.",
   "check.chinese.q": "Why do models built for Chinese usually have larger vocabularies than English-only models?",
   "check.chinese.a": "A Chinese character takes 3 bytes in UTF-8. A byte-level tokenizer needs merges just to rebuild each character, and more to reach whole words. A table trained mostly on English spends few merges on Chinese, so Chinese text costs many tokens; a larger table trained on Chinese gives common characters and words their own tokens.",
   "check.minimind.q": "MiniMind's vocabulary has {vocab} tokens (256 bytes plus {merges} merges) and each token's vector has {dim} numbers. If the vocabulary grew to {bigger}, how large would its embedding table be?",
@@ -113,6 +118,10 @@ export const QUESTIONS_ZH = {
   "check.ties.q": "第二轮有三个相邻对并列，都出现 2 次。并列时怎么选，有关系吗？",
   "check.ties.a": "有关系。同一份语料，用不同的并列规则会学出不同的合并，词表也就不同，而它们都是正确的 BPE。比如 HuggingFace 的训练器并不取最先出现的那一对，而是按两个 token 的 id 排序，小的优先。想复现某个分词器，就得用它的那条规则。",
 
+  "check.sameCount.q": "两个模型把同一段文字切出了一样多的 token。一个模型能看懂另一个模型的编号吗？",
+  "check.sameCount.a": "不能。编号只是它自己那张词表里的行号：同一个数字在另一张词表里是别的 token，甚至根本不存在。token 数相同，只说明两张词表对这段文字压缩得一样好。",
+  "check.qwenRows.q": "Qwen3 的 tokenizer.json 里有 151,669 个条目，可模型的 embedding 却有 151,936 行。没有 token 对应的那些行是哪来的？",
+  "check.qwenRows.a": "模型预留的行比分词器用到的多：凑一个在硬件上好切分的尺寸，也给以后新增的 token 留位置。分词器给出的编号永远取不到这些行，但它们和其他行一样，照样占着矩阵里每行 768 个数的份额。",
   "check.chinese.q": "为什么面向中文的模型，词表通常比只做英文的模型大？",
   "check.chinese.a": "一个汉字在 UTF-8 里占 3 个字节。字节级分词器光是把字拼回来就要用掉合并，要拼成词还要更多。主要用英文训练出来的词表，留给中文的合并很少，中文就要切出很多 token；在中文语料上训练的更大词表，能让常用字和常用词各有自己的 token。",
   "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（256 个字节加 {merges} 次合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，embedding 矩阵会有多大？",

@@ -156,12 +156,24 @@ def test_a_shared_link_says_it_needs_the_file_and_chinese_reads_naturally(open_a
     expect(row(page, "r50k_base")).to_have_attribute("data-tokens", re.compile(r"^\d+$"), timeout=LOAD_MS)
 
 
-def test_phone_layout_has_no_sideways_scroll(open_app):
+def test_no_serious_axe_violations_and_no_sideways_scroll_on_phone_and_projector(open_app, axe_violations, screenshot):
     page = open_app("lesson=models&lang=en")
-    page.set_viewport_size({"width": 390, "height": 844})
     expect(row(page, "minimind")).to_have_attribute("data-tokens", re.compile(r"^\d+$"), timeout=LOAD_MS)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, width
+    bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+    assert bad == [], [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in bad]
+    for lang in ("en", "zh"):
+        page.get_by_test_id(f"lang-{lang}").click()
+        expect(page.locator("html")).to_have_attribute("lang", re.compile("^zh" if lang == "zh" else "^en"))
+        for size, viewport, projector in (("phone", {"width": 390, "height": 844}, False), ("projector", {"width": 1280, "height": 800}, True)):
+            toggle = page.get_by_test_id("projector-toggle")
+            if (toggle.get_attribute("aria-pressed") == "true") != projector:
+                toggle.click()
+            expect(toggle).to_have_attribute("aria-pressed", "true" if projector else "false")
+            page.set_viewport_size(viewport)
+            page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h", arg=[viewport["width"], viewport["height"]])
+            widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert widths[0] <= widths[1], f"{lang} {size}: {widths}"
+            screenshot(page, f"{lang}-{size}")
 
 
 def test_special_tokens_by_library(open_app, oracles, r50k_oracle):

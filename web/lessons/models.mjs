@@ -207,7 +207,9 @@ class ModelsLesson extends TextLesson {
           el("dd", { testid: "model-embedding" }, t("models.embeddingValue", { rows: fmt(r.vocab_size), dim: r.dim, total: fmt(r.embedding) }))));
       const chips = r.labels.map((label, i) => tokenChip(label, r.ids[i], { tone: i, testid: "model-chip" }));
       const more = r.n_tokens > r.labels.length ? el("p", { className: "fine" }, t("models.more", { n: fmt(r.n_tokens - r.labels.length) })) : null;
-      body = [stats, el("div", { className: "lk-chips", testid: "model-chips" }, ...chips), more];
+      // A long text's chips scroll inside the row: the box takes the focus, so a keyboard can scroll it too.
+      const box = el("div", { className: "lk-chips", testid: "model-chips", attrs: { tabindex: "0", role: "group", "aria-label": t("models.chipsLabel", { name: this.modelName(id) }) } }, ...chips);
+      body = [stats, box, more];
     } else if (answer) {
       body = [el("p", { className: "engine-error", testid: "model-error" }, t("error.engine", { message: errorText(t, answer.error) }))];
     } else {

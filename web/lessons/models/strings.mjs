@@ -111,6 +111,7 @@ registerPairs({
   "models.loading": { en: "Loading {name}…", zh: "正在加载 {name}……" },
   "models.loadingBytes": { en: "Downloading {name}: {loaded} of {total} bytes", zh: "正在下载 {name}：{loaded} / {total} 字节" },
   "models.waiting": { en: "Waiting for the rows above…", zh: "等上面几行算完……" },
+  "models.chipsLabel": { en: "The tokens of {name}", zh: "{name} 切出的 token" },
   "models.more": { en: "… and {n} more tokens", zh: "……还有 {n} 个 token" },
   "models.claimTitle": {
     en: "Do Chinese models compress Chinese better?",
