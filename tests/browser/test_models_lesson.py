@@ -190,3 +190,24 @@ def test_special_tokens_by_library(open_app, oracles, r50k_oracle):
     for model in ("minimind", "qwen3"):
         ids = oracles[model].encode(template, add_special_tokens=False).ids
         expect(page.get_by_test_id(f"special-chat-{model}-ids")).to_have_text(str(ids), timeout=LOAD_MS)
+
+
+def test_the_encode_lesson_opens_a_file_beside_the_table_select(open_app, tmp_path):
+    page = open_app("lesson=encode&lang=zh&text=lowest")
+    expect(page.get_by_test_id("encoding-select")).to_be_visible()
+    broken = tmp_path / "bad.json"
+    broken.write_text("{\n\n  not json")
+    page.get_by_test_id("tokenizer-file").set_input_files(str(broken))
+    error = page.get_by_test_id("tokenizer-file-error")
+    expect(error).to_contain_text("bad.json 用不了", timeout=ROW_MS)
+    expect(error).to_contain_text("第 3 行")
+    expect(page.get_by_test_id("text-input")).to_have_value("lowest")
+    expect(page.get_by_test_id("encoding-select")).to_have_value("r50k_base")
+    good = tmp_path / "mine.json"
+    oracle = write_tokenizer(good)
+    page.get_by_test_id("tokenizer-file").set_input_files(str(good))
+    expect(page.get_by_test_id("tokenizer-file-status")).to_contain_text("已打开：mine.json", timeout=ROW_MS)
+    expect(error).to_be_hidden()
+    page.get_by_test_id("lesson-tab-models").click()
+    n = len(oracle.encode(page.get_by_test_id("models-input").input_value(), add_special_tokens=False).ids)
+    expect(row(page, "custom")).to_have_attribute("data-tokens", str(n), timeout=LOAD_MS)

@@ -19,6 +19,8 @@ import { pieceMeta, pieceAt } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
 import { EncodingChoice, encodingParam } from "./encodings.mjs";
+import { FileOpener } from "./models/file.mjs";
+import { el } from "../ui/dom.mjs";
 import "./encode/strings.mjs";
 
 const PARAMS = new Map([
@@ -49,6 +51,8 @@ class EncodeLesson {
     this.tableChosen = false; // the encoding changed since: its trace starts at step 0
     // The table in use is the choice's `active` one: r50k until the chosen table has loaded.
     this.choice = new EncodingChoice(ctx, () => this.encodingChanged());
+    // The reader's own tokenizer.json (issue 24), beside the table select; the models lesson shows its row.
+    this.file = new FileOpener(ctx, null, { id: "encode-file", onOpened: () => {}, openKey: "models.fileOpenEncode" });
     const want = () => ({ ...this.state, encoding: this.choice.active });
     this.session = new EncodeSession(ctx.query, want, (event, detail) => this.onSession(event, detail));
     this.stepper = new Stepper({
@@ -94,7 +98,7 @@ class EncodeLesson {
       },
       roomReveal: () => this.revealRoom(),
       roomChanged: () => this.view.mark("predict"),
-      encodingChoice: this.choice.element,
+      encodingChoice: el("div", {}, this.choice.element, this.file.node),
     }, () => ({
       snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(), quiz: this.quizView(),
     }));
@@ -151,6 +155,7 @@ class EncodeLesson {
     if (changed.has("encoding") && this.opened) this.tableChosen = true;
     this.opened = true;
     if (changed.has("lang")) view.relabel();
+    if (changed.has("lang")) this.file.render();
     this.choice.update(state, changed);
     if (changed.has("text")) {
       view.showText(state.text);

@@ -7,10 +7,10 @@
 // Chinese better, from the measured rows.
 
 import { param } from "../state.mjs";
-import { LIMITS } from "../theme.mjs";
+import { LIMITS, TIMING } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { TextLesson, intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
-import { openFile, openTokenizerFile, MAX_TOKENIZER_FILE } from "./models/file.mjs";
+import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
 import { MODELS, LOAD_ORDER } from "./models/table.mjs";
 import "./models/strings.mjs";
@@ -38,21 +38,10 @@ class ModelsLesson extends TextLesson {
     const presets = this.presets(PRESETS);
     this.rowState = new Map();  // encoding -> {answer} | {progress}
 
-    this.fileInput = el("input", {
-      id: "models-file", testid: "tokenizer-file", className: "lk-file",
-      attrs: { type: "file", accept: ".json,application/json" },
-      on: { change: () => this.openChosen() },
-    });
-    this.fileStatus = el("p", { className: "fine", testid: "tokenizer-file-status", attrs: { role: "status" } });
-    this.fileError = el("p", { className: "engine-error", testid: "tokenizer-file-error", attrs: { role: "alert" } });
-    this.fileError.hidden = true;
+    this.file = new FileOpener(ctx, b, { id: "models-file", onOpened: (name) => this.fileOpened(name) });
     this.fileNeeded = el("p", { className: "lk-note", testid: "tokenizer-file-needed" });
     this.fileNeeded.hidden = true;
-    const fileBox = el("div", { className: "lk-setting lk-file-box" },
-      b.text(el("label", { className: "field-label", attrs: { for: "models-file" } }), "models.fileLabel"),
-      this.fileInput,
-      b.text(el("p", { className: "hint" }), "models.fileHint", { limit: fmt(MAX_TOKENIZER_FILE) }),
-      this.fileStatus, this.fileError, this.fileNeeded);
+    const fileBox = el("div", {}, this.file.node, this.fileNeeded);
 
     const card = inputCard(b, input, {
       name: "models", labelKey: "models.inputLabel", hintKey: "models.inputHint",
@@ -88,25 +77,8 @@ class ModelsLesson extends TextLesson {
 
   // --- the reader's file -------------------------------------------------------------------------
 
-  async openChosen() {
-    const file = this.fileInput.files && this.fileInput.files[0];
-    if (!file) return;
-    this.fileError.hidden = true;
-    const t = this.t;
-    const result = await openTokenizerFile(this.ctx, file, (stage, vars) => {
-      this.fileStatus.textContent = stage === "reading"
-        ? t("models.fileReading", { name: file.name, loaded: fmt(vars.loaded), total: fmt(vars.total) })
-        : t("models.fileLoading", { name: file.name });
-    });
-    if (!result.ok) {
-      this.fileError.hidden = false;
-      this.fileError.textContent = result.tooLarge
-        ? t("models.fileTooLarge", { name: file.name, size: fmt(result.size), limit: fmt(result.limit) })
-        : t("models.fileError", { name: file.name, reason: errorText(t, result.error) });
-      this.showFile();
-      return;
-    }
-    this.ctx.setState({ tokfile: result.name });
+  fileOpened(name) {
+    this.ctx.setState({ tokfile: name });
     this.showFile();
     this.debounced.schedule();
   }
@@ -115,9 +87,7 @@ class ModelsLesson extends TextLesson {
     const t = this.t;
     const open = openFile();
     const named = this.get("tokfile");
-    this.fileStatus.textContent = open
-      ? t("models.fileOpen", { name: open.name, model: open.facts.model, total: fmt(open.facts.makeup.total) })
-      : "";
+    this.file.render();
     this.fileNeeded.hidden = !(named && (!open || open.name !== named));
     this.fileNeeded.textContent = named ? t("models.fileNeeded", { name: named }) : "";
   }
@@ -138,6 +108,7 @@ class ModelsLesson extends TextLesson {
       this.rowState.set(encoding, { loading: true, progress: null });
       this.renderRow(encoding);
       const answer = await this.ctx.query("model_row", { text, encoding }, {
+        timeoutMs: TIMING.modelLoadTimeoutMs,
         onProgress: (p) => {
           if (!this.latest.is(gen)) return;
           this.rowState.set(encoding, { loading: true, progress: p });

@@ -3,6 +3,9 @@
 // and the encode lesson's file input both open it through here, so there is one file per session.
 
 import { MAX_TOKENIZER_FILE } from "../../protocol.mjs";
+import { Bindings, el } from "../../ui/dom.mjs";
+import { errorText } from "../../ui/lessonkit.mjs";
+import "./strings.mjs";
 
 const opened = { name: null, facts: null };  // the file the engine holds, once one was opened
 
@@ -44,3 +47,69 @@ export async function openTokenizerFile(ctx, file, onStage) {
 }
 
 export { MAX_TOKENIZER_FILE };
+
+const fmt = (n) => n.toLocaleString("en-US");
+
+/**
+ * The file input, `data-testid="tokenizer-file"`, with its status line and its error line
+ * (`tokenizer-file-error`: the engine's reason, in the page's language). `onOpened(name)` after a file
+ * was opened; a file that cannot be used leaves the one before in place. `node` goes in the page;
+ * `render()` again after a language change. Without `bindings` of the page's, it keeps its own.
+ */
+export class FileOpener {
+  constructor(ctx, bindings, { id, onOpened, hintKey = "models.fileHint", openKey = "models.fileOpen" }) {
+    this.own = bindings ? null : new Bindings();
+    bindings = bindings || this.own;
+    this.ctx = ctx;
+    this.onOpened = onOpened;
+    this.openKey = openKey;
+    this.input = el("input", {
+      id, testid: "tokenizer-file", className: "lk-file",
+      attrs: { type: "file", accept: ".json,application/json" },
+      on: { change: () => this.openChosen() },
+    });
+    this.status = el("p", { className: "fine", testid: "tokenizer-file-status", attrs: { role: "status" } });
+    this.error = el("p", { className: "engine-error", testid: "tokenizer-file-error", attrs: { role: "alert" } });
+    this.error.hidden = true;
+    this.failure = null;  // the last failure: (t) => its text, drawn again in a new language
+    this.node = el("div", { className: "lk-setting lk-file-box" },
+      bindings.text(el("label", { className: "field-label", attrs: { for: id } }), "models.fileLabel"),
+      this.input,
+      bindings.text(el("p", { className: "hint" }), hintKey, { limit: fmt(MAX_TOKENIZER_FILE) }),
+      this.status, this.error);
+    this.render();
+  }
+
+  async openChosen() {
+    const file = this.input.files && this.input.files[0];
+    if (!file) return;
+    this.failure = null;
+    this.render();
+    const t = () => this.ctx.t;
+    const result = await openTokenizerFile(this.ctx, file, (stage, vars) => {
+      this.status.textContent = stage === "reading"
+        ? t()("models.fileReading", { name: file.name, loaded: fmt(vars.loaded), total: fmt(vars.total) })
+        : t()("models.fileLoading", { name: file.name });
+    });
+    if (!result.ok) {
+      this.failure = (tr) => (result.tooLarge
+        ? tr("models.fileTooLarge", { name: file.name, size: fmt(result.size), limit: fmt(result.limit) })
+        : tr("models.fileError", { name: file.name, reason: errorText(tr, result.error) }));
+      this.render();
+      return;
+    }
+    this.render();
+    this.onOpened(result.name);
+  }
+
+  render() {
+    const t = this.ctx.t;
+    if (this.own) this.own.apply(t);
+    const open = openFile();
+    this.status.textContent = open
+      ? t(this.openKey, { name: open.name, model: open.facts.model, total: fmt(open.facts.makeup.total) })
+      : "";
+    this.error.hidden = !this.failure;
+    this.error.textContent = this.failure ? this.failure(t) : "";
+  }
+}

@@ -2,6 +2,7 @@
 // token count; the key holds the engine's counts. Every number is the engine's, except the notes'
 // vocabulary sizes, which are quoted.
 
+import { TIMING } from "../../theme.mjs";
 import { el } from "../../ui/dom.mjs";
 import { errorText } from "../../ui/lessonkit.mjs";
 import { MODELS, LOAD_ORDER } from "./table.mjs";
@@ -22,7 +23,7 @@ export async function modelsSheet(ctx, state) {
   const text = typeof state.mtext === "string" ? state.mtext : CHINESE;
   const rows = [];
   for (const id of LOAD_ORDER) {
-    const answer = await ctx.query("model_row", { text, encoding: id });
+    const answer = await ctx.query("model_row", { text, encoding: id }, { timeoutMs: TIMING.modelLoadTimeoutMs });
     if (!answer.ok) throw new Error(errorText(t, answer.error));
     rows.push([MODELS.find((m) => m.id === id), answer.result]);
   }

@@ -44,6 +44,10 @@ registerPairs({
     en: "Open: {name} ({model}, {total} tokens). Its row is “Your file”.",
     zh: "已打开：{name}（{model}，{total} 个 token），对应下面“你的文件”那一行。",
   },
+  "models.fileOpenEncode": {
+    en: "Open: {name} ({model}, {total} tokens). The Models lesson cuts your text with it, in the row “Your file”.",
+    zh: "已打开：{name}（{model}，{total} 个 token）。“模型”一课会用它来切你的文字，就在“你的文件”那一行。",
+  },
   "models.fileTooLarge": {
     en: "{name} has {size} bytes; a tokenizer.json of at most {limit} bytes can be opened here.",
     zh: "{name} 有 {size} 字节，这里最多只能打开 {limit} 字节的 tokenizer.json。",

@@ -5,6 +5,7 @@
 // no round, so the lesson's own requests never replace them; they are asked when the card first comes
 // into view, so the lesson's own answer never waits behind Qwen3's table.
 
+import { TIMING } from "../../theme.mjs";
 import { el } from "../../ui/dom.mjs";
 import { stageCard, tokenChip, errorText } from "../../ui/lessonkit.mjs";
 import "./libraryStrings.mjs";
@@ -44,7 +45,7 @@ export class LibrariesCard {
       ["chat-qwen3", "model_row", { text: this.template, encoding: "qwen3" }],
     ];
     for (const [name, kind, payload] of asks) {
-      const answer = await this.ctx.query(kind, payload);
+      const answer = await this.ctx.query(kind, payload, { timeoutMs: TIMING.modelLoadTimeoutMs });
       if (!this.alive) return;
       this.answers.set(name, answer);
       this.render();
