@@ -3,6 +3,7 @@
 // and the encode lesson's file input both open it through here, so there is one file per session.
 
 import { MAX_TOKENIZER_FILE } from "../../protocol.mjs";
+import { failure } from "../../failures.mjs";
 import { Bindings, el } from "../../ui/dom.mjs";
 import { errorText } from "../../ui/lessonkit.mjs";
 import "./strings.mjs";
@@ -36,7 +37,7 @@ export async function openTokenizerFile(ctx, file, onStage) {
   try {
     text = await readText(file, (loaded, total) => onStage("reading", { loaded, total }));
   } catch (error) {
-    return { ok: false, error: { code: "request_failed", params: { detail: String(error?.message ?? error) } } };
+    return { ok: false, error: failure("request_failed", { detail: String(error?.message ?? error) }) };
   }
   onStage("loading", {});
   const answer = await ctx.query("tokenizer_file", { json: text });
