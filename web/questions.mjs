@@ -4,9 +4,10 @@
 // come from, never typed in as results.
 
 import { registerTables } from "./i18n.mjs";
+import { MINIMIND as MM } from "./protocol.mjs";
 
-/** Facts the questions reason from (MiniMind's tokenizer and embedding, as its notes describe them). */
-const MINIMIND = Object.freeze({ vocab: 6400, dim: 768, bytes: 256 });
+/** Facts the questions reason from: MiniMind's tokenizer as its file makes it, and its model's width. */
+const MINIMIND = Object.freeze({ vocab: MM.vocab_size_with_added, dim: MM.hidden_size, bytes: MM.n_bytes, added: MM.n_added, merges: MM.n_merges });
 
 const grouped = (n) => n.toLocaleString("en-US");
 
@@ -18,7 +19,9 @@ function minimindVars() {
     vocab: grouped(MINIMIND.vocab),
     bigger: grouped(bigger),
     dim: grouped(MINIMIND.dim),
-    merges: grouped(MINIMIND.vocab - MINIMIND.bytes),
+    merges: grouped(MINIMIND.merges),
+    added: grouped(MINIMIND.added),
+    bytes: grouped(MINIMIND.bytes),
     rows: grouped(bigger * MINIMIND.dim),
     delta: grouped(delta),
     megabytes: ((delta * 2) / 1e6).toFixed(1),
@@ -62,7 +65,7 @@ export const QUESTIONS_EN = {
 
   "check.chinese.q": "Why do models built for Chinese usually have larger vocabularies than English-only models?",
   "check.chinese.a": "A Chinese character takes 3 bytes in UTF-8. A byte-level tokenizer needs merges just to rebuild each character, and more to reach whole words. A table trained mostly on English spends few merges on Chinese, so Chinese text costs many tokens; a larger table trained on Chinese gives common characters and words their own tokens.",
-  "check.minimind.q": "MiniMind's vocabulary has {vocab} tokens (256 bytes plus {merges} merges) and each token's vector has {dim} numbers. If the vocabulary grew to {bigger}, how large would its embedding table be?",
+  "check.minimind.q": "MiniMind's vocabulary has {vocab} tokens ({added} added tokens, {bytes} bytes and {merges} merges) and each token's vector has {dim} numbers. If the vocabulary grew to {bigger}, how large would its embedding table be?",
   "check.minimind.a": "{bigger} × {dim} = {rows} numbers, {delta} more than today. If the output layer shares its weights with the embedding (weight tying), that is the whole growth; if not, the output layer grows by as much again. At 2 bytes a number (fp16), the embedding alone adds about {megabytes} MB to the file.",
   "check.bigger.q": "A larger vocabulary makes the same text shorter. Why not make it as large as possible?",
   "check.bigger.a": "The output layer scores every token at every position (D × V numbers, a softmax over V), so it grows with the vocabulary, and so does the embedding table. Rare tokens also get few training examples, so their vectors are learned poorly. A vocabulary size is a trade-off between sequence length and model size.",
@@ -115,7 +118,7 @@ export const QUESTIONS_ZH = {
 
   "check.chinese.q": "为什么面向中文的模型，词表通常比只做英文的模型大？",
   "check.chinese.a": "一个汉字在 UTF-8 里占 3 个字节。字节级分词器光是把字拼回来就要用掉合并，要拼成词还要更多。主要用英文训练出来的词表，留给中文的合并很少，中文就要切出很多 token；在中文语料上训练的更大词表，能让常用字和常用词各有自己的 token。",
-  "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（256 个字节加 {merges} 次合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，embedding 矩阵会有多大？",
+  "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（{added} 个添加的 token、{bytes} 个字节和 {merges} 条合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，embedding 矩阵会有多大？",
   "check.minimind.a": "{bigger} × {dim} = {rows} 个数，比现在多 {delta} 个。如果输出层和 embedding 共用权重（weight tying），增加的就是这些；如果不共用，输出层还要再多出同样多。按每个数 2 字节（fp16）算，光 embedding 就让模型文件大约多出 {megabytes} MB。",
   "check.bigger.q": "词表越大，同一段文字切出的 token 越少。那为什么不把词表做得越大越好？",
   "check.bigger.a": "输出层要在每个位置给词表里的每个 token 打分（D × V 个参数，对 V 个 token 做 softmax），它随词表一起变大，embedding 矩阵也一样。而且罕见的 token 训练时见得少，向量学不好。词表大小是序列长度和模型大小之间的取舍。",
