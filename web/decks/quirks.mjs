@@ -8,7 +8,7 @@ export default Object.freeze({
   title: { en: "Why models stumble on easy things", zh: "模型为什么会在简单的事上出错" },
   summary: {
     en: "Many famous failures of language models are tokenizer effects: the model never sees letters, digits or spaces, only ids. Each case in this lesson asks a question first; let the room answer before revealing the real tokens.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
-    zh: "语言模型很多出名的错误，其实都是分词造成的：模型看不到字母、数字或空格，只看到 ID。这一课的每个例子都先提问，让大家回答之后再揭晓真实的 token。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
+    zh: "语言模型很多出名的错误，其实都是分词造成的：模型看不到字母、数字或空格，只看到 id。这一课的每个例子都先提问，让大家回答之后再揭晓真实的 token。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
   },
   slides: Object.freeze([
     {
@@ -16,7 +16,7 @@ export default Object.freeze({
       title: { en: "Counting the r's in strawberry", zh: "数一数 strawberry 里有几个 r" },
       notes: {
         en: "Ask the question on the page, then reveal: \" strawberry\" with its space is a single id. The model is never shown the letters, so counting them means recalling how one id is spelled.\n\nWithout the space it is three tokens, st + raw + berry, which split the letters differently again.",
-        zh: "先问页面上的问题，再揭晓：带空格的“ strawberry”只是一个 ID。模型根本看不到字母，要数 r 就得回忆这个 ID 是怎么拼写的。\n\n去掉空格，它变成 st + raw + berry 三个 token，字母又被切成了另一种样子。",
+        zh: "先问页面上的问题，再揭晓：带空格的“ strawberry”只是一个 id。模型根本看不到字母，要数 r 就得回忆这个 id 是怎么拼写的。\n\n去掉空格，它变成 st + raw + berry 三个 token，字母又被切成了另一种样子。",
       },
     },
     {
@@ -56,7 +56,7 @@ export default Object.freeze({
       title: { en: "hello, Hello, HELLO", zh: "大小写：hello、Hello、HELLO" },
       notes: {
         en: "Four spellings, four different id sequences; HELLO even breaks into three tokens.\n\nNothing in the tokenizer lower-cases text: the model has to learn from data that these are the same word.",
-        zh: "四种写法，四组完全不同的 ID；HELLO 甚至被拆成了三个 token。\n\n分词器不会把文字统一成小写，模型只能从数据里自己学到它们是同一个词。",
+        zh: "四种写法，四组完全不同的 id；HELLO 甚至被拆成了三个 token。\n\n分词器不会把文字统一成小写，模型只能从数据里自己学到它们是同一个词。",
       },
     },
     {
@@ -72,7 +72,7 @@ export default Object.freeze({
       title: { en: "Your turn: guess before you look", zh: "轮到你们：先猜再看" },
       notes: {
         en: "Predict mode asks for a number before each reveal. Go back through two or three cases and let students type their guesses.\n\nEnd with the thread that ties them together: the model sees ids, and everything it knows about letters, digits and spaces it had to learn indirectly.",
-        zh: "预测模式会在揭晓前先要一个数字。挑两三个例子再走一遍，让学生输入自己的猜测。\n\n最后把它们串起来：模型看到的是 ID，它对字母、数字和空格的一切了解，都是间接学来的。",
+        zh: "预测模式会在揭晓前先要一个数字。挑两三个例子再走一遍，让学生输入自己的猜测。\n\n最后把它们串起来：模型看到的是 id，它对字母、数字和空格的一切了解，都是间接学来的。",
       },
     },
   ]),
