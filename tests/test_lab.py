@@ -3,15 +3,18 @@ oracles (tiktoken, minbpe-style answers), right answers pass, typical mistakes f
 shows them, and every kind of bad code comes back as an answer the page can draw.
 
 The answers the harness runs come from tests/lab_solutions/ (right/ and wrong/), read as text the
-way a student's code arrives.
+way a student's code arrives. The harness only reports what the code returned; the verdict is the
+page's judge (web/lessons/lab/judge.mjs), run here under Node on the catalog's answers, as the page runs it.
 """
 
 from __future__ import annotations
 
 import ast
 import doctest
+import functools
 import importlib
 import json
+import subprocess
 import sys
 import zipfile
 from collections import Counter
@@ -24,9 +27,9 @@ from hypothesis import strategies as st
 if sys.platform == "emscripten":
     pytest.skip("toklab_lab ships in its own wheel for the lab's worker, not in the engine's", allow_module_level=True)
 
-from toklab_lab import catalog, exercises, harness, helpers, inputs  # noqa: E402
+from toklab_lab import catalog, exercises, harness, helpers, inputs, plain  # noqa: E402
 from toklab_lab.exercises import EXERCISES, cases, encoded, trained  # noqa: E402
-from toklab_lab.harness import OUTPUT_MAX, run  # noqa: E402
+from toklab_lab.harness import OUTPUT_MAX, produce  # noqa: E402
 from lab_solutions import SOLUTIONS, solution  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,13 +43,32 @@ def solution_module(name: str):
     return module
 
 
-def check(exercise: str, code: str) -> dict:
-    answer = json.loads(run(exercise, code))
-    assert set(answer) == {"state", "passed", "total", "failure", "error", "restart", "output", "output_cut"}
+@functools.cache
+def entries() -> dict:
+    return {entry["id"]: entry for entry in catalog.catalog()["exercises"]}
+
+
+def produced(exercise: str, code: str) -> dict:
+    answer = json.loads(produce(exercise, code))
+    assert set(answer) == {"state", "outputs", "error", "restart", "output", "output_cut"}
     return answer
 
 
-@pytest.mark.parametrize("name", ["toklab_lab", "toklab_lab.inputs", "toklab_lab.exercises", "toklab_lab.harness", "toklab_lab.catalog", "toklab_lab.helpers"])
+def judged(runs: list[tuple[str, dict]]) -> list[dict]:
+    """The page's verdicts (web/lessons/lab/judge.mjs under Node) on (exercise, harness answer) pairs."""
+    data = [{"entry": entries()[exercise], "answer": answer, "output_max": OUTPUT_MAX} for exercise, answer in runs]
+    done = subprocess.run(["node", str(ROOT / "tests" / "lab_judge.mjs")], input=json.dumps(data), capture_output=True,
+                          text=True, encoding="utf-8", check=True)
+    return json.loads(done.stdout)
+
+
+def check(exercise: str, code: str) -> dict:
+    (verdict,) = judged([(exercise, produced(exercise, code))])
+    assert set(verdict) == {"state", "passed", "total", "failure", "error", "output", "output_cut"}
+    return verdict
+
+
+@pytest.mark.parametrize("name", ["toklab_lab", "toklab_lab.inputs", "toklab_lab.exercises", "toklab_lab.harness", "toklab_lab.catalog", "toklab_lab.helpers", "toklab_lab.plain"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
@@ -144,7 +166,7 @@ def test_a_mistake_fails_with_the_input_expected_and_got():
     failure = answer["failure"]
     assert failure == {
         "call": "get_stats([1, 2, 3, 1, 2])", "expected": "{(1, 2): 2, (2, 3): 1, (3, 1): 1}",
-        "got": "{(1, 2): 1, (3, 1): 1}", "shown": True, "notes": [], "number": 1,
+        "got": "{(1, 2): 1, (3, 1): 1}", "shown": True, "notes": [], "number": 1, "plain": True,
     }
     assert answer["passed"] == 0
 
@@ -208,9 +230,10 @@ def test_print_output_is_kept_and_capped():
 
 
 def test_memory_error_asks_for_a_fresh_worker():
-    answer = check("get_stats", solution("wrong", "get_stats_memory"))
+    answer = produced("get_stats", solution("wrong", "get_stats_memory"))
     assert answer["state"] == "error"
     assert answer["error"]["kind"] == "memory" and answer["restart"] is True
+    assert check("get_stats", solution("wrong", "get_stats_memory"))["error"]["kind"] == "memory"
 
 
 def test_exit_is_an_answer_not_the_end():
@@ -292,7 +315,7 @@ def test_codemirror_cache_key_follows_every_pin_and_the_entry_file(monkeypatch, 
 
 
 def test_exercise_modules_need_only_toklab_and_the_standard_library():
-    for module in (exercises, harness, inputs, catalog, helpers):
+    for module in (exercises, harness, inputs, catalog, helpers, plain):
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
         imports = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         imports |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
