@@ -14,6 +14,7 @@ import doctest
 import functools
 import importlib
 import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -247,6 +248,89 @@ def test_a_students_function_cannot_spoil_the_next_case():
     # merge() that empties its input list: the next case still gets its own copy.
     code = solution("right", "merge").replace("    return new_ids", "    ids.clear()\n    return new_ids")
     assert check("merge", code)["state"] == "passed"
+
+
+# ---------------------------------------------------------------- code that attacks the checking
+
+ATTACKS = ("patch_checker", "eq_always", "builtins_patch", "exits", "huge", "generator")
+
+
+def produced_apart(exercise: str, code: str):
+    """harness.produce in a fresh interpreter (the page gives every run a fresh worker): its answer, or
+    None when the code left it unable to give one (in the page: a crash)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py_src"), PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-m", "toklab_lab.harness", exercise], input=code, capture_output=True,
+                          text=True, encoding="utf-8", env=env, timeout=120)
+    try:
+        return json.loads(done.stdout)
+    except ValueError:
+        return None
+
+
+def test_attacks_on_the_checker_are_judged_failing_and_a_right_answer_still_passes():
+    runs = [("get_stats", produced_apart("get_stats", solution("attacks", name))) for name in ATTACKS]
+    # The checker, patched from inside, says "passed" itself: the page does not listen.
+    assert runs[0][1]["state"] == "passed" and "outputs" not in runs[0][1]
+    verdicts = judged([*runs, ("get_stats", produced_apart("get_stats", solution("right", "get_stats")))])
+    assert {name: v["state"] for name, v in zip(ATTACKS, verdicts)} == {
+        "patch_checker": "error", "eq_always": "failed", "builtins_patch": "error", "exits": "error",
+        "huge": "failed", "generator": "failed"}
+    assert verdicts[0]["error"] == {"kind": "unreadable"}
+    assert verdicts[1]["failure"]["got"] == "{}" and verdicts[1]["failure"]["plain"] is True
+    assert [v["failure"]["plain"] for v in verdicts[4:6]] == [False, False]
+    assert verdicts[3]["error"]["type"] == "SystemExit" and "All 72 tests pass" in verdicts[3]["output"]
+    assert verdicts[-1]["state"] == "passed" and verdicts[-1]["passed"] == len(cases("get_stats"))
+
+
+@pytest.mark.parametrize("answer", [
+    None, [], {"state": "passed", "passed": 72, "total": 72},
+    {"state": "ran", "outputs": []},
+    {"state": "error", "outputs": [], "error": {"kind": "passed"}},
+])
+def test_an_answer_that_is_not_the_harness_s_is_unreadable(answer):
+    (verdict,) = judged([("get_stats", answer)])
+    assert verdict["state"] == "error" and verdict["error"] == {"kind": "unreadable"}
+
+
+def right_outputs(exercise: str) -> list[dict]:
+    return produced(exercise, solution("right", exercise))["outputs"]
+
+
+@pytest.mark.parametrize(("value", "why"), [
+    ([[1, 2, 2], [2, 3, 1], [3, 1, True]], "true is not an int"),
+    ([[1, 2, 2], [2, 3, 1], [3, 1, "1"]], "a string is not an int"),
+    ([[1, 2, 2], [2, 3, 1], [3, 1, 1, 0]], "a row has three ints"),
+    ({"0": [1, 2, 2], "length": 3}, "an object is not a list"),
+    ([[1, 2, 2], [2, 3, 1], [3, 1, 2**53 + 1]], "an int beyond 2**53 is not read back exactly"),
+])
+def test_a_result_must_be_plain_data_of_the_exercises_shape(value, why):
+    outputs = right_outputs("get_stats")
+    entry = entries()["get_stats"]
+    assert [o["value"] for o in outputs] == [a["value"] for a in entry["answers"]]
+    outputs[0] = {"value": value, "shown": "{(1, 2): 2, (2, 3): 1, (3, 1): 1}"}
+    (verdict,) = judged([("get_stats", {"state": "ran", "outputs": outputs, "error": None, "output": "", "output_cut": False})])
+    assert verdict["state"] == "failed" and verdict["failure"]["number"] == 1, why
+
+
+def test_every_answer_of_toklab_is_well_inside_the_limits_a_result_must_keep():
+    for entry in entries().values():
+        limit = plain.TEXT_MAX if entry["shape"] == "text" else plain.ITEMS_MAX
+        for answer in entry["answers"]:
+            value = answer["value"]
+            assert len(value) * 10 <= limit
+            numbers = [] if entry["shape"] == "text" else [x for item in value for x in (item if isinstance(item, list) else [item])]
+            assert all(type(x) is int and abs(x) <= plain.SAFE_INT for x in numbers)
+
+
+def test_python_side_plain_data_is_exact():
+    assert plain.plain("ids", [1, 2]) == [1, 2]
+    for value in ([1.0], [True], ["1"], [2**53], (1, 2), {1: 2}):
+        assert plain.plain("ids", value) is None, value
+    assert plain.plain("counts", {(1, 2): 1.0}) is None and plain.plain("counts", {(1, 2, 3): 1}) is None
+    assert plain.plain("counts", Counter({(2, 1): 1, (1, 2): 2})) == [[1, 2, 2], [2, 1, 1]]
+    assert plain.plain("merges", {(2, 1): 256, (1, 2): 257}) == [[2, 1, 256], [1, 2, 257]]
+    assert plain.plain("ids", list(range(plain.ITEMS_MAX + 1))) is None
+    assert plain.plain("text", "x" * (plain.TEXT_MAX + 1)) is None
 
 
 # ---------------------------------------------------------------- what the page gets

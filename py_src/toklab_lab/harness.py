@@ -12,9 +12,11 @@ runs, and decides passed, failed or error there.
     ('ran', {'value': [], 'shown': '{}'})
 
 The answer (every field always present):
-    state        "ran" (the function answered every case) | "error" (it raised, or could not run)
+    state        "ran" (the function answered every case, or returned something that is no answer) |
+                 "error" (it raised, or could not run)
     outputs      one {value, shown} per case answered, in the cases' order: value the result as plain
-                 data of the exercise's shape (null when it is not one), shown its repr (cut)
+                 data of the exercise's shape (null when it is not one, and then the last), shown its
+                 repr (cut)
     error        for "error": {kind, type, message, line, code, trace, in_call}
                  kind: "syntax" (the code does not compile), "run" (an exception, while defining or in a
                  call), "missing" (no function of that name), "memory" (MemoryError). trace: the
@@ -140,6 +142,8 @@ def outputs(exercise_id: str, code: str) -> dict:
             got = function(*case.values())
             data = plain(exercise.shape, got)
             done.append({"value": data, "shown": shown(exercise.shape, got, data)})
+            if data is None:  # not an answer at all: the judge stops here, so the run can too
+                break
         except BaseException as exc:
             return answer("error", outputs=done, error=error_fields(exc, lines, True),
                           restart=isinstance(exc, MemoryError))
@@ -167,3 +171,9 @@ def warm() -> None:
     """Compute every exercise's cases once (GPT-2's table loads here), so the first Run answers quickly."""
     for exercise_id in EXERCISES:
         cases(exercise_id)
+
+
+if __name__ == "__main__":  # python -m toklab_lab.harness EXERCISE < code: one run in a fresh interpreter,
+    if sys.argv[1] in EXERCISES:  # its cases made first, as the lab's worker makes them before any code runs
+        cases(sys.argv[1])
+    sys.stdout.write(produce(sys.argv[1], sys.stdin.read()))

@@ -27,11 +27,16 @@ read with dict's own method, never the subclass's. At most ITEMS_MAX items, TEXT
 
 from __future__ import annotations
 
+import reprlib
+
 SHAPES = ("ids", "counts", "merges", "text")
 ITEMS_MAX = 5000  # list items or dict entries in one answer (toklab's largest answer has 146)
 TEXT_MAX = 20000  # characters of a str answer (toklab's longest has under 100)
 SAFE_INT = 2**53 - 1  # JavaScript's Number.MAX_SAFE_INTEGER
 VALUE_MAX = 400  # characters of a value's repr shown as expected or got
+_bounded = reprlib.Repr()  # a repr that reads no more of a long list than it shows
+_bounded.maxstring = _bounded.maxother = _bounded.maxlong = VALUE_MAX
+_bounded.maxlist = _bounded.maxtuple = _bounded.maxset = _bounded.maxdict = 60
 
 
 def _int(value) -> bool:
@@ -78,14 +83,15 @@ def cut(text: str) -> str:
 
 def shown(shape: str, value, data) -> str:
     """How a result reads: the repr of its plain data `data` in Python's notation (a dict as it was
-    given, in its own order), or, for a value that is not plain data, its own repr. Never raises."""
+    given, in its own order), or, for a value that is not plain data, its own repr (reprlib's: a long
+    list is not read to its end). Never raises."""
     if data is not None:
         if shape in ("counts", "merges"):
             rows = data if shape == "merges" else [[a, b, n] for (a, b), n in dict.items(value)]
             return cut(repr({(a, b): n for a, b, n in rows}))
         return cut(repr(data))
     try:
-        text = repr(value)
+        text = _bounded.repr(value)
         if type(text) is not str:
             raise TypeError("repr() gave no str")
     except BaseException as exc:  # a student's object whose __repr__ fails
