@@ -14,7 +14,8 @@
 // gone with the rest, so student code has no way to send the page anything: what arrives on the port
 // is this file's own answer to the request the page made, under the id the page chose.
 //
-//   page -> worker   {connect: true}, transferring the port (the worker's first message, once)
+//   page -> worker   {connect: true, exercise}, transferring the port (the worker's first message, once);
+//                    exercise: the one whose cases it makes while booting ("" for none)
 //   page -> port     {id, kind: "run", payload: {exercise, code}}
 //   port -> page     {id, kind, ok: true, result}   result: what the code returned for each case, as plain
 //                                                   data (toklab_lab.harness.produce): no verdict, the page
@@ -70,11 +71,13 @@ function capMemory(memory, limit) {
 // The page's port (see above), and `send`, its postMessage bound to it: both set by the first message.
 let port = null;
 let send = null;
+let exercise = ""; // the exercise named by the page's first message
 let ready = false;
 const connected = new Promise((resolve) => {
   self.onmessage = (event) => {
     if (port || !event.ports || event.ports.length !== 1) return;
     port = event.ports[0];
+    exercise = typeof event.data?.exercise === "string" ? event.data.exercise : "";
     const own = port;
     send = (message) => postTo(own, message);
     self.onmessage = null;
@@ -141,7 +144,7 @@ async function boot() {
   pyodide.unpackArchive(await labWheel, "wheel");
   status("loading", "exercises");
   const module = pyodide.pyimport("toklab_lab.harness");
-  module.warm();
+  module.warm(exercise);
   harness = module;
   steps = pyodide.pyimport("toklab_lab.steps");
   const memory = pyodide._module.memory;

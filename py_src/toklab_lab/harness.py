@@ -167,9 +167,10 @@ def produce(exercise_id: str, code: str) -> str:
     return json.dumps(result)  # ASCII: a lone surrogate a function returned stays readable
 
 
-def warm() -> None:
-    """Compute every exercise's cases once (GPT-2's table loads here), so the first Run answers quickly."""
-    for exercise_id in EXERCISES:
+def warm(exercise_id: str = "") -> None:
+    """Compute the cases of one exercise (the one the worker boots for; GPT-2's table loads here for
+    decode and bpe) or, given no known one, of none: each run has a fresh worker, booted for it."""
+    if exercise_id in EXERCISES:
         cases(exercise_id)
 
 

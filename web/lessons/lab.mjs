@@ -80,6 +80,7 @@ class LabLesson {
 
     this.runner = labRunner();
     this.unsubscribe = this.runner.onStatus((status) => this.view.showStatus(status));
+    this.runner.prepare(ctx.getState().ex);
     this.runner.start();
     loadCatalog().then(
       (catalog) => {
@@ -106,6 +107,7 @@ class LabLesson {
     const entry = this.find(state.ex);
     if (entry !== this.entry) {
       this.entry = entry;
+      this.runner.prepare(entry.id);
       const link = this.ctx.linkValues();
       const fromLink = this.firstSync && typeof link.src === "string" && link.src === state.src && state.src !== entry.stub;
       const code = state.src ?? savedCode(entry.id) ?? entry.stub;

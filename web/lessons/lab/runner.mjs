@@ -3,6 +3,7 @@
 //
 //   const runner = labRunner();                       // one for the page, started on first use
 //   runner.onStatus(({ state, message }) => ...);      // "loading" | "restarting" | "ready" | "error"
+//   runner.prepare("get_stats");                       // the exercise the next run is likely for
 //   const result = await runner.run("get_stats", code);
 //
 // run() never rejects. Its result is {state: "answered", answer}, the worker's report of what the code
@@ -16,7 +17,9 @@
 // A worker runs student code once: whatever a request ends with (an answer, a timeout, a crash), that
 // worker is terminated and a new one boots for the next request. So nothing one run changes in Python
 // (a patched module, builtins, a pending promise) is there for the next: each run starts from the
-// same fresh Python, and the worker itself refuses a second request.
+// same fresh Python, and the worker itself refuses a second request. A worker makes one exercise's
+// cases while it boots (the one named by prepare(), or by the run), so a fresh one is ready sooner; a
+// run for another exercise replaces a worker that has not run anything yet.
 //
 // The worker is never the engine's: student code has no way to post to the engine's worker. The page
 // hears the lab's worker only on a MessageChannel whose port it hands the worker first, before Python
@@ -40,6 +43,8 @@ export class LabRunner {
     this.port = null;    // the page's end of the worker's channel
     this.job = null;     // the run in flight: {id, kind, resolve, timer}
     this.restarts = 0;
+    this.exercise = ""; // the exercise the worker makes the cases of while it boots ("": none yet)
+    this.booting = ""; // the exercise of the worker running now
   }
 
   onStatus(fn) {
@@ -59,17 +64,28 @@ export class LabRunner {
   /** Boots a worker unless one is running. */
   start(state = "loading") {
     if (this.worker) return;
+    this.booting = this.exercise;
     const worker = new Worker(this.workerURL, { type: "module" });
     const channel = new MessageChannel();
     this.worker = worker;
     this.port = channel.port1;
     channel.port1.onmessage = (event) => this.onMessage(worker, event.data);
-    worker.postMessage({ connect: true }, [channel.port2]);
+    worker.postMessage({ connect: true, exercise: this.exercise }, [channel.port2]);
     worker.onerror = (event) => {
       event.preventDefault();
       this.onCrash(worker, event.message || "the worker failed");
     };
     this.setStatus(state);
+  }
+
+  /**
+   * The exercise the next run is likely for: a worker that has run nothing yet but was booted for
+   * another exercise is replaced by one that makes this exercise's cases.
+   */
+  prepare(exercise) {
+    if (typeof exercise !== "string" || exercise === this.exercise) return;
+    this.exercise = exercise;
+    if (this.worker && this.booting !== exercise && !(this.job && this.job.posted)) this.restart();
   }
 
   /** Terminates the worker and boots a new one. */
@@ -151,6 +167,7 @@ export class LabRunner {
 
   request(kind, payload, onStarted = () => {}) {
     this.cancel();
+    this.prepare(kind === "run" ? payload.exercise : "bpe");
     this.start();
     const job = { id: jobId(), kind, resolve: null, timer: 0, posted: false };
     const result = new Promise((resolve) => {
