@@ -72,8 +72,11 @@ export function buildPage(root, t, b, actions) {
   // The result first: the text's tokens, count and ids under the box (spans.mjs).
   r.result = new ResultSpans(b, actions);
   r.pointText = el("p", { className: "point-text", testid: "preset-point" });
+  r.pointText.id = "preset-point-text";
   r.point = el("div", { className: "point", testid: "preset-point-box" },
-    b.text(el("strong", { className: "point-title" }), "encode.pointTitle"), r.pointText,
+    el("div", { className: "point-head" },
+      b.text(el("strong", { className: "point-title" }), "encode.pointTitle"), whyFold(b, "encode.point", r.pointText)),
+    r.pointText,
     b.text(el("p", { className: "point-held", testid: "point-hidden" }), "result.pointHidden"));
 
   const input = inputCard(b, r.textarea, {
@@ -94,6 +97,7 @@ export function buildPage(root, t, b, actions) {
   const stage1 = stageCard(b, { n: 1, id: "stage1-title", titleKey: "stage1.title", textKey: "stage1.text", meta: r.pieceCount, textClass: "stage-text static" },
     r.pager,
     r.strip);
+  stage1.classList.add("stage1");
   foldStageText(b, stage1, "encode.stage1");
 
   // Stage 2: merges.

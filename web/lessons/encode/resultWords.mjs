@@ -34,8 +34,8 @@ registerPairs({
     zh: "第 {n} 个 token：只是某个字的一部分，字节 {bytes}，ID {id}",
   },
   "result.detailHint": {
-    en: "Point at a token (or tap it) to see its id and bytes; click it to watch how it was merged.",
-    zh: "把鼠标移到一个 token 上（手机上轻点它），可以看到它的 ID 和字节；点一下，就能在下面看它是怎么合并出来的。",
+    en: "Point at or tap a token: its id and bytes. Click it: its merges below.",
+    zh: "指向或轻点一个 token，看它的 ID 和字节；点击它，在下面看它怎么合并出来。",
   },
   "result.detail": {
     en: "Token {n} “{text}” · id {id} · bytes {bytes} · from piece {piece}",
