@@ -251,3 +251,36 @@ def test_screenshots_of_the_first_screen(open_app, screenshot, r50k_oracle, lang
     wait_for_spans(page, r50k_oracle.encode_ordinary("今天 tokenization 🦄"))
     expect(page.get_by_test_id("merge-canvas")).to_have_attribute("data-animating", "false", timeout=SLOW)
     screenshot(page, f"{lang}-{size[0]}x{size[1]}")
+
+
+def test_predict_choices_read_as_characters_or_bytes_with_gpt2s_symbols_beside(open_app):
+    text = "天天"
+    page = open_app("lesson=encode&lang=en&predict=1&text=%E5%A4%A9%E5%A4%A9")
+    choices = page.get_by_test_id("pair-choice")
+    data = text.encode()
+    expect(choices).to_have_count(len(data) - 1, timeout=SLOW)
+    # At step 0 every symbol is one byte of a three-byte character: its bytes, then GPT-2's symbols.
+    want = [f"{a:02X} + {b:02X}   ({chips_form(bytes([a]))} + {chips_form(bytes([b]))})" for a, b in zip(data, data[1:])]
+    assert [c.inner_text() for c in choices.all()] == want
+
+
+def test_decode_and_special_show_characters_not_mojibake(open_app, r50k_oracle):
+    text = "今天 hi"
+    ids = r50k_oracle.encode_ordinary(text)
+    page = open_app("lesson=decode&lang=en&ids=" + "+".join(map(str, ids)))
+    items = page.get_by_test_id("decode-item")
+    expect(items).to_have_count(len(ids), timeout=SLOW)
+    faces = items.evaluate_all("els => els.map(e => [e.querySelector('[data-testid=decode-text]').textContent,"
+                               " e.querySelector('[data-testid=decode-token]').textContent])")
+    assert faces == [[expected_label(r50k_oracle.decode_single_token_bytes(i))[0], chips_form(r50k_oracle.decode_single_token_bytes(i))] for i in ids]
+    page = open_app("lesson=special&lang=en&stext=%E4%BB%8A%E5%A4%A9+hi%3C%7Cendoftext%7C%3E")
+    plain = page.XX
+    allowed = page.XX
+    plain_ids = r50k_oracle.encode_ordinary("今天 hi<|endoftext|>")
+    expect(plain).to_have_count(len(plain_ids), timeout=SLOW)
+    shown = plain.evaluate_all("els => els.map(e => e.firstChild.textContent)")
+    assert shown == [expected_label(r50k_oracle.decode_single_token_bytes(i))[0] for i in plain_ids]
+    allowed_ids = r50k_oracle.encode("今天 hi<|endoftext|>", allowed_special="all")
+    expect(allowed).to_have_count(len(allowed_ids))
+    expect(allowed.last).to_contain_text("<|endoftext|>")
+    expect(allowed.last).to_contain_text(str(allowed_ids[-1]))
