@@ -274,8 +274,9 @@ def test_decode_and_special_show_characters_not_mojibake(open_app, r50k_oracle):
                                " e.querySelector('[data-testid=decode-token]').textContent])")
     assert faces == [[expected_label(r50k_oracle.decode_single_token_bytes(i))[0], chips_form(r50k_oracle.decode_single_token_bytes(i))] for i in ids]
     page = open_app("lesson=special&lang=en&stext=%E4%BB%8A%E5%A4%A9+hi%3C%7Cendoftext%7C%3E")
-    plain = page.XX
-    allowed = page.XX
+    # Refused (a message), allowed, plain: the two with tokens.
+    allowed = page.get_by_test_id("special-tokens").nth(0).get_by_test_id("special-chip")
+    plain = page.get_by_test_id("special-tokens").nth(1).get_by_test_id("special-chip")
     plain_ids = r50k_oracle.encode_ordinary("今天 hi<|endoftext|>")
     expect(plain).to_have_count(len(plain_ids), timeout=SLOW)
     shown = plain.evaluate_all("els => els.map(e => e.firstChild.textContent)")
