@@ -63,6 +63,7 @@ export class ResultSpans {
     this.tokens = [];
     this.builtKey = null;
     this.current = 0;   // the span that holds the tab stop
+    this.selected = null;  // the piece whose spans are marked
   }
 
   /**
@@ -88,10 +89,11 @@ export class ResultSpans {
     });
     this.ids.textContent = `[${o.ids.join(", ")}]`;
     this.list.setAttribute("aria-label", t("result.spansLabel"));
-    const key = [lang, o];
-    if (!this.builtKey || this.builtKey[0] !== lang || this.builtKey[1] !== o) this.build(t, o);
-    this.builtKey = key;
-    this.select(selected);
+    const fresh = !this.builtKey || this.builtKey[0] !== lang || this.builtKey[1] !== o;
+    if (fresh) this.build(t, o);
+    this.builtKey = [lang, o];
+    // Marking 600 spans on every step would cost each redraw: only when the piece or the spans changed.
+    if (fresh || this.selected !== selected) this.select(selected);
   }
 
   build(t, o) {
@@ -124,6 +126,7 @@ export class ResultSpans {
 
   /** Marks the spans of the piece shown below; the first of them holds the tab stop. */
   select(piece) {
+    this.selected = piece;
     let first = -1;
     this.buttons.forEach((button, i) => {
       const on = this.tokens[i].piece === piece;
