@@ -109,23 +109,33 @@ def _model_facts(enc) -> dict | None:
     """The open model's facts (toklab.hf.lesson.model_facts, with its title and licence); null for OpenAI's."""
     if not _is_open(enc):
         return None
+    sizes = {"vocab_size": enc.model.get_vocab_size(), "vocab_size_with_added": enc.tok.get_vocab_size(with_added_tokens=True),
+             "n_added": len(enc.added_ids), "n_special": len(enc.special_ids)}  # fmt: skip
+    return _said(enc.name, enc.facts, sizes)
+
+
+def _said(name: str, facts: dict, sizes: dict) -> dict:
     from .open_models import OPEN_MODELS
 
-    model = OPEN_MODELS[enc.name]
-    facts = enc.facts
-    return {"name": enc.name, "title": model.title, "licence": model.licence, "kind": facts["kind"], "space": facts["space"],
-            "digits": facts["digits"], "cjk_runs": facts["cjk_runs"], "whole_tokens": facts["whole_tokens"],
-            "byte_fallback": facts["byte_fallback"], "n_patterns": len(facts["patterns"]),
-            "post_specials": [list(p) for p in facts["post_specials"]],
-            "vocab_size": enc.model.get_vocab_size(), "vocab_size_with_added": enc.tok.get_vocab_size(with_added_tokens=True),
-            "n_added": len(enc.added_ids), "n_special": len(enc.special_ids)}  # fmt: skip
+    model = OPEN_MODELS[name]
+    keys = ("kind", "space", "digits", "cjk_runs", "whole_tokens", "byte_fallback")
+    return {"name": name, "title": model.title, "licence": model.licence, **{k: facts[k] for k in keys},
+            "n_patterns": len(facts["patterns"]), "post_specials": [list(p) for p in facts["post_specials"]], **sizes}
 
 
 def tokenizer_facts(encoding: str) -> dict:
     """What the page says about an open model before and after it loads: its title, sizes and way of cutting."""
     if encoding not in TABLES or encoding in ENCODINGS:
         raise bad_choice("encoding", encoding, TABLES[len(ENCODINGS):])
-    return _model_facts(_encoding(encoding))
+    if encoding in _open_tables:
+        return _model_facts(_open_tables[encoding])
+    from .hf.lesson import config_facts
+    from .registry import count_facts, tokenizer_config
+
+    config = tokenizer_config(encoding)  # the parts and counts, without building the model
+    counts = count_facts(config)
+    sizes = {k: counts[k] for k in ("vocab_size", "vocab_size_with_added", "n_added", "n_special")}
+    return _said(encoding, config_facts(config), sizes)
 
 
 _last_table: dict = {}  # the latest encoding -> its sizes (o200k's 200k tokens are counted once)

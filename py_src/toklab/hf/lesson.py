@@ -73,10 +73,10 @@ def _normalizer_parts(n) -> list:
     return [n]
 
 
-def _patterns(tok) -> list[str]:
+def _patterns(pre) -> list[str]:
     """The regular expressions of the pre-tokenizer, in order (a ByteLevel with use_regex: GPT-2's)."""
     out = []
-    for part in _parts(tok.pre_tokenizer):
+    for part in _parts(pre):
         config = part.to_config()
         if config.get("type") == "Split" and "Regex" in config.get("pattern", {}):
             out.append(config["pattern"]["Regex"])
@@ -102,6 +102,24 @@ def _digits(patterns: list[str]) -> str:
 
 
 def model_facts(tok) -> dict:
+    """`parts_facts` of a loaded tokenizer."""
+    return parts_facts(tok.normalizer, tok.pre_tokenizer, tok.post_processor, tok.model)
+
+
+def config_facts(config: dict) -> dict:
+    """`parts_facts` from a tokenizer.json dict, without building its model (the build quotes these
+    before the page has loaded a model: tools/precompute.py)."""
+    from types import SimpleNamespace
+
+    from . import processors as _proc
+
+    flags = config.get("model") or {}
+    model = SimpleNamespace(ignore_merges=bool(flags.get("ignore_merges")), byte_fallback=bool(flags.get("byte_fallback")))
+    return parts_facts(_norm.from_config(config.get("normalizer")), _pre.from_config(config.get("pre_tokenizer")),
+                       _proc.from_config(config.get("post_processor")), model)  # fmt: skip
+
+
+def parts_facts(normalizer, pre_tokenizer, post_processor, model) -> dict:
     """What the lessons say about a tokenizer's way of cutting, computed from its parts.
 
     kind: "byte_level" (bytes as symbols, a space is Ġ) or "characters" (characters as symbols);
@@ -110,14 +128,13 @@ def model_facts(tok) -> dict:
     whole_tokens: ignore_merges (a piece that is a token is taken whole); byte_fallback;
     post_specials: the tokens the post-processor adds around the text ([token, id, "start" | "end"]).
     """
-    model = tok.model
-    parts = _parts(tok.pre_tokenizer)
+    parts = _parts(pre_tokenizer)
     byte_level = any(isinstance(p, _pre.ByteLevel) for p in parts)
-    norms = [n.to_config() for n in _normalizer_parts(tok.normalizer)]
+    norms = [n.to_config() for n in _normalizer_parts(normalizer)]
     metaspace = any(isinstance(p, _pre.Metaspace) for p in parts) or any(
         n.get("type") == "Replace" and n.get("content") == "\u2581" for n in norms
     )
-    patterns = _patterns(tok)
+    patterns = _patterns(pre_tokenizer)
     return {
         "kind": "byte_level" if byte_level else "characters",
         "space": "Ġ" if byte_level else ("\u2581" if metaspace else " "),
@@ -127,16 +144,16 @@ def model_facts(tok) -> dict:
         "whole_tokens": bool(getattr(model, "ignore_merges", False)),
         "byte_fallback": bool(getattr(model, "byte_fallback", False)),
         "normalizers": [n.get("type", "") for n in norms],
-        "post_specials": post_specials(tok),
+        "post_specials": post_specials(post_processor),
     }
 
 
-def post_specials(tok) -> list[list]:
+def post_specials(post_processor) -> list[list]:
     """The tokens the post-processor adds to one text: [token, id, "start" | "end"] each."""
-    if tok.post_processor is None:
+    if post_processor is None:
         return []
     probe = {"ids": [-1], "tokens": [""], "offsets": [(0, 0)], "special_tokens_mask": [0]}
-    out = tok.post_processor.process(probe, True)
+    out = post_processor.process(probe, True)
     ids, tokens = out["ids"], out["tokens"]
     at = ids.index(-1) if -1 in ids else len(ids)
     return [[t, i, "start" if k < at else "end"] for k, (t, i) in enumerate(zip(tokens, ids)) if i != -1]
