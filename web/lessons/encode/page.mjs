@@ -15,6 +15,7 @@ import { RoomPoll } from "../../ui/predictPoll.mjs";
 import { PRESETS } from "./presets.mjs";
 import { describeCell } from "./words.mjs";
 import { tableWords } from "../tableWords.mjs";
+import { tableTitle } from "../encodings.mjs";
 
 export function buildPage(root, t, b, actions) {
   const r = {};
@@ -24,7 +25,10 @@ export function buildPage(root, t, b, actions) {
   r.table = null;
   const tableVars = () => (r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
   // The title names the table's tokenizer too (GPT-2 until an answer says otherwise).
-  const titleVars = () => ({ tokenizer: t(`table.tokenizer.${r.table ? r.table.encoding : "r50k_base"}`) });
+  const titleVars = () => {
+    const name = r.table ? r.table.encoding : "r50k_base";
+    return { tokenizer: r.table && r.table.model ? tableTitle(name, t) : t(`table.tokenizer.${name}`) };
+  };
   const lead = intro(b, "encode.title", "encode.lead", tableVars, titleVars);
 
   r.textarea = el("textarea", {
@@ -81,9 +85,11 @@ export function buildPage(root, t, b, actions) {
   r.pageText = el("span", { className: "pager-text" });
   r.pager = el("div", { className: "pager" }, r.pagePrev, r.pageText, r.pageNext);
   r.pager.hidden = true;
+  // Its text follows the table (modelWords.mjs cutText): the view writes it after each relabel.
   const stage1 = stageCard(b, { n: 1, id: "stage1-title", titleKey: "stage1.title", textKey: "stage1.text", meta: r.pieceCount, textClass: "stage-text static" },
     r.pager,
     r.strip);
+  r.cutText = stage1.querySelector(".stage-text");
 
   // Stage 2: merges.
   r.pieceTitle = el("span", { className: "stage-meta", testid: "piece-title" });
@@ -150,6 +156,8 @@ export function buildPage(root, t, b, actions) {
   }, icon("copy"), el("span", { className: "copy-label" }));
   b.text(r.copyButton.lastChild, "stage3.copy");
   r.idsCode = el("code", { className: "ids-code", testid: "ids-code" }, "[", r.idsText, "]");
+  r.postSpecials = el("p", { className: "fine post-specials", testid: "post-specials" });
+  r.postSpecials.hidden = true;
   r.summary = el("p", { className: "summary", testid: "summary" });
   r.finalTokens = el("ol", { className: "final-tokens", testid: "final-tokens" });
   r.finalMore = el("p", { className: "fine" });
@@ -159,6 +167,7 @@ export function buildPage(root, t, b, actions) {
     r.finalMore,
     b.text(el("h3", { className: "field-label", id: "ids-label" }), "stage3.idsLabel"),
     el("div", { className: "ids-box" }, r.idsCode, r.copyButton),
+    r.postSpecials,
     r.summary);
 
   r.rankCanvas = new MergeCanvas(r.rankHost, {
