@@ -17,6 +17,7 @@ import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES } from "../protocol.mjs";
 import { precomputed } from "../precomputed.mjs";
+import { TIMING } from "../theme.mjs";
 import "./encodingWords.mjs";
 
 export { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
@@ -130,6 +131,8 @@ export class EncodingChoice {
     this.loading = { name, loaded: 0, total: 0 };
     this.render();
     const answer = await this.ctx.query("warmup", { encoding: name }, {
+      // Building an open model's tokenizer inside Pyodide takes long (Gemma 3: 262,144 tokens, 514,906 merges).
+      timeoutMs: isOpenModel(name) ? TIMING.modelLoadTimeoutMs : null,
       onProgress: ({ loaded: got, total }) => {
         if (this.wanted !== name || this.closed) return;
         this.loading = { name, loaded: got, total };
