@@ -47,9 +47,9 @@ export const factsOf = (name) => modelFacts.get(name) ?? null;
 
 const GROUPED = new Intl.NumberFormat("en-US");
 
-/** A table's name as the page writes it: OpenAI's from the strings, an open model's from its facts. */
+/** A table's name as the sentences write it: OpenAI's as it is (cl100k_base), an open model's title from its facts. */
 export function tableTitle(name, t) {
-  if (!isOpenModel(name)) return t(`encoding.${name}`);
+  if (!isOpenModel(name)) return name;
   const facts = factsOf(name);
   return facts ? facts.title : name;
 }
