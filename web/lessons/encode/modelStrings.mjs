@@ -97,4 +97,16 @@ registerPairs({
     en: "MiniMind's real tokenizer.json is loading; its tokens and ids for 今天天气真好 follow.",
     zh: "正在加载 MiniMind 真实的 tokenizer.json，随后给出“今天天气真好”的 token 和 ID。",
   },
+  "log.startSymbols": {
+    en: "start: {n} symbols",
+    zh: "开始：{n} 个符号",
+  },
+  "announce.startSymbols": {
+    en: "Step 0 of {total}: {symbols} separate symbols.",
+    zh: "第 0 步，共 {total} 步：{symbols} 个单独的符号。",
+  },
+  "announce.startNextSymbols": {
+    en: "Step 0 of {total}: {symbols} separate symbols; lowest rank {left} + {right} (rank {rank}).",
+    zh: "第 0 步，共 {total} 步：{symbols} 个单独的符号；rank 最小的是 {left} + {right}（rank {rank}）。",
+  },
 });
