@@ -52,6 +52,13 @@ REQUESTS = [
     ("train_hf", {"corpus": "今天天气真好\n今天天气", "vocab_size": 300}),
     ("train_hf", {"corpus": '{"conversations": [{"content": "hi"}, {"content": "hi hi"}]}', "format": "jsonl",
                   "vocab_size": 258, "special_tokens": ["<s>"]}),
+    # the open models as tables (issue #24): minimind is inside the package, so these run everywhere
+    ("tokenizer_facts", {"encoding": "minimind"}),
+    ("overview", {"text": "今天天气真好 hello 123<|im_end|>", "encoding": "minimind"}),
+    ("trace_piece", {"text": "今天天气真好 hello", "index": 0, "encoding": "minimind"}),
+    ("trace_piece", {"text": "你好<|im_end|>", "index": 1, "encoding": "minimind"}),
+    ("decode", {"ids": "[5640, 3660, 2, 99999]", "encoding": "minimind"}),
+    ("special", {"text": "你好<|im_end|>", "encoding": "minimind"}),
 ]  # fmt: skip
 
 FAILURES = [  # (kind, payload as JSON, the code of the answer's error)

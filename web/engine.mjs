@@ -208,9 +208,10 @@ export function createEngine({
     const job = queue.shift();
     running = job;
     job.since = performance.now();
+    const limit = job.timeoutMs ?? requestTimeoutMs;
     job.timer = setTimeout(() => {
-      stop(statusError("request_timeout", { seconds: Math.round(requestTimeoutMs / 1000), kind: job.kind }));
-    }, requestTimeoutMs);
+      stop(statusError("request_timeout", { seconds: Math.round(limit / 1000), kind: job.kind }));
+    }, limit);
     worker.postMessage({ id: job.id, kind: job.kind, payload: job.payload });
     announceActivity();
   }
@@ -224,8 +225,9 @@ export function createEngine({
    * onProgress({encoding, loaded, total}): while the worker fetches the table the payload names.
    * lane, round: who asks (a lesson's id) and its count of questions; a waiting request of the same lane
    * and kind from an earlier round is superseded. Without a round nothing is superseded.
+   * timeoutMs: this request's own limit instead of requestTimeoutMs (loading a large open model).
    */
-  function request(kind, payload = {}, { onProgress = null, lane = null, round = null } = {}) {
+  function request(kind, payload = {}, { onProgress = null, lane = null, round = null, timeoutMs = null } = {}) {
     if (latest.status === "error" || terminated) {
       return Promise.resolve({ ok: false, error: unavailable(terminated ? "the engine was terminated" : latest.message) });
     }
@@ -237,7 +239,7 @@ export function createEngine({
           job.resolve(SUPERSEDED);
         }
       }
-      queue.push({ id: nextId++, kind, payload, lane, round, resolve, onProgress });
+      queue.push({ id: nextId++, kind, payload, lane, round, resolve, onProgress, timeoutMs });
       pump();
     });
   }

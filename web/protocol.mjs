@@ -20,9 +20,12 @@ export const ENCODINGS = Object.freeze(["r50k_base", "cl100k_base", "o200k_base"
 export const DEFAULT_ENCODING = "r50k_base";
 /** The tables the worker fetches into Python's file system when a request first names one. */
 export const FETCHED_TABLES = Object.freeze(["cl100k_base", "o200k_base"]);
+/** The open models a lesson may use as its table (issue #24), and those the worker fetches (models/<name>.hfpack). */
+export const OPEN_MODEL_NAMES = Object.freeze(["minimind", "qwen3", "deepseek_v3", "llama3", "gemma3"]);
+export const FETCHED_MODELS = Object.freeze(["qwen3", "deepseek_v3", "llama3", "gemma3"]);
 
 /** Every request kind the worker answers. */
-export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf"]);
+export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf", "tokenizer_facts"]);
 
 /** The errors Python answers: code -> English text (Python's str.format; the page has its own text, err.<code>). */
 export const ENGINE_ERRORS = Object.freeze({

@@ -12,15 +12,17 @@
 //
 // A request whose payload names a larger table (`encoding`: cl100k_base, o200k_base) waits until the
 // worker has fetched tables/<name>.tiktoken from this origin into Python's file system (once; a
-// failed fetch is tried again by the next request), where toklab finds it through TOKLAB_TABLES. When
-// the fetch fails, Python answers the request with the error `table_unavailable`.
+// failed fetch is tried again by the next request), where toklab finds it through TOKLAB_TABLES. An
+// open model (qwen3, deepseek_v3, llama3, gemma3; minimind is inside the wheel) is fetched the same
+// way from models/<name>.hfpack, its compact tokenizer.json. When the fetch fails, Python answers the
+// request with the error `table_unavailable`.
 //
 // Nothing is fetched from anywhere but this worker's own origin: Pyodide's package base URL points at
 // our own pyodide/ folder, micropip installs from wheel URLs with deps=False, and there is no index.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
-import { FETCHED_TABLES, STAGES } from "./protocol.mjs";
+import { FETCHED_MODELS, FETCHED_TABLES, STAGES } from "./protocol.mjs";
 import { failure } from "./failures.mjs";
 
 const base = new URL("./", import.meta.url);
@@ -126,18 +128,22 @@ const WARM_UP = [
 ];
 
 const TABLES_DIR = "/tables";
-const LARGER_TABLES = new Set(FETCHED_TABLES);
+const LARGER_TABLES = new Set([...FETCHED_TABLES, ...FETCHED_MODELS]);
+const MODELS = new Set(FETCHED_MODELS);
 const tables = new Map(); // name -> Promise<string | null>: why the fetch failed, or null once the file is written
 
 /** Fetches a larger table into Python's file system, posting progress under request `id`. */
 async function fetchTable(name, id) {
   // The table's character index (toklab.charmerge), made at build time: optional, Python makes it
-  // itself when it is missing.
-  const index = fetch(new URL(`tables/${name}.charmerge.json`, base))
+  // itself when it is missing. An open model has none.
+  const model = MODELS.has(name);
+  const index = model ? Promise.resolve(null) : fetch(new URL(`tables/${name}.charmerge.json`, base))
     .then((r) => (r.ok ? r.arrayBuffer() : null))
     .catch(() => null);
-  const response = await fetch(new URL(`tables/${name}.tiktoken`, base));
-  if (!response.ok) throw new Error(`tables/${name}.tiktoken: HTTP ${response.status}`);
+  const file = model ? `${name}.hfpack` : `${name}.tiktoken`;
+  const path = model ? `models/${file}` : `tables/${file}`;
+  const response = await fetch(new URL(path, base));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const total = Number(response.headers.get("Content-Length")) || 0;
   const chunks = [];
   let loaded = 0;
@@ -163,7 +169,7 @@ async function fetchTable(name, id) {
   python.FS.mkdirTree(TABLES_DIR);
   const indexData = await index;
   if (indexData) python.FS.writeFile(`${TABLES_DIR}/${name}.charmerge.json`, new Uint8Array(indexData));
-  python.FS.writeFile(`${TABLES_DIR}/${name}.tiktoken`, data);
+  python.FS.writeFile(`${TABLES_DIR}/${file}`, data);
   const environ = python.pyimport("os").environ;
   environ.set("TOKLAB_TABLES", TABLES_DIR);
   environ.destroy();

@@ -21,7 +21,7 @@ from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .facts import piece_facts, start_spans
 from .pretokenize import GPT2
-from .protocol import ITEM_LIMIT, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName
+from .protocol import ITEM_LIMIT, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName, TableName
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
 from .trace import special_piece
@@ -31,12 +31,16 @@ __all__ = ["handle", "HANDLERS"]
 
 
 ENCODINGS = EncodingName.__args__  # ("r50k_base", "cl100k_base", "o200k_base")
+TABLES = TableName.__args__  # those and the open models: minimind, qwen3, deepseek_v3, llama3, gemma3
 
 
-def _encoding(name: object) -> BPEEncoding:
-    """A table the lessons offer, by name; a larger one whose file is not found is `table_unavailable`."""
+def _encoding(name: object):
+    """A table the lessons offer, by name: an OpenAI table (BPEEncoding), or an open model's tokenizer
+    as a table (toklab.hf.lesson.LessonTable); one whose file is not found is `table_unavailable`."""
+    if name not in TABLES:
+        raise bad_choice("encoding", name, TABLES)
     if name not in ENCODINGS:
-        raise bad_choice("encoding", name, ENCODINGS)
+        return _open_table(name)
     try:
         return get_encoding(name)
     except (OSError, ValueError) as exc:  # the file is missing, unreadable or not OpenAI's (sha256)
@@ -66,24 +70,88 @@ def _int(value: object, field: str) -> int:
 _last_pieces: dict = {}  # the latest (encoding, text, allowed) -> pieces, so paging and piece traces reuse it
 
 
-def _pieces(enc: BPEEncoding, text: str, allowed_special: str) -> list[dict]:
+def _pieces(enc, text: str, allowed_special: str) -> list[dict]:
     key = (enc, text, allowed_special)  # the encoding itself, not id(): a freed one's id can come back
     if _last_pieces.get("key") != key:
+        allowed = _allowed(allowed_special)  # an open model cuts its added tokens out whatever it says
         _last_pieces["key"] = key
-        _last_pieces["pieces"] = enc.pieces(text, allowed_special=_allowed(allowed_special))
+        _last_pieces["pieces"] = enc.pieces(text) if _is_open(enc) else enc.pieces(text, allowed_special=allowed)
     return _last_pieces["pieces"]
+
+
+# --- the open models as tables (issue #24): toklab.hf.lesson answers in the OpenAI tables' shapes ----
+
+_open_tables: dict = {}
+
+
+def _open_table(name: str):
+    from .hf.lesson import LessonTable
+    from .registry import get_tokenizer
+
+    found = _open_tables.get(name)
+    if found is None:
+        found = _open_tables[name] = LessonTable(name, get_tokenizer(name))  # table_unavailable when its file is not there
+    return found
+
+
+def _is_open(enc) -> bool:
+    return type(enc).__name__ == "LessonTable"
+
+
+def _summary(enc, piece: dict) -> dict:
+    """A piece as the strip draws it: an OpenAI table's gets its spans here; an open model's has them."""
+    if _is_open(enc):
+        return {k: v for k, v in piece.items() if k not in ("seen", "whole")}
+    return piece_facts(enc, piece)
+
+
+def _model_facts(enc) -> dict | None:
+    """The open model's facts (toklab.hf.lesson.model_facts, with its title and licence); null for OpenAI's."""
+    if not _is_open(enc):
+        return None
+    sizes = {"vocab_size": enc.model.get_vocab_size(), "vocab_size_with_added": enc.tok.get_vocab_size(with_added_tokens=True),
+             "n_added": len(enc.added_ids), "n_special": len(enc.special_ids)}  # fmt: skip
+    return _said(enc.name, enc.facts, sizes)
+
+
+def _said(name: str, facts: dict, sizes: dict) -> dict:
+    from .open_models import OPEN_MODELS
+
+    model = OPEN_MODELS[name]
+    keys = ("kind", "space", "digits", "cjk_runs", "whole_tokens", "byte_fallback")
+    return {"name": name, "title": model.title, "licence": model.licence, **{k: facts[k] for k in keys},
+            "n_patterns": len(facts["patterns"]), "post_specials": [list(p) for p in facts["post_specials"]], **sizes}
+
+
+def tokenizer_facts(encoding: str) -> dict:
+    """What the page says about an open model before and after it loads: its title, sizes and way of cutting."""
+    if encoding not in TABLES or encoding in ENCODINGS:
+        raise bad_choice("encoding", encoding, TABLES[len(ENCODINGS):])
+    if encoding in _open_tables:
+        return _model_facts(_open_tables[encoding])
+    from .hf.lesson import config_facts
+    from .registry import count_facts, tokenizer_config
+
+    config = tokenizer_config(encoding)  # the parts and counts, without building the model
+    counts = count_facts(config)
+    sizes = {k: counts[k] for k in ("vocab_size", "vocab_size_with_added", "n_added", "n_special")}
+    return _said(encoding, config_facts(config), sizes)
 
 
 _last_table: dict = {}  # the latest encoding -> its sizes (o200k's 200k tokens are counted once)
 
 
-def table_facts(enc: BPEEncoding) -> dict:
+def table_facts(enc) -> dict:
     """The table's sizes the lessons quote: n_vocab, the tokens made of bytes (ranks), the special tokens.
 
     >>> facts = table_facts(get_encoding("r50k_base"))
     >>> facts["n_vocab"], facts["n_ranks"], facts["n_merged"], facts["specials"]
     (50257, 50256, 50000, [['<|endoftext|>', 50256]])
     """
+    if _is_open(enc):
+        if _last_table.get("enc") is not enc:
+            _last_table.update(enc=enc, facts=enc.table_facts())
+        return _last_table["facts"]
     if _last_table.get("enc") is not enc:
         if isinstance(enc._tokens, list):  # GPT-2's or a trained table, in printable form: a character per byte
             lengths = list(map(len, enc._tokens))
@@ -133,9 +201,10 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
         "piece_offset": offset,
         "piece_limit": piece_limit,
         "trace_limit": MAX_TRACE_BYTES,
-        "pieces": [piece_facts(enc, p) for p in pieces[offset : offset + piece_limit]],
-        "plain_special": allowed_special == "none" and any(t in text for t in enc.special_tokens),
+        "pieces": [_summary(enc, p) for p in pieces[offset : offset + piece_limit]],
+        "plain_special": allowed_special == "none" and not _is_open(enc) and any(t in text for t in enc.special_tokens),
         **table_facts(enc),
+        "model": _model_facts(enc),
     }
 
 
@@ -156,12 +225,14 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
     p = pieces[index]
     if len(p["bytes"]) > MAX_TRACE_BYTES:
         raise ToklabError("piece_too_long", index=index, bytes=len(p["bytes"]), limit=MAX_TRACE_BYTES)
+    if _is_open(enc):
+        return enc.trace_piece(p)
     if p["rule"] == "special":
         piece = dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
     else:
         piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
         piece["greedy"] = enc.trace_greedy(p["text"])
-    return dict(piece, spans=start_spans(piece))
+    return dict(piece, spans=start_spans(piece), whole=False, symbol_ids=None)
 
 
 def decode(ids: str, encoding: str = "r50k_base") -> dict:
@@ -172,7 +243,8 @@ def decode(ids: str, encoding: str = "r50k_base") -> dict:
 def special(text: str, encoding: str = "r50k_base") -> dict:
     """The three treatments of special-token text (toklab.special)."""
     enc = _encoding(encoding)
-    return {**special_views(enc, _text(text)), **table_facts(enc)}
+    views = enc.special_views(_text(text)) if _is_open(enc) else special_views(enc, _text(text))
+    return {**views, **table_facts(enc), "model": _model_facts(enc)}
 
 
 def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int | None = None,
@@ -292,6 +364,7 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "samples": samples,
     "source": source,
     "train_hf": train_hf,
+    "tokenizer_facts": tokenizer_facts,
 }
 WITH_PROGRESS = {"train_hf"}  # the kinds `handle` hands its `progress` callback to
 
