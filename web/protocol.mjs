@@ -22,7 +22,7 @@ export const DEFAULT_ENCODING = "r50k_base";
 export const FETCHED_TABLES = Object.freeze(["cl100k_base", "o200k_base"]);
 
 /** Every request kind the worker answers. */
-export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf"]);
+export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf", "hf_compare"]);
 
 /** The errors Python answers: code -> English text (Python's str.format; the page has its own text, err.<code>). */
 export const ENGINE_ERRORS = Object.freeze({

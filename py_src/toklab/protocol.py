@@ -547,6 +547,42 @@ class HfTraining(TypedDict):
     corpus_chars: int
 
 
+class TrainHfReading(TypedDict):
+    """worker -> page while train_hf counts the corpus's words: `{id, progress: TrainHfReading}`."""
+
+    read: int  # texts pre-tokenized so far
+    texts: int  # texts in all
+
+
+class TrainHfMerging(TypedDict):
+    """worker -> page while train_hf merges (the newest merge of a slice): `{id, progress: TrainHfMerging}`."""
+
+    done: int  # merges so far
+    total: int  # the most the vocabulary size allows
+    left: str
+    right: str
+
+
+class HfCompareRequest(TypedDict, total=False):
+    tokenizer_json: Required[Annotated[str, TextLimit(MAX_CORPUS_CHARS)]]  # train_hf's tokenizer_json
+    text: Required[str]
+
+
+class ComparedRow(TypedDict):
+    name: Literal["yours", "minimind", "gpt2"]
+    ids: list[int]  # the first ITEM_LIMIT
+    tokens: list[str]  # each token's text, or its bytes in hex ("E4 BD") where they are not whole characters
+    whole: list[bool]  # whether each token's bytes are whole characters
+    n_tokens: int  # all of them
+    vocab_size: int
+
+
+class HfComparison(TypedDict):
+    """A text cut by the trained tokenizer, by MiniMind's own and by GPT-2's (r50k), in that order."""
+
+    rows: list[ComparedRow]
+
+
 class Warmup(TypedDict):
     """The worker only checks that warm-up succeeded."""
 
@@ -563,4 +599,5 @@ KINDS: dict[str, tuple[type, type]] = {
     "samples": (SamplesRequest, Samples),
     "source": (SourceRequest, Source),
     "train_hf": (TrainHfRequest, HfTraining),
+    "hf_compare": (HfCompareRequest, HfComparison),
 }

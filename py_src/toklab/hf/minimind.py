@@ -87,10 +87,40 @@ def corpus_texts(corpus: str, form: str = "txt") -> list[str]:
     return texts
 
 
+READ_SLICE = 1000  # texts pre-tokenized between two reports while the words are counted
+
+
 def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
                         special_tokens: list[str] | None = None, progress=None) -> dict:
     """Train on ``corpus`` as MiniMind's script does; ``progress(done, total, left, right)`` after each
     merge, returning False to stop (what was learned is kept). JSON-ready."""
+    steps = training_steps(corpus, form, vocab_size, special_tokens)
+    try:
+        news = next(steps)
+        while True:
+            go_on = True
+            if progress is not None and "done" in news:
+                go_on = progress(news["done"], news["total"], news["left"], news["right"]) is not False
+            news = steps.send(go_on)
+    except StopIteration as end:
+        return end.value
+
+
+def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, special_tokens: list[str] | None = None):
+    """``train_like_minimind`` in steps, for the page's worker, which trains in slices and must be able to
+    stop between them. Yields ``{"read": texts counted, "texts": all}`` while the words are counted (every
+    ``READ_SLICE`` texts), then ``{"done", "total", "left", "right"}`` after each merge; each is sent
+    whether to go on (False: stop and keep what was learned, ``"stop": "stopped"``). Returns the answer.
+
+    >>> steps = training_steps("今天天气真好\\n今天天气真好", vocab_size=300)
+    >>> next(steps), next(steps)
+    ({'read': 2, 'texts': 2}, {'done': 1, 'total': 8, 'left': '¤', 'right': '©'})
+    >>> try:
+    ...     steps.send(False)
+    ... except StopIteration as end:
+    ...     end.value["stop"], end.value["n_merges"], end.value["vocab_size"]
+    ('stopped', 1, 293)
+    """
     texts = corpus_texts(corpus, form)
     if special_tokens is None:
         added = [(t, t in MINIMIND_SPECIAL) for t in MINIMIND_SPECIAL_TOKENS]
@@ -98,13 +128,31 @@ def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
         if not isinstance(special_tokens, list) or not all(isinstance(t, str) and t for t in special_tokens):
             raise ToklabTypeError("wrong_type", field="special_tokens", expected="list of non-empty strings")
         added = [(t, True) for t in dict.fromkeys(special_tokens)]
-    report = None if progress is None else (lambda done, total, merge: progress(done, total, merge[0], merge[1]))
     trainer = BpeTrainer(vocab_size=vocab_size, show_progress=False, special_tokens=[t for t, _ in added],
-                         initial_alphabet=list(BYTE_TO_UNICODE), progress=report, strict=True)
+                         initial_alphabet=list(BYTE_TO_UNICODE), strict=True)
     if vocab_size > MAX_TRAIN_VOCAB:
         raise ToklabError("too_large", field="vocab_size", max=MAX_TRAIN_VOCAB)
-    words = byte_level_word_counts(texts, gpt2_split())  # Oniguruma's classes, as tokenizers
-    vocab, merges = trainer.learn(words)
+    split = gpt2_split()  # Oniguruma's classes, as tokenizers
+    words: dict[str, int] = {}
+    get = words.get
+    for start in range(0, len(texts), READ_SLICE):
+        # the same counts, in the same first-seen order, as byte_level_word_counts(texts, split)
+        for word, n in byte_level_word_counts(texts[start:start + READ_SLICE], split).items():
+            words[word] = get(word, 0) + n
+        if (yield {"read": min(start + READ_SLICE, len(texts)), "texts": len(texts)}) is False:
+            # stopped while reading: the special tokens and the bytes, nothing merged
+            vocab, merges = trainer.first_vocab({})[0], []
+            trainer.stop_reason = "stopped"
+            break
+    else:
+        steps = trainer.learn_steps(words)
+        try:
+            done, total, (left, right) = next(steps)
+            while True:
+                go_on = yield {"done": done, "total": total, "left": left, "right": right}
+                done, total, (left, right) = steps.send(go_on is not False)
+        except StopIteration as end:
+            vocab, merges = end.value
     config = byte_level_tokenizer_config(vocab, merges, added)
     return {
         "tokenizer_json": json.dumps(config, ensure_ascii=False, indent=2),
