@@ -132,6 +132,9 @@ def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, speci
                          initial_alphabet=list(BYTE_TO_UNICODE), strict=True)
     if vocab_size > MAX_TRAIN_VOCAB:
         raise ToklabError("too_large", field="vocab_size", max=MAX_TRAIN_VOCAB)
+    first = len(trainer.first_vocab({})[1])  # the words' characters are all bytes: already in the alphabet
+    if vocab_size < first:  # said before the corpus is read, as the trainer would say it after
+        raise ToklabError("too_small", field="vocab_size", min=first)
     split = gpt2_split()  # Oniguruma's classes, as tokenizers
     words: dict[str, int] = {}
     get = words.get
