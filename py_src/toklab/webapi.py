@@ -21,7 +21,7 @@ from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .facts import piece_facts, start_spans
 from .pretokenize import GPT2
-from .protocol import ITEM_LIMIT, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName
+from .protocol import ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
 from .trace import special_piece
@@ -376,6 +376,7 @@ def _train_hf_steps(corpus: str, format: str = "txt", vocab_size: int = 6400, sp
 
 
 SLICED: dict[str, Callable] = {"train_hf": _train_hf_steps}  # kind -> a generator of progress news, returning the answer
+assert tuple(SLICED) == SLICED_KINDS
 
 
 class Job:

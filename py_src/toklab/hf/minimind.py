@@ -26,7 +26,7 @@ import json
 
 from toklab.bytes_unicode import BYTE_TO_UNICODE
 from toklab.errors import ToklabError, ToklabTypeError
-from toklab.protocol import MAX_CORPUS_CHARS  # a longer corpus is refused
+from toklab.protocol import MAX_CORPUS_CHARS, MAX_TRAIN_VOCAB  # a longer corpus, a larger vocabulary are refused
 
 from .model_files import byte_level_tokenizer_config
 from .trainers import BpeTrainer, byte_level_word_counts
@@ -35,7 +35,6 @@ from .training import gpt2_split
 __all__ = ["MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MINIMIND_SPECIAL", "MINIMIND_SPECIAL_TOKENS",
            "corpus_texts", "train_like_minimind"]
 
-MAX_TRAIN_VOCAB = 32_000  # the page's largest vocabulary (MiniMind: 6,400)
 
 # train_tokenizer.py's special_tokens_list (special: true in its tokenizer.json) ...
 MINIMIND_SPECIAL = [
