@@ -122,7 +122,6 @@ async function warmedHandle(pyodide) {
   const webapi = pyodide.pyimport("toklab.webapi");
   const webapiHandle = webapi.handle;
   startJob = webapi.start;
-  webapi.destroy();
   const warm = JSON.parse(webapiHandle("warmup", "{}"));
   if (!warm.ok) throw new Error(`${warm.error.type}: ${warm.error.message}`);
   python = pyodide; // where fetched tables are written

@@ -349,6 +349,7 @@ export class MiniMindPanel {
     const { r, t } = this;
     const news = this.news;
     r.progress.dataset.state = this.running ? "running" : this.result ? "done" : "idle";
+    r.progress.dataset.done = String(news?.done ?? 0);
     r.bar.hidden = !this.running;
     if (!this.running) {
       r.progress.textContent = "";
