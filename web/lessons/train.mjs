@@ -113,17 +113,16 @@ class TrainLesson {
   /** Shows the mode `how` names: the step-by-step view's page, or the MiniMind panel (only one is in the page). */
   showHow(how) {
     this.how.set(how);
-    const root = this.ctx.root;
     if (how === "minimind") {
       this.stepper.pause();
       this.minimind ??= new MiniMindPanel({
         t: this.ctx.t, query: this.ctx.query, stopRunning: (kind) => this.ctx.stopRunning?.(kind), announce: this.ctx.announce,
       });
       this.view.r.main.remove();
-      root.append(this.minimind.node);
+      this.howBar.after(this.minimind.node); // before what the shell puts under the lesson (the check card)
     } else {
       this.minimind?.node.remove();
-      root.append(this.view.r.main);
+      this.howBar.after(this.view.r.main);
     }
   }
 
