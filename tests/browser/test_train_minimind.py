@@ -211,3 +211,28 @@ def test_phone_zh_keyboard_trains_a_txt_file(booted, screenshot):
     assert width <= 390
     screenshot(page, "phone-zh")
     assert not page.errors
+
+
+def test_the_shipped_poems_train_as_tokenizers_trains_them(booted, dist_dir, tmp_path):
+    tokenizers = pytest.importorskip("tokenizers")
+    page = open_mode(booted, "zh")
+    index = json.loads((dist_dir / "corpora" / "index.json").read_text(encoding="utf-8"))["poems"]
+    poems = page.get_by_test_id("corpus-poems")
+    expect(poems).to_contain_text(f"{index['count']:,} 首")
+    expect(page.get_by_text(f"{index['package']} {index['version']}，{index['licence']} 许可证")).to_be_visible()
+    poems.click()
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("poems.txt", timeout=LONG)
+    vocab = page.get_by_test_id("vocab-size")
+    vocab.fill("400")
+    vocab.press("Tab")
+    page.get_by_test_id("train-start").click()
+    expect(page.get_by_test_id("train-result")).to_be_visible(timeout=2 * LONG)
+    with page.expect_download() as info:
+        page.get_by_test_id("download-tokenizer").click()
+    saved = tmp_path / "tokenizer.json"
+    info.value.save_as(saved)
+    text = (dist_dir / "corpora" / "poems.txt").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    minimind_script.train_tokenizer(tokenizers, [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else []),
+                                    tmp_path / "theirs", 400)
+    assert saved.read_text(encoding="utf-8") == (tmp_path / "theirs" / "tokenizer.json").read_text(encoding="utf-8")

@@ -126,8 +126,11 @@ export class MiniMindPanel {
     this.compareTimer = 0;
     this.gone = false;
     this.compareTyped = false; // the compare box holds the student's text, not the sample
+    this.shipped = null; // corpora/index.json's poems
+    this.loadingPoems = false;
     this.build();
     this.b.apply(t);
+    this.loadShipped();
     this.r.compareInput.value = t("mm.compareSample");
     this.render();
   }
@@ -140,6 +143,9 @@ export class MiniMindPanel {
       attrs: { type: "file", accept: ".txt,.jsonl,.json,text/plain", "aria-describedby": "mm-file-hint" },
       on: { change: () => this.fileChosen() },
     });
+    r.poems = el("button", { className: "copy", testid: "corpus-poems", attrs: { type: "button" }, on: { click: () => this.takePoems() } });
+    r.poems.hidden = true;
+    r.poemsLicence = el("a", { className: "fine", attrs: { target: "_blank", rel: "noopener" } });
     r.fileInfo = el("p", { className: "point", testid: "corpus-info", attrs: { "aria-live": "polite" } });
     r.fileError = errorLine("corpus-file-error");
     r.vocabField = numberField(b, {
@@ -163,6 +169,7 @@ export class MiniMindPanel {
       b.text(el("label", { className: "field-label", attrs: { for: "mm-file" } }), "mm.fileLabel"),
       r.file,
       b.text(el("p", { className: "hint", id: "mm-file-hint" }), "mm.fileHint", { limit: grouped(MAX_CORPUS_CHARS) }),
+      el("div", { className: "preset-row mm-shipped" }, r.poems, r.poemsLicence),
       r.fileInfo, r.fileError,
       el("div", { className: "lk-fields mm-settings" }, r.vocabField.node,
         el("label", { className: "mm-check", attrs: { for: "mm-special" } }, r.special, b.text(el("span", {}), "mm.specialLabel"))),
@@ -235,6 +242,46 @@ export class MiniMindPanel {
     } else {
       this.refusal = null;
       this.file = { name: file.name, size: file.size, format: fileFormat(file.name), text: read.text };
+    }
+    this.error = null;
+    this.render();
+  }
+
+  /** The shipped corpus's facts (corpora/index.json, made by the build): the button appears once known. */
+  async loadShipped() {
+    try {
+      const response = await fetch(new URL("corpora/index.json", document.baseURI));
+      if (!response.ok) return;
+      this.shipped = (await response.json()).poems;
+    } catch {
+      return;
+    }
+    if (this.gone) return;
+    this.r.poemsLicence.href = new URL(`corpora/${this.shipped.licence_file}`, document.baseURI).href;
+    this.render();
+  }
+
+  async takePoems() {
+    const shipped = this.shipped;
+    if (!shipped || this.running) return;
+    this.loadingPoems = true;
+    this.render();
+    let text = null;
+    let detail = "";
+    try {
+      const response = await fetch(new URL(`corpora/${shipped.file}`, document.baseURI));
+      if (response.ok) text = await response.text();
+      else detail = `HTTP ${response.status}`;
+    } catch (error) {
+      detail = String(error?.message ?? error);
+    }
+    if (this.gone) return;
+    this.loadingPoems = false;
+    if (text === null) {
+      this.refusal = { key: "mm.fileUnreadable", vars: { name: shipped.file, detail } };
+    } else {
+      this.refusal = null;
+      this.file = { name: shipped.file, size: new TextEncoder().encode(text).length, format: "txt", text };
     }
     this.error = null;
     this.render();
@@ -327,6 +374,14 @@ export class MiniMindPanel {
     r.fileError.hidden = !this.refusal;
     r.fileError.textContent = this.refusal ? said(t, this.refusal) : "";
     r.vocabField.show(this.vocab);
+    r.poems.hidden = !this.shipped;
+    r.poemsLicence.hidden = !this.shipped;
+    if (this.shipped) {
+      const s = this.shipped;
+      r.poems.textContent = t(this.loadingPoems ? "mm.poemsLoading" : "mm.poems", { count: grouped(s.count), size: fileSize(s.bytes) });
+      r.poems.disabled = this.running || this.loadingPoems;
+      r.poemsLicence.textContent = t("mm.poemsSource", { package: s.package, version: s.version, licence: s.licence });
+    }
     r.start.disabled = this.running || !this.file;
     r.stop.hidden = !this.running;
     r.file.disabled = this.running;

