@@ -17,7 +17,7 @@ BPE, and the toy BPE of the train lesson), r50k counts `<|endoftext|>` (50,257);
 trained in the lesson has no special entry (256 bytes + the learned tokens).
 
     >>> sorted(KINDS)[:3], KINDS["overview"][1].__name__
-    (['compare', 'decode', 'overview'], 'Overview')
+    (['compare', 'decode', 'hf_compare'], 'Overview')
 """
 
 from collections import namedtuple
