@@ -139,3 +139,18 @@ def test_a_sliced_request_with_a_bad_payload_answers_its_error_at_once():
     answer = json.loads(webapi.start("train_hf", '{"corpus": "ab", "vocab_size": 291}').run(0))
     assert answer["error"]["code"] == "too_small" and answer["error"]["params"]["min"] == 292
     assert json.loads(webapi.start("train_hf", '{"corpus": 1}').run(0))["error"]["code"] == "wrong_type"
+
+
+def test_the_first_pair_count_reports_too_and_stop_there_keeps_the_alphabet(monkeypatch):
+    monkeypatch.setattr(minimind, "PAIR_SLICE", 50)
+    payload = {"corpus": "\n".join(PARAGRAPHS[:40]), "vocab_size": 700}
+    answer, heard = run_sliced(payload)
+    pairing = [h for h in heard if "paired" in h]
+    words = answer["result"]["n_words"]
+    assert [h["paired"] for h in pairing] == list(range(50, words + 1, 50)) and {h["words"] for h in pairing} == {words}
+    assert answer["result"] == ask(payload)  # the same training
+    job = webapi.start("train_hf", json.dumps(payload, ensure_ascii=False))
+    while "paired" not in json.loads(job.run(0))["progress"]:
+        pass
+    result = json.loads(job.stop())["result"]
+    assert (result["stop"], result["merges"], result["vocab_size"]) == ("stopped", [], 36 + 256)

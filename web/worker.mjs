@@ -9,7 +9,8 @@
 //   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted; stage
 //                    "crashed" when Python failed under a request, e.g. out of memory)
 //   worker -> page   {id, progress: {encoding, loaded, total}}   while a request's table downloads
-//   worker -> page   {id, progress: {read, texts} | {done, total, left, right}}   while train_hf trains
+//   worker -> page   {id, progress: {read, texts} | {paired, words} | {done, total, left, right}}
+//                    while train_hf trains
 //   page -> worker   {stop: id}   Stop: a sliced request (SLICED_KINDS) ends after its slice and answers
 //                    what it has so far (train_hf: the merges learned, as a whole tokenizer.json)
 //

@@ -556,6 +556,13 @@ class TrainHfReading(TypedDict):
     texts: int  # texts in all
 
 
+class TrainHfPairing(TypedDict):
+    """worker -> page while train_hf first counts the pairs of its words: `{id, progress: TrainHfPairing}`."""
+
+    paired: int  # words whose pairs are counted so far
+    words: int  # distinct words in all
+
+
 class TrainHfMerging(TypedDict):
     """worker -> page while train_hf merges (the newest merge of a slice): `{id, progress: TrainHfMerging}`."""
 

@@ -44,10 +44,13 @@ def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], 
 
 
 def merge_steps(words: list[list[int]], counts: list[int], w2id: dict[str, int], id2w: list[str],
-                vocab_size: int, min_frequency: int, max_token_length: int | None, prefix: str | None):
+                vocab_size: int, min_frequency: int, max_token_length: int | None, prefix: str | None,
+                pace: int | None = None):
     """``merge_loop`` one merge at a time, for a caller that must stop between merges (the page's worker
     trains in slices): yields ``(merges so far, (left, right))`` after each merge and is sent whether to go
-    on (False stops: "stopped"); returns ``(merges, why it stopped)`` as ``merge_loop`` does.
+    on (False stops: "stopped"); returns ``(merges, why it stopped)`` as ``merge_loop`` does. With
+    ``pace``, the first count of pairs also yields ``("counting", words counted, words)`` every ``pace``
+    words (a large corpus takes a while there too).
 
     >>> steps = merge_steps([[0, 0, 0], [0, 1]], [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None)
     >>> next(steps)
@@ -71,6 +74,8 @@ def merge_steps(words: list[list[int]], counts: list[int], w2id: dict[str, int],
                 where[pair] = {i}
             else:
                 found.add(i)
+        if pace and (i + 1) % pace == 0 and (yield "counting", i + 1, len(words)) is False:
+            return [], "stopped"
     heap: list = []
     seq = 0
     for pair, pos in where.items():

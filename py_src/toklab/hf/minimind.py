@@ -87,6 +87,7 @@ def corpus_texts(corpus: str, form: str = "txt") -> list[str]:
 
 
 READ_SLICE = 1000  # texts pre-tokenized between two reports while the words are counted
+PAIR_SLICE = 20_000  # words whose pairs are counted between two reports, before the first merge
 
 
 def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
@@ -108,7 +109,8 @@ def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
 def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, special_tokens: list[str] | None = None):
     """``train_like_minimind`` in steps, for the page's worker, which trains in slices and must be able to
     stop between them. Yields ``{"read": texts counted, "texts": all}`` while the words are counted (every
-    ``READ_SLICE`` texts), then ``{"done", "total", "left", "right"}`` after each merge; each is sent
+    ``READ_SLICE`` texts), ``{"paired": words, "words": all}`` while their pairs are first counted (every
+    ``PAIR_SLICE`` words), then ``{"done", "total", "left", "right"}`` after each merge; each is sent
     whether to go on (False: stop and keep what was learned, ``"stop": "stopped"``). Returns the answer.
 
     >>> steps = training_steps("今天天气真好\\n今天天气真好", vocab_size=300)
@@ -147,12 +149,16 @@ def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, speci
             trainer.stop_reason = "stopped"
             break
     else:
-        steps = trainer.learn_steps(words)
+        steps = trainer.learn_steps(words, PAIR_SLICE)
         try:
-            done, total, (left, right) = next(steps)
+            news = next(steps)
             while True:
-                go_on = yield {"done": done, "total": total, "left": left, "right": right}
-                done, total, (left, right) = steps.send(go_on is not False)
+                if news[0] == "counting":
+                    go_on = yield {"paired": news[1], "words": news[2]}
+                else:
+                    done, total, (left, right) = news
+                    go_on = yield {"done": done, "total": total, "left": left, "right": right}
+                news = steps.send(go_on is not False)
         except StopIteration as end:
             vocab, merges = end.value
     config = byte_level_tokenizer_config(vocab, merges, added)

@@ -259,10 +259,11 @@ class BpeTrainer(Trainer):
         except StopIteration as end:
             return end.value
 
-    def learn_steps(self, word_counts: dict[str, int] | None = None):
+    def learn_steps(self, word_counts: dict[str, int] | None = None, pace: int | None = None):
         """``learn`` one merge at a time (``merge_loop.merge_steps``): yields ``(done, total, (left, right))``
         after each merge (the module docstring's ``progress`` arguments) and is sent whether to go on;
-        returns ``(vocab, merges)``, what was learned so far when sent False."""
+        returns ``(vocab, merges)``, what was learned so far when sent False. With ``pace``, the first
+        count of pairs yields ``("counting", words counted, words)`` as ``merge_steps`` does."""
         word_counts = self.words if word_counts is None else word_counts
         w2id, id2w = self.first_vocab(word_counts)
         if self.strict:
@@ -274,12 +275,12 @@ class BpeTrainer(Trainer):
         counts = list(word_counts.values())
         total = max(0, self.vocab_size - len(id2w))
         steps = merge_steps(words, counts, w2id, id2w, self.vocab_size, self.min_frequency,
-                            self.max_token_length, self.continuing_subword_prefix)
+                            self.max_token_length, self.continuing_subword_prefix, pace)
         try:
-            done, merge = next(steps)
+            news = next(steps)
             while True:
-                go_on = yield done, total, merge
-                done, merge = steps.send(go_on is not False)
+                go_on = yield news if news[0] == "counting" else (news[0], total, news[1])
+                news = steps.send(go_on is not False)
         except StopIteration as end:
             merged, self.stop_reason = end.value
         last = {pair: rank for rank, pair in enumerate(merged)}  # a pair merged twice keeps its last place

@@ -418,6 +418,9 @@ export class MiniMindPanel {
     } else if (Object.hasOwn(news, "read")) {
       r.progress.textContent = t("mm.reading", { read: grouped(news.read), texts: grouped(news.texts) });
       r.bar.value = news.texts ? news.read / news.texts : 0;
+    } else if (Object.hasOwn(news, "paired")) {
+      r.progress.textContent = t("mm.pairing", { paired: grouped(news.paired), words: grouped(news.words) });
+      r.bar.value = news.words ? news.paired / news.words : 0;
     } else {
       const seconds = secondsLeft(news.done, news.total, performance.now() - this.mergesSince);
       r.progress.textContent = t("mm.merging", {

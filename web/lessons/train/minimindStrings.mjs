@@ -116,6 +116,10 @@ registerPairs({
     en: "Reading the corpus: {read} of {texts} texts cut into pieces",
     zh: "正在读语料：已切分 {read} / {texts} 条文本",
   },
+  "mm.pairing": {
+    en: "Counting the pairs of neighbours: {paired} of {words} distinct pieces",
+    zh: "正在统计相邻对：已统计 {paired} / {words} 种不同的片段",
+  },
   "mm.merging": {
     en: "{done} of {total} merges · newest: {left} + {right} → {token} · {left_time}",
     zh: "已合并 {done} / {total} 次 · 最新一次：{left} + {right} → {token} · {left_time}",
