@@ -12,6 +12,7 @@ import { choiceGroup, numberField } from "../ui/fields.mjs";
 import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
 import "./compare/strings.mjs";
+import { landscapeCard } from "./compare/landscape.mjs";
 
 const CHAPTER = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. Tokenization is an important step because it determines how raw text is divided into smaller units.";
 const EXAMPLE = "Here is a simple example of tokenization.";
@@ -89,7 +90,8 @@ class CompareLesson extends TextLesson {
     const modelCard = stageCard(b, { n: 3, id: "compare-model-title", titleKey: "compare.modelTitle", textKey: "compare.modelText" },
       this.modelText);
 
-    this.mount(intro(b, "compare.title", "compare.lead"), card, guessCard, rowsCard, costCard, modelCard);
+    this.landscape = landscapeCard(b, 4);
+    this.mount(intro(b, "compare.title", "compare.lead"), card, guessCard, rowsCard, costCard, modelCard, this.landscape.card);
   }
 
   update(state, changed) {
@@ -128,6 +130,7 @@ class CompareLesson extends TextLesson {
       this.rows.replaceChildren();
       this.table.replaceChildren();
       this.modelText.textContent = "";
+      this.landscape.showLoss(null, this.t);
       return;
     }
     const rows = r.tokenizers.filter((row) => NAMES.includes(row.name));
@@ -135,6 +138,7 @@ class CompareLesson extends TextLesson {
     this.renderCosts(rows);
     // GPT-2's vocabulary: 256 byte tokens, then one token per merge, then <|endoftext|>.
     const v = rows.find((row) => row.name === "r50k").vocab_size;
+    this.landscape.showLoss(rows.find((row) => row.name === "r50k"), this.t);
     const m = MINIMIND;
     this.modelText.textContent = this.t("compare.modelNumbers", {
       v: fmt(v), merges: fmt(v - 256 - 1),
