@@ -17,7 +17,7 @@ TARGET = ROOT / "web" / "protocol.mjs"
 
 # The constants of toklab.protocol the page reads, in the order they are written.
 CONSTANTS = ("PIECE_LIMIT", "MAX_TEXT", "MAX_CANDIDATE_BYTES", "MAX_TRACE_BYTES", "ITEM_LIMIT", "MAX_ID_DIGITS",
-             "MAX_INT", "MAX_ITEMS", "MAX_BLOCK", "MAX_BATCH", "TOY_WORK_LIMIT")  # fmt: skip
+             "MAX_INT", "MAX_ITEMS", "MAX_BLOCK", "MAX_BATCH", "TOY_WORK_LIMIT", "MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB")  # fmt: skip
 
 
 def _protocol():
@@ -84,6 +84,8 @@ def render() -> str:
         "",
         "/** Every request kind the worker answers. */",
         f"export const KINDS = {_js(list(p.KINDS))};",
+        "/** The kinds the worker runs in slices, turning its event loop between them, so Stop reaches them. */",
+        f"export const SLICED_KINDS = {_js(p.SLICED_KINDS)};",
         "",
         "/** The errors Python answers: code -> English text (Python's str.format; the page has its own text, err.<code>). */",
         f"export const ENGINE_ERRORS = {_js(p.ERRORS)};",

@@ -80,6 +80,7 @@ function makeContext(id) {
     setState,
     // The lesson's requests form one lane: a newer round of the same kind replaces one still waiting.
     query: (kind, payload, options = {}) => engine.query(kind, payload, { ...options, lane: id }),
+    stopRunning: (kind) => engine.stopRunning(kind),
     engineReady: () => engine.ready(),
     onEngineReady: (fn) => engine.onReady(fn),
     announce,

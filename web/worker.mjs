@@ -9,6 +9,13 @@
 //   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted; stage
 //                    "crashed" when Python failed under a request, e.g. out of memory)
 //   worker -> page   {id, progress: {encoding, loaded, total}}   while a request's table downloads
+//   worker -> page   {id, progress: {read, texts} | {paired, words} | {done, total, left, right}}
+//                    while train_hf trains
+//   page -> worker   {stop: id}   Stop: a sliced request (SLICED_KINDS) ends after its slice and answers
+//                    what it has so far (train_hf: the merges learned, as a whole tokenizer.json)
+//
+// A sliced request (train_hf) runs in Python in slices of SLICE_MS (toklab.webapi.start): between two
+// slices the worker posts the newest progress and turns its event loop, so a stop message is heard.
 //
 // A request whose payload names a larger table (`encoding`: cl100k_base, o200k_base) waits until the
 // worker has fetched tables/<name>.tiktoken from this origin into Python's file system (once; a
@@ -22,12 +29,13 @@
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
-import { FETCHED_MODELS, FETCHED_TABLES, STAGES } from "./protocol.mjs";
+import { FETCHED_MODELS, FETCHED_TABLES, SLICED_KINDS, STAGES } from "./protocol.mjs";
 import { failure } from "./failures.mjs";
 
 const base = new URL("./", import.meta.url);
 let stage = "start";
 let handle = null;
+let startJob = null; // toklab.webapi.start: a sliced request
 let python = null;
 
 /** Says where the boot is: `nextStage` is a key of STAGES (protocol.mjs), whose message it sends unless told another. */
@@ -114,7 +122,9 @@ async function normalBoot(options, { micropip, toklab, toklab_sha256: version })
 
 /** toklab.webapi's handle, once its warmup has loaded the r50k table. */
 async function warmedHandle(pyodide) {
-  const webapiHandle = pyodide.pyimport("toklab.webapi").handle;
+  const webapi = pyodide.pyimport("toklab.webapi");
+  const webapiHandle = webapi.handle;
+  startJob = webapi.start;
   const warm = JSON.parse(webapiHandle("warmup", "{}"));
   if (!warm.ok) throw new Error(`${warm.error.type}: ${warm.error.message}`);
   python = pyodide; // where fetched tables are written
@@ -228,6 +238,32 @@ function progressOf(id) {
   };
 }
 
+const SLICED = new Set(SLICED_KINDS);
+const SLICE_MS = 40;
+const stops = new Set(); // ids of sliced requests the page asked to stop
+
+/** A sliced request: Python works SLICE_MS at a time; between slices its newest progress is posted and
+ * the event loop turns (a stop message comes in); a stop answers what was done so far. */
+async function answerSliced(id, kind, payload) {
+  let job = null;
+  try {
+    job = startJob(kind, JSON.stringify(payload ?? {}));
+    for (;;) {
+      const out = JSON.parse(stops.has(id) ? job.stop() : job.run(SLICE_MS));
+      if (!Object.hasOwn(out, "progress")) return { id, ...out };
+      postMessage({ id, progress: out.progress });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } catch (error) {
+    const detail = String(error?.message ?? error);
+    if (error?.name !== "PythonError") crashed(detail);
+    return { id, ok: false, error: failure("worker_failed", { detail }) };
+  } finally {
+    stops.delete(id);
+    job?.destroy();
+  }
+}
+
 /** Says that Python failed under a request; the page ends this worker and offers a new one. */
 function crashed(detail) {
   status("error", "crashed", `The engine failed: ${detail}`);
@@ -248,11 +284,15 @@ self.onmessage = async (event) => {
     postMessage({ pong: event.data.ping });
     return;
   }
+  if (event.data && Object.hasOwn(event.data, "stop")) {
+    stops.add(event.data.stop);
+    return;
+  }
   const { id, kind, payload } = event.data ?? {};
   if (!(await booted)) {
     postMessage({ id, ok: false, error: failure("engine_unavailable", { stage }) });
     return;
   }
   await ensureTable(payload, id);
-  postMessage(answer(id, kind, payload));
+  postMessage(SLICED.has(kind) ? await answerSliced(id, kind, payload) : answer(id, kind, payload));
 };

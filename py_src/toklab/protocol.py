@@ -17,7 +17,7 @@ BPE, and the toy BPE of the train lesson), r50k counts `<|endoftext|>` (50,257);
 trained in the lesson has no special entry (256 bytes + the learned tokens).
 
     >>> sorted(KINDS)[:3], KINDS["overview"][1].__name__
-    (['compare', 'decode', 'overview'], 'Overview')
+    (['compare', 'decode', 'hf_compare'], 'Overview')
 """
 
 from collections import namedtuple
@@ -80,6 +80,8 @@ class TokenizerFactsRequest(TypedDict, total=False):
 Range = namedtuple("Range", ["min", "max"])  # Annotated[int, Range(1, 64)]: an integer field's bounds (None: MAX_INT)
 TextLimit = namedtuple("TextLimit", ["max"])  # Annotated[str, TextLimit(n)]: a text field longer than MAX_TEXT allows
 MAX_CORPUS_CHARS = 8_000_000  # train_hf's corpus: about 8 MB of Latin text, 24 MB of Chinese
+MAX_TRAIN_VOCAB = 32_000  # train_hf's largest vocabulary (MiniMind's: 6,400)
+SLICED_KINDS = ("train_hf",)  # the kinds the worker runs in slices (webapi.start), so Stop reaches them
 
 
 # Every error the engine reports to the page: a stable code, its English text (for Python users; the
@@ -587,6 +589,49 @@ class HfTraining(TypedDict):
     corpus_chars: int
 
 
+class TrainHfReading(TypedDict):
+    """worker -> page while train_hf counts the corpus's words: `{id, progress: TrainHfReading}`."""
+
+    read: int  # texts pre-tokenized so far
+    texts: int  # texts in all
+
+
+class TrainHfPairing(TypedDict):
+    """worker -> page while train_hf first counts the pairs of its words: `{id, progress: TrainHfPairing}`."""
+
+    paired: int  # words whose pairs are counted so far
+    words: int  # distinct words in all
+
+
+class TrainHfMerging(TypedDict):
+    """worker -> page while train_hf merges (the newest merge of a slice): `{id, progress: TrainHfMerging}`."""
+
+    done: int  # merges so far
+    total: int  # the most the vocabulary size allows
+    left: str
+    right: str
+
+
+class HfCompareRequest(TypedDict, total=False):
+    tokenizer_json: Required[Annotated[str, TextLimit(MAX_CORPUS_CHARS)]]  # train_hf's tokenizer_json
+    text: Required[str]
+
+
+class ComparedRow(TypedDict):
+    name: Literal["yours", "minimind", "gpt2"]
+    ids: list[int]  # the first ITEM_LIMIT
+    tokens: list[str]  # each token's text, or its bytes in hex ("E4 BD") where they are not whole characters
+    whole: list[bool]  # whether each token's bytes are whole characters
+    n_tokens: int  # all of them
+    vocab_size: int
+
+
+class HfComparison(TypedDict):
+    """A text cut by the trained tokenizer, by MiniMind's own and by GPT-2's (r50k), in that order."""
+
+    rows: list[ComparedRow]
+
+
 class Warmup(TypedDict):
     """The worker only checks that warm-up succeeded."""
 
@@ -604,4 +649,5 @@ KINDS: dict[str, tuple[type, type]] = {
     "source": (SourceRequest, Source),
     "train_hf": (TrainHfRequest, HfTraining),
     "tokenizer_facts": (TokenizerFactsRequest, ModelFacts),
+    "hf_compare": (HfCompareRequest, HfComparison),
 }

@@ -21,7 +21,7 @@ from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .facts import piece_facts, start_spans
 from .pretokenize import GPT2
-from .protocol import ITEM_LIMIT, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName, TableName
+from .protocol import ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName, TableName
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
 from .trace import special_piece
@@ -341,6 +341,57 @@ def train_hf(corpus: str, format: str = "txt", vocab_size: int = 6400, special_t
     return train_like_minimind(corpus, format, _int(vocab_size, "vocab_size"), special_tokens, progress)
 
 
+_compared: dict = {}
+
+
+def hf_compare(tokenizer_json: str, text: str) -> dict:
+    """`text` cut by a trained tokenizer.json (train_hf's), by MiniMind's own and by GPT-2's, side by side;
+    each token labelled with its text (its bytes, where they are not whole characters)."""
+    from .hf.tokenizer import Tokenizer
+    from .registry import get_tokenizer
+
+    text = _text(text)
+    if _compared.get("json") != tokenizer_json:
+        _compared.update(json=tokenizer_json, tok=Tokenizer.from_str(tokenizer_json))  # may refuse the file
+    rows = []
+    for name, tok in (("yours", _compared["tok"]), ("minimind", get_tokenizer("minimind"))):
+        enc = tok.encode(text, add_special_tokens=False)
+        rows.append(_compare_row(name, enc.ids, [_hf_token_bytes(tok, i) for i in enc.ids], tok.get_vocab_size()))
+    gpt2 = get_encoding("r50k_base")
+    ids = gpt2.encode(text, allowed_special="all")
+    rows.append(_compare_row("gpt2", ids, [gpt2.decode_single_token_bytes(i) for i in ids], gpt2.n_vocab))
+    return {"rows": rows}
+
+
+def _hf_token_bytes(tok, token_id: int) -> bytes:
+    """A token of a byte-level tokenizer as its bytes (an added token as its UTF-8)."""
+    from .bytes_unicode import UNICODE_TO_BYTE
+
+    token = tok.id_to_token(token_id)
+    if token_id in tok.get_added_tokens_decoder() or any(c not in UNICODE_TO_BYTE for c in token):
+        return token.encode("utf-8")
+    return bytes(UNICODE_TO_BYTE[c] for c in token)
+
+
+def _compare_row(name: str, ids: list[int], pieces: list[bytes], vocab_size: int) -> dict:
+    labels = []
+    for piece in pieces[:ITEM_LIMIT]:
+        try:
+            labels.append(piece.decode("utf-8"))
+        except UnicodeDecodeError:
+            labels.append(" ".join(f"{b:02X}" for b in piece))
+    return {"name": name, "ids": ids[:ITEM_LIMIT], "tokens": labels, "n_tokens": len(ids), "vocab_size": vocab_size,
+            "whole": [_whole(p) for p in pieces[:ITEM_LIMIT]]}
+
+
+def _whole(piece: bytes) -> bool:
+    try:
+        piece.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _trained(merges: list) -> BPEEncoding:
     """A byte-level encoding from merges learned in the train lesson (cached for the latest list)."""
     from .bytetrain import trained_encoding
@@ -365,6 +416,7 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "source": source,
     "train_hf": train_hf,
     "tokenizer_facts": tokenizer_facts,
+    "hf_compare": hf_compare,
 }
 WITH_PROGRESS = {"train_hf"}  # the kinds `handle` hands its `progress` callback to
 
@@ -384,3 +436,72 @@ def handle(kind: str, payload_json: str, progress: Callable | None = None) -> st
         return json.dumps({"ok": True, "result": result}, allow_nan=False)
     except Exception as exc:  # every failure goes back as data: a code and params, and a message for people
         return json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)
+
+
+# --- requests the worker runs in slices (train_hf): it turns its event loop between them, so the page's
+# Stop reaches it, and Stop keeps what was learned ------------------------------------------------------
+
+
+def _train_hf_steps(corpus: str, format: str = "txt", vocab_size: int = 6400, special_tokens: list | None = None):
+    from .hf.minimind import training_steps
+
+    return training_steps(corpus, format, _int(vocab_size, "vocab_size"), special_tokens)
+
+
+SLICED: dict[str, Callable] = {"train_hf": _train_hf_steps}  # kind -> a generator of progress news, returning the answer
+assert tuple(SLICED) == SLICED_KINDS
+
+
+class Job:
+    """One sliced request: `run(ms)` works for about `ms` milliseconds and answers a JSON string, either
+    `{"progress": news}` (the newest news; not done yet) or `handle`'s answer; `stop()` ends it at once
+    and answers `handle`'s answer, what was learned so far included."""
+
+    def __init__(self, kind: str, payload_json: str):
+        self.steps = None
+        self.started = False
+        self.done: str | None = None
+        try:
+            handler = SLICED.get(kind) if isinstance(kind, str) else None
+            if handler is None:
+                raise ToklabError("unknown_kind", kind=str(kind)[:80])
+            self.steps = handler(**read_request(kind, payload_json))
+        except Exception as exc:
+            self.done = json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)
+
+    def _advance(self, go_on: bool, first: bool):
+        try:
+            return next(self.steps) if first else self.steps.send(go_on)
+        except StopIteration as end:
+            self.done = json.dumps({"ok": True, "result": end.value}, allow_nan=False)
+        except Exception as exc:
+            self.done = json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)
+        return None
+
+    def run(self, ms: float) -> str:
+        from time import perf_counter
+
+        end = perf_counter() + ms / 1000
+        news = None
+        while self.done is None:
+            news = self._advance(True, self.started is False)
+            self.started = True
+            if perf_counter() >= end:
+                break
+        if self.done is not None:
+            return self.done
+        return json.dumps({"progress": news}, allow_nan=False)
+
+    def stop(self) -> str:
+        if self.done is None:
+            if not self.started:
+                self._advance(True, True)
+                self.started = True
+            if self.done is None:
+                self._advance(False, False)
+        return self.done or json.dumps({"ok": False, "error": as_data(ToklabError("internal", detail="stop"))})
+
+
+def start(kind: str, payload_json: str) -> Job:
+    """A sliced request of `kind` (one of `SLICED`), ready to `run`."""
+    return Job(kind, payload_json)
