@@ -27,19 +27,29 @@ export function tokenFace(text, bytes) {
 }
 
 /** The tokens of one overview answer: [{face, id}] in order, each from the piece's spans and texts. */
-function tokensOf(result) {
+export function tokensOf(result) {
   return result.pieces.flatMap((piece) =>
     piece.ids.map((id, k) => ({ face: tokenFace(piece.texts[k], piece.bytes.slice(...piece.spans[k])), id })));
 }
 
-/** The answer rows of one case: [{text, label, ids, tokens}] in the case's order. */
-function rowsOf(quirk, answers) {
+/** The answer rows of one case: [{text, label, ids, tokens}] in the case's order (the worksheet's too). */
+export function rowsOf(quirk, answers) {
   return quirk.texts.map((text, i) => ({
     text,
     label: quirk.labels ? quirk.labels[i] : null,
     ids: answers[i].result.ids,
     tokens: tokensOf(answers[i].result),
   }));
+}
+
+/** The case a state shows (an unknown id: the first case). */
+export function caseOf(state) {
+  return CASES.find((c) => c.id === state.case) || CASES[0];
+}
+
+/** The overview requests of a case, one per text: the lesson's and its worksheet's. */
+export function caseQueries(quirk) {
+  return quirk.texts.map((text) => ({ text, allowed_special: "none" }));
 }
 
 class QuirksLesson {
@@ -85,8 +95,7 @@ class QuirksLesson {
   }
 
   get quirk() {
-    const id = this.ctx.getState().case || CASE_IDS[0];
-    return CASES.find((c) => c.id === id) || CASES[0];
+    return caseOf(this.ctx.getState());
   }
 
   update(state, changed) {
@@ -106,7 +115,7 @@ class QuirksLesson {
 
   async load(quirk) {
     const gen = this.latest.next();
-    const answers = await Promise.all(quirk.texts.map((text) => this.ctx.query("overview", { text, allowed_special: "none" })));
+    const answers = await Promise.all(caseQueries(quirk).map((payload) => this.ctx.query("overview", payload)));
     if (!this.latest.is(gen)) return;
     const failed = answers.find((a) => !a.ok);
     this.error = failed ? failed.error : null;
