@@ -59,6 +59,7 @@ class Classroom {
     this.remoteDeck = null;    // a follower: the presenter's deck position
     this.followers = 0;
     this.notesOn = modes.presenter;
+    this.notesBeforeDeck = this.notesOn;
     this.showGen = 0;
     this.link = null;
     this.linkTimer = 0;
@@ -215,14 +216,17 @@ class Classroom {
       this.ctx.note(this.t("deck.badSlide", { id: deck.id, slide: slideNumber, count: deck.slides.length }));
       index = 0;
     }
+    // A deck comes with its speaker notes: what to say on each slide, in this window only. When it
+    // ends, the notes are as they were before it (or as the teacher last set them during it).
+    if (!this.run) this.notesBeforeDeck = this.notesOn;
     this.run = new DeckRun(deck, index);
-    // A deck comes with its speaker notes: what to say on each slide, in this window only.
     this.notesOn = true;
     await this.showSlide();
   }
 
   stopDeck() {
     this.run = null;
+    this.notesOn = this.notesBeforeDeck;
     this.showGen++;
     replaceURL(withFlag(withFlag(window.location.href, "deck", null), "slide", null));
     this.renderDeckSelect();
@@ -325,6 +329,7 @@ class Classroom {
 
   toggleNotes() {
     this.notesOn = !this.notesOn;
+    this.notesBeforeDeck = this.notesOn;
     replaceURL(withFlag(window.location.href, "presenter", this.notesOn ? 1 : null));
     this.renderNotes();
   }

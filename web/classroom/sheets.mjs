@@ -224,7 +224,7 @@ async function quirksSheet(ctx, state) {
   ];
   const key = [
     table([t("worksheet.col.text"), t("worksheet.col.nTokens"), t("worksheet.col.tokens")],
-      rows.map((row) => [text(row), row.ids.length, firstOf(row.tokens.map((tok) => visibleSymbol(tok.face.text)), LIST_MAX).join(" · ")])),
+      rows.map((row) => [text(row), row.ids.length, firstOf(row.tokens.map((tok) => (tok.face.partial ? tok.face.text : visibleSymbol(tok.face.text))), LIST_MAX).join(" · ")])),
     p(t(`quirks.${quirk.id}.a`)),
   ];
   return { work, key };

@@ -167,8 +167,8 @@ class CompareLesson extends TextLesson {
       out.firstChild.style.width = `${Math.max(1, (100 * row.costs.output_per_token) / maxOut)}%`;
       return el("tr", { testid: "cost-row", data: { name: row.name } },
         el("th", { attrs: { scope: "row" } }, t(`compare.name.${row.name}`)),
-        el("td", {}, el("span", { className: "lk-cost" }, t("compare.attCost", { t: fmt(row.n_tokens), t2: fmt(row.costs.attention), rel: ratio(row.relative.attention) })), att),
-        el("td", {}, el("span", { className: "lk-cost" }, t("compare.outCost", { v: fmt(row.costs.output_per_token), rel: ratio(row.relative.output_per_token) })), out));
+        el("td", { data: { label: t("compare.attention") } }, el("span", { className: "lk-cost" }, t("compare.attCost", { t: fmt(row.n_tokens), t2: fmt(row.costs.attention), rel: ratio(row.relative.attention) })), att),
+        el("td", { data: { label: t("compare.output") } }, el("span", { className: "lk-cost" }, t("compare.outCost", { v: fmt(row.costs.output_per_token), rel: ratio(row.relative.output_per_token) })), out));
     });
     this.table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
   }

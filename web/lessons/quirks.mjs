@@ -11,6 +11,7 @@ import { el, Bindings } from "../ui/dom.mjs";
 import { intro, tokenChip, errorLine, showError, Latest, presetButtons } from "../ui/lessonkit.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
 import { CASES } from "./quirks/cases.mjs";
+import { hexLabel } from "../glyphs.mjs";
 
 const CASE_IDS = CASES.map((c) => c.id);
 const PARAMS = new Map([["case", param.oneOf(CASE_IDS[0], CASE_IDS)], ["predict", param.bool(false)]]);
@@ -19,11 +20,11 @@ const PARAMS = new Map([["case", param.oneOf(CASE_IDS[0], CASE_IDS)], ["predict"
  * How a token reads: the text the engine says it stands for (its bytes are whole UTF-8 characters), else
  * its bytes in hex (part of a character).
  *
- *     tokenFace("今", [0xe4, 0xbb, 0x8a]) -> {text: "今", partial: false};  tokenFace(null, [0xe4, 0xbb]) -> {text: "E4\u2009BB", partial: true}
+ *     tokenFace("今", [0xe4, 0xbb, 0x8a]) -> {text: "今", partial: false};  tokenFace(null, [0xe4, 0xbb]) -> {text: "E4 BB", partial: true}
  */
 export function tokenFace(text, bytes) {
   if (text !== null) return { text, partial: false };
-  return { text: bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join("\u2009"), partial: true };
+  return { text: hexLabel(bytes), partial: true };
 }
 
 /** The tokens of one overview answer: [{face, id}] in order, each from the piece's spans and texts. */
@@ -158,7 +159,7 @@ class QuirksLesson {
         ratio ? el("span", { className: "stage-meta quirks-ratio" }, ratio) : null),
       el("div", { className: "lk-chips" },
         ...row.tokens.slice(0, ITEM_LIMIT).map((tok, i) => tokenChip(tok.face.text, tok.id, {
-          tone: i, testid: "quirks-chip", className: tok.face.partial ? "partial" : "",
+          tone: i, testid: "quirks-chip", className: tok.face.partial ? "partial" : "", raw: tok.face.partial,
           title: tok.face.partial ? t("quirks.partial") : "",
         }))));
   }
