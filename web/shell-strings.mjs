@@ -77,6 +77,10 @@ registerPairs({
     en: "Python ready",
     zh: "Python 已就绪",
   },
+  "status.readyTitle": {
+    en: "Python ready: the tokenizer's engine is Python running inside this page, so every answer is worked out here, on your device.",
+    zh: "Python 已就绪：分词引擎是在这个网页里运行的 Python，所有结果都在你自己的设备上算出来。",
+  },
   "status.error": {
     en: "Python could not start: {message}",
     zh: "Python 无法启动：{message}",

@@ -80,3 +80,33 @@ def test_the_step_buttons_stay_put_while_the_texts_above_them_change(open_app):
             arg=box["y"], timeout=10_000)
     assert len(heights) > 1, "the captions all had one height: the test shows nothing"
     assert len(places) == 1, places
+
+
+def test_each_tables_card_has_its_number_beside_its_title(open_app):
+    page = open_app("lesson=tables&lang=en")
+    for size in (PHONE, {"width": 1280, "height": 800}, {"width": 1920, "height": 1080}):
+        page.set_viewport_size(size)
+        heads = page.locator(".lk-tables .stage-head")
+        expect(heads).to_have_count(3)
+        for head in heads.all():
+            num = head.locator(".stage-num").bounding_box()
+            title = head.locator(".stage-title").bounding_box()
+            # Side by side: the number left of the title, on the title's lines.
+            assert num["x"] + num["width"] <= title["x"], (size, head.inner_text())
+            assert num["y"] < title["y"] + title["height"] and title["y"] < num["y"] + num["height"], (size, head.inner_text())
+
+
+def test_samples_window_names_cover_no_token_and_the_stream_shows_the_first_window(open_app):
+    page = open_app("lesson=samples&lang=en")
+    flags = page.get_by_test_id("window-flag")
+    expect(flags.first).to_be_visible()
+    chips = page.get_by_test_id("stream-chip")
+    boxes = chips.evaluate_all("(cs) => cs.map((c) => { const r = c.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })")
+    for flag in flags.all():
+        f = flag.bounding_box()
+        for left, top, right, bottom in boxes:
+            assert not (f["x"] < right - 0.5 and left + 0.5 < f["x"] + f["width"] and f["y"] < bottom - 0.5 and top + 0.5 < f["y"] + f["height"]), flag.inner_text()
+    # The first window's name is inside the stream box's visible part.
+    box = page.get_by_test_id("samples-stream").bounding_box()
+    first = flags.first.bounding_box()
+    assert box["y"] <= first["y"] and first["y"] + first["height"] <= box["y"] + box["height"]

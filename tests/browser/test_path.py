@@ -140,3 +140,40 @@ def test_a_wide_screen_never_shows_the_phone_bar(open_app):
     page.mouse.wheel(0, 1500)
     page.wait_for_function("() => window.scrollY > 0")
     expect(page.get_by_test_id("phone-bar")).to_be_hidden()
+
+
+def test_a_phone_hint_says_tap(open_app):
+    page = open_app("lesson=train&lang=en")
+    page.set_viewport_size(PHONE)
+    expect(page.get_by_test_id("train-explain")).to_contain_text("tap ▶")
+    expect(page.get_by_test_id("forward")).to_be_visible()
+    page.get_by_test_id("lang-zh").click()
+    expect(page.get_by_test_id("train-explain")).to_contain_text("点 ▶")
+
+
+def test_space_on_a_clicked_button_presses_only_that_button(open_app):
+    page = open_app("lesson=encode&lang=en&text=tokenization")
+    play = page.get_by_test_id("play")
+    expect(page.get_by_test_id("merge-canvas")).to_have_attribute("data-total", "10")
+    toggle = page.get_by_test_id("mistake-toggle")
+    before = toggle.get_attribute("aria-pressed")
+    toggle.click()
+    expect(toggle).not_to_have_attribute("aria-pressed", before)
+    expect(toggle).to_be_focused()
+    page.keyboard.press("Space")
+    expect(toggle).to_have_attribute("aria-pressed", before)
+    expect(play).not_to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("scrubber")).to_have_value("0")
+    # Away from a button, Space still plays.
+    page.locator("main h1").first.click()
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.querySelector('[data-testid=scrubber]').value !== '0'")
+
+
+def test_python_ready_says_what_it_means(open_app):
+    page = open_app("lesson=decode&lang=en")
+    status = page.get_by_test_id("status")
+    expect(status).to_have_text("Python ready")
+    expect(status).to_have_attribute("title", re.compile(r"engine is Python running inside this page"))
+    page.get_by_test_id("lang-zh").click()
+    expect(status).to_have_attribute("title", re.compile(r"在这个网页里运行的 Python"))

@@ -62,11 +62,13 @@ function findDom() {
   return dom;
 }
 
-/** Targets where keys belong to the control: text entry, selects, and range sliders for arrows. */
+/** Targets where keys belong to the control: text entry, selects, range sliders for arrows, Space and Enter on a button. */
 function keyBelongsToControl(event) {
   const target = event.target;
   if (!(target instanceof Element)) return false;
   if (target.closest("textarea, select, [contenteditable=''], [contenteditable='true']")) return true;
+  // Space or Enter on a button presses that button, and nothing else: not the lesson's play key too.
+  if ((event.key === " " || event.key === "Enter") && target.closest("button, summary, a[href], [role='button']")) return true;
   const input = target.closest("input");
   if (input) {
     if (input.type !== "range") return true;
