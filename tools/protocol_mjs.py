@@ -49,6 +49,15 @@ def _comment(protocol, name: str) -> str:
     return ""
 
 
+def _minimind() -> dict:
+    import toklab
+    from toklab.open_models import MINIMIND_MODEL
+
+    facts = toklab.tokenizer_facts("minimind")
+    keys = ("vocab_size_with_added", "n_merges", "n_added", "n_special")
+    return {**{k: facts[k] for k in keys}, "n_bytes": facts["vocab_size_with_added"] - facts["n_added"] - facts["n_merges"], **MINIMIND_MODEL}
+
+
 def render() -> str:
     p = _protocol()
     import typing
@@ -88,6 +97,9 @@ def render() -> str:
         "",
         "/** Why the engine's status is an error (web/engine.mjs): code -> English text. */",
         f"export const STATUS_CODES = {_js(p.STATUS_CODES)};",
+        "",
+        "/** MiniMind's tokenizer as its own file makes it (toklab.tokenizer_facts) and its model's width (MiniMindConfig). */",
+        f"export const MINIMIND = {_js(_minimind())};",
         "",
     ]
     return "\n".join(out)

@@ -96,3 +96,14 @@ export const STATUS_CODES = Object.freeze({
   "crashed": "The engine worker failed: {detail}",
   "request_timeout": "The engine did not answer “{kind}” within {seconds} s",
 });
+
+/** MiniMind's tokenizer as its own file makes it (toklab.tokenizer_facts) and its model's width (MiniMindConfig). */
+export const MINIMIND = Object.freeze({
+  "vocab_size_with_added": 6400,
+  "n_merges": 6108,
+  "n_added": 36,
+  "n_special": 21,
+  "n_bytes": 256,
+  "hidden_size": 768,
+  "tie_word_embeddings": true,
+});

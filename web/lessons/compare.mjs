@@ -6,7 +6,7 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
-import { ITEM_LIMIT } from "../protocol.mjs";
+import { ITEM_LIMIT, MINIMIND } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { choiceGroup, numberField } from "../ui/fields.mjs";
 import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
@@ -121,7 +121,12 @@ class CompareLesson extends TextLesson {
     this.renderCosts(rows);
     // GPT-2's vocabulary: 256 byte tokens, then one token per merge, then <|endoftext|>.
     const v = rows.find((row) => row.name === "r50k").vocab_size;
-    this.modelText.textContent = this.t("compare.modelNumbers", { v: fmt(v), merges: fmt(v - 256 - 1) });
+    const m = MINIMIND;
+    this.modelText.textContent = this.t("compare.modelNumbers", {
+      v: fmt(v), merges: fmt(v - 256 - 1),
+      mm_v: fmt(m.vocab_size_with_added), mm_added: fmt(m.n_added), mm_special: fmt(m.n_special), mm_bytes: fmt(m.n_bytes),
+      mm_merges: fmt(m.n_merges), mm_notes: fmt(m.vocab_size_with_added - m.n_bytes), mm_dim: fmt(m.hidden_size),
+    });
   }
 
   renderRow(row) {

@@ -57,7 +57,7 @@ registerPairs({
   },
   "special.allowed.why": {
     en: "When the programmer builds training data by joining documents, the marker must become the single special id, exactly one token that never occurs in ordinary text.",
-    zh: "程序员把多篇文档拼成训练数据时，这个标记必须变成那唯一的特殊 id：只占一个 token，而且普通文字里永远不会出现。",
+    zh: "程序员把多篇文档拼成训练数据时，这个标记必须编成它专属的那个特殊 id：只占一个 token，普通文字永远编不出来。",
   },
   "special.plain.title": {
     en: "Treated as plain text",
