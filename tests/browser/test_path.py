@@ -177,3 +177,14 @@ def test_python_ready_says_what_it_means(open_app):
     expect(status).to_have_attribute("title", re.compile(r"engine is Python running inside this page"))
     page.get_by_test_id("lang-zh").click()
     expect(status).to_have_attribute("title", re.compile(r"在这个网页里运行的 Python"))
+
+
+def test_the_book_the_lessons_quote_is_named_once(open_app):
+    page = open_app("lesson=samples&lang=en")
+    note = page.get_by_test_id("source-note")
+    expect(note).to_contain_text("“the chapter”")
+    expect(note).to_contain_text("18.3 Tokenizer：字符、BPE 与词表")
+    page.get_by_test_id("lang-zh").click()
+    expect(note).to_contain_text("“教材”")
+    expect(note).to_contain_text("MiniGPT")
+    assert page.locator("footer [data-testid=source-note]").count() == 1
