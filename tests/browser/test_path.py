@@ -7,6 +7,7 @@ The order is read from web/lessons/registry.mjs (the one place it is written), n
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -188,3 +189,19 @@ def test_the_book_the_lessons_quote_is_named_once(open_app):
     expect(note).to_contain_text("“教材”")
     expect(note).to_contain_text("MiniGPT")
     assert page.locator("footer [data-testid=source-note]").count() == 1
+
+
+def test_a_passed_lab_exercise_leads_on_to_the_next(open_app, dist_dir):
+    from lab_solutions import solution
+    from test_lab import open_lab, paste, run_and_wait
+
+    exercises = json.loads((dist_dir / "lab" / "catalog.json").read_text(encoding="utf-8"))["exercises"]
+    page = open_lab(open_app, "lesson=lab&lang=en&ex=get_stats")
+    expect(page.get_by_test_id("lab-next")).to_have_count(0)
+    paste(page, solution("right", "get_stats"))
+    run_and_wait(page, "passed")
+    nxt = page.get_by_test_id("lab-next")
+    expect(nxt).to_have_text(f"Next: {exercises[1]['function']}() →")
+    nxt.click()
+    expect(page.get_by_test_id(f"lab-exercise-{exercises[1]['id']}")).to_have_attribute("aria-current", "step")
+    expect(page.get_by_test_id("lab-next")).to_have_count(0)
