@@ -262,6 +262,7 @@ class DecodedId(TypedDict):
     id: int
     error: None
     token: str  # printable form
+    text: str | None  # its text when its bytes are whole UTF-8 characters; null: part of a character
     special: bool
     hex: str  # its bytes, "e6 88"
     completes: str  # the characters this token completes ("" while one is unfinished)
@@ -293,7 +294,9 @@ class SpecialRequest(TypedDict, total=False):
 
 class SpecialToken(TypedDict):
     id: int
-    token: str
+    token: str  # printable form
+    text: str | None  # its text when its bytes are whole UTF-8 characters; null: part of a character
+    hex: str  # its bytes, "e6 88"
     special: bool
 
 

@@ -13,6 +13,7 @@ import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from 
 import { CountGuess } from "../ui/predictCount.mjs";
 import { CORPORA, comparePayload, shownRows } from "./compare/query.mjs";
 import "./compare/strings.mjs";
+import { landscapeCard } from "./compare/landscape.mjs";
 
 const DONT = "I don't like tokenization.";
 
@@ -78,7 +79,8 @@ class CompareLesson extends TextLesson {
     const modelCard = stageCard(b, { n: 3, id: "compare-model-title", titleKey: "compare.modelTitle", textKey: "compare.modelText" },
       this.modelText);
 
-    this.mount(intro(b, "compare.title", "compare.lead"), card, guessCard, rowsCard, costCard, modelCard);
+    this.landscape = landscapeCard(b, 4);
+    this.mount(intro(b, "compare.title", "compare.lead"), card, guessCard, rowsCard, costCard, modelCard, this.landscape.card);
   }
 
   update(state, changed) {
@@ -114,6 +116,7 @@ class CompareLesson extends TextLesson {
       this.rows.replaceChildren();
       this.table.replaceChildren();
       this.modelText.textContent = "";
+      this.landscape.showLoss(null, this.t);
       return;
     }
     const rows = shownRows(r);
@@ -121,6 +124,7 @@ class CompareLesson extends TextLesson {
     this.renderCosts(rows);
     // GPT-2's vocabulary: 256 byte tokens, then one token per merge, then <|endoftext|>.
     const v = rows.find((row) => row.name === "r50k").vocab_size;
+    this.landscape.showLoss(rows.find((row) => row.name === "r50k"), this.t);
     const m = MINIMIND;
     this.modelText.textContent = this.t("compare.modelNumbers", {
       v: fmt(v), merges: fmt(v - 256 - 1),

@@ -9,7 +9,9 @@ import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { tableFacts, tableWords } from "./tableWords.mjs";
-import { TextLesson, intro, inputCard, stageHeader, stageCard, tokenChip, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageHeader, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import { visibleSymbol } from "../glyphs.mjs";
+import { tokenFace } from "../ui/tokenFace.mjs";
 import "./special/strings.mjs";
 
 export const PRESETS = Object.freeze([
@@ -117,16 +119,31 @@ class SpecialLesson extends TextLesson {
         continue;
       }
       count.textContent = t("special.count", { n: view.ids.length });
-      const chips = view.tokens.slice(0, ITEM_LIMIT).map((tok, i) => tokenChip(tok.token, tok.id, {
-        tone: i, testid: "special-chip", className: tok.special ? "special" : "",
-        title: tok.special ? t("special.isSpecial") : "",
-      }));
+      const chips = view.tokens.slice(0, ITEM_LIMIT).map((tok, i) => faceChip(tok, i, tok.special ? t("special.isSpecial") : ""));
       body.replaceChildren(
         el("div", { className: "lk-chips", testid: "special-tokens" }, ...chips),
         el("code", { className: "lk-ids", testid: "special-ids" }, `[${view.ids.join(", ")}]`));
     }
   }
 
+}
+
+/**
+ * A token chip: its characters (part of a character: its bytes, dashed), GPT-2's printable form of its
+ * bytes, its id; a special token is its own name.
+ */
+function faceChip(tok, i, title) {
+  const face = tok.special ? { label: tok.token, whole: true } : tokenFace(tok.text, tok.hex);
+  const chip = el("span", {
+    className: `lk-chip tone-${i % 4}${tok.special ? " special" : ""}${face.whole ? "" : " lk-chip-part"}`,
+    testid: "special-chip",
+    data: { token: tok.token, id: tok.id },
+  },
+  el("span", { className: face.whole ? "lk-chip-text" : "lk-chip-token" }, face.label),
+  tok.special ? null : el("span", { className: "lk-chip-caption lk-chip-printable" }, visibleSymbol(tok.token)),
+  el("span", { className: "lk-chip-caption" }, String(tok.id)));
+  if (title) chip.title = title;
+  return chip;
 }
 
 export default Object.freeze({

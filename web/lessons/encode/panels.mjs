@@ -5,7 +5,7 @@
 
 import { ITEM_LIMIT } from "../../protocol.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
-import { hexLabel } from "../../glyphs.mjs";
+import { hexLabel, visibleSymbol } from "../../glyphs.mjs";
 import { el } from "../../ui/dom.mjs";
 
 /**
@@ -204,8 +204,18 @@ export class ChipList {
     this.list.patch(groups, ({ piece, n }) => `${hex}\u0001${piece.index}\u0001${piece.ids.slice(0, n).join(",")}`, ({ piece, n }) => {
       const group = el("li", { className: "token-group", data: { piece: piece.index } });
       for (let i = 0; i < n; i += 1) {
-        group.append(el("span", { className: "token-chip", testid: "final-token", data: { id: piece.ids[i], token: piece.tokens[i] } },
-          el("span", { className: "chip-token" }, hex ? hexLabel(piece.bytes.slice(...piece.spans[i])) : piece.tokens[i]),
+        // The characters the token stands for (part of a character: its bytes, dashed), then GPT-2's
+        // byte form, then the id; with the byte switch on, the bytes in hex.
+        const bytes = piece.rule === "special" ? [] : piece.bytes.slice(...piece.spans[i]);
+        const text = piece.texts[i];
+        const whole = text !== null;
+        const shown = hex ? hexLabel(bytes) : whole ? visibleSymbol(text) : hexLabel(bytes);
+        group.append(el("span", {
+          className: `token-chip${whole ? "" : " part"}`, testid: "final-token",
+          data: { id: piece.ids[i], token: piece.tokens[i], text: whole ? text : "", bytes: hexLabel(bytes) },
+        },
+          el("span", { className: "chip-token" }, shown),
+          el("span", { className: "chip-form", testid: "final-token-form" }, piece.tokens[i]),
           el("span", { className: "chip-id" }, String(piece.ids[i]))));
       }
       return group;

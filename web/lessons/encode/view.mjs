@@ -10,6 +10,8 @@
 //   controls  the step controls, the piece buttons and the selected piece in the strip
 //   chips     the final-token chips (patched);  selection: only which chip group is highlighted
 //   predict   the guessing box and the room's poll (predict.mjs makes its model)
+//   spans     the token spans, count and ids under the text box (spans.mjs); with "predict", what a
+//             pending guess hides (the spans, the preset's point, the final ids)
 // `source()` returns what to draw from: {snapshot, state, tween, ready, quiz}; quiz.revealed is how
 // many steps the student has seen (frames from there on are drawn without their ranks).
 
@@ -64,7 +66,7 @@ export class EncodeView {
 
   /** Everything: a new overview (text, page or language). */
   markAll() {
-    this.mark("input", "strip", "stage2", "controls", "ids", "chips");
+    this.mark("input", "strip", "stage2", "controls", "ids", "chips", "spans");
   }
 
   /** What depends on the selected piece's trace: the canvas, the log, the controls, the chip highlight. */
@@ -85,7 +87,7 @@ export class EncodeView {
       return;
     }
     renderIds(this.r, this.t, overview);
-    for (const part of ["input", "strip", "stage2", "controls", "chips"]) this.dirty.add(part);
+    for (const part of ["input", "strip", "stage2", "controls", "chips", "spans"]) this.dirty.add(part);
     if (this.late) return; // drawn by the frame already planned: fast typing does not put it off
     cancelAnimationFrame(this.raf);
     this.late = true;
@@ -113,6 +115,24 @@ export class EncodeView {
     if (dirty.has("stage2") || dirty.has("predict")) this.renderPredict(quiz);
     if (dirty.has("chips")) this.chips.render(this.r, this.t, snapshot.overview, state.piece, state.hex);
     else if (dirty.has("selection")) this.chips.select(state.piece);
+    if (["spans", "predict", "stage2", "selection", "input"].some((part) => dirty.has(part))) this.renderResult(snapshot, state, quiz);
+  }
+
+  /**
+   * The result under the text box, and what a pending guess hides: while the student guesses a piece's
+   * merges (or its trace is still on its way), its tokens, the preset's point and the final ids would
+   * give the answer away, so they wait for the reveal (every merge of the piece seen).
+   */
+  renderResult(snapshot, state, quiz) {
+    const { t, r } = this;
+    const trace = snapshot.trace;
+    const hidden = quiz.on && (!trace || quiz.revealed < trace.steps.length);
+    r.result.render(t, snapshot.overview, { selected: state.piece, hidden, lang: state.lang });
+    r.main.classList.toggle("guessing", hidden);
+    r.point.classList.toggle("held", hidden);
+    r.idsBox.hidden = hidden;
+    r.finalTokens.hidden = hidden;
+    r.idsHidden.hidden = !hidden;
   }
 
   // ------------------------------------------------------------ the parts

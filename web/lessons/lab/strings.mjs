@@ -43,7 +43,7 @@ export const LAB_EN = {
 
   "lab.status.loading": "Python for your code is starting…",
   "lab.status.ready": "Python for your code is ready. It is not the engine's: what you run cannot reach the rest of the page.",
-  "lab.status.restarting": "Starting a fresh Python for your code…",
+  "lab.status.restarting": "Starting a fresh Python for your next run (every run gets its own)…",
   "lab.status.error": "Python for your code could not start: {message}",
 
   "lab.result.idle": "Press Run to check your code.",
@@ -69,6 +69,12 @@ export const LAB_EN = {
   "lab.result.crash": "Python stopped while running your code ({message}). A fresh Python is starting; your code is kept.",
   "lab.result.closed": "Your code closed its own Python (js.close() ends the worker it runs in). A fresh Python is starting; your code is kept.",
   "lab.result.unavailable": "Your code could not run: Python for your code did not start ({message}).",
+  "lab.result.unreadable": "The page could not read what Python for your code sent back, so nothing counts as passed. Press Run again: every run gets a fresh Python.",
+  "lab.result.notPlain": "Your function did not return {shape}, so it cannot equal the answer, whatever == says.",
+  "lab.shape.ids": "a list of ints",
+  "lab.shape.counts": "a dict of {(int, int): int}",
+  "lab.shape.merges": "a dict of {(int, int): int}",
+  "lab.shape.text": "a str",
   "lab.result.timeout": "Stopped after {seconds} seconds: your code was still running (a loop that never ends?). A fresh Python is starting; the rest of the page kept working.",
   "lab.output": "Printed output",
   "lab.outputCut": "Only the first {n} characters are shown.",
@@ -134,7 +140,7 @@ export const LAB_ZH = {
 
   "lab.status.loading": "运行你代码的 Python 正在启动……",
   "lab.status.ready": "运行你代码的 Python 已就绪。它和引擎用的不是同一个：你运行的代码碰不到页面的其他部分。",
-  "lab.status.restarting": "正在为你的代码启动一个新的 Python……",
+  "lab.status.restarting": "正在为下一次运行启动新的 Python（每次运行都用一个新的）……",
   "lab.status.error": "运行你代码的 Python 无法启动：{message}",
 
   "lab.result.idle": "按“运行”检查你的代码。",
@@ -160,6 +166,12 @@ export const LAB_ZH = {
   "lab.result.crash": "运行你的代码时 Python 停止了（{message}）。正在启动新的 Python；你的代码保留着。",
   "lab.result.closed": "你的代码关掉了运行它的 Python（js.close() 会结束代码所在的 worker）。正在启动新的 Python；你的代码保留着。",
   "lab.result.unavailable": "你的代码无法运行：运行它的 Python 没有启动（{message}）。",
+  "lab.result.unreadable": "运行你代码的 Python 送回的内容页面读不懂，所以不算通过。再按一次“运行”：每次运行都会用一个新的 Python。",
+  "lab.result.notPlain": "你的函数返回的不是{shape}，不管 == 怎么说，都不可能等于正确答案。",
+  "lab.shape.ids": "由 int 组成的 list",
+  "lab.shape.counts": "{(int, int): int} 形式的 dict",
+  "lab.shape.merges": "{(int, int): int} 形式的 dict",
+  "lab.shape.text": "str",
   "lab.result.timeout": "运行 {seconds} 秒后你的代码还没结束，已被停止（是不是写了死循环？）。正在启动新的 Python；页面的其他部分一直正常工作。",
   "lab.output": "打印的输出",
   "lab.outputCut": "只显示前 {n} 个字符。",

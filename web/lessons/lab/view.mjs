@@ -194,6 +194,7 @@ export class LabView {
       case "crash":
       case "closed":
       case "unavailable":
+      case "unreadable":
         return t(`lab.result.${error.kind}`, vars);
       default:
         return t("lab.result.runNoLine", vars);
@@ -226,6 +227,8 @@ export class LabView {
         ...row("lab.result.call", f.call, "result-call"),
         ...row("lab.result.expected", f.expected, "result-expected"),
         ...row("lab.result.got", f.got, "result-got")),
+      ...(f.plain === false ? [el("p", { className: "lab-note", testid: "result-not-plain" },
+        this.t("lab.result.notPlain", { shape: this.t(`lab.shape.${this.entry.shape}`) }))] : []),
       ...f.notes.map((n) => el("p", { className: "lab-note" }, n)),
     ];
   }
