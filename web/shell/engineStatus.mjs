@@ -80,7 +80,8 @@ export class EngineHost {
       text = t("status.loading", { stage: label });
     }
     dom.statusText.textContent = text;
-    dom.status.title = text;
+    // What "Python ready" means, for whoever hovers or focuses it.
+    dom.status.title = status === "ready" ? t("status.readyTitle") : text;
     dom.restart.hidden = status !== "error";
     if (status !== "ready") dom.stop.hidden = true;
   }
