@@ -14,6 +14,8 @@ export const MAX_ITEMS = 4000000;  // items a list field may hold (a table train
 export const MAX_BLOCK = 1024;  // samples: the longest window (block_size)
 export const MAX_BATCH = 64;  // samples: the most windows (batch_size)
 export const TOY_WORK_LIMIT = 1000000;  // toy_encode: symbols looked at and merge characters listed; the words past it are left out (n_words)
+export const MAX_CORPUS_CHARS = 8000000;  // train_hf's corpus: about 8 MB of Latin text, 24 MB of Chinese
+export const MAX_TRAIN_VOCAB = 32000;  // train_hf's largest vocabulary (MiniMind's: 6,400)
 export const MAX_TOKENIZER_FILE = 67108864;  // bytes of a tokenizer.json the reader may open (64 MiB)
 
 /** The tables the lessons offer (toklab.registry), the default first. */
@@ -21,11 +23,14 @@ export const ENCODINGS = Object.freeze(["r50k_base", "cl100k_base", "o200k_base"
 export const DEFAULT_ENCODING = "r50k_base";
 /** The tables the worker fetches into Python's file system when a request first names one. */
 export const FETCHED_TABLES = Object.freeze(["cl100k_base", "o200k_base"]);
-/** The open models' packed tables the worker fetches (models/<name>.hfpack) when a request first names one. */
+/** The open models a lesson may use as its table (issue #24), and those the worker fetches (models/<name>.hfpack). */
+export const OPEN_MODEL_NAMES = Object.freeze(["minimind", "qwen3", "deepseek_v3", "llama3", "gemma3"]);
 export const FETCHED_MODELS = Object.freeze(["qwen3", "deepseek_v3", "llama3", "gemma3"]);
 
 /** Every request kind the worker answers. */
-export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file"]);
+export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file", "tokenizer_facts", "hf_compare"]);
+/** The kinds the worker runs in slices, turning its event loop between them, so Stop reaches them. */
+export const SLICED_KINDS = Object.freeze(["train_hf"]);
 
 /** The errors Python answers: code -> English text (Python's str.format; the page has its own text, err.<code>). */
 export const ENGINE_ERRORS = Object.freeze({

@@ -87,6 +87,11 @@ export const EXPORT_EN = Object.freeze({
   "worksheet.samples.stream": "The token stream ({n} ids)",
   "worksheet.pieces.how": "Cut the text into pieces the way the {table} pre-tokenizer does, then write each piece's tokens and ids ({n} pieces).",
   "worksheet.pieces.total": "{n} tokens in all.",
+  "worksheet.quirks.how": "For each text: guess how many tokens GPT-2 makes of it, then write the tokens.",
+  "worksheet.lab.how": "Work out by hand what {function}() returns for each call, as the lab's tests will check it.",
+  "worksheet.col.call": "call",
+  "worksheet.col.nTokens": "how many tokens",
+  "worksheet.col.returns": "returns",
 });
 
 export const EXPORT_ZH = Object.freeze({
@@ -173,6 +178,11 @@ export const EXPORT_ZH = Object.freeze({
   "worksheet.samples.stream": "token 流（{n} 个 id）",
   "worksheet.pieces.how": "按 {table} 的预分词把文字切成片段，再写出每个片段的 token 和 id（共 {n} 个片段）。",
   "worksheet.pieces.total": "一共 {n} 个 token。",
+  "worksheet.quirks.how": "每段文字先猜一猜 GPT-2 会把它切成几个 token，再写出这些 token。",
+  "worksheet.lab.how": "不用电脑，自己算出每次调用 {function}() 的返回值；实验里的测试检查的就是这些。",
+  "worksheet.col.call": "调用",
+  "worksheet.col.nTokens": "token 数",
+  "worksheet.col.returns": "返回值",
 });
 
 registerTables({ en: EXPORT_EN, zh: EXPORT_ZH });

@@ -4,6 +4,7 @@
 export default Object.freeze({
   id: "decode",
   lesson: "decode",
+  focus: "decode-items",
   minutes: 15,
   title: { en: "Decode: ids back to text", zh: "解码：从 id 回到文字" },
   summary: {

@@ -4,6 +4,7 @@
 export default Object.freeze({
   id: "encode",
   lesson: "encode",
+  focus: "merge-canvas",
   minutes: 15,
   title: { en: "Encode: text to ids", zh: "编码：从文字到 id" },
   summary: {
@@ -37,6 +38,7 @@ export default Object.freeze({
     },
     {
       view: { text: "tokenization", step: 10 },
+      focus: "final-tokens",
       title: { en: "Two tokens, two ids", zh: "两个 token，两个 id" },
       notes: {
         en: "No pair left has a rank, so the merging stops: \"token\" and \"ization\". The lookup turns them into 30001 and 1634, and those two numbers are all the model ever receives.\n\nCompare with the guesses from the first slide.",
@@ -45,6 +47,7 @@ export default Object.freeze({
     },
     {
       view: { text: "tokenization", step: 10, mistake: true },
+      focus: "greedy-pane",
       title: { en: "The common mistake: left to right", zh: "常见误解：从左往右合并" },
       notes: {
         en: "Many people assume BPE merges from left to right. The second canvas does exactly that: it always merges the leftmost pair that has any rank.\n\nIt ends with six tokens instead of two: a cut GPT-2 never makes. The rank order is not a detail; it is the algorithm.",
@@ -61,6 +64,7 @@ export default Object.freeze({
     },
     {
       view: { text: "Hello\nhello" },
+      focus: "final-tokens",
       title: { en: "Case changes the ids", zh: "大小写不同，id 也不同" },
       notes: {
         en: "\"Hello\" and \"hello\" share no id at all, and the line break is a token of its own. Nothing in the ids says these two are the same word: the model has to learn that from data.\n\nUse ↑ ↓ to move between the pieces and compare their merges.",

@@ -5,6 +5,7 @@
 export default Object.freeze({
   id: "lab",
   lesson: "lab",
+  focus: "lab-prompt",
   minutes: 15,
   title: { en: "Lab: write the tokenizer yourself", zh: "动手写：自己实现分词器" },
   summary: {

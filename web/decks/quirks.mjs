@@ -4,6 +4,7 @@
 export default Object.freeze({
   id: "quirks",
   lesson: "quirks",
+  focus: "quirks-case",
   minutes: 15,
   title: { en: "Why models stumble on easy things", zh: "模型为什么会在简单的事上出错" },
   summary: {

@@ -6,6 +6,7 @@ const CHINESE = "我爱中国人。中国人很多。我爱中国。北京是中
 export default Object.freeze({
   id: "samples",
   lesson: "samples",
+  focus: "samples-windows",
   minutes: 15,
   title: { en: "Samples: from tokens to training pairs", zh: "训练样本：从 token 到训练数据" },
   summary: {

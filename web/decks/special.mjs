@@ -6,6 +6,7 @@ const CHAT = "<|im_start|>user\nHello!<|im_end|>\n<|im_start|>assistant\n";
 export default Object.freeze({
   id: "special",
   lesson: "special",
+  focus: "special-ids",
   minutes: 15,
   title: { en: "Special tokens: <|endoftext|>", zh: "特殊 token：<|endoftext|>" },
   summary: {

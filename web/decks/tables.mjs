@@ -4,6 +4,7 @@
 export default Object.freeze({
   id: "tables",
   lesson: "tables",
+  focus: "tables-pieces",
   minutes: 15,
   title: { en: "Three tables: GPT-2 to GPT-4o", zh: "三张词表：从 GPT-2 到 GPT-4o" },
   summary: {

@@ -7,6 +7,7 @@ const PARAGRAPH = "the cat sat on the mat. the rat sat on the hat. that cat and 
 export default Object.freeze({
   id: "train",
   lesson: "train",
+  focus: "pair-table",
   minutes: 15,
   title: { en: "Train: where the merges come from", zh: "训练：合并规则从哪里来" },
   summary: {
@@ -16,6 +17,7 @@ export default Object.freeze({
   slides: Object.freeze([
     {
       view: { step: 0 },
+      focus: "corpus-before",
       title: { en: "Before training: only characters", zh: "训练之前：只有单个字符" },
       notes: {
         en: "A tiny corpus: low, lower, lowest, low, lower, newest. Each word is split into characters, with </w> marking where a word ends.\n\nThe vocabulary is just the alphabet of the corpus. Ask: which two neighbours appear together most often?",
@@ -56,6 +58,7 @@ export default Object.freeze({
     },
     {
       view: { step: 9 },
+      focus: "merge-list",
       title: { en: "When training stops", zh: "训练什么时候停下" },
       notes: {
         en: "After eight merges every remaining pair occurs only once, below the minimum frequency of 2, so training stops and says why.\n\nReal tokenizers stop at a target vocabulary size instead: GPT-2 stopped at 50,000 merges.",
@@ -64,6 +67,7 @@ export default Object.freeze({
     },
     {
       view: { step: 9, try: "lower newest slowest" },
+      focus: "try-output",
       title: { en: "Use what you trained", zh: "用刚学到的规则分词" },
       notes: {
         en: "The learned rules, applied to new words. \"lower\" and \"newest\" were in the corpus; \"slowest\" was not, yet it still splits into pieces the tokenizer knows.\n\nType a word of your own in the box and see where it breaks.",
@@ -72,6 +76,7 @@ export default Object.freeze({
     },
     {
       view: { corpus: CHINESE, unit: "lines", try: "我 爱 北 京\n中 国 人 很 好", step: 1 },
+      focus: "try-output",
       title: { en: "The same loop on Chinese", zh: "同样的循环，换成中文" },
       notes: {
         en: "Each line is a sequence of characters. \"中\" + \"国\" occurs 4 times and merges first, then \"我\" + \"爱\".\n\nNothing in the algorithm knows about words or languages: it only counts neighbours.",
@@ -80,6 +85,7 @@ export default Object.freeze({
     },
     {
       view: { corpus: PARAGRAPH, tmode: "bytes", unit: "words", try: "the bat sat on that hat", step: 3 },
+      focus: "try-output",
       title: { en: "Bytes, the way GPT-2 trains", zh: "按字节训练，和 GPT-2 一样" },
       notes: {
         en: "Switch to bytes and the space joins the word as Ġ, exactly as in GPT-2's table. Here \"Ġ\" + \"th\" has just merged, 5 times in the corpus.\n\nStep on a few merges: Ġsat, Ġthe, Ġcat appear, whole words with their space.",

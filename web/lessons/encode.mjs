@@ -79,7 +79,7 @@ class EncodeLesson {
       preset: (preset) => {
         this.stepper.pause();
         this.session.chosen();
-        ctx.setState({ text: preset.text, piece: preset.piece, step: 0 });
+        ctx.setState({ text: preset.text, piece: preset.piece, step: 0, ...(preset.encoding ? { encoding: preset.encoding } : {}) });
       },
       selectPiece: (index) => this.selectPiece(index),
       pieceBy: (delta) => this.pieceBy(delta),
@@ -302,6 +302,7 @@ class EncodeLesson {
         step = 0;
       }
     }
+    this.choice.learned(o.model);
     this.view.markOverview(o);
     this.ctx.setState({ piece, step });
     this.session.ensureTrace();

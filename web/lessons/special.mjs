@@ -65,6 +65,9 @@ class SpecialLesson extends TextLesson {
       return panel;
     });
     this.absent = el("p", { className: "point", testid: "special-absent" });
+    // An open model is run as HuggingFace tokenizers runs it, which refuses nothing (issue #24).
+    this.library = el("p", { className: "point", testid: "special-library" });
+    this.library.hidden = true;
     // Beyond GPT-2's one special token: the chapter's four, and a chat template (strings only).
     const more = stageCard(b, { n: VIEWS.length + 1, id: "special-more-title", titleKey: "special.moreTitle", textKey: "special.moreText" },
       b.text(el("p", { className: "stage-text" }), "special.chatText"),
@@ -72,7 +75,7 @@ class SpecialLesson extends TextLesson {
       b.text(el("p", { className: "stage-text" }), "special.injectText"));
     this.libraries = new LibrariesCard(ctx, b, VIEWS.length + 2, CHAT_TEMPLATE);
     const leadKey = () => (words() ? words().specialLead : "special.lead");
-    this.mount(intro(b, "special.title", leadKey, tableVars), card, this.absent,
+    this.mount(intro(b, "special.title", leadKey, tableVars), card, this.absent, this.library,
       el("div", { className: "lk-special-grid" }, ...panels), more, this.libraries.node);
   }
 
@@ -104,7 +107,8 @@ class SpecialLesson extends TextLesson {
     const r = this.result;
     if (!r) return;
     const facts = tableFacts(r);
-    const table = facts && { facts, encoding: this.choice.active };
+    this.choice.learned(r.model);
+    const table = facts && { facts, encoding: this.choice.active, model: r.model || null };
     if (table && JSON.stringify(table) !== JSON.stringify(this.table)) {
       this.table = table;
       this.b.apply(t);
@@ -112,6 +116,8 @@ class SpecialLesson extends TextLesson {
     this.libraries.render();
     this.absent.hidden = r.contains_special;
     this.absent.textContent = t("special.absent");
+    this.library.hidden = !r.model;
+    this.library.textContent = r.model ? t("special.openNote", { title: r.model.title }) : "";
     for (const name of VIEWS) {
       const view = r[name];
       const { body, count } = this.views.get(name);

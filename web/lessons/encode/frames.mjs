@@ -42,8 +42,9 @@ export function pieceAt(overview, caret) {
 }
 
 /** The preset whose text is `text`, or null. */
-export function presetFor(text) {
-  return PRESETS.find((p) => p.text === text) || null;
+export function presetFor(text, encoding = undefined) {
+  const matches = PRESETS.filter((p) => p.text === text);
+  return matches.find((p) => p.encoding && p.encoding === encoding) || matches.find((p) => !p.encoding) || null;
 }
 
 /** The notes under the text box (i18n keys) for `text`; `overview` says whether it held "<|endoftext|>". */

@@ -18,6 +18,7 @@ import { tableWords } from "../tableWords.mjs";
 import { ResultSpans } from "./spans.mjs";
 import { whyFold } from "./why.mjs";
 import "./resultWords.mjs";
+import { tableTitle } from "../encodings.mjs";
 
 export function buildPage(root, t, b, actions) {
   const r = {};
@@ -27,7 +28,10 @@ export function buildPage(root, t, b, actions) {
   r.table = null;
   const tableVars = () => (r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
   // The title names the table's tokenizer too (GPT-2 until an answer says otherwise).
-  const titleVars = () => ({ tokenizer: t(`table.tokenizer.${r.table ? r.table.encoding : "r50k_base"}`) });
+  const titleVars = () => {
+    const name = r.table ? r.table.encoding : "r50k_base";
+    return { tokenizer: r.table && r.table.model ? tableTitle(name, t) : t(`table.tokenizer.${name}`) };
+  };
   const lead = intro(b, "encode.title", "encode.lead", tableVars, titleVars);
   lead.classList.add("with-why");
   lead.lastChild.id = "encode-lead";
@@ -94,10 +98,12 @@ export function buildPage(root, t, b, actions) {
   r.pageText = el("span", { className: "pager-text" });
   r.pager = el("div", { className: "pager" }, r.pagePrev, r.pageText, r.pageNext);
   r.pager.hidden = true;
+  // Its text follows the table (modelWords.mjs cutText): the view writes it after each relabel.
   const stage1 = stageCard(b, { n: 1, id: "stage1-title", titleKey: "stage1.title", textKey: "stage1.text", meta: r.pieceCount, textClass: "stage-text static" },
     r.pager,
     r.strip);
   stage1.classList.add("stage1");
+  r.cutText = stage1.querySelector(".stage-text");
   foldStageText(b, stage1, "encode.stage1");
 
   // Stage 2: merges.
@@ -169,6 +175,8 @@ export function buildPage(root, t, b, actions) {
   r.idsCode = el("code", { className: "ids-code", testid: "ids-code" }, "[", r.idsText, "]");
   r.idsHidden = b.text(el("p", { className: "result-hidden", testid: "ids-hidden" }), "result.idsHidden");
   r.idsHidden.hidden = true;
+  r.postSpecials = el("p", { className: "fine post-specials", testid: "post-specials" });
+  r.postSpecials.hidden = true;
   r.summary = el("p", { className: "summary", testid: "summary" });
   r.finalTokens = el("ol", { className: "final-tokens", testid: "final-tokens" });
   r.finalMore = el("p", { className: "fine" });
@@ -179,6 +187,7 @@ export function buildPage(root, t, b, actions) {
     b.text(el("h3", { className: "field-label", id: "ids-label" }), "stage3.idsLabel"),
     r.idsBox = el("div", { className: "ids-box" }, r.idsCode, r.copyButton),
     r.idsHidden,
+    r.postSpecials,
     r.summary);
   foldStageText(b, stage3, "encode.stage3");
 

@@ -118,7 +118,7 @@ export function renderLog(r, t, piece, step, goTo, revealed = Infinity) {
     attrs: { type: "button", "aria-current": step === 0 ? "step" : "false" },
     data: { step: 0 },
     on: { click: () => goTo(0) },
-  }, el("span", { className: "log-num" }, "0"), el("span", { className: "log-merge" }, t("log.start", { n: piece.bytes.length })));
+  }, el("span", { className: "log-num" }, "0"), el("span", { className: "log-merge" }, bytesOrSymbols(piece) ? t("log.start", { n: piece.bytes.length }) : t("log.startSymbols", { n: piece.symbols.length })));
   entries.push(el("li", {}, start));
   if (step === 0) current = entries[0];
   piece.steps.forEach((s, i) => {
@@ -234,4 +234,10 @@ export class ChipList {
     if (group) group.classList.add("selected");
     this.selected = group;
   }
+}
+
+/** True when a traced piece starts from one symbol per byte (GPT-2 and every byte-level model); false
+ * for a model that starts from characters (Gemma) or takes the piece whole (Llama 3's ignore_merges). */
+export function bytesOrSymbols(piece) {
+  return piece.symbols.length === piece.bytes.length;
 }

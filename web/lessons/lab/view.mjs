@@ -206,6 +206,14 @@ export class LabView {
     const parts = [el("p", { className: "lab-result-head", testid: "result-summary", data: kind }, this.summary(result))];
     if (result.state === "failed") parts.push(...this.failureParts(result.failure));
     if (result.state === "error") parts.push(...this.errorParts(result.error || {}));
+    // A pass leads on to the next exercise of the path, in the catalog's order.
+    const next = result.state === "passed" && this.catalog ? this.catalog[this.catalog.indexOf(this.entry) + 1] : null;
+    if (next) {
+      parts.push(el("button", {
+        className: "primary lab-next", testid: "lab-next", attrs: { type: "button" }, data: { next: next.id },
+        on: { click: () => this.pick(next.id) },
+      }, this.t("lab.nextExercise", { function: next.function }), el("span", { attrs: { "aria-hidden": "true" } }, " →")));
+    }
     return parts;
   }
 

@@ -109,12 +109,12 @@ registerPairs({
     zh: "共 {words} 行，去掉重复后 {rows} 行，合并 {merges} 次",
   },
   "train.startChars": {
-    en: "Step 0: every row is split into characters ({n} symbols in {rows} distinct rows, {alpha} different characters). The vocabulary starts with {v} entries: the special token {special} and the {alpha} characters. Press → to count the neighbouring pairs and merge the most frequent.",
-    zh: "第 0 步：每一行都拆成单个字符（去掉重复后有 {rows} 行，共 {n} 个符号，{alpha} 种不同的字符）。词表一开始有 {v} 项：特殊 token {special}，加上这 {alpha} 个字符。按 → 数相邻对，合并最常见的一对。",
+    en: "Step 0: every row is split into characters ({n} symbols in {rows} distinct rows, {alpha} different characters). The vocabulary starts with {v} entries: the special token {special} and the {alpha} characters. Press → (or tap ▶) to count the neighbouring pairs and merge the most frequent.",
+    zh: "第 0 步：每一行都拆成单个字符（去掉重复后有 {rows} 行，共 {n} 个符号，{alpha} 种不同的字符）。词表一开始有 {v} 项：特殊 token {special}，加上这 {alpha} 个字符。按 →（或点 ▶）数相邻对，合并最常见的一对。",
   },
   "train.startBytes": {
-    en: "Step 0: every piece is split into bytes, written as GPT-2 does (a space is Ġ): {n} symbols in {rows} distinct pieces. The vocabulary starts with {v} entries, one per byte. Press → to count pairs and merge the most frequent.",
-    zh: "第 0 步：每个片段都拆成字节，写法和 GPT-2 一样（空格写作 Ġ）：去掉重复后有 {rows} 个片段，共 {n} 个符号。词表一开始有 {v} 项，每个字节一项。按 → 数相邻对，合并最常见的一对。",
+    en: "Step 0: every piece is split into bytes, written as GPT-2 does (a space is Ġ): {n} symbols in {rows} distinct pieces. The vocabulary starts with {v} entries, one per byte. Press → (or tap ▶) to count pairs and merge the most frequent.",
+    zh: "第 0 步：每个片段都拆成字节，写法和 GPT-2 一样（空格写作 Ġ）：去掉重复后有 {rows} 个片段，共 {n} 个符号。词表一开始有 {v} 项，每个字节一项。按 →（或点 ▶）数相邻对，合并最常见的一对。",
   },
   "train.merge": {
     en: "Merge {k}: ({left}, {right}) is the most frequent pair ({count} times), so every occurrence becomes {merged}. The vocabulary now has {v} tokens.",
@@ -181,8 +181,8 @@ registerPairs({
     zh: "相邻对计数",
   },
   "train.pairsLater": {
-    en: "Nothing counted yet: press → to count.",
-    zh: "还没开始数：按 → 开始。",
+    en: "Nothing counted yet: press → or tap ▶ to count.",
+    zh: "还没开始数：按 → 或点 ▶ 开始。",
   },
   "train.pairsTitle": {
     en: "Pairs counted before merge {k}",
