@@ -144,8 +144,6 @@ const tables = new Map(); // name -> Promise<string | null>: why the fetch faile
 
 /** Fetches a larger table into Python's file system, posting progress under request `id`. */
 async function fetchTable(name, id) {
-  const model = MODEL_TABLES.has(name);
-  const file = model ? `models/${name}.hfpack` : `tables/${name}.tiktoken`;
   // The table's character index (toklab.charmerge), made at build time: optional, Python makes it
   // itself when it is missing. An open model has none.
   const model = MODELS.has(name);
@@ -190,7 +188,7 @@ async function fetchTable(name, id) {
 /** Makes sure the table a payload names is in Python's file system (a failure is left for Python to report). */
 async function ensureTable(payload, id) {
   const name = payload && typeof payload === "object" ? payload.encoding : undefined;
-  if (!LARGER_TABLES.has(name) && !MODEL_TABLES.has(name)) return;
+  if (!LARGER_TABLES.has(name)) return;
   if (!tables.has(name)) {
     tables.set(name, fetchTable(name, id).then(() => null, (error) => {
       tables.delete(name);
