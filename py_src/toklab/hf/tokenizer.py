@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 
+from ..bpe import gc_paused
 from ..caches import SizedCache
 from ..errors import ToklabError, ToklabTypeError
 from ..validate import MAX_DEPTH, nesting
@@ -35,9 +36,7 @@ from . import models as _models
 from . import normalizers as _normalizers
 from . import pre_tokenizers as _pre_tokenizers
 from . import processors as _processors
-from ..bpe import gc_paused
 from ._config import expect
-from .cuts import CUT_FROM, Cuts
 from .added import AddedToken, AddedVocabulary, added_from_config
 
 __all__ = ["MAX_FILE_BYTES", "MAX_TEXT", "Encoding", "Tokenizer"]
@@ -82,7 +81,6 @@ class Tokenizer:
         self.truncation = self.padding = None
         self._piece_cache = SizedCache()
         self._piece_owner = None
-        self._cuts = None
 
     # --- loading and saving --------------------------------------------------------------------------
 
@@ -240,7 +238,7 @@ class Tokenizer:
 
         A first pass over a long text fills the piece cache with tens of thousands of small lists and
         tuples, none in a cycle: the cyclic collector, which would rescan them and all else alive again
-        and again, is paused meanwhile (a fifth of a cold encode)."""
+        and again, is paused meanwhile."""
         self._check_text(sequence)
         with gc_paused():
             return self._encode(sequence, add_special_tokens)
@@ -288,8 +286,6 @@ class Tokenizer:
         if self._piece_owner != owner:  # another model, or the same one rebuilt (trained)
             self._piece_cache.clear()
             self._piece_owner = owner
-            model = self.model
-            self._cuts = Cuts(model, as_bytes) if isinstance(model, _models.BPE) and Cuts.applies(model, as_bytes) else None
         cache = self._piece_cache
         get, new_piece = cache.get, self._piece
         for s, e in spans:
@@ -309,31 +305,7 @@ class Tokenizer:
                 offsets += [(align[at + a][0], align[at + b - 1][1]) for a, b in rel]
 
     def _piece(self, piece: str, as_bytes: bool) -> tuple[list, list, list]:
-        """One piece through the model, cached: ids, tokens and character spans in the piece. A long
-        piece is merged in parts where no merge can cross (`cuts.Cuts`), each part cached."""
-        cuts = self._cuts
-        if cuts is None or len(piece) < CUT_FROM:
-            return self._piece_cache.put(piece, self._whole(piece, as_bytes), 4 * len(piece))
-        places = cuts.cuts(piece)
-        if not places:
-            return self._piece_cache.put(piece, self._whole(piece, as_bytes), 4 * len(piece))
-        get, put, whole = self._piece_cache.get, self._piece_cache.put, self._whole
-        p_ids, p_tokens, rel = [], [], []
-        start = 0
-        places.append(len(piece))
-        for end in places:
-            part = piece[start:end]
-            known = get(part)
-            if known is None:
-                known = put(part, whole(part, as_bytes), 4 * (end - start))
-            p_ids += known[0]
-            p_tokens += known[1]
-            rel += [(start + a, start + b) for a, b in known[2]] if start else known[2]
-            start = end
-        return self._piece_cache.put(piece, (p_ids, p_tokens, rel), 4 * len(piece))
-
-    def _whole(self, piece: str, as_bytes: bool) -> tuple[list, list, list]:
-        """One piece through the model, uncut: ids, tokens and character spans in the piece."""
+        """One piece through the model, cached: ids, tokens and character spans in the piece."""
         if as_bytes:
             model_text = _pre_tokenizers.byte_chars(piece)
             char_at = None if piece.isascii() else [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
@@ -347,7 +319,7 @@ class Tokenizer:
             rel = [(a, b) for _, a, b in found]
         else:
             rel = [(char_at[a], char_at[b - 1] + 1) for _, a, b in found]
-        return p_ids, p_tokens, rel
+        return self._piece_cache.put(piece, (p_ids, p_tokens, rel), 4 * len(piece))
 
     def encode_batch(self, inputs, add_special_tokens: bool = True) -> list[Encoding]:
         return [self.encode(t, add_special_tokens) for t in inputs]
