@@ -1,4 +1,6 @@
-// The train_hf request's time inside Pyodide under Node (the page's worker runs the same Python).
+// The train_hf request's time inside Pyodide under Node, run the way the page's worker runs it: in slices
+// of SLICE_MS (toklab.webapi.start), each answering its newest progress (the gaps between two are printed:
+// the page hears of progress all along).
 //   node bench/pyodide_train.mjs DIST CORPUS.txt [VOCAB]   -> one JSON line on stdout
 // Python boots from DIST/pyodide (a build's); toklab comes from py_src/ beside this folder, so no wheel is
 // needed. Times: CPU milliseconds of this process (Node runs the WebAssembly on one thread; on a shared
@@ -16,15 +18,30 @@ const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibUR
 pyodide.FS.mkdirTree("/src");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: join(here, "..", "py_src") }, "/src");
 pyodide.pyimport("sys").path.insert(0, "/src");
-const handle = pyodide.pyimport("toklab.webapi").handle;
+const start = pyodide.pyimport("toklab.webapi").start;
 const text = readFileSync(corpus, "utf8");
+const SLICE_MS = 40; // web/worker.mjs's
 let reports = 0;
+let gap = 0;
 const started = performance.now();
+let last = started;
 const cpu = process.cpuUsage();
-const answer = JSON.parse(handle("train_hf", JSON.stringify({ corpus: text, vocab_size: vocab }), () => { reports += 1; }));
+const job = start("train_hf", JSON.stringify({ corpus: text, vocab_size: vocab }));
+let answer;
+for (;;) {
+  const out = JSON.parse(job.run(SLICE_MS));
+  const now = performance.now();
+  gap = Math.max(gap, now - last);
+  last = now;
+  if (!Object.hasOwn(out, "progress")) {
+    answer = out;
+    break;
+  }
+  reports += 1;
+}
 const ms = performance.now() - started;
 const used = process.cpuUsage(cpu);
 const cpu_ms = (used.user + used.system) / 1000;
 const memory = pyodide._module.HEAPU8.length;
 const result = answer.ok ? { vocab_size: answer.result.vocab_size, n_merges: answer.result.n_merges, stop: answer.result.stop } : answer.error;
-console.log(JSON.stringify({ cpu_ms, wall_ms: ms, reports, wasm_memory_mb: memory / 1e6, mb: Buffer.byteLength(text) / 1e6, ...result }));
+console.log(JSON.stringify({ cpu_ms, wall_ms: ms, reports, longest_gap_ms: Math.round(gap), wasm_memory_mb: memory / 1e6, mb: Buffer.byteLength(text) / 1e6, ...result }));

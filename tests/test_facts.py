@@ -63,3 +63,25 @@ def test_a_traces_spans_joined_step_by_step_end_as_the_tokens_spans(text):
                 assert len(spans) == len(step["symbols"])
             if run is piece:
                 assert spans == summary["spans"]
+
+
+def oracle_text(data: bytes):
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_decode_and_special_say_each_tokens_text_and_bytes(text, r50k_oracle):
+    """Decode and Special show a token as characters (or its bytes): the engine says which, per token."""
+    ids = r50k_oracle.encode(text, allowed_special="all")
+    decoded = json.loads(webapi.handle("decode", json.dumps({"ids": json.dumps(ids)})))["result"]
+    assert [item["text"] for item in decoded["items"]] == [oracle_text(r50k_oracle.decode_single_token_bytes(i)) for i in ids]
+    special = json.loads(webapi.handle("special", json.dumps({"text": text})))["result"]
+    for name in ("allowed", "plain"):
+        view = special[name]
+        want = [r50k_oracle.decode_single_token_bytes(i) for i in view["ids"]]
+        assert [tok["text"] for tok in view["tokens"]] == [oracle_text(data) for data in want]
+        assert [tok["hex"] for tok in view["tokens"]] == [data.hex(" ") for data in want]
+    assert any(item["text"] is None for item in decoded["items"]) == (text.startswith("hi 今"))

@@ -91,3 +91,66 @@ def test_progress_hears_every_merge_and_stop_keeps_what_was_learned():
 def test_bad_input_is_a_clear_error(payload, code, params):
     error = ask(payload)
     assert error["code"] == code and error["params"] == params, error
+
+
+def run_sliced(payload, stop_after=None):
+    """The worker's way (webapi.start): slices of no time at all, each answering the newest news; Stop
+    (job.stop) once `stop_after` merges were heard."""
+    job = webapi.start("train_hf", json.dumps(payload, ensure_ascii=False))
+    heard = []
+    while True:
+        answer = json.loads(job.run(0))
+        if "progress" not in answer:
+            return answer, heard
+        heard.append(answer["progress"])
+        if stop_after is not None and answer["progress"].get("done", 0) >= stop_after:
+            return json.loads(job.stop()), heard
+
+
+def test_sliced_training_answers_what_handle_answers_and_stop_keeps_the_merges_so_far():
+    tokenizers = pytest.importorskip("tokenizers")
+    corpus = "\n".join(PARAGRAPHS[:40])
+    full = ask({"corpus": corpus, "vocab_size": 700})
+    answer, heard = run_sliced({"corpus": corpus, "vocab_size": 700})
+    assert answer == {"ok": True, "result": full}
+    reading = [h for h in heard if "read" in h]
+    assert reading and reading[-1] == {"read": full["n_texts"], "texts": full["n_texts"]}
+    merging = [h for h in heard if "done" in h]
+    assert [h["done"] for h in merging] == list(range(1, len(full["merges"]) + 1))
+    assert all([h["left"], h["right"]] == full["merges"][h["done"] - 1] for h in merging)
+    stopped, _ = run_sliced({"corpus": corpus, "vocab_size": 700}, stop_after=50)
+    result = stopped["result"]
+    assert result["stop"] == "stopped" and result["merges"] == full["merges"][:50]
+    loaded = tokenizers.Tokenizer.from_str(result["tokenizer_json"])
+    assert loaded.get_vocab_size() == result["vocab_size"] == 36 + 256 + 50
+    text = PARAGRAPHS[41]
+    assert loaded.encode(text).ids == json.loads(webapi.handle("hf_compare", json.dumps(
+        {"tokenizer_json": result["tokenizer_json"], "text": text})))["result"]["rows"][0]["ids"][:600]
+
+
+def test_stop_while_reading_keeps_the_bytes_and_special_tokens():
+    job = webapi.start("train_hf", json.dumps({"corpus": "\n".join(PARAGRAPHS * 30), "vocab_size": 700}))
+    assert "read" in json.loads(job.run(0))["progress"]
+    result = json.loads(job.stop())["result"]
+    assert (result["stop"], result["merges"], result["vocab_size"]) == ("stopped", [], 36 + 256)
+
+
+def test_a_sliced_request_with_a_bad_payload_answers_its_error_at_once():
+    answer = json.loads(webapi.start("train_hf", '{"corpus": "ab", "vocab_size": 291}').run(0))
+    assert answer["error"]["code"] == "too_small" and answer["error"]["params"]["min"] == 292
+    assert json.loads(webapi.start("train_hf", '{"corpus": 1}').run(0))["error"]["code"] == "wrong_type"
+
+
+def test_the_first_pair_count_reports_too_and_stop_there_keeps_the_alphabet(monkeypatch):
+    monkeypatch.setattr(minimind, "PAIR_SLICE", 50)
+    payload = {"corpus": "\n".join(PARAGRAPHS[:40]), "vocab_size": 700}
+    answer, heard = run_sliced(payload)
+    pairing = [h for h in heard if "paired" in h]
+    words = answer["result"]["n_words"]
+    assert [h["paired"] for h in pairing] == list(range(50, words + 1, 50)) and {h["words"] for h in pairing} == {words}
+    assert answer["result"] == ask(payload)  # the same training
+    job = webapi.start("train_hf", json.dumps(payload, ensure_ascii=False))
+    while "paired" not in json.loads(job.run(0))["progress"]:
+        pass
+    result = json.loads(job.stop())["result"]
+    assert (result["stop"], result["merges"], result["vocab_size"]) == ("stopped", [], 36 + 256)

@@ -2,8 +2,8 @@
 
 Pyodide has no `tokenizers`, and its Python (3.14, Unicode 16) differs from CPython's, so `re`,
 `unicodedata` and the spelled-out classes could behave differently there. On CPython, the first test
-re-asks `tokenizers` and checks the recording is still what it says; everywhere, the others check
-toklab.hf against the recording (ids, tokens, offsets, decode). Run this file as a script to write the
+re-asks `tokenizers` and checks the recording is still what it says; where `tokenizers` is missing
+(Pyodide), the other checks toklab.hf against the recording (ids, tokens, offsets, decode). Run this file as a script to write the
 recording again. MiniMind's tokenizer.json is the repository's (assets/minimind/; tests/pyodide/run.mjs
 mounts that folder at /assets/minimind inside Pyodide).
 """
@@ -77,6 +77,12 @@ def test_recording_is_what_tokenizers_says(recording):
 
 
 def test_toklab_hf_matches_the_recording(recording):
+    try:
+        import tokenizers  # noqa: F401
+    except ImportError:
+        pass
+    else:  # the same texts and more meet the live oracle in tests/test_hf_models.py (minimind among them)
+        pytest.skip("CPython has the live oracle: tests/test_hf_models.py")
     tok = Tokenizer.from_file(PATH)
     cases = texts()
     assert len(cases) == len(recording)

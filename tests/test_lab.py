@@ -3,15 +3,19 @@ oracles (tiktoken, minbpe-style answers), right answers pass, typical mistakes f
 shows them, and every kind of bad code comes back as an answer the page can draw.
 
 The answers the harness runs come from tests/lab_solutions/ (right/ and wrong/), read as text the
-way a student's code arrives.
+way a student's code arrives. The harness only reports what the code returned; the verdict is the
+page's judge (web/lessons/lab/judge.mjs), run here under Node on the catalog's answers, as the page runs it.
 """
 
 from __future__ import annotations
 
 import ast
 import doctest
+import functools
 import importlib
 import json
+import os
+import subprocess
 import sys
 import zipfile
 from collections import Counter
@@ -24,9 +28,9 @@ from hypothesis import strategies as st
 if sys.platform == "emscripten":
     pytest.skip("toklab_lab ships in its own wheel for the lab's worker, not in the engine's", allow_module_level=True)
 
-from toklab_lab import catalog, exercises, harness, helpers, inputs  # noqa: E402
+from toklab_lab import catalog, exercises, harness, helpers, inputs, plain  # noqa: E402
 from toklab_lab.exercises import EXERCISES, cases, encoded, trained  # noqa: E402
-from toklab_lab.harness import OUTPUT_MAX, run  # noqa: E402
+from toklab_lab.harness import OUTPUT_MAX, produce  # noqa: E402
 from lab_solutions import SOLUTIONS, solution  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,13 +44,32 @@ def solution_module(name: str):
     return module
 
 
-def check(exercise: str, code: str) -> dict:
-    answer = json.loads(run(exercise, code))
-    assert set(answer) == {"state", "passed", "total", "failure", "error", "restart", "output", "output_cut"}
+@functools.cache
+def entries() -> dict:
+    return {entry["id"]: entry for entry in catalog.catalog()["exercises"]}
+
+
+def produced(exercise: str, code: str) -> dict:
+    answer = json.loads(produce(exercise, code))
+    assert set(answer) == {"state", "outputs", "error", "restart", "output", "output_cut"}
     return answer
 
 
-@pytest.mark.parametrize("name", ["toklab_lab", "toklab_lab.inputs", "toklab_lab.exercises", "toklab_lab.harness", "toklab_lab.catalog", "toklab_lab.helpers"])
+def judged(runs: list[tuple[str, dict]]) -> list[dict]:
+    """The page's verdicts (web/lessons/lab/judge.mjs under Node) on (exercise, harness answer) pairs."""
+    data = [{"entry": entries()[exercise], "answer": answer, "output_max": OUTPUT_MAX} for exercise, answer in runs]
+    done = subprocess.run(["node", str(ROOT / "tests" / "lab_judge.mjs")], input=json.dumps(data), capture_output=True,
+                          text=True, encoding="utf-8", check=True)
+    return json.loads(done.stdout)
+
+
+def check(exercise: str, code: str) -> dict:
+    (verdict,) = judged([(exercise, produced(exercise, code))])
+    assert set(verdict) == {"state", "passed", "total", "failure", "error", "output", "output_cut"}
+    return verdict
+
+
+@pytest.mark.parametrize("name", ["toklab_lab", "toklab_lab.inputs", "toklab_lab.exercises", "toklab_lab.harness", "toklab_lab.catalog", "toklab_lab.helpers", "toklab_lab.plain"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
@@ -144,7 +167,7 @@ def test_a_mistake_fails_with_the_input_expected_and_got():
     failure = answer["failure"]
     assert failure == {
         "call": "get_stats([1, 2, 3, 1, 2])", "expected": "{(1, 2): 2, (2, 3): 1, (3, 1): 1}",
-        "got": "{(1, 2): 1, (3, 1): 1}", "shown": True, "notes": [], "number": 1,
+        "got": "{(1, 2): 1, (3, 1): 1}", "shown": True, "notes": [], "number": 1, "plain": True,
     }
     assert answer["passed"] == 0
 
@@ -208,9 +231,10 @@ def test_print_output_is_kept_and_capped():
 
 
 def test_memory_error_asks_for_a_fresh_worker():
-    answer = check("get_stats", solution("wrong", "get_stats_memory"))
+    answer = produced("get_stats", solution("wrong", "get_stats_memory"))
     assert answer["state"] == "error"
     assert answer["error"]["kind"] == "memory" and answer["restart"] is True
+    assert check("get_stats", solution("wrong", "get_stats_memory"))["error"]["kind"] == "memory"
 
 
 def test_exit_is_an_answer_not_the_end():
@@ -224,6 +248,89 @@ def test_a_students_function_cannot_spoil_the_next_case():
     # merge() that empties its input list: the next case still gets its own copy.
     code = solution("right", "merge").replace("    return new_ids", "    ids.clear()\n    return new_ids")
     assert check("merge", code)["state"] == "passed"
+
+
+# ---------------------------------------------------------------- code that attacks the checking
+
+ATTACKS = ("patch_checker", "eq_always", "builtins_patch", "exits", "huge", "generator")
+
+
+def produced_apart(exercise: str, code: str):
+    """harness.produce in a fresh interpreter (the page gives every run a fresh worker): its answer, or
+    None when the code left it unable to give one (in the page: a crash)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py_src"), PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-m", "toklab_lab.harness", exercise], input=code, capture_output=True,
+                          text=True, encoding="utf-8", env=env, timeout=120)
+    try:
+        return json.loads(done.stdout)
+    except ValueError:
+        return None
+
+
+def test_attacks_on_the_checker_are_judged_failing_and_a_right_answer_still_passes():
+    runs = [("get_stats", produced_apart("get_stats", solution("attacks", name))) for name in ATTACKS]
+    # The checker, patched from inside, says "passed" itself: the page does not listen.
+    assert runs[0][1]["state"] == "passed" and "outputs" not in runs[0][1]
+    verdicts = judged([*runs, ("get_stats", produced_apart("get_stats", solution("right", "get_stats")))])
+    assert {name: v["state"] for name, v in zip(ATTACKS, verdicts)} == {
+        "patch_checker": "error", "eq_always": "failed", "builtins_patch": "error", "exits": "error",
+        "huge": "failed", "generator": "failed"}
+    assert verdicts[0]["error"] == {"kind": "unreadable"}
+    assert verdicts[1]["failure"]["got"] == "{}" and verdicts[1]["failure"]["plain"] is True
+    assert [v["failure"]["plain"] for v in verdicts[4:6]] == [False, False]
+    assert verdicts[3]["error"]["type"] == "SystemExit" and "All 72 tests pass" in verdicts[3]["output"]
+    assert verdicts[-1]["state"] == "passed" and verdicts[-1]["passed"] == len(cases("get_stats"))
+
+
+@pytest.mark.parametrize("answer", [
+    None, [], {"state": "passed", "passed": 72, "total": 72},
+    {"state": "ran", "outputs": []},
+    {"state": "error", "outputs": [], "error": {"kind": "passed"}},
+])
+def test_an_answer_that_is_not_the_harness_s_is_unreadable(answer):
+    (verdict,) = judged([("get_stats", answer)])
+    assert verdict["state"] == "error" and verdict["error"] == {"kind": "unreadable"}
+
+
+def right_outputs(exercise: str) -> list[dict]:
+    return produced(exercise, solution("right", exercise))["outputs"]
+
+
+@pytest.mark.parametrize(("value", "why"), [
+    ([[1, 2, 2], [2, 3, 1], [3, 1, True]], "true is not an int"),
+    ([[1, 2, 2], [2, 3, 1], [3, 1, "1"]], "a string is not an int"),
+    ([[1, 2, 2], [2, 3, 1], [3, 1, 1, 0]], "a row has three ints"),
+    ({"0": [1, 2, 2], "length": 3}, "an object is not a list"),
+    ([[1, 2, 2], [2, 3, 1], [3, 1, 2**53 + 1]], "an int beyond 2**53 is not read back exactly"),
+])
+def test_a_result_must_be_plain_data_of_the_exercises_shape(value, why):
+    outputs = right_outputs("get_stats")
+    entry = entries()["get_stats"]
+    assert [o["value"] for o in outputs] == [a["value"] for a in entry["answers"]]
+    outputs[0] = {"value": value, "shown": "{(1, 2): 2, (2, 3): 1, (3, 1): 1}"}
+    (verdict,) = judged([("get_stats", {"state": "ran", "outputs": outputs, "error": None, "output": "", "output_cut": False})])
+    assert verdict["state"] == "failed" and verdict["failure"]["number"] == 1, why
+
+
+def test_every_answer_of_toklab_is_well_inside_the_limits_a_result_must_keep():
+    for entry in entries().values():
+        limit = plain.TEXT_MAX if entry["shape"] == "text" else plain.ITEMS_MAX
+        for answer in entry["answers"]:
+            value = answer["value"]
+            assert len(value) * 10 <= limit
+            numbers = [] if entry["shape"] == "text" else [x for item in value for x in (item if isinstance(item, list) else [item])]
+            assert all(type(x) is int and abs(x) <= plain.SAFE_INT for x in numbers)
+
+
+def test_python_side_plain_data_is_exact():
+    assert plain.plain("ids", [1, 2]) == [1, 2]
+    for value in ([1.0], [True], ["1"], [2**53], (1, 2), {1: 2}):
+        assert plain.plain("ids", value) is None, value
+    assert plain.plain("counts", {(1, 2): 1.0}) is None and plain.plain("counts", {(1, 2, 3): 1}) is None
+    assert plain.plain("counts", Counter({(2, 1): 1, (1, 2): 2})) == [[1, 2, 2], [2, 1, 1]]
+    assert plain.plain("merges", {(2, 1): 256, (1, 2): 257}) == [[2, 1, 256], [1, 2, 257]]
+    assert plain.plain("ids", list(range(plain.ITEMS_MAX + 1))) is None
+    assert plain.plain("text", "x" * (plain.TEXT_MAX + 1)) is None
 
 
 # ---------------------------------------------------------------- what the page gets
@@ -292,7 +399,7 @@ def test_codemirror_cache_key_follows_every_pin_and_the_entry_file(monkeypatch, 
 
 
 def test_exercise_modules_need_only_toklab_and_the_standard_library():
-    for module in (exercises, harness, inputs, catalog, helpers):
+    for module in (exercises, harness, inputs, catalog, helpers, plain):
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
         imports = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         imports |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}

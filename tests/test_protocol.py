@@ -12,6 +12,7 @@ from contract import check, documented, render
 from toklab import fasttrain, protocol, webapi
 
 TRAINED = webapi.train("the cat sat on the mat. the cat ate the rat. " * 3, mode="bytes", num_merges=20)["merges"]
+TRAINED_JSON = webapi.train_hf("今天天气真好\nhello world\n" * 20, vocab_size=320)["tokenizer_json"]
 MIXED = "Hello, world! It's 2024: naïve café, 東京タワー, 你好 🎉\n\tx  y<|endoftext|>z"
 
 REQUESTS = [
@@ -52,6 +53,15 @@ REQUESTS = [
     ("train_hf", {"corpus": "今天天气真好\n今天天气", "vocab_size": 300}),
     ("train_hf", {"corpus": '{"conversations": [{"content": "hi"}, {"content": "hi hi"}]}', "format": "jsonl",
                   "vocab_size": 258, "special_tokens": ["<s>"]}),
+    # the open models as tables (issue #24): minimind is inside the package, so these run everywhere
+    ("tokenizer_facts", {"encoding": "minimind"}),
+    ("overview", {"text": "今天天气真好 hello 123<|im_end|>", "encoding": "minimind"}),
+    ("trace_piece", {"text": "今天天气真好 hello", "index": 0, "encoding": "minimind"}),
+    ("trace_piece", {"text": "你好<|im_end|>", "index": 1, "encoding": "minimind"}),
+    ("decode", {"ids": "[5640, 3660, 2, 99999]", "encoding": "minimind"}),
+    ("special", {"text": "你好<|im_end|>", "encoding": "minimind"}),
+    ("hf_compare", {"tokenizer_json": TRAINED_JSON, "text": MIXED}),
+    ("hf_compare", {"tokenizer_json": TRAINED_JSON, "text": ""}),
 ]  # fmt: skip
 
 FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
@@ -92,6 +102,7 @@ FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
     ("train_hf", '{"corpus": "a\\u0000b"}', "corpus_binary"),
     ("train_hf", '{"corpus": "{}\\nnot json", "format": "jsonl"}', "jsonl_bad_line"),
     ("train_hf", '{"corpus": "ab", "vocab_size": 100000}', "too_large"),
+    ("hf_compare", '{"tokenizer_json": "{not json", "text": "a"}', "hf_bad_json"),
 ]
 
 # The larger tables are files beside the package (toklab.registry): inside Pyodide only when the worker

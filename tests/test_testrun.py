@@ -1,6 +1,7 @@
 """`build.py test`'s own reading of its stages (tools/testrun.py): the counts come from the JUnit XML
 each runner writes, pytest's and node --test's alike (CPython only: it runs the runners)."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -60,3 +61,26 @@ def test_pytest_junit_counts(tmp_path):
 
 def test_minutes():
     assert [minutes(s) for s in (0, 59.4, 59.6, 75.4, 600)] == ["0:00", "0:59", "1:00", "1:15", "10:00"]
+
+
+def test_two_lanes_run_at_once_and_keep_each_stage_whole(tmp_path, capsys):
+    """Stage a waits for a file that stage c (the other lane) writes: only lanes that run at once can finish.
+    Each stage's lines come out together, and the summary keeps the order of the stages."""
+    from tools.testrun import run_stages
+
+    flag = tmp_path / "c-started"
+    wait_for_c = f"import pathlib,time\nfor _ in range(600):\n    if pathlib.Path({str(flag)!r}).exists(): break\n    time.sleep(0.05)\nelse: raise SystemExit(3)\nprint('a1'); print('a2')"
+    (tmp_path / "test_a.py").write_text("def test_a(): pass\n")
+    (tmp_path / "test_c.py").write_text("def test_c(): pass\ndef test_d(): assert False\n")
+
+    def stage(name: str, pre: str, test_file: str) -> tuple[str, list[str], str]:
+        code = f"{pre}\nimport pytest,sys\nsys.exit(pytest.main(['-q','-p','no:cacheprovider','--junitxml={tmp_path / (name + '.xml')}','{tmp_path / test_file}']))"
+        return (name, [sys.executable, "-c", code], f"{name}.xml")
+
+    stages = [stage("a", wait_for_c, "test_a.py"), stage("c", f"open({str(flag)!r}, 'w').close(); print('c1')", "test_c.py")]
+    summary = run_stages(stages, tmp_path, dict(os.environ), lanes=[stages[:1], stages[1:]])
+    assert [(row[0], row[2], row[3]) for row in summary] == [("a", 1, 0), ("c", 1, 1)]
+    assert summary[0][1] == 0 and summary[1][1] == 1
+    out = capsys.readouterr().out
+    assert "a1\na2" in out
+    assert out.index("======== c") < out.index("c1") < out.index("======== a") or out.index("======== a") < out.index("a1") < out.index("======== c")

@@ -20,6 +20,7 @@ from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
 from tools.downloads import MICROPIP, PYODIDE, micropip_wheel, npm_tarball
 from tools.lab import ship_lab
 from tools.models import ship_models
+from tools.corpora import ship_corpora
 from tools.offline import add_icons, add_offline
 from tools.precompute import precompute
 from tools.protocol_mjs import write_into as write_protocol
@@ -97,6 +98,7 @@ def build() -> Path:
         shutil.copytree(ROOT / "assets", out / "assets")
         ship_tables(out / "tables")
         ship_models(out / "models")
+        ship_corpora(out / "corpora")
         bundle_codemirror(out / "vendor")
         ship_gifenc(out / "vendor")
         ship_lab(out / "lab")

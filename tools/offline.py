@@ -26,8 +26,9 @@ MANIFEST = "offline.json"
 WORKER = "sw.js"
 # Fetched when a lesson first asks for them, then kept: the two larger tables (5 MB together) only the
 # table select and the three-tables lesson use, and the open models' tokenizers (models/*.hfpack, 1-4 MB
-# each). Everything else is fetched when the worker installs.
-LAZY = ("tables/*.tiktoken", "tables/*.charmerge.json", "models/*.hfpack")
+# each), and the train lesson's shipped corpus (corpora/poems.txt, 2 MB). Everything else is fetched when
+# the worker installs.
+LAZY = ("tables/*.tiktoken", "tables/*.charmerge.json", "models/*.hfpack", "corpora/*.txt")
 ICONS = "icons"
 # (file name, size in px, purpose): "any" is the favicon on transparency; "maskable" fills the square
 # with the page's background and keeps the drawing inside the central safe circle (80% across).

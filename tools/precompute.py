@@ -15,10 +15,18 @@ import sys
 
 from tools.common import ROOT, BuildError
 
+sys.path.insert(0, str(ROOT / "py_src"))  # toklab.open_models imports nothing of toklab's: the names only
+from toklab.open_models import TOKENIZER_NAMES  # noqa: E402
+
+del sys.path[0]
+
 # The first requests the page makes for its default example; their answers go in precomputed.json.
 PRECOMPUTED_REQUESTS = (
     ("overview", {"text": "tokenization", "allowed_special": "none"}),
     ("trace_piece", {"text": "tokenization", "index": 0, "allowed_special": "none"}),
+    # the table chooser's labels (web/lessons/encodings.mjs): each open model's name and vocabulary size,
+    # said before the page has fetched its file (the build has shipped them by now: tools/models.py)
+    *(("tokenizer_facts", {"encoding": name}) for name in TOKENIZER_NAMES),
 )
 
 

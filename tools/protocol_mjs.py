@@ -17,7 +17,7 @@ TARGET = ROOT / "web" / "protocol.mjs"
 
 # The constants of toklab.protocol the page reads, in the order they are written.
 CONSTANTS = ("PIECE_LIMIT", "MAX_TEXT", "MAX_CANDIDATE_BYTES", "MAX_TRACE_BYTES", "ITEM_LIMIT", "MAX_ID_DIGITS",
-             "MAX_INT", "MAX_ITEMS", "MAX_BLOCK", "MAX_BATCH", "TOY_WORK_LIMIT")  # fmt: skip
+             "MAX_INT", "MAX_ITEMS", "MAX_BLOCK", "MAX_BATCH", "TOY_WORK_LIMIT", "MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB")  # fmt: skip
 
 
 def _protocol():
@@ -49,6 +49,15 @@ def _comment(protocol, name: str) -> str:
     return ""
 
 
+def _minimind() -> dict:
+    import toklab
+    from toklab.open_models import MINIMIND_MODEL
+
+    facts = toklab.tokenizer_facts("minimind")
+    keys = ("vocab_size_with_added", "n_merges", "n_added", "n_special")
+    return {**{k: facts[k] for k in keys}, "n_bytes": facts["vocab_size_with_added"] - facts["n_added"] - facts["n_merges"], **MINIMIND_MODEL}
+
+
 def render() -> str:
     p = _protocol()
     import typing
@@ -69,9 +78,14 @@ def render() -> str:
         f"export const DEFAULT_ENCODING = {_js(p.DEFAULT_ENCODING)};",
         "/** The tables the worker fetches into Python's file system when a request first names one. */",
         f"export const FETCHED_TABLES = {_js(p.FETCHED_TABLES)};",
+        "/** The open models a lesson may use as its table (issue #24), and those the worker fetches (models/<name>.hfpack). */",
+        f"export const OPEN_MODEL_NAMES = {_js(p.OPEN_MODEL_NAMES)};",
+        f"export const FETCHED_MODELS = {_js(p.FETCHED_MODELS)};",
         "",
         "/** Every request kind the worker answers. */",
         f"export const KINDS = {_js(list(p.KINDS))};",
+        "/** The kinds the worker runs in slices, turning its event loop between them, so Stop reaches them. */",
+        f"export const SLICED_KINDS = {_js(p.SLICED_KINDS)};",
         "",
         "/** The errors Python answers: code -> English text (Python's str.format; the page has its own text, err.<code>). */",
         f"export const ENGINE_ERRORS = {_js(p.ERRORS)};",
@@ -88,6 +102,9 @@ def render() -> str:
         "",
         "/** Why the engine's status is an error (web/engine.mjs): code -> English text. */",
         f"export const STATUS_CODES = {_js(p.STATUS_CODES)};",
+        "",
+        "/** MiniMind's tokenizer as its own file makes it (toklab.tokenizer_facts) and its model's width (MiniMindConfig). */",
+        f"export const MINIMIND = {_js(_minimind())};",
         "",
     ]
     return "\n".join(out)

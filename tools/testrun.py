@@ -5,13 +5,20 @@ Stages: the engine's tests on CPython, the page's pure modules under Node's own 
 the browser tests in Chromium. Each writes JUnit XML; the pytest stages print their slowest tests
 (--durations); the summary prints one `N passed, N failed, N skipped` line per stage with its wall time,
 and a total.
+
+The stages run in two lanes at once (the browser stage beside the other three, one after another), since
+the browser tests spend much of their time waiting on Chromium and the page's worker; each stage's output
+goes to a log and is printed whole when the stage ends, so two stages never interleave their lines.
+TOKLAB_TEST_LANES=1 runs the four stages one after another, printing as they go.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import subprocess
+import threading
 import time
 import venv
 import xml.etree.ElementTree as ET
@@ -130,19 +137,9 @@ def run_tests() -> int:
         ("engine in Pyodide", [node, run_mjs, "--dist", str(DIST), "--wheels", str(test_wheels), "--junitxml", str(results_dir / "pyodide.xml")], "pyodide.xml"),
         ("browser", pytest + ["tests/browser", f"--junitxml={results_dir / 'browser.xml'}"], "browser.xml"),
     ]  # fmt: skip
-    summary = []
     began = time.monotonic()
-    for title, cmd, xml in stages:
-        print(f"\n======== {title} ========", flush=True)
-        start = time.monotonic()
-        code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
-        took = time.monotonic() - start
-        passed, failed, skipped = junit_counts(results_dir / xml)
-        if code == 5 or (code == 0 and passed == 0):
-            code, note = 1, "FAILED: ran no test"
-        else:
-            note = "ok" if code == 0 else f"FAILED (exit {code})"
-        summary.append((title, code, passed, failed, skipped, note, took))
+    serial = os.environ.get("TOKLAB_TEST_LANES", "2") == "1"
+    summary = run_stages(stages, results_dir, env, lanes=[stages] if serial else [stages[:3], stages[3:]])
     print("\n======== summary ========")
     for title, _, passed, failed, skipped, note, took in summary:
         print(f"  {title:<20} {passed} passed, {failed} failed, {skipped} skipped  {minutes(took):>6}  {note}")
@@ -150,3 +147,45 @@ def run_tests() -> int:
     bad = [s for s in summary if s[1] != 0]
     print(f"total: {totals[0]} passed, {totals[1]} failed, {totals[2]} skipped  in {minutes(time.monotonic() - began)}")
     return 1 if bad else 0
+
+
+def run_stages(stages: list[tuple[str, list[str], str]], results_dir: Path, env: dict, lanes: list[list]) -> list[tuple]:
+    """Runs each lane's stages one after another, the lanes at once; returns a summary row per stage
+    (title, exit code, passed, failed, skipped, note, seconds) in the order of `stages`. A lone lane prints
+    as it goes; with two, each stage's output is printed whole when it ends."""
+    results: dict[str, tuple] = {}
+    printing = threading.Lock()
+
+    def run_stage(title: str, cmd: list[str], xml: str, live: bool) -> None:
+        start = time.monotonic()
+        if live:
+            print(f"\n======== {title} ========", flush=True)
+            code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+        else:
+            log = results_dir / f"{xml.removesuffix('.xml')}.log"
+            with printing:
+                print(f"-- {title}: started; its output follows when it ends ({log})", flush=True)
+            with log.open("wb") as out:
+                code = subprocess.run(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+            with printing:
+                print(f"\n======== {title} ({minutes(time.monotonic() - start)}) ========", flush=True)
+                sys.stdout.buffer.write(log.read_bytes())
+                sys.stdout.flush()
+        took = time.monotonic() - start
+        passed, failed, skipped = junit_counts(results_dir / xml)
+        if code == 5 or (code == 0 and passed == 0):
+            code, note = 1, "FAILED: ran no test"
+        else:
+            note = "ok" if code == 0 else f"FAILED (exit {code})"
+        results[title] = (title, code, passed, failed, skipped, note, took)
+
+    def run_lane(lane) -> None:
+        for title, cmd, xml in lane:
+            run_stage(title, cmd, xml, live=len(lanes) == 1)
+
+    threads = [threading.Thread(target=run_lane, args=(lane,)) for lane in lanes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [results[title] for title, _, _ in stages if title in results]

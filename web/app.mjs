@@ -51,7 +51,7 @@ let exportTools = null; // the export and print buttons (classroom/export.mjs)
 const t = (key, vars) => translate(state ? state.lang : "en", key, vars);
 const getState = () => state;
 
-const chrome = new Chrome({ t, getState, host: () => host, tab: (id) => goToLesson(id) });
+const chrome = new Chrome({ t, getState, host: () => host, tab: (id) => goToLesson(id), setLang: (lang) => setState({ lang }) });
 const note = (text) => chrome.note(text);
 const announce = (text) => chrome.announce(text);
 const host = new LessonHost(chrome.dom.main, {
@@ -64,6 +64,12 @@ const host = new LessonHost(chrome.dom.main, {
     renderLinkShort();
   },
   retry: retryLesson,
+  next: (id) => {
+    // The Next link at a lesson's end: the next lesson from its top, as its tab opens it.
+    goToLesson(id);
+    window.scrollTo({ top: 0 });
+    chrome.dom.main.focus({ preventScroll: true });
+  },
 });
 const engine = new EngineHost(chrome.dom, { t, note, reopen: () => host.has(state.lesson) && openLesson() });
 const hash = new HashSync({
@@ -80,6 +86,7 @@ function makeContext(id) {
     setState,
     // The lesson's requests form one lane: a newer round of the same kind replaces one still waiting.
     query: (kind, payload, options = {}) => engine.query(kind, payload, { ...options, lane: id }),
+    stopRunning: (kind) => engine.stopRunning(kind),
     engineReady: () => engine.ready(),
     onEngineReady: (fn) => engine.onReady(fn),
     announce,

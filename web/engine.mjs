@@ -10,6 +10,7 @@
 //   engine.request("warmup", {encoding: "cl100k_base"}, {onProgress: ({loaded, total}) => ...});
 //   engine.restart();                        // a new worker; what it had or was to get is answered `engine_stopped`
 //   engine.restart({ keepWaiting: true });   // Stop: only the running request ends (`stopped`); the rest wait
+//   engine.stopRunning("train_hf");          // a sliced request (SLICED_KINDS) ends and answers what it has so far
 //
 // request() never rejects: errors come back as data. `engine.ready` resolves when Python is first ready
 // and rejects (with an Error) if the first worker cannot start.
@@ -20,8 +21,10 @@
 //     overview per table, never replace each other): the old one resolves at once as
 //     {ok: false, superseded: true, error: {code: "superseded"}}, and the new one goes to the end of
 //     the queue, so a lane's answers always come back in the order it asked;
-//   - a request that runs longer than `requestTimeoutMs`, or a boot longer than `bootTimeoutMs`, stops
-//     the worker: the status becomes an error with code "request_timeout" or "boot_timeout";
+//   - a request that runs longer than `requestTimeoutMs` without a word, or a boot longer than
+//     `bootTimeoutMs`, stops the worker: the status becomes an error with code "request_timeout" or
+//     "boot_timeout"; each progress message of the request starts its clock again (a long training
+//     that keeps saying how far it is is not killed);
 //   - a worker that fails once ready (an uncaught error, Python fatally failed, out of memory) makes the
 //     status an error with code "crashed"; one that fails before, or a boot that fails, "boot_failed";
 //   - a worker that dies without a word (no error event: killed, closed) is found by a heartbeat: a
@@ -184,6 +187,8 @@ export function createEngine({
     }
     if (!running || message.id !== running.id) return;
     if (Object.hasOwn(message, "progress")) {
+      clearTimeout(running.timer);
+      running.timer = requestTimer(running);
       running.onProgress?.(message.progress);
       return;
     }
@@ -208,11 +213,22 @@ export function createEngine({
     const job = queue.shift();
     running = job;
     job.since = performance.now();
-    job.timer = setTimeout(() => {
-      stop(statusError("request_timeout", { seconds: Math.round(requestTimeoutMs / 1000), kind: job.kind }));
-    }, requestTimeoutMs);
+    job.timer = requestTimer(job);
     worker.postMessage({ id: job.id, kind: job.kind, payload: job.payload });
     announceActivity();
+  }
+
+  /** The request's clock: `requestTimeoutMs` from now without a word from the worker stops it. */
+  function requestTimer(job) {
+    const limit = job.timeoutMs ?? requestTimeoutMs;
+    return setTimeout(() => {
+      stop(statusError("request_timeout", { seconds: Math.round(limit / 1000), kind: job.kind }));
+    }, limit);
+  }
+
+  /** Asks the worker to end the running request of `kind` (a sliced one) and answer what it has so far. */
+  function stopRunning(kind) {
+    if (running && running.kind === kind && worker) worker.postMessage({ stop: running.id });
   }
 
   function announceActivity() {
@@ -224,8 +240,9 @@ export function createEngine({
    * onProgress({encoding, loaded, total}): while the worker fetches the table the payload names.
    * lane, round: who asks (a lesson's id) and its count of questions; a waiting request of the same lane
    * and kind from an earlier round is superseded. Without a round nothing is superseded.
+   * timeoutMs: this request's own limit instead of requestTimeoutMs (loading a large open model).
    */
-  function request(kind, payload = {}, { onProgress = null, lane = null, round = null } = {}) {
+  function request(kind, payload = {}, { onProgress = null, lane = null, round = null, timeoutMs = null } = {}) {
     if (latest.status === "error" || terminated) {
       return Promise.resolve({ ok: false, error: unavailable(terminated ? "the engine was terminated" : latest.message) });
     }
@@ -237,7 +254,7 @@ export function createEngine({
           job.resolve(SUPERSEDED);
         }
       }
-      queue.push({ id: nextId++, kind, payload, lane, round, resolve, onProgress });
+      queue.push({ id: nextId++, kind, payload, lane, round, resolve, onProgress, timeoutMs });
       pump();
     });
   }
@@ -279,5 +296,5 @@ export function createEngine({
   }
 
   startWorker();
-  return { ready, request, restart, onStatus, onActivity, precomputed, status: () => latest, terminate };
+  return { ready, request, restart, stopRunning, onStatus, onActivity, precomputed, status: () => latest, terminate };
 }

@@ -14,23 +14,27 @@
 // gone with the rest, so student code has no way to send the page anything: what arrives on the port
 // is this file's own answer to the request the page made, under the id the page chose.
 //
-//   page -> worker   {connect: true}, transferring the port (the worker's first message, once)
+//   page -> worker   {connect: true, exercise}, transferring the port (the worker's first message, once);
+//                    exercise: the one whose cases it makes while booting ("" for none)
 //   page -> port     {id, kind: "run", payload: {exercise, code}}
-//   port -> page     {id, kind, ok: true, result}   result: toklab_lab.harness's answer (see harness.py)
+//   port -> page     {id, kind, ok: true, result}   result: what the code returned for each case, as plain
+//                                                   data (toklab_lab.harness.produce): no verdict, the page
+//                                                   judges it (lessons/lab/judge.mjs)
 //   page -> port     {id, kind: "steps", payload: {code, piece}}   a passed bpe(), watched on one piece
 //   port -> page     {id, kind, ok: true, result}   result: toklab_lab.steps's answer (see steps.py)
 //                    {id, kind, ok: false, error: {type, message, crashed}}   Pyodide itself failed
 //   port -> page     {status: "loading" | "ready" | "error", message}   (unprompted)
 //   port -> page     {closed: true}   student code closed this worker (`import js; js.close()`)
 //
-// A run that never ends is the page's business: runner.mjs terminates this worker after its time limit
-// and starts a fresh one. A failure of Pyodide itself (a fatal error, a stack overflow) comes back with
-// crashed: true, and the page replaces the worker too.
+// One request per worker: student code runs here once, and a second request is refused (the page starts
+// a fresh worker for every run, runner.mjs), so nothing a run changes in Python outlives it. A run that
+// never ends is the page's business: runner.mjs terminates this worker after its time limit. A failure
+// of Pyodide itself (a fatal error, a stack overflow) comes back with crashed: true.
 //
 // Memory: once Python is ready, its WebAssembly memory may grow by at most STUDENT_MEMORY more. Code
 // that asks for gigabytes meets Python's MemoryError at that line long before the browser's own limit
 // (and in well under the time limit, where growing to 4 GiB ten megabytes at a time would not be); the
-// harness answers kind "memory", and the page then replaces this worker to give the memory back.
+// harness answers kind "memory" (and the worker is replaced after the run, as after any).
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
@@ -48,6 +52,7 @@ const STUDENT_MEMORY = 768 * 1024 * 1024; // bytes the student's code may add to
 const PAGE = 65536; // a WebAssembly memory page
 let harness = null;
 let steps = null;
+let used = false; // a request was answered: this worker runs no more student code
 
 /**
  * Refuses to grow `memory` past `limit` bytes. Emscripten's heap growth calls memory.grow() and reads a
@@ -66,11 +71,13 @@ function capMemory(memory, limit) {
 // The page's port (see above), and `send`, its postMessage bound to it: both set by the first message.
 let port = null;
 let send = null;
+let exercise = ""; // the exercise named by the page's first message
 let ready = false;
 const connected = new Promise((resolve) => {
   self.onmessage = (event) => {
     if (port || !event.ports || event.ports.length !== 1) return;
     port = event.ports[0];
+    exercise = typeof event.data?.exercise === "string" ? event.data.exercise : "";
     const own = port;
     send = (message) => postTo(own, message);
     self.onmessage = null;
@@ -137,7 +144,7 @@ async function boot() {
   pyodide.unpackArchive(await labWheel, "wheel");
   status("loading", "exercises");
   const module = pyodide.pyimport("toklab_lab.harness");
-  module.warm();
+  module.warm(exercise);
   harness = module;
   steps = pyodide.pyimport("toklab_lab.steps");
   const memory = pyodide._module.memory;
@@ -164,10 +171,10 @@ function call(kind, payload) {
     return { ok: false, error: { type: "BadRequest", message: `a ${kind} request needs ${needs} (strings)`, crashed: false } };
   }
   try {
-    const answer = kind === "run" ? harness.run(first, second) : steps.watch_bpe(first, second);
+    const answer = kind === "run" ? harness.produce(first, second) : steps.watch_bpe(first, second);
     return { ok: true, result: parse(answer) };
   } catch (error) {
-    // harness.run and steps.watch_bpe catch every Python exception, so this is Pyodide itself failing.
+    // harness.produce and steps.watch_bpe catch every Python exception, so this is Pyodide itself failing.
     return { ok: false, error: { type: String(error?.name ?? "Error"), message: String(error?.message ?? error), crashed: true } };
   }
 }
@@ -183,5 +190,10 @@ function onRequest(event) {
     send({ id, kind, ok: false, error: { type: "BadRequest", message: `unknown request ${String(kind)}`, crashed: false } });
     return;
   }
+  if (used) {
+    send({ id, kind, ok: false, error: { type: "BadRequest", message: "this worker has run code once: each run gets a fresh one", crashed: false } });
+    return;
+  }
+  used = true;
   send({ id, kind, ...call(kind, payload) });
 }

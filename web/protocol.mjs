@@ -14,15 +14,22 @@ export const MAX_ITEMS = 4000000;  // items a list field may hold (a table train
 export const MAX_BLOCK = 1024;  // samples: the longest window (block_size)
 export const MAX_BATCH = 64;  // samples: the most windows (batch_size)
 export const TOY_WORK_LIMIT = 1000000;  // toy_encode: symbols looked at and merge characters listed; the words past it are left out (n_words)
+export const MAX_CORPUS_CHARS = 8000000;  // train_hf's corpus: about 8 MB of Latin text, 24 MB of Chinese
+export const MAX_TRAIN_VOCAB = 32000;  // train_hf's largest vocabulary (MiniMind's: 6,400)
 
 /** The tables the lessons offer (toklab.registry), the default first. */
 export const ENCODINGS = Object.freeze(["r50k_base", "cl100k_base", "o200k_base"]);
 export const DEFAULT_ENCODING = "r50k_base";
 /** The tables the worker fetches into Python's file system when a request first names one. */
 export const FETCHED_TABLES = Object.freeze(["cl100k_base", "o200k_base"]);
+/** The open models a lesson may use as its table (issue #24), and those the worker fetches (models/<name>.hfpack). */
+export const OPEN_MODEL_NAMES = Object.freeze(["minimind", "qwen3", "deepseek_v3", "llama3", "gemma3"]);
+export const FETCHED_MODELS = Object.freeze(["qwen3", "deepseek_v3", "llama3", "gemma3"]);
 
 /** Every request kind the worker answers. */
-export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf"]);
+export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf", "tokenizer_facts", "hf_compare"]);
+/** The kinds the worker runs in slices, turning its event loop between them, so Stop reaches them. */
+export const SLICED_KINDS = Object.freeze(["train_hf"]);
 
 /** The errors Python answers: code -> English text (Python's str.format; the page has its own text, err.<code>). */
 export const ENGINE_ERRORS = Object.freeze({
@@ -95,4 +102,15 @@ export const STATUS_CODES = Object.freeze({
   "boot_timeout": "Python did not start within {seconds} s",
   "crashed": "The engine worker failed: {detail}",
   "request_timeout": "The engine did not answer “{kind}” within {seconds} s",
+});
+
+/** MiniMind's tokenizer as its own file makes it (toklab.tokenizer_facts) and its model's width (MiniMindConfig). */
+export const MINIMIND = Object.freeze({
+  "vocab_size_with_added": 6400,
+  "n_merges": 6108,
+  "n_added": 36,
+  "n_special": 21,
+  "n_bytes": 256,
+  "hidden_size": 768,
+  "tie_word_embeddings": true,
 });

@@ -4,9 +4,10 @@
 // come from, never typed in as results.
 
 import { registerTables } from "./i18n.mjs";
+import { MINIMIND as MM } from "./protocol.mjs";
 
-/** Facts the questions reason from (MiniMind's tokenizer and embedding, as its notes describe them). */
-const MINIMIND = Object.freeze({ vocab: 6400, dim: 768, bytes: 256 });
+/** Facts the questions reason from: MiniMind's tokenizer as its file makes it, and its model's width. */
+const MINIMIND = Object.freeze({ vocab: MM.vocab_size_with_added, dim: MM.hidden_size, bytes: MM.n_bytes, added: MM.n_added, merges: MM.n_merges });
 
 const grouped = (n) => n.toLocaleString("en-US");
 
@@ -18,7 +19,9 @@ function minimindVars() {
     vocab: grouped(MINIMIND.vocab),
     bigger: grouped(bigger),
     dim: grouped(MINIMIND.dim),
-    merges: grouped(MINIMIND.vocab - MINIMIND.bytes),
+    merges: grouped(MINIMIND.merges),
+    added: grouped(MINIMIND.added),
+    bytes: grouped(MINIMIND.bytes),
     rows: grouped(bigger * MINIMIND.dim),
     delta: grouped(delta),
     megabytes: ((delta * 2) / 1e6).toFixed(1),
@@ -62,7 +65,7 @@ export const QUESTIONS_EN = {
 
   "check.chinese.q": "Why do models built for Chinese usually have larger vocabularies than English-only models?",
   "check.chinese.a": "A Chinese character takes 3 bytes in UTF-8. A byte-level tokenizer needs merges just to rebuild each character, and more to reach whole words. A table trained mostly on English spends few merges on Chinese, so Chinese text costs many tokens; a larger table trained on Chinese gives common characters and words their own tokens.",
-  "check.minimind.q": "MiniMind's vocabulary has {vocab} tokens (256 bytes plus {merges} merges) and each token's vector has {dim} numbers. If the vocabulary grew to {bigger}, how large would its embedding table be?",
+  "check.minimind.q": "MiniMind's vocabulary has {vocab} tokens ({added} added tokens, {bytes} bytes and {merges} merges) and each token's vector has {dim} numbers. If the vocabulary grew to {bigger}, how large would its embedding table be?",
   "check.minimind.a": "{bigger} × {dim} = {rows} numbers, {delta} more than today. If the output layer shares its weights with the embedding (weight tying), that is the whole growth; if not, the output layer grows by as much again. At 2 bytes a number (fp16), the embedding alone adds about {megabytes} MB to the file.",
   "check.bigger.q": "A larger vocabulary makes the same text shorter. Why not make it as large as possible?",
   "check.bigger.a": "The output layer scores every token at every position (D × V numbers, a softmax over V), so it grows with the vocabulary, and so does the embedding table. Rare tokens also get few training examples, so their vectors are learned poorly. A vocabulary size is a trade-off between sequence length and model size.",
@@ -84,7 +87,7 @@ export const QUESTIONS_EN = {
   "check.digits.q": "cl100k and o200k cut a long number into groups of at most three digits before any merge. What does that give a model doing arithmetic?",
   "check.digits.a": "Every number is cut the same way, from the left, into chunks of one to three digits, and every such chunk is one token. The chunks still do not line up with place value from the right, but the model no longer sees each number split in its own arbitrary way, as with GPT-2's table.",
   "check.retrain.q": "Why can't you give an existing model the newer table so that it reads Chinese more cheaply?",
-  "check.retrain.a": "Each id selects one row of the model's embedding table and one output of its last layer. A new table gives the same text different ids, and rows the model never learned, so the model would read nonsense. A new table means training the model again, from the start.",
+  "check.retrain.a": "Each id selects one row of the model's embedding table and one output of its last layer. A new table gives the same text different ids, and rows the model never learned, so the model would read nonsense. Swapping the table outright therefore means training again. What is done in practice is to extend the table: keep every old id, add new tokens (Chinese-LLaMA added about 18,000 Chinese tokens to LLaMA's 32,000, for 49,953), give them new rows, and continue pre-training so the model learns those rows.",
   "check.replay.q": "encode() applies merges by lowest rank, again and again. Why not simply apply each learned merge once, in the order it was learned?",
   "check.replay.a": "For a table learned by byte-level BPE both give the same tokens: a merge can only use tokens made by earlier merges, so replaying them in order reaches the same result. Lowest rank first is what tiktoken does, and it needs only the ranks, not the list of merges; it also works on any piece without walking through all 50,000 rules.",
   "check.replace.q": "decode() uses errors=\"replace\". When would strict decoding fail, and why is replacing the right choice for a model's output?",
@@ -97,7 +100,7 @@ export const QUESTIONS_ZH = {
   "check.show": "看答案",
 
   "check.boundary.q": "GPT-2 没有 </w> 这样的词尾标记，那它怎么知道一个词从哪里开始？",
-  "check.boundary.a": "靠空格。预切分时，词前面的空格和这个词分在同一个片段里，GPT-2 把这个空格字节（0x20）画成 Ġ。所以“ the”（前面有空格）和“the”（在行首）是两个不同的 token，id 也不同：词的边界就写在字节里，用不着另加标记。",
+  "check.boundary.a": "靠空格。预分词时，词前面的空格和这个词分在同一个片段里，GPT-2 把这个空格字节（0x20）画成 Ġ。所以“ the”（前面有空格）和“the”（在行首）是两个不同的 token，id 也不同：词的边界就写在字节里，用不着另加标记。",
   "check.order.q": "“tokenization”的第一次合并发生在词的中间，而不是开头。为什么？",
   "check.order.a": "编码时按 GPT-2 学到合并规则的先后顺序来：片段里所有相邻对中，最早学到的那一对（rank 最小）先合并，不管它在什么位置。只有同一对出现两次时才看位置：靠左的先合并。",
   "check.emoji.q": "分词器训练时从没见过某个 emoji。编码它会报错，还是变成 <unk>？",
@@ -115,7 +118,7 @@ export const QUESTIONS_ZH = {
 
   "check.chinese.q": "为什么面向中文的模型，词表通常比只做英文的模型大？",
   "check.chinese.a": "一个汉字在 UTF-8 里占 3 个字节。字节级分词器光是把字拼回来就要用掉合并，要拼成词还要更多。主要用英文训练出来的词表，留给中文的合并很少，中文就要切出很多 token；在中文语料上训练的更大词表，能让常用字和常用词各有自己的 token。",
-  "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（256 个字节加 {merges} 次合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，embedding 矩阵会有多大？",
+  "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（{added} 个添加的 token、{bytes} 个字节和 {merges} 条合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，embedding 矩阵会有多大？",
   "check.minimind.a": "{bigger} × {dim} = {rows} 个数，比现在多 {delta} 个。如果输出层和 embedding 共用权重（weight tying），增加的就是这些；如果不共用，输出层还要再多出同样多。按每个数 2 字节（fp16）算，光 embedding 就让模型文件大约多出 {megabytes} MB。",
   "check.bigger.q": "词表越大，同一段文字切出的 token 越少。那为什么不把词表做得越大越好？",
   "check.bigger.a": "输出层要在每个位置给词表里的每个 token 打分（D × V 个参数，对 V 个 token 做 softmax），它随词表一起变大，embedding 矩阵也一样。而且罕见的 token 训练时见得少，向量学不好。词表大小是序列长度和模型大小之间的取舍。",
@@ -137,7 +140,7 @@ export const QUESTIONS_ZH = {
   "check.digits.q": "cl100k 和 o200k 在合并之前，先把长数字切成最多三位一组。这对做算术的模型有什么好处？",
   "check.digits.a": "每个数字都按同样的方式从左往右切成一到三位的小段，每一段正好是一个 token。这些小段仍然不是从右边按数位对齐的，但至少不会再像 GPT-2 的词表那样，每个数字各有各的随意切法。",
   "check.retrain.q": "为什么不能直接给现有的模型换上新词表，让它读中文更省 token？",
-  "check.retrain.a": "每个 id 对应模型 embedding 矩阵里的一行，也对应最后一层的一个输出。换了词表，同一段文字就变成另一串 id，对应的是模型从没学过的行，模型读到的就是一堆乱码。换词表就得从头重新训练模型。",
+  "check.retrain.a": "每个 id 对应模型 embedding 矩阵里的一行，也对应最后一层的一个输出。换了词表，同一段文字就变成另一串 id，对应的是模型从没学过的行，模型读到的就是一堆乱码。所以整张换掉词表，就只能重新训练。实际常用的做法是扩充词表：旧的 id 全部保留，再加入新 token（Chinese-LLaMA 在 LLaMA 的 32,000 个 token 之外加了约 18,000 个中文 token，共 49,953 个），给它们新的行，然后继续预训练，让模型学会这些新行。",
   "check.replay.q": "encode() 每次都合并 rank 最小的一对，反复进行。为什么不干脆按学到的顺序，把每条合并规则各用一遍？",
   "check.replay.a": "对字节级 BPE 学出来的词表，两种做法得到的 token 一样：一条合并规则只会用到更早的规则造出来的 token，所以按顺序重放也能走到同一个结果。按 rank 从小到大合并是 tiktoken 的做法，只需要 rank，不需要合并列表，也不用把 5 万条规则挨个过一遍。",
   "check.replace.q": "decode() 用的是 errors=\"replace\"。什么时候严格解码会出错？为什么对模型的输出来说，替换是对的选择？",

@@ -45,6 +45,10 @@ registerPairs({
     en: "The tokenizer is the real GPT-2 (r50k) table and merge rules, run by Python inside your browser. Nothing you type leaves this page.",
     zh: "分词器使用真实的 GPT-2（r50k）词表与合并规则，由浏览器里的 Python 运行。你输入的文字不会离开本页。",
   },
+  "app.source": {
+    en: "Where the pages say “the chapter” or “the Chinese notes”, they mean the Chinese course notes these lessons are built on: “18.3 Tokenizer：字符、BPE 与词表” (jshn9515, 2026), the chapter on tokenizers of a course that builds a small GPT, MiniGPT, from scratch.",
+    zh: "页面里说的“教材”，指这些课程依据的中文讲义：《18.3 Tokenizer：字符、BPE 与词表》（jshn9515，2026），是一门从零搭建小型 GPT（MiniGPT）的课程里讲分词器的一章。",
+  },
   "status.starting": {
     en: "starting",
     zh: "启动中",
@@ -76,6 +80,10 @@ registerPairs({
   "status.ready": {
     en: "Python ready",
     zh: "Python 已就绪",
+  },
+  "status.readyTitle": {
+    en: "Python ready: the tokenizer's engine is Python running inside this page, so every answer is worked out here, on your device.",
+    zh: "Python 已就绪：分词引擎是在这个网页里运行的 Python，所有结果都在你自己的设备上算出来。",
   },
   "status.error": {
     en: "Python could not start: {message}",

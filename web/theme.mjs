@@ -146,6 +146,7 @@ export const TIMING = Object.freeze({
   staleAfterMs: 250,      // an answer slower than this dims the shown piece (a fast one would only flicker)
   stopAfterMs: 1500,      // a request running this long shows the Stop button
   bootTimeoutMs: 90_000,  // Python not ready by then: the engine is stopped, with a Restart button
+  modelLoadTimeoutMs: 300_000, // an open model's warmup (fetch, then build its tokenizer in Pyodide) may take this long
   requestTimeoutMs: 60_000, // one request running this long: the same
   heartbeatMs: 4000,      // an idle engine worker is asked "still there?" this often, and before each request
   aliveMs: 15_000,        // no answer to that by then: the worker died without a word (crash status, Restart)

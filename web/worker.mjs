@@ -9,23 +9,33 @@
 //   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted; stage
 //                    "crashed" when Python failed under a request, e.g. out of memory)
 //   worker -> page   {id, progress: {encoding, loaded, total}}   while a request's table downloads
+//   worker -> page   {id, progress: {read, texts} | {paired, words} | {done, total, left, right}}
+//                    while train_hf trains
+//   page -> worker   {stop: id}   Stop: a sliced request (SLICED_KINDS) ends after its slice and answers
+//                    what it has so far (train_hf: the merges learned, as a whole tokenizer.json)
+//
+// A sliced request (train_hf) runs in Python in slices of SLICE_MS (toklab.webapi.start): between two
+// slices the worker posts the newest progress and turns its event loop, so a stop message is heard.
 //
 // A request whose payload names a larger table (`encoding`: cl100k_base, o200k_base) waits until the
 // worker has fetched tables/<name>.tiktoken from this origin into Python's file system (once; a
-// failed fetch is tried again by the next request), where toklab finds it through TOKLAB_TABLES. When
-// the fetch fails, Python answers the request with the error `table_unavailable`.
+// failed fetch is tried again by the next request), where toklab finds it through TOKLAB_TABLES. An
+// open model (qwen3, deepseek_v3, llama3, gemma3; minimind is inside the wheel) is fetched the same
+// way from models/<name>.hfpack, its compact tokenizer.json. When the fetch fails, Python answers the
+// request with the error `table_unavailable`.
 //
 // Nothing is fetched from anywhere but this worker's own origin: Pyodide's package base URL points at
 // our own pyodide/ folder, micropip installs from wheel URLs with deps=False, and there is no index.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
-import { FETCHED_TABLES, STAGES } from "./protocol.mjs";
+import { FETCHED_MODELS, FETCHED_TABLES, SLICED_KINDS, STAGES } from "./protocol.mjs";
 import { failure } from "./failures.mjs";
 
 const base = new URL("./", import.meta.url);
 let stage = "start";
 let handle = null;
+let startJob = null; // toklab.webapi.start: a sliced request
 let python = null;
 
 /** Says where the boot is: `nextStage` is a key of STAGES (protocol.mjs), whose message it sends unless told another. */
@@ -112,7 +122,9 @@ async function normalBoot(options, { micropip, toklab, toklab_sha256: version })
 
 /** toklab.webapi's handle, once its warmup has loaded the r50k table. */
 async function warmedHandle(pyodide) {
-  const webapiHandle = pyodide.pyimport("toklab.webapi").handle;
+  const webapi = pyodide.pyimport("toklab.webapi");
+  const webapiHandle = webapi.handle;
+  startJob = webapi.start;
   const warm = JSON.parse(webapiHandle("warmup", "{}"));
   if (!warm.ok) throw new Error(`${warm.error.type}: ${warm.error.message}`);
   python = pyodide; // where fetched tables are written
@@ -126,18 +138,22 @@ const WARM_UP = [
 ];
 
 const TABLES_DIR = "/tables";
-const LARGER_TABLES = new Set(FETCHED_TABLES);
+const LARGER_TABLES = new Set([...FETCHED_TABLES, ...FETCHED_MODELS]);
+const MODELS = new Set(FETCHED_MODELS);
 const tables = new Map(); // name -> Promise<string | null>: why the fetch failed, or null once the file is written
 
 /** Fetches a larger table into Python's file system, posting progress under request `id`. */
 async function fetchTable(name, id) {
   // The table's character index (toklab.charmerge), made at build time: optional, Python makes it
-  // itself when it is missing.
-  const index = fetch(new URL(`tables/${name}.charmerge.json`, base))
+  // itself when it is missing. An open model has none.
+  const model = MODELS.has(name);
+  const index = model ? Promise.resolve(null) : fetch(new URL(`tables/${name}.charmerge.json`, base))
     .then((r) => (r.ok ? r.arrayBuffer() : null))
     .catch(() => null);
-  const response = await fetch(new URL(`tables/${name}.tiktoken`, base));
-  if (!response.ok) throw new Error(`tables/${name}.tiktoken: HTTP ${response.status}`);
+  const file = model ? `${name}.hfpack` : `${name}.tiktoken`;
+  const path = model ? `models/${file}` : `tables/${file}`;
+  const response = await fetch(new URL(path, base));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const total = Number(response.headers.get("Content-Length")) || 0;
   const chunks = [];
   let loaded = 0;
@@ -163,7 +179,7 @@ async function fetchTable(name, id) {
   python.FS.mkdirTree(TABLES_DIR);
   const indexData = await index;
   if (indexData) python.FS.writeFile(`${TABLES_DIR}/${name}.charmerge.json`, new Uint8Array(indexData));
-  python.FS.writeFile(`${TABLES_DIR}/${name}.tiktoken`, data);
+  python.FS.writeFile(`${TABLES_DIR}/${file}`, data);
   const environ = python.pyimport("os").environ;
   environ.set("TOKLAB_TABLES", TABLES_DIR);
   environ.destroy();
@@ -222,6 +238,32 @@ function progressOf(id) {
   };
 }
 
+const SLICED = new Set(SLICED_KINDS);
+const SLICE_MS = 40;
+const stops = new Set(); // ids of sliced requests the page asked to stop
+
+/** A sliced request: Python works SLICE_MS at a time; between slices its newest progress is posted and
+ * the event loop turns (a stop message comes in); a stop answers what was done so far. */
+async function answerSliced(id, kind, payload) {
+  let job = null;
+  try {
+    job = startJob(kind, JSON.stringify(payload ?? {}));
+    for (;;) {
+      const out = JSON.parse(stops.has(id) ? job.stop() : job.run(SLICE_MS));
+      if (!Object.hasOwn(out, "progress")) return { id, ...out };
+      postMessage({ id, progress: out.progress });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } catch (error) {
+    const detail = String(error?.message ?? error);
+    if (error?.name !== "PythonError") crashed(detail);
+    return { id, ok: false, error: failure("worker_failed", { detail }) };
+  } finally {
+    stops.delete(id);
+    job?.destroy();
+  }
+}
+
 /** Says that Python failed under a request; the page ends this worker and offers a new one. */
 function crashed(detail) {
   status("error", "crashed", `The engine failed: ${detail}`);
@@ -242,11 +284,15 @@ self.onmessage = async (event) => {
     postMessage({ pong: event.data.ping });
     return;
   }
+  if (event.data && Object.hasOwn(event.data, "stop")) {
+    stops.add(event.data.stop);
+    return;
+  }
   const { id, kind, payload } = event.data ?? {};
   if (!(await booted)) {
     postMessage({ id, ok: false, error: failure("engine_unavailable", { stage }) });
     return;
   }
   await ensureTable(payload, id);
-  postMessage(answer(id, kind, payload));
+  postMessage(SLICED.has(kind) ? await answerSliced(id, kind, payload) : answer(id, kind, payload));
 };

@@ -16,6 +16,7 @@ import codecs
 import re
 
 from .errors import ToklabError
+from .facts import token_text
 from .protocol import ITEM_LIMIT, MAX_ID_DIGITS, MAX_TEXT
 
 __all__ = ["parse_ids", "explain_ids"]
@@ -79,6 +80,7 @@ def explain_ids(enc, typed: str, limit: int | None = ITEM_LIMIT) -> dict:
                 "id": token_id,
                 "error": None,
                 "token": enc.token(token_id),
+                "text": token_text(data),
                 "special": enc.is_special(token_id),
                 "hex": data.hex(" "),
                 "completes": completes,

@@ -19,7 +19,7 @@ import unicodedata
 
 from .bytes_unicode import from_printable, to_printable
 
-__all__ = ["piece_facts", "piece_label", "start_spans", "token_spans", "token_texts"]
+__all__ = ["piece_facts", "piece_label", "start_spans", "token_spans", "token_text", "token_texts"]
 
 
 def _blank_or_control(ch: str) -> bool:
@@ -63,16 +63,22 @@ def token_spans(enc, piece: dict) -> list[list[int]]:
     return spans
 
 
+def token_text(data: bytes) -> str | None:
+    """A token's text when its bytes are whole UTF-8 characters, else None (part of a character).
+
+    >>> token_text("天".encode()), token_text("今".encode()[:2]), token_text(b" the")
+    ('天', None, ' the')
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
 def token_texts(piece: dict, spans: list[list[int]]) -> list[str | None]:
     """Each token's text when its bytes are whole UTF-8 characters, else None (part of a character)."""
     data = bytes(piece["bytes"])
-    texts = []
-    for start, end in spans:
-        try:
-            texts.append(data[start:end].decode("utf-8"))
-        except UnicodeDecodeError:
-            texts.append(None)
-    return texts
+    return [token_text(data[start:end]) for start, end in spans]
 
 
 def start_spans(piece: dict) -> list[list[int]]:

@@ -9,7 +9,7 @@ Declared here once, in a module that imports nothing of toklab's, so that any mo
 
 from dataclasses import dataclass
 
-__all__ = ["IN_PACKAGE", "OPEN_MODELS", "PACKED_SUFFIX", "TOKENIZER_NAMES", "OpenModel"]
+__all__ = ["IN_PACKAGE", "MINIMIND_MODEL", "OPEN_MODELS", "PACKED_SUFFIX", "TOKENIZER_NAMES", "OpenModel"]
 
 
 @dataclass(frozen=True)
@@ -35,3 +35,8 @@ OPEN_MODELS = {
 }  # fmt: skip
 PACKED_SUFFIX = ".hfpack"  # a tokenizer.json in toklab's compact form (toklab.hf.compact): <name>.hfpack
 IN_PACKAGE = ("minimind",)  # small enough (45 KB packed) to go inside the wheel, as toklab/data/<name>.hfpack
+
+# MiniMind's model (not its tokenizer): MiniMindConfig's defaults in model/model_minimind.py of
+# jingyaogong/minimind at d65ef2c (assets/minimind/SOURCE.md): each id picks one of vocab_size rows of
+# hidden_size numbers, and the output layer shares that matrix (tie_word_embeddings). No weights ship here.
+MINIMIND_MODEL = {"hidden_size": 768, "tie_word_embeddings": True}

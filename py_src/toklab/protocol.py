@@ -17,12 +17,13 @@ BPE, and the toy BPE of the train lesson), r50k counts `<|endoftext|>` (50,257);
 trained in the lesson has no special entry (256 bytes + the learned tokens).
 
     >>> sorted(KINDS)[:3], KINDS["overview"][1].__name__
-    (['compare', 'decode', 'overview'], 'Overview')
+    (['compare', 'decode', 'hf_compare'], 'Overview')
 """
 
 from collections import namedtuple
 from typing import Annotated, Literal, Required, TypedDict
 
+from .open_models import IN_PACKAGE, TOKENIZER_NAMES
 from .registry import FETCHED, LESSON_TABLES
 
 PIECE_LIMIT = 2000  # pieces per overview page, and the most an overview may ask for (piece_limit)
@@ -44,9 +45,43 @@ TieRule = Literal["first_occurrence", "lexicographic", "huggingface"]
 EncodingName = Literal[LESSON_TABLES]  # the tables the lessons offer (toklab.registry): r50k_base, cl100k_base, o200k_base
 DEFAULT_ENCODING = LESSON_TABLES[0]  # r50k_base, inside the engine
 FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file system when a request first names one
+
+# --- the open models in the lessons (issue #24) ------------------------------------------------------
+# A lesson's `encoding` may also name an open model (toklab.open_models): its tokenizer answers overview,
+# trace_piece, decode and special in the OpenAI tables' shapes (toklab.hf.lesson), with `model` said.
+OPEN_MODEL_NAMES = TOKENIZER_NAMES  # minimind, qwen3, deepseek_v3, llama3, gemma3
+TableName = Literal[LESSON_TABLES + TOKENIZER_NAMES]  # every table a lesson may use: OpenAI's, then the open models
+FETCHED_MODELS = tuple(n for n in TOKENIZER_NAMES if n not in IN_PACKAGE)  # models/<name>.hfpack, fetched when first named
+PostSpecial = tuple[str, int, Literal["start", "end"]]  # a token the post-processor adds: token, id, where
+
+
+class ModelFacts(TypedDict):
+    """An open model's tokenizer: what the lessons say about it, computed from its parts (toklab.hf.lesson)."""
+
+    name: str  # the option value: minimind, qwen3, ...
+    title: str  # "MiniMind (minimind-3)", "Qwen3", ...
+    licence: str
+    kind: Literal["byte_level", "characters"]  # its first symbols: one per byte (Ġ), or one per character
+    space: str  # how its tokens write a space: "Ġ", "▁" or " "
+    digits: Literal["threes", "single", "runs", "whole"]  # how its pre-tokenizer cuts a run of digits
+    cjk_runs: bool  # a pre-tokenizer pattern cuts runs of Han and kana apart (DeepSeek)
+    whole_tokens: bool  # ignore_merges: a piece that is itself a token is taken whole (Llama 3)
+    byte_fallback: bool  # a character missing from the vocabulary becomes its <0xE4>-style byte tokens (Gemma)
+    n_patterns: int  # regular expressions of its pre-tokenizer (a ByteLevel with use_regex counts GPT-2's)
+    post_specials: list[PostSpecial]  # what its post-processor adds around a text (Gemma: <bos> at the start)
+    vocab_size: int  # the model's vocabulary (get_vocab_size(with_added_tokens=False))
+    vocab_size_with_added: int  # with the added tokens (get_vocab_size(with_added_tokens=True))
+    n_added: int  # added tokens
+    n_special: int  # of them, marked special
+
+
+class TokenizerFactsRequest(TypedDict, total=False):
+    encoding: Required[TableName]  # an open model (an OpenAI table has no facts of this kind: bad_choice)
 Range = namedtuple("Range", ["min", "max"])  # Annotated[int, Range(1, 64)]: an integer field's bounds (None: MAX_INT)
 TextLimit = namedtuple("TextLimit", ["max"])  # Annotated[str, TextLimit(n)]: a text field longer than MAX_TEXT allows
 MAX_CORPUS_CHARS = 8_000_000  # train_hf's corpus: about 8 MB of Latin text, 24 MB of Chinese
+MAX_TRAIN_VOCAB = 32_000  # train_hf's largest vocabulary (MiniMind's: 6,400)
+SLICED_KINDS = ("train_hf",)  # the kinds the worker runs in slices (webapi.start), so Stop reaches them
 
 
 # Every error the engine reports to the page: a stable code, its English text (for Python users; the
@@ -166,7 +201,7 @@ class OverviewRequest(TypedDict, total=False):
     piece: int  # default 0: the answer holds the page of pieces with this index (the last page if past the end)
     piece_limit: Annotated[int, Range(1, PIECE_LIMIT)]  # default PIECE_LIMIT
     merges: list[Pair] | None  # default null (r50k); the merges of a table trained in the train lesson
-    encoding: EncodingName  # default "r50k_base"; ignored when merges are given
+    encoding: TableName  # default "r50k_base"; ignored when merges are given
 
 
 class PieceSummary(TypedDict):
@@ -197,6 +232,7 @@ class Overview(TypedDict):
     n_ranks: int  # tokens made of bytes: the single bytes and the merged tokens (ids 0 .. n_ranks - 1)
     n_merged: int  # of those, the tokens of two or more bytes
     specials: list[tuple[str, int]]  # the special tokens and their ids, by id
+    model: ModelFacts | None  # an open model's facts (issue #24); null for OpenAI's tables and trained merges
 
 
 class Step(TypedDict):
@@ -241,12 +277,14 @@ class TracePieceRequest(TypedDict, total=False):
     index: Required[int]  # which piece of the text
     allowed_special: Literal["none", "all"]  # default "none"
     merges: list[Pair] | None  # default null (r50k)
-    encoding: EncodingName  # default "r50k_base"; ignored when merges are given
+    encoding: TableName  # default "r50k_base"; ignored when merges are given
 
 
 class TracedPiece(Piece):
     greedy: Run | None  # null for a special token
     spans: list[tuple[int, int]]  # each starting symbol's first and end byte in `bytes` (toklab.facts); a step joins the two at its position
+    whole: bool  # an open model's ignore_merges took the piece whole (Llama 3): one symbol, no steps (issue #24)
+    symbol_ids: list[int] | None  # an open model's starting symbols' ids (its byte tokens' ids differ from 0-255); null for OpenAI's
 
 
 # --- decode and special tokens ----------------------------------------------------------------------
@@ -254,7 +292,7 @@ class TracedPiece(Piece):
 
 class DecodeRequest(TypedDict, total=False):
     ids: Required[str]  # what the user typed: "[30001, 1634]", "30001 1634", ...
-    encoding: EncodingName  # default "r50k_base"
+    encoding: TableName  # default "r50k_base"
 
 
 class DecodedId(TypedDict):
@@ -262,6 +300,7 @@ class DecodedId(TypedDict):
     id: int
     error: None
     token: str  # printable form
+    text: str | None  # its text when its bytes are whole UTF-8 characters; null: part of a character
     special: bool
     hex: str  # its bytes, "e6 88"
     completes: str  # the characters this token completes ("" while one is unfinished)
@@ -288,12 +327,14 @@ class Decoded(TypedDict):
 
 class SpecialRequest(TypedDict, total=False):
     text: Required[str]
-    encoding: EncodingName  # default "r50k_base"
+    encoding: TableName  # default "r50k_base"
 
 
 class SpecialToken(TypedDict):
     id: int
-    token: str
+    token: str  # printable form
+    text: str | None  # its text when its bytes are whole UTF-8 characters; null: part of a character
+    hex: str  # its bytes, "e6 88"
     special: bool
 
 
@@ -315,6 +356,7 @@ class SpecialViews(TypedDict):
     n_ranks: int
     n_merged: int
     specials: list[tuple[str, int]]
+    model: ModelFacts | None  # an open model's facts (issue #24); null for OpenAI's tables
 
 
 # --- train, then use what was learned --------------------------------------------------------------
@@ -519,7 +561,7 @@ class Source(TypedDict):
 
 
 class WarmupRequest(TypedDict, total=False):
-    encoding: EncodingName  # default "r50k_base": the table to load (the worker fetches a larger one first)
+    encoding: TableName  # default "r50k_base": the table to load (the worker fetches a larger one first)
 
 
 # --- train like MiniMind: tokenizers' BpeTrainer (toklab.hf.minimind) ------------------------------
@@ -547,6 +589,49 @@ class HfTraining(TypedDict):
     corpus_chars: int
 
 
+class TrainHfReading(TypedDict):
+    """worker -> page while train_hf counts the corpus's words: `{id, progress: TrainHfReading}`."""
+
+    read: int  # texts pre-tokenized so far
+    texts: int  # texts in all
+
+
+class TrainHfPairing(TypedDict):
+    """worker -> page while train_hf first counts the pairs of its words: `{id, progress: TrainHfPairing}`."""
+
+    paired: int  # words whose pairs are counted so far
+    words: int  # distinct words in all
+
+
+class TrainHfMerging(TypedDict):
+    """worker -> page while train_hf merges (the newest merge of a slice): `{id, progress: TrainHfMerging}`."""
+
+    done: int  # merges so far
+    total: int  # the most the vocabulary size allows
+    left: str
+    right: str
+
+
+class HfCompareRequest(TypedDict, total=False):
+    tokenizer_json: Required[Annotated[str, TextLimit(MAX_CORPUS_CHARS)]]  # train_hf's tokenizer_json
+    text: Required[str]
+
+
+class ComparedRow(TypedDict):
+    name: Literal["yours", "minimind", "gpt2"]
+    ids: list[int]  # the first ITEM_LIMIT
+    tokens: list[str]  # each token's text, or its bytes in hex ("E4 BD") where they are not whole characters
+    whole: list[bool]  # whether each token's bytes are whole characters
+    n_tokens: int  # all of them
+    vocab_size: int
+
+
+class HfComparison(TypedDict):
+    """A text cut by the trained tokenizer, by MiniMind's own and by GPT-2's (r50k), in that order."""
+
+    rows: list[ComparedRow]
+
+
 class Warmup(TypedDict):
     """The worker only checks that warm-up succeeded."""
 
@@ -563,4 +648,6 @@ KINDS: dict[str, tuple[type, type]] = {
     "samples": (SamplesRequest, Samples),
     "source": (SourceRequest, Source),
     "train_hf": (TrainHfRequest, HfTraining),
+    "tokenizer_facts": (TokenizerFactsRequest, ModelFacts),
+    "hf_compare": (HfCompareRequest, HfComparison),
 }

@@ -12,6 +12,7 @@ tokenized like any others).
 """
 
 from .errors import ToklabError
+from .facts import token_text
 from .protocol import ITEM_LIMIT
 
 __all__ = ["special_views"]
@@ -19,7 +20,11 @@ __all__ = ["special_views"]
 
 def _tokens(enc, ids: list[int]) -> list[dict]:
     """The first ITEM_LIMIT tokens (the chips the page draws; the view's ids hold them all)."""
-    return [{"id": i, "token": enc.token(i), "special": enc.is_special(i)} for i in ids[:ITEM_LIMIT]]
+    out = []
+    for i in ids[:ITEM_LIMIT]:
+        data = enc.decode_single_token_bytes(i)
+        out.append({"id": i, "token": enc.token(i), "text": token_text(data), "hex": data.hex(" "), "special": enc.is_special(i)})
+    return out
 
 
 def _view(enc, ids: list[int]) -> dict:

@@ -21,7 +21,7 @@ from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .facts import piece_facts, start_spans
 from .pretokenize import GPT2
-from .protocol import ITEM_LIMIT, MAX_TEXT, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName
+from .protocol import ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName, TableName
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
 from .trace import special_piece
@@ -31,12 +31,16 @@ __all__ = ["handle", "HANDLERS"]
 
 
 ENCODINGS = EncodingName.__args__  # ("r50k_base", "cl100k_base", "o200k_base")
+TABLES = TableName.__args__  # those and the open models: minimind, qwen3, deepseek_v3, llama3, gemma3
 
 
-def _encoding(name: object) -> BPEEncoding:
-    """A table the lessons offer, by name; a larger one whose file is not found is `table_unavailable`."""
+def _encoding(name: object):
+    """A table the lessons offer, by name: an OpenAI table (BPEEncoding), or an open model's tokenizer
+    as a table (toklab.hf.lesson.LessonTable); one whose file is not found is `table_unavailable`."""
+    if name not in TABLES:
+        raise bad_choice("encoding", name, TABLES)
     if name not in ENCODINGS:
-        raise bad_choice("encoding", name, ENCODINGS)
+        return _open_table(name)
     try:
         return get_encoding(name)
     except (OSError, ValueError) as exc:  # the file is missing, unreadable or not OpenAI's (sha256)
@@ -66,24 +70,88 @@ def _int(value: object, field: str) -> int:
 _last_pieces: dict = {}  # the latest (encoding, text, allowed) -> pieces, so paging and piece traces reuse it
 
 
-def _pieces(enc: BPEEncoding, text: str, allowed_special: str) -> list[dict]:
+def _pieces(enc, text: str, allowed_special: str) -> list[dict]:
     key = (enc, text, allowed_special)  # the encoding itself, not id(): a freed one's id can come back
     if _last_pieces.get("key") != key:
+        allowed = _allowed(allowed_special)  # an open model cuts its added tokens out whatever it says
         _last_pieces["key"] = key
-        _last_pieces["pieces"] = enc.pieces(text, allowed_special=_allowed(allowed_special))
+        _last_pieces["pieces"] = enc.pieces(text) if _is_open(enc) else enc.pieces(text, allowed_special=allowed)
     return _last_pieces["pieces"]
+
+
+# --- the open models as tables (issue #24): toklab.hf.lesson answers in the OpenAI tables' shapes ----
+
+_open_tables: dict = {}
+
+
+def _open_table(name: str):
+    from .hf.lesson import LessonTable
+    from .registry import get_tokenizer
+
+    found = _open_tables.get(name)
+    if found is None:
+        found = _open_tables[name] = LessonTable(name, get_tokenizer(name))  # table_unavailable when its file is not there
+    return found
+
+
+def _is_open(enc) -> bool:
+    return type(enc).__name__ == "LessonTable"
+
+
+def _summary(enc, piece: dict) -> dict:
+    """A piece as the strip draws it: an OpenAI table's gets its spans here; an open model's has them."""
+    if _is_open(enc):
+        return {k: v for k, v in piece.items() if k not in ("seen", "whole")}
+    return piece_facts(enc, piece)
+
+
+def _model_facts(enc) -> dict | None:
+    """The open model's facts (toklab.hf.lesson.model_facts, with its title and licence); null for OpenAI's."""
+    if not _is_open(enc):
+        return None
+    sizes = {"vocab_size": enc.model.get_vocab_size(), "vocab_size_with_added": enc.tok.get_vocab_size(with_added_tokens=True),
+             "n_added": len(enc.added_ids), "n_special": len(enc.special_ids)}  # fmt: skip
+    return _said(enc.name, enc.facts, sizes)
+
+
+def _said(name: str, facts: dict, sizes: dict) -> dict:
+    from .open_models import OPEN_MODELS
+
+    model = OPEN_MODELS[name]
+    keys = ("kind", "space", "digits", "cjk_runs", "whole_tokens", "byte_fallback")
+    return {"name": name, "title": model.title, "licence": model.licence, **{k: facts[k] for k in keys},
+            "n_patterns": len(facts["patterns"]), "post_specials": [list(p) for p in facts["post_specials"]], **sizes}
+
+
+def tokenizer_facts(encoding: str) -> dict:
+    """What the page says about an open model before and after it loads: its title, sizes and way of cutting."""
+    if encoding not in TABLES or encoding in ENCODINGS:
+        raise bad_choice("encoding", encoding, TABLES[len(ENCODINGS):])
+    if encoding in _open_tables:
+        return _model_facts(_open_tables[encoding])
+    from .hf.lesson import config_facts
+    from .registry import count_facts, tokenizer_config
+
+    config = tokenizer_config(encoding)  # the parts and counts, without building the model
+    counts = count_facts(config)
+    sizes = {k: counts[k] for k in ("vocab_size", "vocab_size_with_added", "n_added", "n_special")}
+    return _said(encoding, config_facts(config), sizes)
 
 
 _last_table: dict = {}  # the latest encoding -> its sizes (o200k's 200k tokens are counted once)
 
 
-def table_facts(enc: BPEEncoding) -> dict:
+def table_facts(enc) -> dict:
     """The table's sizes the lessons quote: n_vocab, the tokens made of bytes (ranks), the special tokens.
 
     >>> facts = table_facts(get_encoding("r50k_base"))
     >>> facts["n_vocab"], facts["n_ranks"], facts["n_merged"], facts["specials"]
     (50257, 50256, 50000, [['<|endoftext|>', 50256]])
     """
+    if _is_open(enc):
+        if _last_table.get("enc") is not enc:
+            _last_table.update(enc=enc, facts=enc.table_facts())
+        return _last_table["facts"]
     if _last_table.get("enc") is not enc:
         if isinstance(enc._tokens, list):  # GPT-2's or a trained table, in printable form: a character per byte
             lengths = list(map(len, enc._tokens))
@@ -133,9 +201,10 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
         "piece_offset": offset,
         "piece_limit": piece_limit,
         "trace_limit": MAX_TRACE_BYTES,
-        "pieces": [piece_facts(enc, p) for p in pieces[offset : offset + piece_limit]],
-        "plain_special": allowed_special == "none" and any(t in text for t in enc.special_tokens),
+        "pieces": [_summary(enc, p) for p in pieces[offset : offset + piece_limit]],
+        "plain_special": allowed_special == "none" and not _is_open(enc) and any(t in text for t in enc.special_tokens),
         **table_facts(enc),
+        "model": _model_facts(enc),
     }
 
 
@@ -156,12 +225,14 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
     p = pieces[index]
     if len(p["bytes"]) > MAX_TRACE_BYTES:
         raise ToklabError("piece_too_long", index=index, bytes=len(p["bytes"]), limit=MAX_TRACE_BYTES)
+    if _is_open(enc):
+        return enc.trace_piece(p)
     if p["rule"] == "special":
         piece = dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
     else:
         piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
         piece["greedy"] = enc.trace_greedy(p["text"])
-    return dict(piece, spans=start_spans(piece))
+    return dict(piece, spans=start_spans(piece), whole=False, symbol_ids=None)
 
 
 def decode(ids: str, encoding: str = "r50k_base") -> dict:
@@ -172,7 +243,8 @@ def decode(ids: str, encoding: str = "r50k_base") -> dict:
 def special(text: str, encoding: str = "r50k_base") -> dict:
     """The three treatments of special-token text (toklab.special)."""
     enc = _encoding(encoding)
-    return {**special_views(enc, _text(text)), **table_facts(enc)}
+    views = enc.special_views(_text(text)) if _is_open(enc) else special_views(enc, _text(text))
+    return {**views, **table_facts(enc), "model": _model_facts(enc)}
 
 
 def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int | None = None,
@@ -269,6 +341,57 @@ def train_hf(corpus: str, format: str = "txt", vocab_size: int = 6400, special_t
     return train_like_minimind(corpus, format, _int(vocab_size, "vocab_size"), special_tokens, progress)
 
 
+_compared: dict = {}
+
+
+def hf_compare(tokenizer_json: str, text: str) -> dict:
+    """`text` cut by a trained tokenizer.json (train_hf's), by MiniMind's own and by GPT-2's, side by side;
+    each token labelled with its text (its bytes, where they are not whole characters)."""
+    from .hf.tokenizer import Tokenizer
+    from .registry import get_tokenizer
+
+    text = _text(text)
+    if _compared.get("json") != tokenizer_json:
+        _compared.update(json=tokenizer_json, tok=Tokenizer.from_str(tokenizer_json))  # may refuse the file
+    rows = []
+    for name, tok in (("yours", _compared["tok"]), ("minimind", get_tokenizer("minimind"))):
+        enc = tok.encode(text, add_special_tokens=False)
+        rows.append(_compare_row(name, enc.ids, [_hf_token_bytes(tok, i) for i in enc.ids], tok.get_vocab_size()))
+    gpt2 = get_encoding("r50k_base")
+    ids = gpt2.encode(text, allowed_special="all")
+    rows.append(_compare_row("gpt2", ids, [gpt2.decode_single_token_bytes(i) for i in ids], gpt2.n_vocab))
+    return {"rows": rows}
+
+
+def _hf_token_bytes(tok, token_id: int) -> bytes:
+    """A token of a byte-level tokenizer as its bytes (an added token as its UTF-8)."""
+    from .bytes_unicode import UNICODE_TO_BYTE
+
+    token = tok.id_to_token(token_id)
+    if token_id in tok.get_added_tokens_decoder() or any(c not in UNICODE_TO_BYTE for c in token):
+        return token.encode("utf-8")
+    return bytes(UNICODE_TO_BYTE[c] for c in token)
+
+
+def _compare_row(name: str, ids: list[int], pieces: list[bytes], vocab_size: int) -> dict:
+    labels = []
+    for piece in pieces[:ITEM_LIMIT]:
+        try:
+            labels.append(piece.decode("utf-8"))
+        except UnicodeDecodeError:
+            labels.append(" ".join(f"{b:02X}" for b in piece))
+    return {"name": name, "ids": ids[:ITEM_LIMIT], "tokens": labels, "n_tokens": len(ids), "vocab_size": vocab_size,
+            "whole": [_whole(p) for p in pieces[:ITEM_LIMIT]]}
+
+
+def _whole(piece: bytes) -> bool:
+    try:
+        piece.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _trained(merges: list) -> BPEEncoding:
     """A byte-level encoding from merges learned in the train lesson (cached for the latest list)."""
     from .bytetrain import trained_encoding
@@ -292,6 +415,8 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "samples": samples,
     "source": source,
     "train_hf": train_hf,
+    "tokenizer_facts": tokenizer_facts,
+    "hf_compare": hf_compare,
 }
 WITH_PROGRESS = {"train_hf"}  # the kinds `handle` hands its `progress` callback to
 
@@ -311,3 +436,72 @@ def handle(kind: str, payload_json: str, progress: Callable | None = None) -> st
         return json.dumps({"ok": True, "result": result}, allow_nan=False)
     except Exception as exc:  # every failure goes back as data: a code and params, and a message for people
         return json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)
+
+
+# --- requests the worker runs in slices (train_hf): it turns its event loop between them, so the page's
+# Stop reaches it, and Stop keeps what was learned ------------------------------------------------------
+
+
+def _train_hf_steps(corpus: str, format: str = "txt", vocab_size: int = 6400, special_tokens: list | None = None):
+    from .hf.minimind import training_steps
+
+    return training_steps(corpus, format, _int(vocab_size, "vocab_size"), special_tokens)
+
+
+SLICED: dict[str, Callable] = {"train_hf": _train_hf_steps}  # kind -> a generator of progress news, returning the answer
+assert tuple(SLICED) == SLICED_KINDS
+
+
+class Job:
+    """One sliced request: `run(ms)` works for about `ms` milliseconds and answers a JSON string, either
+    `{"progress": news}` (the newest news; not done yet) or `handle`'s answer; `stop()` ends it at once
+    and answers `handle`'s answer, what was learned so far included."""
+
+    def __init__(self, kind: str, payload_json: str):
+        self.steps = None
+        self.started = False
+        self.done: str | None = None
+        try:
+            handler = SLICED.get(kind) if isinstance(kind, str) else None
+            if handler is None:
+                raise ToklabError("unknown_kind", kind=str(kind)[:80])
+            self.steps = handler(**read_request(kind, payload_json))
+        except Exception as exc:
+            self.done = json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)
+
+    def _advance(self, go_on: bool, first: bool):
+        try:
+            return next(self.steps) if first else self.steps.send(go_on)
+        except StopIteration as end:
+            self.done = json.dumps({"ok": True, "result": end.value}, allow_nan=False)
+        except Exception as exc:
+            self.done = json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)
+        return None
+
+    def run(self, ms: float) -> str:
+        from time import perf_counter
+
+        end = perf_counter() + ms / 1000
+        news = None
+        while self.done is None:
+            news = self._advance(True, self.started is False)
+            self.started = True
+            if perf_counter() >= end:
+                break
+        if self.done is not None:
+            return self.done
+        return json.dumps({"progress": news}, allow_nan=False)
+
+    def stop(self) -> str:
+        if self.done is None:
+            if not self.started:
+                self._advance(True, True)
+                self.started = True
+            if self.done is None:
+                self._advance(False, False)
+        return self.done or json.dumps({"ok": False, "error": as_data(ToklabError("internal", detail="stop"))})
+
+
+def start(kind: str, payload_json: str) -> Job:
+    """A sliced request of `kind` (one of `SLICED`), ready to `run`."""
+    return Job(kind, payload_json)

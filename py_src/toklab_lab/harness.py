@@ -1,21 +1,28 @@
-"""Run a student's code for one exercise and say how it went, as JSON the page draws.
+"""Run a student's code for one exercise and report what its function returned, as JSON for the page.
+
+This runs in the lab's worker, beside the student's code, so nothing here decides whether the code
+passes: the code could change any of it. It only calls the function on every case's input, in order,
+and writes down each result as plain data (plain.py). The page compares those with toklab's answers
+(web/lessons/lab/judge.mjs, with the answers the build computed: catalog.py), where no student code
+runs, and decides passed, failed or error there.
 
     >>> import json
-    >>> answer = json.loads(run("get_stats", "def get_stats(ids):\\n    return {}\\n"))
-    >>> answer["state"], answer["failure"]["call"], answer["failure"]["expected"], answer["failure"]["got"]
-    ('failed', 'get_stats([1, 2, 3, 1, 2])', '{(1, 2): 2, (2, 3): 1, (3, 1): 1}', '{}')
+    >>> answer = json.loads(produce("get_stats", "def get_stats(ids):\\n    return {}\\n"))
+    >>> answer["state"], answer["outputs"][0]
+    ('ran', {'value': [], 'shown': '{}'})
 
 The answer (every field always present):
-    state        "passed" | "failed" | "error"
-    passed       how many cases passed before the first failure (all of them when state is passed)
-    total        how many cases the exercise has (shown and hidden)
-    failure      for "failed": {call, expected, got, shown (a case the page lists), notes, number}
-    error        for "error": {kind, type, message, line, code, trace, call}
+    state        "ran" (the function answered every case, or returned something that is no answer) |
+                 "error" (it raised, or could not run)
+    outputs      one {value, shown} per case answered, in the cases' order: value the result as plain
+                 data of the exercise's shape (null when it is not one, and then the last), shown its
+                 repr (cut)
+    error        for "error": {kind, type, message, line, code, trace, in_call}
                  kind: "syntax" (the code does not compile), "run" (an exception, while defining or in a
-                 call), "missing" (no function of that name), "memory" (MemoryError: the worker is then
-                 replaced, to give its memory back). trace: the student's own lines only, innermost last,
-                 each {line, function, code}. call: the case being run, when it was inside one.
-    restart      true when the worker should be replaced after this answer
+                 call), "missing" (no function of that name), "memory" (MemoryError). trace: the
+                 student's own lines only, innermost last, each {line, function, code}. in_call: true
+                 when it was raised in the call of the case after the last output.
+    restart      true after a MemoryError (the worker is replaced after every run in any case)
     output       what print() wrote (stdout and stderr), at most OUTPUT_MAX characters
     output_cut   true when more was printed and cut
 
@@ -30,10 +37,10 @@ import sys
 import traceback
 
 from toklab_lab.exercises import EXERCISES, cases
+from toklab_lab.plain import cut, plain, shown
 
 STUDENT_FILE = "<your code>"
 OUTPUT_MAX = 4000  # characters of print() output kept
-VALUE_MAX = 400  # characters of a value's repr shown as expected or got
 TRACE_MAX = 8  # the innermost frames of the student's code shown (a runaway recursion has a thousand)
 
 
@@ -64,22 +71,8 @@ class CappedOutput:
         return "".join(self.parts)
 
 
-def shown_value(value) -> str:
-    """repr(value), cut to VALUE_MAX characters; never raises.
-
-    >>> shown_value("x" * 500)[-5:], len(shown_value("x" * 500))
-    ('xx...', 400)
-    """
-    try:
-        text = repr(value)
-    except Exception as exc:  # a student's object whose __repr__ fails
-        text = f"<a {type(value).__name__} whose repr() raised {type(exc).__name__}>"
-    return text if len(text) <= VALUE_MAX else text[: VALUE_MAX - 3] + "..."
-
-
 def answer(state: str, **fields) -> dict:
-    base = {"state": state, "passed": 0, "total": 0, "failure": None, "error": None, "restart": False,
-            "output": "", "output_cut": False}
+    base = {"state": state, "outputs": [], "error": None, "restart": False, "output": "", "output_cut": False}
     base.update(fields)
     return base
 
@@ -94,25 +87,23 @@ def student_trace(exc: BaseException, lines: list[str]) -> list[dict]:
     return frames[-TRACE_MAX:]
 
 
-def error_answer(exc: BaseException, lines: list[str], call: str | None = None) -> dict:
+def error_fields(exc: BaseException, lines: list[str], in_call: bool) -> dict:
     """An exception raised by the student's code (while defining it, or in one call)."""
     trace = student_trace(exc, lines)
-    memory = isinstance(exc, MemoryError)
-    kind = "memory" if memory else "run"
     last = trace[-1] if trace else None
-    return answer("error", restart=memory, error={
-        "kind": kind, "type": type(exc).__name__, "message": shown_value_text(exc),
-        "line": last["line"] if last else None, "code": last["code"] if last else "",
-        "trace": trace, "call": call,
-    })
+    return {
+        "kind": "memory" if isinstance(exc, MemoryError) else "run", "type": type(exc).__name__,
+        "message": shown_value_text(exc), "line": last["line"] if last else None,
+        "code": last["code"] if last else "", "trace": trace, "in_call": in_call,
+    }
 
 
 def shown_value_text(exc: BaseException) -> str:
     try:
-        text = str(exc)
-    except Exception:
+        text = str.__str__(str(exc))
+    except BaseException:
         text = ""
-    return text if len(text) <= VALUE_MAX else text[: VALUE_MAX - 3] + "..."
+    return cut(text)
 
 
 def syntax_answer(exc: SyntaxError, lines: list[str]) -> dict:
@@ -121,12 +112,12 @@ def syntax_answer(exc: SyntaxError, lines: list[str]) -> dict:
     code = lines[line - 1] if line and 0 < line <= len(lines) else ""
     return answer("error", error={
         "kind": "syntax", "type": type(exc).__name__, "message": exc.msg, "line": line,
-        "column": exc.offset, "code": code.rstrip(), "trace": [], "call": None,
+        "column": exc.offset, "code": code.rstrip(), "trace": [], "in_call": False,
     })
 
 
-def check(exercise_id: str, code: str) -> dict:
-    """Compile and run `code`, then call its function on every case until one fails."""
+def outputs(exercise_id: str, code: str) -> dict:
+    """Compile and run `code`, then call its function on every case, writing down each result."""
     exercise = EXERCISES[exercise_id]
     lines = code.splitlines()
     try:
@@ -135,56 +126,55 @@ def check(exercise_id: str, code: str) -> dict:
         return syntax_answer(exc, lines)
     except ValueError as exc:  # source code with a NUL character
         return answer("error", error={"kind": "syntax", "type": "ValueError", "message": str(exc), "line": None,
-                                      "code": "", "trace": [], "call": None})
+                                      "code": "", "trace": [], "in_call": False})
     namespace = {"__name__": "__student__"}
     try:
         exec(compiled, namespace)
     except BaseException as exc:  # SystemExit and KeyboardInterrupt too: the page must get an answer
-        return error_answer(exc, lines)
+        return answer("error", error=error_fields(exc, lines, False), restart=isinstance(exc, MemoryError))
     function = namespace.get(exercise.function)
-    all_cases = cases(exercise_id)
     if not callable(function):
-        return answer("error", total=len(all_cases), error={
-            "kind": "missing", "type": "NameError", "message": exercise.function, "line": None, "code": "",
-            "trace": [], "call": None})
-    for number, case in enumerate(all_cases):
-        call = case.call(exercise.function)
+        return answer("error", error={"kind": "missing", "type": "NameError", "message": exercise.function,
+                                      "line": None, "code": "", "trace": [], "in_call": False})
+    done = []
+    for case in cases(exercise_id):
         try:
             got = function(*case.values())
+            data = plain(exercise.shape, got)
+            done.append({"value": data, "shown": shown(exercise.shape, got, data)})
+            if data is None:  # not an answer at all: the judge stops here, so the run can too
+                break
         except BaseException as exc:
-            result = error_answer(exc, lines, call)
-            result.update(passed=number, total=len(all_cases))
-            return result
-        try:
-            same = exercise.same(got, case.expected)
-        except Exception:  # a student's object whose == raises
-            same = False
-        if not same:
-            return answer("failed", passed=number, total=len(all_cases), failure={
-                "call": call, "expected": shown_value(case.expected), "got": shown_value(got),
-                "shown": case.shown, "notes": case.notes(), "number": number + 1,
-            })
-    return answer("passed", passed=len(all_cases), total=len(all_cases))
+            return answer("error", outputs=done, error=error_fields(exc, lines, True),
+                          restart=isinstance(exc, MemoryError))
+    return answer("ran", outputs=done)
 
 
-def run(exercise_id: str, code: str) -> str:
-    """check(), with print() output captured and capped, as a JSON string."""
+def produce(exercise_id: str, code: str) -> str:
+    """outputs(), with print() output captured and capped, as a JSON string."""
     if exercise_id not in EXERCISES:
         return json.dumps(answer("error", error={"kind": "missing", "type": "KeyError", "message": exercise_id,
-                                                 "line": None, "code": "", "trace": [], "call": None}))
+                                                 "line": None, "code": "", "trace": [], "in_call": False}))
     output = CappedOutput()
     saved = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = output
     try:
-        result = check(exercise_id, code)
+        result = outputs(exercise_id, code)
     finally:
         sys.stdout, sys.stderr = saved
     result["output"] = output.text()
     result["output_cut"] = output.cut
-    return json.dumps(result, ensure_ascii=False)
+    return json.dumps(result)  # ASCII: a lone surrogate a function returned stays readable
 
 
-def warm() -> None:
-    """Compute every exercise's cases once (GPT-2's table loads here), so the first Run answers quickly."""
-    for exercise_id in EXERCISES:
+def warm(exercise_id: str = "") -> None:
+    """Compute the cases of one exercise (the one the worker boots for; GPT-2's table loads here for
+    decode and bpe) or, given no known one, of none: each run has a fresh worker, booted for it."""
+    if exercise_id in EXERCISES:
         cases(exercise_id)
+
+
+if __name__ == "__main__":  # python -m toklab_lab.harness EXERCISE < code: one run in a fresh interpreter,
+    if sys.argv[1] in EXERCISES:  # its cases made first, as the lab's worker makes them before any code runs
+        cases(sys.argv[1])
+    sys.stdout.write(produce(sys.argv[1], sys.stdin.read()))

@@ -10,6 +10,10 @@ booted page (conftest's `booted`).
 
 from __future__ import annotations
 
+import json
+import math
+from pathlib import Path
+
 import pytest
 from conftest import shared_page_fixtures
 from playwright.sync_api import expect
@@ -207,6 +211,18 @@ def test_compare_opens_on_the_chapters_example(open_app):
     expect(page.get_by_test_id("compare-chapter-note")).to_be_visible()
     v = engine["r50k"]["vocab_size"]
     expect(page.get_by_test_id("compare-model")).to_contain_text(f"V = {v:,} = 256 byte tokens + {v - 257:,} merges + 1")
+    # An untrained model's first loss, ln V, for the V shown.
+    expect(page.get_by_test_id("compare-first-loss")).to_contain_text(f"ln {v:,} = {math.log(v):.3f}")
+    expect(page.get_by_test_id("compare-first-loss")).to_contain_text(f"ln 100 = {math.log(100):.3f}")
+    # MiniMind's make-up as `tokenizers` reads its real file (not the notes' 256 + 6,144).
+    tokenizers = pytest.importorskip("tokenizers")
+    mm = json.loads((Path(__file__).resolve().parents[2] / "assets" / "minimind" / "tokenizer.json").read_text(encoding="utf-8"))
+    oracle = tokenizers.Tokenizer.from_str(json.dumps(mm))
+    added = mm["added_tokens"]
+    expect(page.get_by_test_id("compare-model")).to_contain_text(
+        f"V = {oracle.get_vocab_size():,} = {len(added)} added tokens ({sum(t['special'] for t in added)} of them special)"
+        f" + 256 bytes + {len(mm['model']['merges']):,} merges"
+    )
     # Another text: the note about the chapter's example goes away.
     page.get_by_test_id("compare-preset-chinese").click()
     expect(page.get_by_test_id("compare-chapter-note")).to_be_hidden()

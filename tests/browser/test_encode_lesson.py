@@ -288,7 +288,7 @@ def test_language_switch_relabels_everything_and_is_kept_in_the_url(page):
     page.get_by_test_id("lang-zh").click()
     expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     expect(page.get_by_test_id("status")).to_have_text(re.compile("Python 已就绪"))
-    expect(page.get_by_test_id("step-caption")).to_have_text(re.compile(r"^第 1 步，共 10 步：o \+ n -> on，rank 5"))
+    expect(page.get_by_test_id("step-caption")).to_have_text(re.compile(r"^第 1 步，共 10 步：o \+ n → on，rank 5"))
     expect(page.locator("h1")).to_have_text("GPT-2 如何把文字变成 token ID")
     expect(page).to_have_url(re.compile(r"lang=zh"))
     page.get_by_test_id("lang-en").click()
@@ -350,11 +350,11 @@ def test_each_step_is_announced(page):
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     wait_step(page, 3)
-    expect(live).to_have_text(re.compile(r"^Step 3 of 10: e \+ n -> en, rank 12"))
+    expect(live).to_have_text(re.compile(r"^Step 3 of 10: e \+ n → en, rank 12"))
     page.keyboard.press("End")
-    expect(live).to_have_text(re.compile(r"Step 10 of 10: t \+ oken -> token, rank 29745\. .*30001, 1634"))
+    expect(live).to_have_text(re.compile(r"Step 10 of 10: t \+ oken → token, rank 29745\. .*30001, 1634"))
     page.get_by_test_id("lang-zh").click()
-    expect(live).to_have_text(re.compile(r"^第 10 步，共 10 步：t \+ oken -> token，rank 29745"))
+    expect(live).to_have_text(re.compile(r"^第 10 步，共 10 步：t \+ oken → token，rank 29745"))
 
 
 # ---------------------------------------------------------------- motion, projector, screens

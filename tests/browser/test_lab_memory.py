@@ -31,6 +31,8 @@ def test_running_out_of_memory_says_so_and_the_next_run_works(open_app, screensh
 
     # Memory that grows until it can grow no more: Python's MemoryError at the student's loop (the lab's
     # Python may grow by a bounded amount, so this comes well before the time limit), then a fresh worker.
+    # (Every run gets a fresh worker: the one after the passed run is ready first.)
+    page.wait_for_selector(READY, timeout=LAB_READY_MS)
     paste(page, solution("wrong", "get_stats_grows"))
     result = run_and_wait(page, "error", timeout_ms=30_000)
     assert page.get_by_test_id("result-summary").get_attribute("data-kind") == "memory"

@@ -4,7 +4,9 @@ page's Content-Security-Policy header and on one that sends no header at all.
 
 Each attempt must fail at once, no request it would make may reach the server or leave the browser, the
 page's caches must stay as they were, and an answer posted by student code must change nothing: the
-page shows the real failure and keeps no progress.
+page shows the real failure and keeps no progress. Code that attacks the checking itself (patching it,
+answers equal to anything, a fake verdict, results without end) is judged failing by the page, and a
+right answer still passes after all of them.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from lab_solutions import SOLUTIONS
+from lab_solutions import SOLUTIONS, solution
 
 from conftest import keep_to_origin, wait_until_ready  # tests/browser is on sys.path
 from test_lab import RESULT, open_lab, paste, run_and_wait
@@ -93,14 +95,11 @@ def test_student_code_finds_no_way_out_of_the_lab(host):
     assert len(tried) >= 30, tried
     assert {name: verdict for name, verdict in tried.items() if not verdict.startswith("blocked")} == {}
 
-    # The promises it started settle without reaching anything: run the report until none is pending.
+    # Every run gets a fresh Python in a fresh worker: what it left behind (its pending promises, noted
+    # in builtins) is gone with its worker, and the next run finds nothing of it.
     paste(page, attack("settled"))
-    for _ in range(20):
-        run_and_wait(page, "failed")
-        settled = output(page)
-        if "pending" not in settled.values():
-            break
-    assert settled in ({"loadPackage": "rejected"}, {"loadPackage": "resolved"}), settled
+    run_and_wait(page, "failed")
+    assert output(page) == {"escape.py": "not run"}
 
     assert [path for path in server_requests if MARKER in path] == []
     assert [url for url in browser_requests if MARKER in url] == []
@@ -118,3 +117,35 @@ def test_a_forged_answer_posted_by_student_code_changes_nothing(open_app):
     paste(page, attack("settled"))
     run_and_wait(page, "failed")
     assert page.locator(RESULT).get_attribute("data-state") == "failed"
+
+
+ATTACKED = '[data-testid="run-result"][data-state="failed"], [data-testid="run-result"][data-state="error"]'
+
+
+def test_attacks_on_the_checker_are_judged_failing_and_a_right_answer_then_passes(open_app):
+    page = open_lab(open_app)
+    progress = "() => JSON.parse(sessionStorage.getItem('toklab.lab.get_stats') || 'null')?.state ?? null"
+    seen = {}
+    for name in ("patch_checker", "eq_always", "builtins_patch", "exits", "huge", "generator"):
+        paste(page, attack(name))
+        page.get_by_test_id("run-code").click()
+        page.wait_for_selector(ATTACKED, timeout=60_000)
+        summary = page.get_by_test_id("result-summary").inner_text()
+        seen[name] = page.locator(RESULT).get_attribute("data-state")
+        assert "tests pass" not in summary, (name, summary)
+        assert page.evaluate(progress) in ("failed", "error"), name
+        assert page.get_by_test_id("lab-exercise-get_stats").get_attribute("data-state") != "passed", name
+        if name == "eq_always":
+            assert page.get_by_test_id("result-got").inner_text() == "{}"
+        if name in ("huge", "generator"):
+            assert page.get_by_test_id("result-not-plain").inner_text() == \
+                "Your function did not return a dict of {(int, int): int}, so it cannot equal the answer, whatever == says."
+        if name == "exits":
+            assert "All 72 tests pass" in page.get_by_test_id("run-output-text").inner_text()
+            assert page.get_by_test_id("result-message").inner_text().startswith("SystemExit")
+    assert seen == {"patch_checker": "error", "eq_always": "failed", "builtins_patch": "error", "exits": "error",
+                    "huge": "failed", "generator": "failed"}
+    paste(page, solution("right", "get_stats"))
+    run_and_wait(page, "passed")
+    assert page.evaluate(progress) == "passed"
+    assert page.get_by_test_id("lab-exercise-get_stats").get_attribute("data-state") == "passed"

@@ -53,5 +53,6 @@ def test_lab_worker_falls_back_to_the_normal_boot(context, open_app, requests_se
     encode_passes(page)
     assert f"/wheels/{manifest['toklab']}" in paths_seen(requests_seen, app_server)
     lab = [w for w in console_warnings if w.startswith("The lab's start-up snapshot could not be used")]
-    assert len(lab) == 1 and "HTTP 404" in lab[0], console_warnings
+    # One warning for each lab worker that booted (a fresh one follows every run), each saying why.
+    assert lab and all("HTTP 404" in w for w in lab), console_warnings
     assert console_errors == []

@@ -15,7 +15,7 @@ import { defaults, replaceURL } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { readModes, withFlag, withoutFlags } from "./modes.mjs";
 import { channelName, PresenterLink, FollowerLink } from "./follow.mjs";
-import { DECK_IDS, loadDecks, slideView, paragraphs, DeckRun } from "./decks.mjs";
+import { DECK_IDS, loadDecks, slideView, slideFocus, paragraphs, DeckRun } from "./decks.mjs";
 import "./strings.mjs";
 
 /**
@@ -59,9 +59,12 @@ class Classroom {
     this.remoteDeck = null;    // a follower: the presenter's deck position
     this.followers = 0;
     this.notesOn = modes.presenter;
+    this.notesBeforeDeck = this.notesOn;
     this.showGen = 0;
     this.link = null;
     this.linkTimer = 0;
+    this.focusGen = 0;
+    this.remoteSlide = null;   // a follower: the slide it last scrolled for
 
     document.body.classList.toggle("embed", modes.embed);
     document.body.classList.toggle("follower", modes.follow);
@@ -145,7 +148,33 @@ class Classroom {
     this.badge.dataset.state = "following";
     this.renderBadge();
     this.renderCounter();
-    this.show(view.state, ["projector"]);
+    // A new slide scrolls this window to what it is about, once (later changes leave the scroll alone).
+    const slide = this.remoteDeck ? `${this.remoteDeck.id} ${this.remoteDeck.index}` : null;
+    const scroll = slide !== null && slide !== this.remoteSlide;
+    this.remoteSlide = slide;
+    this.show(view.state, ["projector"]).then((shown) => {
+      if (shown && scroll) this.scrollToFocus(typeof deck.focus === "string" && /^[a-z0-9-]{1,60}$/.test(deck.focus) ? deck.focus : null);
+    });
+  }
+
+  /**
+   * Scrolls the card holding [data-testid=focus] to the top of the screen once the lesson drew it
+   * (it may come with the engine's answer); a later slide's scroll replaces a waiting one.
+   */
+  scrollToFocus(focus) {
+    const gen = ++this.focusGen;
+    if (!focus) return;
+    const until = performance.now() + 20_000;
+    const look = () => {
+      if (gen !== this.focusGen || performance.now() > until) return;
+      const target = document.querySelector(`#main [data-testid="${focus}"]`);
+      if (!target || target.getClientRects().length === 0) {
+        requestAnimationFrame(look);
+        return;
+      }
+      (target.closest(".card") || target).scrollIntoView({ block: "start" });
+    };
+    look();
   }
 
   buildFollowBadge() {
@@ -153,7 +182,10 @@ class Classroom {
     this.badge = el("p", { className: "follow-badge", testid: "follow-badge", data: { state: "waiting" } },
       el("span", { className: "follow-dot", attrs: { "aria-hidden": "true" } }), this.badgeText);
     this.b.title(this.badge, "follow.label");
-    document.body.prepend(this.badge);
+    // In the page's flow under the header, not over the lesson: it never covers a legend or a control.
+    const header = document.querySelector("header.topbar");
+    if (header) header.after(this.badge);
+    else document.body.prepend(this.badge);
   }
 
   renderBadge() {
@@ -184,12 +216,17 @@ class Classroom {
       this.ctx.note(this.t("deck.badSlide", { id: deck.id, slide: slideNumber, count: deck.slides.length }));
       index = 0;
     }
+    // A deck comes with its speaker notes: what to say on each slide, in this window only. When it
+    // ends, the notes are as they were before it (or as the teacher last set them during it).
+    if (!this.run) this.notesBeforeDeck = this.notesOn;
     this.run = new DeckRun(deck, index);
+    this.notesOn = true;
     await this.showSlide();
   }
 
   stopDeck() {
     this.run = null;
+    this.notesOn = this.notesBeforeDeck;
     this.showGen++;
     replaceURL(withFlag(withFlag(window.location.href, "deck", null), "slide", null));
     this.renderDeckSelect();
@@ -212,7 +249,8 @@ class Classroom {
     this.renderNotes();
     const title = run.slide.title[this.ctx.getState().lang] || run.slide.title.en;
     this.ctx.announce(this.t("deck.announce", { index: run.index + 1, count: run.count, title }));
-    await this.show(slideView(run.deck, run.slide), ["lang", "projector"]);
+    const shown = await this.show(slideView(run.deck, run.slide), ["lang", "projector"]);
+    if (shown && this.run === run) this.scrollToFocus(slideFocus(run.deck, run.slide));
     if (this.link) this.link.send();
   }
 
@@ -231,18 +269,26 @@ class Classroom {
     this.deckSelect = el("select", { className: "teach-select", testid: "deck-select", id: "deck-select" });
     this.deckSelect.addEventListener("change", () => {
       const id = this.deckSelect.value;
+      this.menu.open = false; // a choice made: the menu closes, as a menu does
       if (id) this.startDeck(id, 1);
       else if (this.run) this.stopDeck();
     });
-    const projector = el("button", { className: "tool-button", testid: "open-projector", attrs: { type: "button" }, on: { click: () => this.openProjector() } });
+    const projector = el("button", { className: "tool-button", testid: "open-projector", attrs: { type: "button" }, on: { click: () => {
+      this.menu.open = false;
+      this.openProjector();
+    } } });
     this.b.text(projector, "teach.projector");
-    this.notesToggle = el("button", { className: "tool-button", testid: "notes-toggle", attrs: { type: "button", "aria-pressed": String(this.notesOn) }, on: { click: () => this.toggleNotes() } });
+    this.notesToggle = el("button", { className: "tool-button", testid: "notes-toggle", attrs: { type: "button", "aria-pressed": String(this.notesOn) }, on: { click: () => {
+      this.menu.open = false;
+      this.toggleNotes();
+    } } });
     this.b.text(this.notesToggle, "teach.notes");
     const panel = el("div", { className: "teach-panel" },
       el("label", { className: "teach-field" }, this.b.text(el("span"), "teach.deck"), this.deckSelect),
       projector,
       this.b.text(el("p", { className: "teach-hint" }), "teach.projectorHint"),
-      this.notesToggle);
+      this.notesToggle,
+      this.b.text(el("p", { className: "teach-hint", testid: "notes-toggle-hint" }), "teach.notesHint"));
     const summary = el("summary", { className: "tool-button", testid: "teach-button" });
     summary.append(el("span", { className: "tool-icon", attrs: { "aria-hidden": "true" } }, "▤"), this.b.text(el("span"), "teach.menu"));
     this.menu = el("details", { className: "teach-menu", testid: "teach-menu" }, summary, panel);
@@ -283,6 +329,7 @@ class Classroom {
 
   toggleNotes() {
     this.notesOn = !this.notesOn;
+    this.notesBeforeDeck = this.notesOn;
     replaceURL(withFlag(window.location.href, "presenter", this.notesOn ? 1 : null));
     this.renderNotes();
   }

@@ -2,9 +2,12 @@
 //
 // A deck module (web/decks/<id>.mjs) default-exports plain data:
 //
-//     { id: "encode", lesson: "encode",
+//     { id: "encode", lesson: "encode", focus: "merge-canvas",
 //       title: {en, zh}, summary: {en, zh},          // the summary is the notes shown outside the deck
-//       slides: [ { view: {text: "tokenization", step: 4}, title: {en, zh}, notes: {en, zh} }, ... ] }
+//       slides: [ { view: {text: "tokenization", step: 4}, focus?: "final-tokens", title: {en, zh}, notes: {en, zh} }, ... ] }
+//
+// `focus` names (by data-testid) what a slide is about: both windows scroll its card to the top of the
+// screen when the slide opens. A slide without one takes the deck's.
 //
 // A slide's view is a state of the app: the deck's lesson (or the slide's own `lesson`) and that
 // lesson's fields; every field it does not name takes its default, so a slide always opens the same
@@ -42,6 +45,12 @@ export function slideView(deck, slide) {
   return { lesson: slide.view.lesson || deck.lesson, ...slide.view };
 }
 
+/** The data-testid a slide is about (its own, else the deck's), or null. */
+export function slideFocus(deck, slide) {
+  const focus = slide.focus || deck.focus || null;
+  return typeof focus === "string" && /^[a-z0-9-]{1,60}$/.test(focus) ? focus : null;
+}
+
 /** A slide's notes in `lang` as paragraphs: "a\n\nb" -> ["a", "b"]. */
 export function paragraphs(text) {
   return String(text || "").split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
@@ -75,8 +84,8 @@ export class DeckRun {
     return true;
   }
 
-  /** What a follow window needs to show the counter. */
+  /** What a follow window needs to show the counter and to scroll to what the slide is about. */
   position() {
-    return { id: this.deck.id, index: this.index + 1, count: this.count };
+    return { id: this.deck.id, index: this.index + 1, count: this.count, focus: slideFocus(this.deck, this.slide) };
   }
 }

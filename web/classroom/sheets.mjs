@@ -8,6 +8,7 @@ import { visibleSymbol } from "../glyphs.mjs";
 import { withEncoding } from "../lessons/encodings.mjs";
 import { trainPayload } from "../lessons/train/frames.mjs";
 import { PRESETS as TRAIN_PRESETS, presetPatch } from "../lessons/train/presets.mjs";
+import { comparePayload, shownRows } from "../lessons/compare/query.mjs";
 
 const BLANK_ROWS = 8;      // rows of a pair-count table to fill in
 const TRAIN_STEPS = 3;     // merges a train sheet asks for
@@ -170,17 +171,18 @@ async function specialSheet(ctx, state) {
 
 async function compareSheet(ctx, state) {
   const t = ctx.t;
-  const result = await ask(ctx, "compare", { text: state.ctext, bpe_vocab_size: state.bpe, min_frequency: 2 });
+  // The lesson's own request (its text, corpus and toy vocabulary): the sheet's sizes are the screen's.
+  const rows = shownRows(await ask(ctx, "compare", comparePayload(state)));
   const name = (row) => t(`worksheet.compare.${row.name}`);
   const work = [
     p(t("worksheet.compare.how"), "ws-lead"),
     mono(state.ctext),
     table([t("worksheet.col.tokenizer"), t("worksheet.col.vocab"), t("worksheet.col.guess"), t("worksheet.col.count")],
-      result.tokenizers.map((row) => [name(row), row.vocab_size, null, null])),
+      rows.map((row) => [name(row), row.vocab_size, null, null])),
   ];
   const key = [
     table([t("worksheet.col.tokenizer"), t("worksheet.col.count"), t("worksheet.col.tokens")],
-      result.tokenizers.map((row) => [name(row), row.n_tokens, firstOf(row.tokens.map(visibleSymbol), LIST_MAX).join(" · ")])),
+      rows.map((row) => [name(row), row.n_tokens, firstOf(row.tokens.map(visibleSymbol), LIST_MAX).join(" · ")])),
   ];
   return { work, key };
 }
@@ -201,6 +203,49 @@ async function samplesSheet(ctx, state) {
   const key = [
     table([t("worksheet.col.offset"), t("worksheet.col.x"), t("worksheet.col.y")],
       result.windows.map((w) => [w.offset, w.x.join(" "), w.y.join(" ")])),
+  ];
+  return { work, key };
+}
+
+async function quirksSheet(ctx, state) {
+  const t = ctx.t;
+  const { caseOf, caseQueries, rowsOf } = await import("../lessons/quirks.mjs");
+  const quirk = caseOf(state);
+  const answers = await Promise.all(caseQueries(quirk).map((payload) => ctx.query("overview", payload)));
+  const failed = answers.find((a) => !a.ok);
+  if (failed) throw new Error(errorText(t, failed.error));
+  const rows = rowsOf(quirk, answers);
+  const text = (row) => (row.label ? `${row.label}: ${JSON.stringify(row.text)}` : JSON.stringify(row.text));
+  const work = [
+    h2(t(`quirks.${quirk.id}.title`)),
+    p(t(`quirks.${quirk.id}.q`), "ws-lead"),
+    p(t("worksheet.quirks.how")),
+    table([t("worksheet.col.text"), t("worksheet.col.guess"), t("worksheet.col.tokens")], rows.map((row) => [text(row), null, null])),
+  ];
+  const key = [
+    table([t("worksheet.col.text"), t("worksheet.col.nTokens"), t("worksheet.col.tokens")],
+      rows.map((row) => [text(row), row.ids.length, firstOf(row.tokens.map((tok) => (tok.face.partial ? tok.face.text : visibleSymbol(tok.face.text))), LIST_MAX).join(" · ")])),
+    p(t(`quirks.${quirk.id}.a`)),
+  ];
+  return { work, key };
+}
+
+/** The lab's exercise on screen: its task, the calls its shown tests make, their answers (the lab's catalog, made by its Python). */
+async function labSheet(ctx, state) {
+  const t = ctx.t;
+  const response = await fetch(new URL("../lab/catalog.json", import.meta.url), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`lab/catalog.json: HTTP ${response.status}`);
+  const catalog = await response.json();
+  const exercise = catalog.exercises.find((e) => e.id === state.ex) || catalog.exercises[0];
+  const work = [
+    h2(t(`lab.${exercise.id}.title`)),
+    p(t(`lab.${exercise.id}.prompt`), "ws-lead"),
+    p(t(`lab.${exercise.id}.more`)),
+    p(t("worksheet.lab.how", { function: exercise.function })),
+    table([t("worksheet.col.call"), t("worksheet.col.returns")], exercise.shown.map((test) => [test.call, null])),
+  ];
+  const key = [
+    table([t("worksheet.col.call"), t("worksheet.col.returns")], exercise.shown.map((test) => [test.call, test.expected])),
   ];
   return { work, key };
 }
@@ -234,4 +279,6 @@ export const SHEETS = new Map([
   ["special", specialSheet],
   ["compare", compareSheet],
   ["samples", samplesSheet],
+  ["quirks", quirksSheet],
+  ["lab", labSheet],
 ]);

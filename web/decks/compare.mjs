@@ -4,6 +4,7 @@
 export default Object.freeze({
   id: "compare",
   lesson: "compare",
+  focus: "compare-row",
   minutes: 15,
   title: { en: "Compare: four ways to cut text", zh: "对比：四种切分文字的方法" },
   summary: {

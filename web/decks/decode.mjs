@@ -4,27 +4,28 @@
 export default Object.freeze({
   id: "decode",
   lesson: "decode",
+  focus: "decode-items",
   minutes: 15,
-  title: { en: "Decode: ids back to text", zh: "解码：从 ID 回到文字" },
+  title: { en: "Decode: ids back to text", zh: "解码：从 id 回到文字" },
   summary: {
     en: "Decoding runs the table backwards: each id stands for a few bytes, the bytes are joined, and only then read as UTF-8. A token can hold half a character, so the text appears only when its last byte arrives.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
-    zh: "解码就是把词表反过来用：每个 ID 对应几个字节，先把字节拼起来，再按 UTF-8 读成文字。一个 token 可能只装了半个字符，所以要等最后一个字节到了，字符才会出现。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
+    zh: "解码就是把词表反过来用：每个 id 对应几个字节，先把字节拼起来，再按 UTF-8 读成文字。一个 token 可能只装了半个字符，所以要等最后一个字节到了，字符才会出现。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
   },
   slides: Object.freeze([
     {
       view: { ids: "30001 1634" },
-      title: { en: "Two ids, one word", zh: "两个 ID，一个单词" },
+      title: { en: "Two ids, one word", zh: "两个 id，一个单词" },
       notes: {
         en: "Start where the encode lesson ended: 30001 and 1634. Each id is looked up as bytes (shown in hex), and the bytes are glued together: \"token\" + \"ization\".\n\nDecoding needs no merging and no ranks, only the table.",
-        zh: "从编码课的结尾接着讲：30001 和 1634。每个 ID 查表得到一串字节（用十六进制显示），字节拼在一起：“token”+“ization”。\n\n解码不需要合并，也不需要排名，只需要那张表。",
+        zh: "从编码课的结尾接着讲：30001 和 1634。每个 id 查表得到一串字节（用十六进制显示），字节拼在一起：“token”+“ization”。\n\n解码不需要合并，也不需要 rank，只需要那张表。",
       },
     },
     {
       view: { ids: "464 3797 3332 319 262 2603 13" },
-      title: { en: "A sentence, id by id", zh: "一句话，一个 ID 一个 ID 地看" },
+      title: { en: "A sentence, id by id", zh: "一句话，一个 id 一个 id 地看" },
       notes: {
         en: "\"The cat sat on the mat.\" in seven ids. Look at the token column: most tokens start with Ġ, the space that belongs to the next word.\n\nAsk: where are the spaces stored? Not between the tokens, but inside them.",
-        zh: "“The cat sat on the mat.”一共七个 ID。看 token 那一列：大多数 token 都以 Ġ 开头，也就是属于下一个词的那个空格。\n\n问大家：空格存在哪里？不在 token 之间，而在 token 里面。",
+        zh: "“The cat sat on the mat.”一共七个 id。看 token 那一列：大多数 token 都以 Ġ 开头，也就是属于下一个词的那个空格。\n\n问大家：空格存在哪里？不在 token 之间，而在 token 里面。",
       },
     },
     {
@@ -32,7 +33,7 @@ export default Object.freeze({
       title: { en: "Half a character waits", zh: "半个字符要等一等" },
       notes: {
         en: "The unicorn again, three ids. 8582 holds two bytes, F0 9F: the start of a four-byte character. Nothing can be shown yet, so the lesson marks how many bytes it is still waiting for.\n\n99 adds one byte, and 226 brings the last: only then does 🦄 appear.",
-        zh: "还是那只独角兽，三个 ID。8582 装着两个字节 F0 9F，这是一个四字节字符的开头。此时什么也显示不出来，页面会标出还差几个字节。\n\n99 再补一个字节，226 带来最后一个，这时 🦄 才出现。",
+        zh: "还是那只独角兽，三个 id。8582 装着两个字节 F0 9F，这是一个四字节字符的开头。此时什么也显示不出来，页面会标出还差几个字节。\n\n99 再补一个字节，226 带来最后一个，这时 🦄 才出现。",
       },
     },
     {
@@ -40,7 +41,7 @@ export default Object.freeze({
       title: { en: "When the text stops too early", zh: "文字提前断掉了" },
       notes: {
         en: "Drop the last id and the character never completes. The decoder writes a replacement character (�) for the unfinished bytes.\n\nThis is what happens when a model's output is cut off after a fixed number of tokens: the end can be a broken character.",
-        zh: "去掉最后一个 ID，这个字符就永远凑不完整了。解码器会为没拼完的字节写一个替换字符（�）。\n\n模型输出被限制在固定的 token 数时，就会出现这种情况：结尾可能是半个坏掉的字符。",
+        zh: "去掉最后一个 id，这个字符就永远凑不完整了。解码器会为没拼完的字节写一个替换字符（�）。\n\n模型输出被限制在固定的 token 数时，就会出现这种情况：结尾可能是半个坏掉的字符。",
       },
     },
     {
@@ -48,23 +49,23 @@ export default Object.freeze({
       title: { en: "Chinese, byte by byte", zh: "中文，一个字节一个字节地拼" },
       notes: {
         en: "Ten ids for six characters. Watch where each character completes: some ids finish a character, others only carry its first bytes.\n\nA useful question: if a model streams these ids one at a time, when can it show each character?",
-        zh: "十个 ID 对应六个汉字。注意每个字是在哪个 ID 处拼完整的：有的 ID 正好补完一个字，有的只带了一个字的前几个字节。\n\n可以问：如果模型一个一个地吐出这些 ID，每个字分别在什么时候才能显示出来？",
+        zh: "十个 id 对应六个汉字。注意每个字是在哪个 id 处拼完整的：有的 id 正好补完一个字，有的只带了一个字的前几个字节。\n\n可以问：如果模型一个一个地吐出这些 id，每个字分别在什么时候才能显示出来？",
       },
     },
     {
       view: { ids: "50256" },
-      title: { en: "The special id at the end", zh: "表末尾的特殊 ID" },
+      title: { en: "The special id at the end", zh: "表末尾的特殊 id" },
       notes: {
         en: "50256 is the last id in GPT-2's table: <|endoftext|>, the marker placed between documents in training. It decodes to its name, but it is not built from merges.\n\nThe special tokens lesson goes deeper.",
-        zh: "50256 是 GPT-2 词表里的最后一个 ID：<|endoftext|>，训练时放在两篇文档之间的分隔标记。它解码出来就是它的名字，但它不是由合并得来的。\n\n“特殊 token”那一课会细讲。",
+        zh: "50256 是 GPT-2 词表里的最后一个 id：<|endoftext|>，训练时放在两篇文档之间的分隔标记。它解码出来就是它的名字，但它不是由合并得来的。\n\n“特殊 token”那一课会细讲。",
       },
     },
     {
       view: { ids: "30001 50257 12x 1634" },
-      title: { en: "Ids that do not exist", zh: "不存在的 ID" },
+      title: { en: "Ids that do not exist", zh: "不存在的 id" },
       notes: {
         en: "50257 is one past the end of the table, and \"12x\" is not a number at all. Each bad item says what is wrong, and the good ones still decode.\n\nGood moment to ask: how large is GPT-2's vocabulary? (50,257 ids, 0 to 50256.)",
-        zh: "50257 比词表的最后一个 ID 还大一，“12x”根本不是数字。每个错误的条目都会说明错在哪里，其余正确的照样能解码。\n\n可以顺势问：GPT-2 的词表有多大？（50,257 个 ID，从 0 到 50256。）",
+        zh: "50257 比词表的最后一个 id 还大一，“12x”根本不是数字。每个错误的条目都会说明错在哪里，其余正确的照样能解码。\n\n可以顺势问：GPT-2 的词表有多大？（50,257 个 id，从 0 到 50256。）",
       },
     },
     {
@@ -72,7 +73,7 @@ export default Object.freeze({
       title: { en: "Your turn: how many characters?", zh: "轮到你们：有几个字符？" },
       notes: {
         en: "Predict mode: before anything is shown, the room guesses how many characters these four ids decode to. Then reveal.\n\nIt is \"Hello, world!\": thirteen characters from four ids. Ask what that ratio would be for Chinese.",
-        zh: "预测模式：什么都还没显示，先让大家猜这四个 ID 能解出几个字符，然后揭晓。\n\n答案是“Hello, world!”：四个 ID，十三个字符。再问：换成中文，这个比例会是多少？",
+        zh: "预测模式：什么都还没显示，先让大家猜这四个 id 能解出几个字符，然后揭晓。\n\n答案是“Hello, world!”：四个 id，十三个字符。再问：换成中文，这个比例会是多少？",
       },
     },
   ]),

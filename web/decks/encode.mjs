@@ -4,11 +4,12 @@
 export default Object.freeze({
   id: "encode",
   lesson: "encode",
+  focus: "merge-canvas",
   minutes: 15,
-  title: { en: "Encode: text to ids", zh: "编码：从文字到 ID" },
+  title: { en: "Encode: text to ids", zh: "编码：从文字到 id" },
   summary: {
     en: "GPT-2 never reads letters. It cuts text into pieces, turns each piece into bytes, merges neighbouring bytes in the order its table ranks them, and looks the result up as ids.\n\nThe point to land: the merge with the lowest rank goes first, wherever it sits in the word. The deck for this lesson (Teach menu) walks through it in about 15 minutes.",
-    zh: "GPT-2 从来不直接读字母。它先把文字切成小段，再把每段变成字节，按词表里的排名一对一对地合并相邻的字节，最后查表得到 ID。\n\n这一课要讲透的一点：排名最低（最靠前）的那一对先合并，不管它在词的哪个位置。本课的课件（“授课”菜单）大约 15 分钟讲完。",
+    zh: "GPT-2 从来不直接读字母。它先把文字切成小段，再把每段变成字节，按词表里的 rank（优先级序号）一对一对地合并相邻的字节，最后查表得到 id。\n\n这一课要讲透的一点：rank 最小（最靠前）的那一对先合并，不管它在词的哪个位置。本课的课件（“授课”菜单）大约 15 分钟讲完。",
   },
   slides: Object.freeze([
     {
@@ -21,10 +22,10 @@ export default Object.freeze({
     },
     {
       view: { text: "tokenization", step: 1 },
-      title: { en: "The first merge: lowest rank wins", zh: "第一次合并：排名最低的先来" },
+      title: { en: "The first merge: lowest rank wins", zh: "第一次合并：rank 最小的先来" },
       notes: {
         en: "Every neighbouring pair has a rank, written under it. The rank is the order in which GPT-2 learned the pair while it was trained: a low number means the pair was common.\n\n\"o\" + \"n\" has the lowest rank of all the pairs, so it merges first, even though it sits near the end of the word.",
-        zh: "每一对相邻的符号下面都写着一个排名。排名就是 GPT-2 训练时学到这对组合的先后顺序：数字越小，说明这对组合在训练语料里越常见。\n\n所有组合里“o”+“n”排名最低，所以它最先合并，尽管它在单词的末尾附近。",
+        zh: "每一对相邻的符号下面都写着一个 rank。rank 就是 GPT-2 训练时学到这对组合的先后顺序：数字越小，说明这对组合在训练语料里越常见。\n\n所有组合里“o”+“n”rank 最小，所以它最先合并，尽管它在单词的末尾附近。",
       },
     },
     {
@@ -32,23 +33,25 @@ export default Object.freeze({
       title: { en: "Merges build on merges", zh: "合并出来的还能再合并" },
       notes: {
         en: "Five merges in: \"at\" and \"ion\" have just become \"ation\". A merged symbol is a symbol like any other, so it can pair up again.\n\nStep back and forth with the arrow keys: every frame is exact, nothing is animated away. Ask which pair the room expects next.",
-        zh: "合并到第五步：“at”和“ion”刚刚合成了“ation”。合并出来的符号和别的符号一样，还可以继续和邻居配对。\n\n用方向键前后翻几步：每一帧都是准确的，随时可以退回去看。问问大家，下一步会合并哪一对？",
+        zh: "合并到第五步：“at”和“ion”刚刚合成了“ation”。合并出来的符号和别的符号一样，还可以继续和邻居组成相邻对。\n\n用方向键前后翻几步：每一帧都是准确的，随时可以退回去看。问问大家，下一步会合并哪一对？",
       },
     },
     {
       view: { text: "tokenization", step: 10 },
-      title: { en: "Two tokens, two ids", zh: "两个 token，两个 ID" },
+      focus: "final-tokens",
+      title: { en: "Two tokens, two ids", zh: "两个 token，两个 id" },
       notes: {
         en: "No pair left has a rank, so the merging stops: \"token\" and \"ization\". The lookup turns them into 30001 and 1634, and those two numbers are all the model ever receives.\n\nCompare with the guesses from the first slide.",
-        zh: "剩下的组合都没有排名了，合并就此停止：得到“token”和“ization”。查表后变成 30001 和 1634，模型真正拿到的只有这两个数字。\n\n回头对一对第一页大家猜的数。",
+        zh: "剩下的组合都没有 rank 了，合并就此停止：得到“token”和“ization”。查表后变成 30001 和 1634，模型真正拿到的只有这两个数字。\n\n回头对一对第一页大家猜的数。",
       },
     },
     {
       view: { text: "tokenization", step: 10, mistake: true },
+      focus: "greedy-pane",
       title: { en: "The common mistake: left to right", zh: "常见误解：从左往右合并" },
       notes: {
         en: "Many people assume BPE merges from left to right. The second canvas does exactly that: it always merges the leftmost pair that has any rank.\n\nIt ends with six tokens instead of two: a cut GPT-2 never makes. The rank order is not a detail; it is the algorithm.",
-        zh: "很多人以为 BPE 是从左往右合并的。第二块画布就按这个错误的做法来：每次都合并最左边、只要有排名的那一对。\n\n结果是六个 token 而不是两个，GPT-2 从来不会这样切。按排名合并不是细节，它就是算法本身。",
+        zh: "很多人以为 BPE 是从左往右合并的。第二块画布就按这个错误的做法来：每次都合并最左边、只要有 rank 的那一对。\n\n结果是六个 token 而不是两个，GPT-2 从来不会这样切。按 rank 合并不是细节，它就是算法本身。",
       },
     },
     {
@@ -56,15 +59,16 @@ export default Object.freeze({
       title: { en: "The space belongs to the word", zh: "空格是跟着单词走的" },
       notes: {
         en: "The same word twice, two different ids: \"the\" at the start is 1169, \" the\" after a space is 262. The pre-tokenizer keeps the space at the front of the next word, and GPT-2's table writes it as Ġ.\n\nSo the model learns \"the\" and \" the\" as two separate tokens.",
-        zh: "同一个词出现两次，ID 却不一样：开头的“the”是 1169，空格后面的“ the”是 262。预分词会把空格留在下一个词的前面，GPT-2 的词表把这个空格写成 Ġ。\n\n所以对模型来说，“the”和“ the”是两个不同的 token。",
+        zh: "同一个词出现两次，id 却不一样：开头的“the”是 1169，空格后面的“ the”是 262。预分词会把空格留在下一个词的前面，GPT-2 的词表把这个空格写成 Ġ。\n\n所以对模型来说，“the”和“ the”是两个不同的 token。",
       },
     },
     {
       view: { text: "Hello\nhello" },
-      title: { en: "Case changes the ids", zh: "大小写不同，ID 也不同" },
+      focus: "final-tokens",
+      title: { en: "Case changes the ids", zh: "大小写不同，id 也不同" },
       notes: {
         en: "\"Hello\" and \"hello\" share no id at all, and the line break is a token of its own. Nothing in the ids says these two are the same word: the model has to learn that from data.\n\nUse ↑ ↓ to move between the pieces and compare their merges.",
-        zh: "“Hello”和“hello”没有一个 ID 是相同的，换行符也单独占一个 token。ID 本身并不说明它们是同一个词，模型只能从数据里自己学到这一点。\n\n用 ↑ ↓ 在各段之间切换，对比它们的合并过程。",
+        zh: "“Hello”和“hello”没有一个 id 是相同的，换行符也单独占一个 token。id 本身并不说明它们是同一个词，模型只能从数据里自己学到这一点。\n\n用 ↑ ↓ 在各段之间切换，对比它们的合并过程。",
       },
     },
     {
@@ -72,7 +76,7 @@ export default Object.freeze({
       title: { en: "Bytes, not characters", zh: "按字节，不按字符" },
       notes: {
         en: "One emoji, four bytes in UTF-8. Only the first two bytes merge; the result is three ids, and the last two are pieces of a character that mean nothing on their own.\n\nThis is why a byte-level tokenizer never meets an unknown character: in the worst case it falls back to single bytes.",
-        zh: "一个表情符号，UTF-8 编码是 4 个字节。只有前两个字节能合并，最后得到 3 个 ID，后两个 ID 单独拿出来只是半个字符，什么也不表示。\n\n这正是字节级分词器永远不会遇到“未知字符”的原因：最坏的情况，也可以退回到单个字节。",
+        zh: "一个表情符号，UTF-8 编码是 4 个字节。只有前两个字节能合并，最后得到 3 个 id，后两个 id 单独拿出来只是半个字符，什么也不表示。\n\n这正是字节级分词器永远不会遇到“未知字符”的原因：最坏的情况，也可以退回到单个字节。",
       },
     },
     {
@@ -88,7 +92,7 @@ export default Object.freeze({
       title: { en: "Your turn: predict the merges", zh: "轮到你们：预测合并" },
       notes: {
         en: "A made-up word. Predict mode hides the ranks: the room picks which pair merges next, then the answer shows whether GPT-2 agrees and why.\n\nVote by hands, or switch on the room poll. The word ends as three tokens; ask why \"f\" stays alone.",
-        zh: "一个编出来的词。预测模式会把排名藏起来：大家先选下一步合并哪一对，再揭晓 GPT-2 的选择和理由。\n\n可以举手投票，也可以打开全班投票。这个词最后是三个 token，问问大家为什么“f”单独剩下。",
+        zh: "一个编出来的词。预测模式会把 rank 藏起来：大家先选下一步合并哪一对，再揭晓 GPT-2 的选择和理由。\n\n可以举手投票，也可以打开全班投票。这个词最后是三个 token，问问大家为什么“f”单独剩下。",
       },
     },
   ]),

@@ -5,11 +5,12 @@
 export default Object.freeze({
   id: "lab",
   lesson: "lab",
+  focus: "lab-prompt",
   minutes: 15,
   title: { en: "Lab: write the tokenizer yourself", zh: "动手写：自己实现分词器" },
   summary: {
     en: "Six small Python functions make a whole byte-level BPE tokenizer: count pairs, merge a pair, train, encode, decode, and GPT-2's own bpe. Each Run checks the student's function against toklab on the shown cases and many generated ones, and shows the first input that fails.\n\nThe deck for this lesson (Teach menu) introduces each exercise in about two minutes; the coding itself takes longer.",
-    zh: "六个小小的 Python 函数，就能拼出一个完整的字节级 BPE 分词器：统计配对、合并一对、训练、编码、解码，以及 GPT-2 自己的 bpe。每次点“运行”，都会在给出的例子和大量自动生成的输入上，把学生的函数和 toklab 的答案对比，并指出第一个出错的输入。\n\n本课的课件（“授课”菜单）每个练习大约讲两分钟，真正写代码要更久。",
+    zh: "六个小小的 Python 函数，就能拼出一个完整的字节级 BPE 分词器：统计相邻对、合并一对、训练、编码、解码，以及 GPT-2 自己的 bpe。每次点“运行”，都会在给出的例子和大量自动生成的输入上，把学生的函数和 toklab 的答案对比，并指出第一个出错的输入。\n\n本课的课件（“授课”菜单）每个练习大约讲两分钟，真正写代码要更久。",
   },
   slides: Object.freeze([
     {
@@ -22,10 +23,10 @@ export default Object.freeze({
     },
     {
       view: { ex: "get_stats" },
-      title: { en: "1. Count the pairs", zh: "1. 统计相邻配对" },
+      title: { en: "1. Count the pairs", zh: "1. 统计相邻对" },
       notes: {
         en: "get_stats takes a list of ids and counts each neighbouring pair: [1, 2, 3, 1, 2] has (1, 2) twice. This is the pair table of the train lesson, as code.\n\nAsk: should overlapping pairs count? In [5, 5, 5], (5, 5) occurs twice.",
-        zh: "get_stats 接收一串 ID，统计每一对相邻 ID 出现的次数：[1, 2, 3, 1, 2] 里 (1, 2) 出现两次。这就是训练课里那张配对表，只不过写成了代码。\n\n问大家：重叠的配对算不算？[5, 5, 5] 里 (5, 5) 出现了两次。",
+        zh: "get_stats 接收一串 id，统计每一对相邻 id 出现的次数：[1, 2, 3, 1, 2] 里 (1, 2) 出现两次。这就是训练课里那张相邻对计数表，只不过写成了代码。\n\n问大家：重叠的相邻对算不算？[5, 5, 5] 里 (5, 5) 出现了两次。",
       },
     },
     {
@@ -33,7 +34,7 @@ export default Object.freeze({
       title: { en: "2. Merge one pair everywhere", zh: "2. 把一对在所有位置合并" },
       notes: {
         en: "merge replaces every occurrence of a pair with a new id, scanning left to right: [1, 2, 3, 1, 2] with (1, 2) → 4 gives [4, 3, 4].\n\nThe tricky case is [5, 5, 5]: after merging the first two, the third 5 has no partner left.",
-        zh: "merge 从左往右扫描，把某一对的每次出现都换成一个新 ID：[1, 2, 3, 1, 2] 把 (1, 2) 换成 4，得到 [4, 3, 4]。\n\n容易出错的是 [5, 5, 5]：前两个合并之后，第三个 5 就没有搭档了。",
+        zh: "merge 从左往右扫描，把某一对的每次出现都换成一个新 id：[1, 2, 3, 1, 2] 把 (1, 2) 换成 4，得到 [4, 3, 4]。\n\n容易出错的是 [5, 5, 5]：前两个合并之后，第三个 5 就没有搭档了。",
       },
     },
     {
@@ -41,15 +42,15 @@ export default Object.freeze({
       title: { en: "3. Train: the loop", zh: "3. 训练：那个循环" },
       notes: {
         en: "train puts the first two together: count, take the most frequent pair, merge it, record the rule with the next new id (256, 257, …), repeat.\n\nTwo rules the checks rely on: stop early when the best pair occurs only once, and among equal counts take the pair seen first.",
-        zh: "train 把前两个函数组合起来：统计，取最常见的一对，合并，用下一个新 ID（256、257……）记下这条规则，再重复。\n\n检查依赖两条规则：最常见的一对只出现一次时就提前停止；次数相同时，取最先出现的那一对。",
+        zh: "train 把前两个函数组合起来：统计，取最常见的一对，合并，用下一个新 id（256、257……）记下这条规则，再重复。\n\n检查依赖两条规则：最常见的一对只出现一次时就提前停止；次数相同时，取最先出现的那一对。",
       },
     },
     {
       view: { ex: "encode" },
-      title: { en: "4. Encode by lowest rank", zh: "4. 按最低排名编码" },
+      title: { en: "4. Encode by lowest rank", zh: "4. 按 rank 从小到大编码" },
       notes: {
         en: "encode applies learned merges to new text. The trap is the one from the encode lesson: merging left to right instead of always taking the pair with the lowest rank.\n\nIf a student's answer differs only on longer inputs, this is usually why.",
-        zh: "encode 把学到的合并规则用在新文本上。陷阱就是编码课里讲过的那个：从左往右合并，而不是每次都选排名最低的那一对。\n\n如果学生的答案只在较长的输入上出错，多半就是这个原因。",
+        zh: "encode 把学到的合并规则用在新文本上。陷阱就是编码课里讲过的那个：从左往右合并，而不是每次都选 rank 最小的那一对。\n\n如果学生的答案只在较长的输入上出错，多半就是这个原因。",
       },
     },
     {
@@ -57,7 +58,7 @@ export default Object.freeze({
       title: { en: "5. Decode with GPT-2's table", zh: "5. 用 GPT-2 的词表解码" },
       notes: {
         en: "decode looks each id up as bytes, joins them, and only then turns them into text. Decoding token by token breaks characters that span two tokens, like the unicorn's [8582, 99, 226].\n\nThe bytes that do not make a full character become the replacement character, as in the decode lesson.",
-        zh: "decode 先把每个 ID 查成字节，把字节拼起来，最后才转成文字。如果一个 token 一个 token 地解码，跨 token 的字符就会被拆坏，比如独角兽的 [8582, 99, 226]。\n\n拼不成完整字符的字节会变成替换字符，和解码课里一样。",
+        zh: "decode 先把每个 id 查成字节，把字节拼起来，最后才转成文字。如果一个 token 一个 token 地解码，跨 token 的字符就会被拆坏，比如独角兽的 [8582, 99, 226]。\n\n拼不成完整字符的字节会变成替换字符，和解码课里一样。",
       },
     },
     {
@@ -65,7 +66,7 @@ export default Object.freeze({
       title: { en: "6. GPT-2's bpe, for real", zh: "6. 真正的 GPT-2 bpe" },
       notes: {
         en: "The last exercise uses GPT-2's real ranks: bpe(b\"tokenization\", ranks) must give [30001, 1634], the answer from the first lesson.\n\nWhen it passes, the students have written a tokenizer that agrees with GPT-2 on every piece the checks throw at it.",
-        zh: "最后一个练习用的是 GPT-2 真实的排名表：bpe(b\"tokenization\", ranks) 必须得到 [30001, 1634]，正是第一课的答案。\n\n通过之后，学生就亲手写出了一个分词器，在所有检查的输入上都和 GPT-2 的结果一致。",
+        zh: "最后一个练习用的是 GPT-2 真实的 rank 表：bpe(b\"tokenization\", ranks) 必须得到 [30001, 1634]，正是第一课的答案。\n\n通过之后，学生就亲手写出了一个分词器，在所有检查的输入上都和 GPT-2 的结果一致。",
       },
     },
   ]),

@@ -6,6 +6,7 @@ const CHINESE = "我爱中国人。中国人很多。我爱中国。北京是中
 export default Object.freeze({
   id: "samples",
   lesson: "samples",
+  focus: "samples-windows",
   minutes: 15,
   title: { en: "Samples: from tokens to training pairs", zh: "训练样本：从 token 到训练数据" },
   summary: {
@@ -15,10 +16,10 @@ export default Object.freeze({
   slides: Object.freeze([
     {
       view: {},
-      title: { en: "The whole text as one stream of ids", zh: "整段文字变成一串 ID" },
+      title: { en: "The whole text as one stream of ids", zh: "整段文字变成一串 id" },
       notes: {
         en: "The chapter's paragraph, cut by a toy BPE with a vocabulary of 100 trained on the paragraph itself: 255 ids in one long stream.\n\nThe model never sees sentences or documents here, only this stream.",
-        zh: "教材里的那段话，用在这段话上训练的玩具 BPE（词表大小 100）切分：一共 255 个 ID，排成一长串。\n\n在这里模型看不到句子或文档的边界，只有这一串 ID。",
+        zh: "教材里的那段话，用在这段话上训练的玩具 BPE（词表大小 100）切分：一共 255 个 id，排成一长串。\n\n在这里模型看不到句子或文档的边界，只有这一串 id。",
       },
     },
     {
@@ -26,7 +27,7 @@ export default Object.freeze({
       title: { en: "x and y: shifted by one", zh: "x 和 y：错开一位" },
       notes: {
         en: "Each window of 6 ids is an input x; its label y is the stretch that starts one id later. So every position in x has its own answer: the token that comes next.\n\nOne window of 6 gives 6 training examples at once. Ask the room to read one column aloud: given these tokens, predict that one.",
-        zh: "每个长度为 6 的窗口是一个输入 x；它的标签 y 是晚一个 ID 开始的同样长的一段。这样 x 里的每个位置都有自己的答案：紧跟在后面的那个 token。\n\n一个长度为 6 的窗口，同时就是 6 个训练样本。请大家念一列：看到前面这些 token，预测下一个。",
+        zh: "每个长度为 6 的窗口是一个输入 x；它的标签 y 是晚一个 id 开始的同样长的一段。这样 x 里的每个位置都有自己的答案：紧跟在后面的那个 token。\n\n一个长度为 6 的窗口，同时就是 6 个训练样本。请大家念一列：看到前面这些 token，预测下一个。",
       },
     },
     {
@@ -42,7 +43,7 @@ export default Object.freeze({
       title: { en: "A batch of windows", zh: "一批窗口" },
       notes: {
         en: "Five windows in one batch. They are processed together, in parallel, and the model's weights are updated once for the whole batch.\n\nThe random sampler picks each window's start anywhere in the stream; each window's caption says where it sits.",
-        zh: "一批里有五个窗口。它们会被一起并行处理，模型的参数对整批只更新一次。\n\n随机采样会在整串 ID 里任意选每个窗口的起点，每个窗口的标题都写着它在整串里的位置。",
+        zh: "一批里有五个窗口。它们会被一起并行处理，模型的参数对整批只更新一次。\n\n随机采样会在整串 id 里任意选每个窗口的起点，每个窗口的标题都写着它在整串里的位置。",
       },
     },
     {
@@ -66,7 +67,7 @@ export default Object.freeze({
       title: { en: "The same text with GPT-2's tokens", zh: "同一段文字，换成 GPT-2 的 token" },
       notes: {
         en: "With GPT-2's table the paragraph is only 89 ids, and they run up to 50,256. Each window now covers more text.\n\nThe trade-off again: the model's output layer must now choose among 50,257 tokens instead of 100.",
-        zh: "换成 GPT-2 的词表，这段话只有 89 个 ID，数值最大可到 50,256。每个窗口覆盖的文字更多了。\n\n又是那个取舍：模型的输出层现在要在 50,257 个 token 里挑，而不是 100 个。",
+        zh: "换成 GPT-2 的词表，这段话只有 89 个 id，数值最大可到 50,256。每个窗口覆盖的文字更多了。\n\n又是那个取舍：模型的输出层现在要在 50,257 个 token 里挑，而不是 100 个。",
       },
     },
     {
@@ -74,7 +75,7 @@ export default Object.freeze({
       title: { en: "Any language works the same way", zh: "任何语言都是同样的做法" },
       notes: {
         en: "Chinese sentences, same recipe: a stream of ids, windows, labels shifted by one.\n\nClose with the question the course keeps returning to: once text is ids, what does the model actually learn from these pairs?",
-        zh: "换成中文句子，做法完全一样：一串 ID，切成窗口，标签错开一位。\n\n最后回到本课程反复提到的问题：文字变成 ID 以后，模型从这些数据对里究竟学到了什么？",
+        zh: "换成中文句子，做法完全一样：一串 id，切成窗口，标签错开一位。\n\n最后回到本课程反复提到的问题：文字变成 id 以后，模型从这些数据对里究竟学到了什么？",
       },
     },
   ]),

@@ -6,11 +6,12 @@ const CHAT = "<|im_start|>user\nHello!<|im_end|>\n<|im_start|>assistant\n";
 export default Object.freeze({
   id: "special",
   lesson: "special",
+  focus: "special-ids",
   minutes: 15,
   title: { en: "Special tokens: <|endoftext|>", zh: "特殊 token：<|endoftext|>" },
   summary: {
     en: "A special token is an id that ordinary text can never produce. GPT-2 has one, <|endoftext|> (50256), placed between documents. The same characters typed by a user can be refused, turned into that id, or read as plain text, and the choice is a safety decision.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
-    zh: "特殊 token 是普通文字永远编不出来的 ID。GPT-2 只有一个：<|endoftext|>（50256），放在两篇文档之间。用户打出同样的字符时，可以拒绝、可以变成这个 ID，也可以当普通文字处理，怎么选是一个安全问题。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
+    zh: "特殊 token 是普通文字永远编不出来的 id。GPT-2 只有一个：<|endoftext|>（50256），放在两篇文档之间。用户打出同样的字符时，可以拒绝、可以变成这个 id，也可以当普通文字处理，怎么选是一个安全问题。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
   },
   slides: Object.freeze([
     {
@@ -26,15 +27,15 @@ export default Object.freeze({
       title: { en: "Refused, by default", zh: "默认：拒绝" },
       notes: {
         en: "tiktoken, and toklab like it, refuses text that contains a special token unless the caller says otherwise.\n\nThe reason is safety: if a user could type the marker and have it become id 50256, they could end a document, or a conversation turn, from inside their own message.",
-        zh: "tiktoken（toklab 也一样）默认会拒绝含有特殊 token 的文本，除非调用方明确允许。\n\n原因是安全：如果用户打出这个标记就能变成 ID 50256，他就能在自己的消息里提前结束一篇文档，或者结束一轮对话。",
+        zh: "tiktoken（toklab 也一样）默认会拒绝含有特殊 token 的文本，除非调用方明确允许。\n\n原因是安全：如果用户打出这个标记就能变成 id 50256，他就能在自己的消息里提前结束一篇文档，或者结束一轮对话。",
       },
     },
     {
       view: {},
-      title: { en: "Allowed: one id, 50256", zh: "允许：一个 ID，50256" },
+      title: { en: "Allowed: one id, 50256", zh: "允许：一个 id，50256" },
       notes: {
         en: "When the programmer joins documents to build training data, the marker must become exactly one token, id 50256, the last row of the table.\n\nPoint out that no merge ever produces it: it was added to the table by hand.",
-        zh: "程序员拼接文档、准备训练数据时，这个标记必须正好变成一个 token，也就是 ID 50256，词表的最后一行。\n\n强调一下：没有任何合并规则能得到它，它是人为加进词表的。",
+        zh: "程序员拼接文档、准备训练数据时，这个标记必须正好变成一个 token，也就是 id 50256，词表的最后一行。\n\n强调一下：没有任何合并规则能得到它，它是人为加进词表的。",
       },
     },
     {
@@ -50,7 +51,7 @@ export default Object.freeze({
       title: { en: "The marker in any language", zh: "任何语言里都一样" },
       notes: {
         en: "Chinese on both sides of the marker. The Chinese characters still cost two or more tokens each, but the marker itself is the same single id.\n\nThe special token belongs to the table, not to a language.",
-        zh: "标记两边都是中文。每个汉字仍然要两个甚至更多 token，但标记本身还是同一个 ID。\n\n特殊 token 属于词表，而不属于哪一种语言。",
+        zh: "标记两边都是中文。每个汉字仍然要两个甚至更多 token，但标记本身还是同一个 id。\n\n特殊 token 属于词表，而不属于哪一种语言。",
       },
     },
     {
@@ -58,7 +59,7 @@ export default Object.freeze({
       title: { en: "Without the marker nothing changes", zh: "没有标记时，三种方式一样" },
       notes: {
         en: "No special token, so the three treatments give the same ids. The choice only matters for text that contains the marker.\n\nAsk: which of the three should a chat app use for what users type?",
-        zh: "没有特殊 token，三种处理方式得到的 ID 完全相同。只有文本里出现这个标记时，选择才有区别。\n\n问大家：聊天应用处理用户输入时，应该用哪一种？",
+        zh: "没有特殊 token，三种处理方式得到的 id 完全相同。只有文本里出现这个标记时，选择才有区别。\n\n问大家：聊天应用处理用户输入时，应该用哪一种？",
       },
     },
     {
@@ -66,15 +67,15 @@ export default Object.freeze({
       title: { en: "Chat models: tokens for turns", zh: "对话模型：用来分轮次的 token" },
       notes: {
         en: "A chat turn the way MiniMind and Qwen write it. GPT-2 has no <|im_start|> or <|im_end|>, so here they are only characters cut into ordinary tokens.\n\nIn a chat model's own table each is one reserved id, which is exactly why user text must never be allowed to produce them.",
-        zh: "这是 MiniMind 和 Qwen 写一轮对话的格式。GPT-2 的词表里没有 <|im_start|> 和 <|im_end|>，所以这里它们只是普通字符，被切成普通 token。\n\n在对话模型自己的词表里，它们各是一个保留 ID，所以绝不能让用户输入生成它们。",
+        zh: "这是 MiniMind 和 Qwen 写一轮对话的格式。GPT-2 的词表里没有 <|im_start|> 和 <|im_end|>，所以这里它们只是普通字符，被切成普通 token。\n\n在对话模型自己的词表里，它们各是一个保留 id，所以绝不能让用户输入生成它们。",
       },
     },
     {
       view: { encoding: "cl100k_base" },
-      title: { en: "A newer table, other special ids", zh: "新一些的词表，别的特殊 ID" },
+      title: { en: "A newer table, other special ids", zh: "新一些的词表，别的特殊 id" },
       notes: {
         en: "Switch to cl100k_base, the table of GPT-3.5 and GPT-4. The marker is now id 100257, and the table reserves a few more special tokens for filling in the middle of code.\n\nThe idea is the same; only the ids move.",
-        zh: "换成 cl100k_base，也就是 GPT-3.5 和 GPT-4 用的词表。这个标记现在是 ID 100257，词表还为“代码中间补全”留了几个特殊 token。\n\n道理一样，只是 ID 变了。",
+        zh: "换成 cl100k_base，也就是 GPT-3.5 和 GPT-4 用的词表。这个标记现在是 id 100257，词表还为“代码中间补全”留了几个特殊 token。\n\n道理一样，只是 id 变了。",
       },
     },
   ]),

@@ -4,6 +4,7 @@
 export default Object.freeze({
   id: "tables",
   lesson: "tables",
+  focus: "tables-pieces",
   minutes: 15,
   title: { en: "Three tables: GPT-2 to GPT-4o", zh: "三张词表：从 GPT-2 到 GPT-4o" },
   summary: {
@@ -23,8 +24,8 @@ export default Object.freeze({
       view: { ttext: "今天天气真好" },
       title: { en: "Chinese: 10, then 7, then 5", zh: "中文：10 个，7 个，5 个" },
       notes: {
-        en: "Six characters: 10 tokens in r50k, 7 in cl100k, 5 in o200k. The newer tables were trained on far more text in other languages, so whole Chinese words earned their own tokens.\n\nFewer tokens means a cheaper request and more text in the same context window.",
-        zh: "六个汉字：r50k 要 10 个 token，cl100k 要 7 个，o200k 只要 5 个。新的词表用了多得多的其他语言语料来训练，整个的中文词也有了自己的 token。\n\ntoken 少，请求就便宜，同样的上下文窗口也能装下更多文字。",
+        en: "Six characters: 10 tokens in r50k, 7 in cl100k, 5 in o200k. The newer tables were trained on far more text in other languages, so most common characters are single tokens. Not words, though: cl100k has no token for 今天 or 天气, and o200k's 天天 crosses the word boundary 今天|天气.\n\nFewer tokens means a cheaper request and more text in the same context window.",
+        zh: "六个汉字：r50k 要 10 个 token，cl100k 要 7 个，o200k 只要 5 个。新的词表用了多得多的其他语言语料来训练，大多数常用汉字都成了单独的 token。但不是词：cl100k 里“今天”“天气”都不是 token，o200k 的“天天”还跨过了“今天|天气”的词界。\n\ntoken 少，请求就便宜，同样的上下文窗口也能装下更多文字。",
       },
     },
     {

@@ -7,15 +7,17 @@ const PARAGRAPH = "the cat sat on the mat. the rat sat on the hat. that cat and 
 export default Object.freeze({
   id: "train",
   lesson: "train",
+  focus: "pair-table",
   minutes: 15,
   title: { en: "Train: where the merges come from", zh: "训练：合并规则从哪里来" },
   summary: {
     en: "Training is a simple loop: count every neighbouring pair in the corpus, merge the most frequent one everywhere, write it down as the next rule, and repeat until no pair is common enough. The order of the rules is the rank the encoder uses later.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
-    zh: "训练就是一个很简单的循环：统计语料里每一对相邻符号出现的次数，把最常见的那一对在所有地方都合并掉，记作下一条规则，然后重复，直到没有哪一对足够常见为止。规则的先后顺序，就是后来编码时用的排名。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
+    zh: "训练就是一个很简单的循环：统计语料里每一对相邻符号出现的次数，把最常见的那一对在所有地方都合并掉，记作下一条规则，然后重复，直到没有哪一对足够常见为止。规则的先后顺序，就是后来编码时用的 rank。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
   },
   slides: Object.freeze([
     {
       view: { step: 0 },
+      focus: "corpus-before",
       title: { en: "Before training: only characters", zh: "训练之前：只有单个字符" },
       notes: {
         en: "A tiny corpus: low, lower, lowest, low, lower, newest. Each word is split into characters, with </w> marking where a word ends.\n\nThe vocabulary is just the alphabet of the corpus. Ask: which two neighbours appear together most often?",
@@ -27,35 +29,36 @@ export default Object.freeze({
       title: { en: "Count the pairs, merge the top one", zh: "数一数每一对，合并最多的那对" },
       notes: {
         en: "The pair table counts every neighbouring pair. \"l\" + \"o\" occurs 5 times, more than any other, so it becomes the first rule: rank 0.\n\nHover a pair in the table to light up every place it occurs in the corpus.",
-        zh: "配对表统计了每一对相邻符号的次数。“l”+“o”出现 5 次，比其他都多，于是它成了第一条规则，排名 0。\n\n把鼠标移到表里的某一对上，语料中它出现的每个位置都会亮起来。",
+        zh: "相邻对计数表统计了每一对相邻符号的次数。“l”+“o”出现 5 次，比其他都多，于是它成了第一条规则，rank 0。\n\n把鼠标移到表里的某一对上，语料中它出现的每个位置都会亮起来。",
       },
     },
     {
       view: { step: 3 },
-      title: { en: "New symbols make new pairs", zh: "新符号带来新的配对" },
+      title: { en: "New symbols make new pairs", zh: "新符号带来新的相邻对" },
       notes: {
         en: "After \"lo\" and \"low\", the pair \"low\" + \"e\" now counts 3. The counts change after every merge, because merged symbols pair up with their new neighbours.\n\nThis is why training recounts at each step instead of counting once.",
-        zh: "学会“lo”和“low”之后，“low”+“e”这一对现在有 3 次。每合并一次，计数都会变，因为合并出来的符号会和新的邻居组成新的配对。\n\n所以训练每一步都要重新统计，而不是只统计一次。",
+        zh: "学会“lo”和“low”之后，“low”+“e”这一对现在有 3 次。每合并一次，计数都会变，因为合并出来的符号会和新的邻居组成新的相邻对。\n\n所以训练每一步都要重新统计，而不是只统计一次。",
       },
     },
     {
       view: { step: 4 },
-      title: { en: "A tie: several pairs count 2", zh: "平局：好几对都是 2 次" },
+      title: { en: "A tie: several pairs count 2", zh: "并列：好几对都是 2 次" },
       notes: {
         en: "Now several pairs occur twice. Something has to decide, and this run uses the pair seen first in the corpus: \"low\" + \"</w>\".\n\nA tie rule sounds like a detail, but it changes the vocabulary you end up with. The next slide shows that.",
-        zh: "现在好几对都出现了 2 次，总得有个规则来决定选哪一对。这一次用的是“语料里最先出现的那一对”：“low”+“</w>”。\n\n平局规则听起来像细节，但它会改变最后学到的词表。下一页就能看到。",
+        zh: "现在好几对都出现了 2 次，总得有个规则来决定选哪一对。这一次用的是“语料里最先出现的那一对”：“low”+“</w>”。\n\n并列时的规则听起来像细节，但它会改变最后学到的词表。下一页就能看到。",
       },
     },
     {
       view: { step: 4, tie: "huggingface" },
-      title: { en: "Another tie rule, another vocabulary", zh: "换一种平局规则，词表就不同" },
+      title: { en: "Another tie rule, another vocabulary", zh: "换一种并列时的规则，词表就不同" },
       notes: {
         en: "Same corpus, same step, HuggingFace's rule (the pair of smallest token ids wins): this time \"r\" + \"</w>\" merges.\n\nTwo trainers given the same text can disagree. When you compare tokenizers, always ask how ties were broken.",
-        zh: "同样的语料，同样的一步，改用 HuggingFace 的规则（token ID 最小的那一对优先）：这次合并的是“r”+“</w>”。\n\n两个训练器拿到同样的文本，结果也可能不一样。比较分词器时，一定要问清楚平局是怎么处理的。",
+        zh: "同样的语料，同样的一步，改用 HuggingFace 的规则（token id 最小的那一对优先）：这次合并的是“r”+“</w>”。\n\n两个训练器拿到同样的文本，结果也可能不一样。比较分词器时，一定要问清楚并列是怎么处理的。",
       },
     },
     {
       view: { step: 9 },
+      focus: "merge-list",
       title: { en: "When training stops", zh: "训练什么时候停下" },
       notes: {
         en: "After eight merges every remaining pair occurs only once, below the minimum frequency of 2, so training stops and says why.\n\nReal tokenizers stop at a target vocabulary size instead: GPT-2 stopped at 50,000 merges.",
@@ -64,6 +67,7 @@ export default Object.freeze({
     },
     {
       view: { step: 9, try: "lower newest slowest" },
+      focus: "try-output",
       title: { en: "Use what you trained", zh: "用刚学到的规则分词" },
       notes: {
         en: "The learned rules, applied to new words. \"lower\" and \"newest\" were in the corpus; \"slowest\" was not, yet it still splits into pieces the tokenizer knows.\n\nType a word of your own in the box and see where it breaks.",
@@ -72,6 +76,7 @@ export default Object.freeze({
     },
     {
       view: { corpus: CHINESE, unit: "lines", try: "我 爱 北 京\n中 国 人 很 好", step: 1 },
+      focus: "try-output",
       title: { en: "The same loop on Chinese", zh: "同样的循环，换成中文" },
       notes: {
         en: "Each line is a sequence of characters. \"中\" + \"国\" occurs 4 times and merges first, then \"我\" + \"爱\".\n\nNothing in the algorithm knows about words or languages: it only counts neighbours.",
@@ -80,6 +85,7 @@ export default Object.freeze({
     },
     {
       view: { corpus: PARAGRAPH, tmode: "bytes", unit: "words", try: "the bat sat on that hat", step: 3 },
+      focus: "try-output",
       title: { en: "Bytes, the way GPT-2 trains", zh: "按字节训练，和 GPT-2 一样" },
       notes: {
         en: "Switch to bytes and the space joins the word as Ġ, exactly as in GPT-2's table. Here \"Ġ\" + \"th\" has just merged, 5 times in the corpus.\n\nStep on a few merges: Ġsat, Ġthe, Ġcat appear, whole words with their space.",
@@ -91,7 +97,7 @@ export default Object.freeze({
       title: { en: "Your turn: which pair merges?", zh: "轮到你们：哪一对会合并？" },
       notes: {
         en: "Predict mode hides the counts: the room picks the pair that merges next, then the table reveals the counts and the rule used.\n\nGo through the first four merges together; the tie at step 4 is a good argument to have.",
-        zh: "预测模式会把次数藏起来：大家先选出下一步合并哪一对，然后表格揭晓次数和用到的规则。\n\n带着大家一起做前四次合并；第 4 步的平局很值得讨论一下。",
+        zh: "预测模式会把次数藏起来：大家先选出下一步合并哪一对，然后表格揭晓次数和用到的规则。\n\n带着大家一起做前四次合并；第 4 步的并列很值得讨论一下。",
       },
     },
   ]),

@@ -6,30 +6,22 @@
 
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
-import { ITEM_LIMIT } from "../protocol.mjs";
+import { ITEM_LIMIT, MINIMIND } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { choiceGroup, numberField } from "../ui/fields.mjs";
 import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
+import { CORPORA, comparePayload, shownRows } from "./compare/query.mjs";
 import "./compare/strings.mjs";
+import { landscapeCard } from "./compare/landscape.mjs";
 
-const CHAPTER = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. Tokenization is an important step because it determines how raw text is divided into smaller units.";
-const EXAMPLE = "Here is a simple example of tokenization.";
 const DONT = "I don't like tokenization.";
-const CHINESE = "我爱中国人。中国人很多。我爱中国。北京是中国首都。今天天气真好。";
 
 export const TEXTS = Object.freeze([
   { id: "dont", text: DONT, label: "compare.preset.dont" },
   { id: "chinese", text: "我爱北京，中国人很多。", label: "compare.preset.chinese" },
   { id: "emoji", text: "unbelievable 🦄 lowest", label: "compare.preset.emoji" },
 ]);
-
-const CORPORA = Object.freeze(new Map([
-  ["example", EXAMPLE],
-  ["text", null],
-  ["chapter", CHAPTER],
-  ["chinese", CHINESE],
-]));
 
 const QUERY_PARAMS = new Map([
   ["ctext", param.text(DONT, LIMITS.hashTextMax)],
@@ -38,8 +30,6 @@ const QUERY_PARAMS = new Map([
 ]);
 // Predict first: GPT-2's count is typed before the rows show (it changes no query).
 const PARAMS = new Map([...QUERY_PARAMS, ["predict", param.bool(false)]]);
-
-const NAMES = Object.freeze(["characters", "words", "toy_bpe", "r50k"]);
 
 function fmt(n) {
   return n.toLocaleString();
@@ -89,7 +79,8 @@ class CompareLesson extends TextLesson {
     const modelCard = stageCard(b, { n: 3, id: "compare-model-title", titleKey: "compare.modelTitle", textKey: "compare.modelText" },
       this.modelText);
 
-    this.mount(intro(b, "compare.title", "compare.lead"), card, guessCard, rowsCard, costCard, modelCard);
+    this.landscape = landscapeCard(b, 4);
+    this.mount(intro(b, "compare.title", "compare.lead"), card, guessCard, rowsCard, costCard, modelCard, this.landscape.card);
   }
 
   update(state, changed) {
@@ -105,11 +96,8 @@ class CompareLesson extends TextLesson {
   }
 
   query() {
-    const corpus = CORPORA.get(this.get("ccorpus"));
     this.queried = this.get("ctext");
-    const payload = { text: this.queried, bpe_vocab_size: this.get("bpe"), min_frequency: 2 };
-    if (corpus !== null) payload.corpus = corpus;
-    return this.ctx.query("compare", payload);
+    return this.ctx.query("compare", comparePayload({ ctext: this.queried, ccorpus: this.get("ccorpus"), bpe: this.get("bpe") }));
   }
 
   render() {
@@ -128,14 +116,21 @@ class CompareLesson extends TextLesson {
       this.rows.replaceChildren();
       this.table.replaceChildren();
       this.modelText.textContent = "";
+      this.landscape.showLoss(null, this.t);
       return;
     }
-    const rows = r.tokenizers.filter((row) => NAMES.includes(row.name));
+    const rows = shownRows(r);
     this.rows.replaceChildren(...rows.map((row) => this.renderRow(row)));
     this.renderCosts(rows);
     // GPT-2's vocabulary: 256 byte tokens, then one token per merge, then <|endoftext|>.
     const v = rows.find((row) => row.name === "r50k").vocab_size;
-    this.modelText.textContent = this.t("compare.modelNumbers", { v: fmt(v), merges: fmt(v - 256 - 1) });
+    this.landscape.showLoss(rows.find((row) => row.name === "r50k"), this.t);
+    const m = MINIMIND;
+    this.modelText.textContent = this.t("compare.modelNumbers", {
+      v: fmt(v), merges: fmt(v - 256 - 1),
+      mm_v: fmt(m.vocab_size_with_added), mm_added: fmt(m.n_added), mm_special: fmt(m.n_special), mm_bytes: fmt(m.n_bytes),
+      mm_merges: fmt(m.n_merges), mm_notes: fmt(m.vocab_size_with_added - m.n_bytes), mm_dim: fmt(m.hidden_size),
+    });
   }
 
   renderRow(row) {
@@ -181,8 +176,8 @@ class CompareLesson extends TextLesson {
       out.firstChild.style.width = `${Math.max(1, (100 * row.costs.output_per_token) / maxOut)}%`;
       return el("tr", { testid: "cost-row", data: { name: row.name } },
         el("th", { attrs: { scope: "row" } }, t(`compare.name.${row.name}`)),
-        el("td", {}, el("span", { className: "lk-cost" }, t("compare.attCost", { t: fmt(row.n_tokens), t2: fmt(row.costs.attention), rel: ratio(row.relative.attention) })), att),
-        el("td", {}, el("span", { className: "lk-cost" }, t("compare.outCost", { v: fmt(row.costs.output_per_token), rel: ratio(row.relative.output_per_token) })), out));
+        el("td", { data: { label: t("compare.attention") } }, el("span", { className: "lk-cost" }, t("compare.attCost", { t: fmt(row.n_tokens), t2: fmt(row.costs.attention), rel: ratio(row.relative.attention) })), att),
+        el("td", { data: { label: t("compare.output") } }, el("span", { className: "lk-cost" }, t("compare.outCost", { v: fmt(row.costs.output_per_token), rel: ratio(row.relative.output_per_token) })), out));
     });
     this.table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
   }

@@ -12,6 +12,7 @@ import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { TextLesson, intro, inputCard, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
+import { tokenFace } from "../ui/tokenFace.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
 import { clipText } from "../ui/clip.mjs";
 import "./decode/strings.mjs";
@@ -165,7 +166,8 @@ class DecodeLesson extends TextLesson {
     el("span", { className: "lk-decode-id", testid: "decode-id" }, String(item.id)),
     el("span", { className: "lk-decode-token" },
       el("span", { className: "lk-k" }, t("decode.token")),
-      el("code", { testid: "decode-token" }, item.token), item.special ? el("span", { className: "lk-tag" }, t("decode.special")) : null),
+      faceOf(item),
+      el("code", { className: "lk-token-form", testid: "decode-token" }, item.token), item.special ? el("span", { className: "lk-tag" }, t("decode.special")) : null),
     el("span", { className: "lk-decode-hex" },
       el("span", { className: "lk-k" }, t("decode.hex")), el("code", { testid: "decode-hex" }, item.hex)),
     el("p", { className: "lk-decode-status", testid: "decode-status" },
@@ -174,6 +176,12 @@ class DecodeLesson extends TextLesson {
       completes ? el("strong", { className: "lk-completes", testid: "decode-completes" }, visibleSymbol(completes)) : null));
   }
 
+}
+
+/** The token as characters (part of a character: its bytes, dashed), beside GPT-2's printable form. */
+function faceOf(item) {
+  const face = tokenFace(item.text, item.hex);
+  return el("span", { className: `lk-token-face${face.whole ? "" : " part"}`, testid: "decode-text" }, face.label);
 }
 
 export default Object.freeze({

@@ -15,7 +15,7 @@ import { Stepper } from "../ui/stepper.mjs";
 import { guessKey, guessAnnouncement } from "../ui/predict.mjs";
 import { EncodeSession } from "./encode/session.mjs";
 import { EncodeView } from "./encode/view.mjs";
-import { pieceMeta, pieceAt } from "./encode/frames.mjs";
+import { pieceMeta, pieceAt, firstTellingPiece } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
 import { EncodingChoice, encodingParam } from "./encodings.mjs";
@@ -47,6 +47,7 @@ class EncodeLesson {
     this.ctx = ctx;
     this.opened = false; // update() was called once (the lesson's first state)
     this.tableChosen = false; // the encoding changed since: its trace starts at step 0
+    this.pasted = false; // the last text change was a paste: open its first telling piece
     // The table in use is the choice's `active` one: r50k until the chosen table has loaded.
     this.choice = new EncodingChoice(ctx, () => this.encodingChanged());
     const want = () => ({ ...this.state, encoding: this.choice.active });
@@ -66,14 +67,15 @@ class EncodeLesson {
     this.view = new EncodeView(ctx.root, ctx.t, {
       stepper: this.stepper,
       willType: (text) => this.session.prefetch(text),
-      typed: (text) => {
+      typed: (text, pasted) => {
         this.session.typing();
+        this.pasted = pasted;
         ctx.setState({ text });
       },
       preset: (preset) => {
         this.stepper.pause();
         this.session.chosen();
-        ctx.setState({ text: preset.text, piece: preset.piece, step: 0 });
+        ctx.setState({ text: preset.text, piece: preset.piece, step: 0, ...(preset.encoding ? { encoding: preset.encoding } : {}) });
       },
       selectPiece: (index) => this.selectPiece(index),
       pieceBy: (delta) => this.pieceBy(delta),
@@ -269,7 +271,8 @@ class EncodeLesson {
 
   /**
    * A new text's overview: keep the piece (within the new count), or, when typing changed the piece
-   * shown, follow the caret to the piece it is in and start that piece at step 0.
+   * shown, follow the caret to the piece it is in and start that piece at step 0. After a paste the
+   * caret sits at the end, on a full stop or a space: the first piece with something to show opens.
    */
   onOverview({ previous, typed, empty }) {
     const o = this.overview();
@@ -280,7 +283,12 @@ class EncodeLesson {
     }
     let piece = Math.max(0, Math.min(o.n_pieces - 1, this.state.piece));
     let step = this.state.step;
-    if (typed) {
+    const pasted = this.pasted;
+    this.pasted = false;
+    if (typed && pasted) {
+      piece = firstTellingPiece(o);
+      step = 0;
+    } else if (typed) {
       const now = pieceMeta(o, piece);
       if (!previous || !now || previous.text !== now.text) {
         const caret = this.view.caret();
@@ -289,6 +297,7 @@ class EncodeLesson {
         step = 0;
       }
     }
+    this.choice.learned(o.model);
     this.view.markOverview(o);
     this.ctx.setState({ piece, step });
     this.session.ensureTrace();

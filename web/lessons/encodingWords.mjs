@@ -44,6 +44,22 @@ registerPairs({
     en: "GPT-2 shipped a list of merges; tiktoken ships only ranks: each token's bytes and its rank, which is also its id. The merges come from the ranks: two neighbours may merge when together they are a token, and the token with the lowest rank is made first. A step's rank here is the rank of the token it makes.",
     zh: "GPT-2 发布的是合并规则表；tiktoken 只发布 rank：每个 token 的字节和它的 rank，rank 也就是它的 id。合并顺序从 rank 推出来：相邻的两块拼起来如果是一个 token，就可以合并；rank 最小的那个 token 先合成。所以这里每一步的 rank，是这一步合成的那个 token 的 rank。",
   },
+  "encoding.groupOpenAI": {
+    en: "OpenAI (tiktoken)",
+    zh: "OpenAI（tiktoken）",
+  },
+  "encoding.groupOpen": {
+    en: "Open models (their own tokenizer.json)",
+    zh: "开源模型（用它们自己的 tokenizer.json）",
+  },
+  "encoding.model": {
+    en: "{title} · {size} tokens",
+    zh: "{title} · {size} 个 token",
+  },
+  "encoding.note.open": {
+    en: "{title}'s own tokenizer.json ({licence}), run by this page's engine as HuggingFace tokenizers runs it. A merge's rank is its place in the file's merges list; the id of the token it makes comes from the vocabulary, so here an id is not 256 + rank.",
+    zh: "这是 {title} 自己的 tokenizer.json（{licence}），由本页的引擎按 HuggingFace tokenizers 的规则运行。一次合并的 rank 是它在文件 merges 列表里的位置；合并出的 token 的 id 要到词表里查，所以这里的 id 不等于 256 + rank。",
+  },
   "encoding.failedColumn": {
     en: "The {name} table could not be loaded. Try again later.",
     zh: "{name} 词表没能加载，稍后可以再试一次。",

@@ -8,16 +8,59 @@
 //
 // `active` is the table the lesson uses now: r50k_base until the chosen table has loaded. A table that
 // does not load leaves the lesson on r50k_base (the state goes back to it) and says so.
+//
+// The open models (issue #24: minimind, qwen3, deepseek_v3, llama3, gemma3) are tables too, in their own
+// group of the select. Each is labelled with its name and vocabulary size from the engine's facts
+// (`tokenizer_facts`, precomputed by the build; `model` in every answer that used it), never typed in.
 
 import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
-import { ENCODINGS, DEFAULT_ENCODING } from "../protocol.mjs";
+import { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES } from "../protocol.mjs";
+import { precomputed } from "../precomputed.mjs";
+import { TIMING } from "../theme.mjs";
 import "./encodingWords.mjs";
 
-export { ENCODINGS, DEFAULT_ENCODING }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
+export { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
+
+/** Every table a lesson may use: OpenAI's, then the open models. */
+export const TABLE_NAMES = Object.freeze([...ENCODINGS, ...OPEN_MODEL_NAMES]);
+
+/** True for an open model's name. */
+export const isOpenModel = (name) => OPEN_MODEL_NAMES.includes(name);
 
 /** The `encoding` state field (left out of the URL at its default). */
-export const encodingParam = () => param.oneOf(DEFAULT_ENCODING, ENCODINGS);
+export const encodingParam = () => param.oneOf(DEFAULT_ENCODING, TABLE_NAMES);
+
+const modelFacts = new Map(); // name -> the engine's ModelFacts (docs/protocol.md)
+for (const name of OPEN_MODEL_NAMES) {
+  const answer = precomputed("tokenizer_facts", { encoding: name });
+  if (answer && answer.ok) modelFacts.set(name, answer.result);
+}
+
+/** The facts an answer brought (`model`), kept for the labels and sentences; null is ignored. */
+export function learnModel(facts) {
+  if (facts && typeof facts.name === "string" && isOpenModel(facts.name)) modelFacts.set(facts.name, facts);
+}
+
+/** What the engine said of open model `name`, or null before it said anything. */
+export const factsOf = (name) => modelFacts.get(name) ?? null;
+
+const GROUPED = new Intl.NumberFormat("en-US");
+
+/** A table's name as the sentences write it: OpenAI's as it is (cl100k_base), an open model's title from its facts. */
+export function tableTitle(name, t) {
+  if (!isOpenModel(name)) return name;
+  const facts = factsOf(name);
+  return facts ? facts.title : name;
+}
+
+/** The select's label of a table: an open model's title and vocabulary size (with its added tokens). */
+function optionLabel(name, t) {
+  if (!isOpenModel(name)) return t(`encoding.${name}`);
+  const facts = factsOf(name);
+  if (!facts) return name;
+  return t("encoding.model", { title: facts.title, size: GROUPED.format(facts.vocab_size_with_added) });
+}
 
 /**
  * A payload for `encoding`: the default leaves the field out, so r50k's payloads (and their precomputed
@@ -53,7 +96,17 @@ export class EncodingChoice {
       id: `${id}-select`, testid: "encoding-select", className: "encoding-select",
       on: { change: () => ctx.setState({ encoding: this.select.value }) },
     });
-    for (const name of ENCODINGS) this.select.append(b.text(el("option", { attrs: { value: name } }), `encoding.${name}`));
+    this.options = new Map();
+    this.groups = [["encoding.groupOpenAI", ENCODINGS], ["encoding.groupOpen", OPEN_MODEL_NAMES]].map(([key, names]) => {
+      const group = el("optgroup", { data: { group: key } });
+      for (const name of names) {
+        const option = el("option", { attrs: { value: name } });
+        this.options.set(name, option);
+        group.append(option);
+      }
+      this.select.append(group);
+      return [key, group];
+    });
     this.status = el("p", { className: "encoding-status", testid: "encoding-status", attrs: { role: "status" } });
     this.note = el("p", { className: "encoding-note fine", testid: "encoding-note" });
     this.element = el("div", { className: "encoding-choice" },
@@ -63,7 +116,7 @@ export class EncodingChoice {
   }
 
   update(state, changed) {
-    if (changed.has("encoding")) this.choose(ENCODINGS.includes(state.encoding) ? state.encoding : DEFAULT_ENCODING);
+    if (changed.has("encoding")) this.choose(TABLE_NAMES.includes(state.encoding) ? state.encoding : DEFAULT_ENCODING);
     else if (changed.has("lang")) this.render();
   }
 
@@ -78,6 +131,8 @@ export class EncodingChoice {
     this.loading = { name, loaded: 0, total: 0 };
     this.render();
     const answer = await this.ctx.query("warmup", { encoding: name }, {
+      // Building an open model's tokenizer inside Pyodide takes long (Gemma 3: 262,144 tokens, 514,906 merges).
+      timeoutMs: isOpenModel(name) ? TIMING.modelLoadTimeoutMs : null,
       onProgress: ({ loaded: got, total }) => {
         if (this.wanted !== name || this.closed) return;
         this.loading = { name, loaded: got, total };
@@ -97,6 +152,13 @@ export class EncodingChoice {
     }
   }
 
+  /** The answer for the table in use brought its facts: the labels and the note say them. */
+  learned(facts) {
+    if (!facts) return;
+    learnModel(facts);
+    this.render();
+  }
+
   use(name) {
     const changed = name !== this.active;
     this.active = name;
@@ -107,18 +169,23 @@ export class EncodingChoice {
   render() {
     const t = this.ctx.t;
     this.b.apply(t);
+    for (const [key, group] of this.groups) group.label = t(key);
+    for (const [name, option] of this.options) option.textContent = optionLabel(name, t);
     const l = this.loading;
     let status = "";
     if (l) {
       const percent = l.total > 0 ? t("encoding.loadingSize", { loaded: (l.loaded / MB).toFixed(1), total: (l.total / MB).toFixed(1) }) : "";
-      status = t("encoding.loading", { name: l.name, percent });
+      status = t("encoding.loading", { name: tableTitle(l.name, t), percent });
     } else if (this.failed) {
-      status = t("encoding.failed", { name: this.failed });
+      status = t("encoding.failed", { name: tableTitle(this.failed, t) });
     }
     this.status.textContent = status;
     this.status.hidden = status === "";
     this.status.dataset.state = l ? "loading" : this.failed ? "error" : "ready";
-    this.note.textContent = t(`encoding.note.${this.active}`);
+    const facts = factsOf(this.active);
+    this.note.textContent = isOpenModel(this.active)
+      ? t("encoding.note.open", { title: facts ? facts.title : this.active, licence: facts ? facts.licence : "" })
+      : t(`encoding.note.${this.active}`);
     this.element.dataset.active = this.active;
   }
 

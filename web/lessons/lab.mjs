@@ -1,5 +1,5 @@
 // The lab lesson (#lesson=lab): students write the tokenizer's functions themselves, in Python, in a
-// real editor, and toklab checks them.
+// real editor, and toklab checks them: the page judges what their code returned (lab/judge.mjs).
 //
 // Parts: lab/editor.mjs (CodeMirror), lab/runner.mjs (the lab's own worker, its time limit and
 // restarts), lab/view.mjs (the page), lab/progress.mjs (sessionStorage), lab/strings.mjs (the words).
@@ -19,6 +19,7 @@ import { errorText, intro } from "../ui/lessonkit.mjs";
 import { CodeEditor } from "./lab/editor.mjs";
 import { labRunner } from "./lab/runner.mjs";
 import { LabView } from "./lab/view.mjs";
+import { judge } from "./lab/judge.mjs";
 import { STEP_MS, compareSteps } from "./lab/merges.mjs";
 import { lastState, saveCode, saveState, savedCode } from "./lab/progress.mjs";
 import "./lab/strings.mjs";
@@ -55,6 +56,7 @@ class LabLesson {
     this.t = ctx.t;
     this.b = new Bindings();
     this.catalog = null;
+    this.outputMax = 0; // the catalog's output_max: characters of print() output shown
     this.entry = null;
     this.editor = null;
     this.running = false;
@@ -78,11 +80,13 @@ class LabLesson {
 
     this.runner = labRunner();
     this.unsubscribe = this.runner.onStatus((status) => this.view.showStatus(status));
+    this.runner.prepare(ctx.getState().ex);
     this.runner.start();
     loadCatalog().then(
       (catalog) => {
         if (this.destroyed) return;
         this.catalog = catalog.exercises;
+        this.outputMax = catalog.output_max;
         this.view.buildSteps(this.catalog);
         this.sync(this.ctx.getState());
       },
@@ -103,6 +107,7 @@ class LabLesson {
     const entry = this.find(state.ex);
     if (entry !== this.entry) {
       this.entry = entry;
+      this.runner.prepare(entry.id);
       const link = this.ctx.linkValues();
       const fromLink = this.firstSync && typeof link.src === "string" && link.src === state.src && state.src !== entry.stub;
       const code = state.src ?? savedCode(entry.id) ?? entry.stub;
@@ -158,9 +163,11 @@ class LabLesson {
     this.view.say(null);
     this.view.showRunning(true);
     this.view.showResult({ state: this.runner.status.state === "ready" ? "running" : "waiting" });
-    const result = await this.runner.run(entry.id, this.editor.text, {
+    const ran = await this.runner.run(entry.id, this.editor.text, {
       onStarted: () => this.view.showResult({ state: "running" }),
     });
+    // The verdict is the page's: the worker only said what the code returned (lab/judge.mjs).
+    const result = ran.state === "answered" ? judge(entry, ran.answer, this.outputMax) : ran;
     this.running = false;
     if (this.destroyed || result.state === "cancelled") return;
     this.view.showRunning(false);

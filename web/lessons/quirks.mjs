@@ -11,6 +11,7 @@ import { el, Bindings } from "../ui/dom.mjs";
 import { intro, tokenChip, errorLine, showError, Latest, presetButtons } from "../ui/lessonkit.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
 import { CASES } from "./quirks/cases.mjs";
+import { hexLabel } from "../glyphs.mjs";
 
 const CASE_IDS = CASES.map((c) => c.id);
 const PARAMS = new Map([["case", param.oneOf(CASE_IDS[0], CASE_IDS)], ["predict", param.bool(false)]]);
@@ -19,27 +20,37 @@ const PARAMS = new Map([["case", param.oneOf(CASE_IDS[0], CASE_IDS)], ["predict"
  * How a token reads: the text the engine says it stands for (its bytes are whole UTF-8 characters), else
  * its bytes in hex (part of a character).
  *
- *     tokenFace("今", [0xe4, 0xbb, 0x8a]) -> {text: "今", partial: false};  tokenFace(null, [0xe4, 0xbb]) -> {text: "E4\u2009BB", partial: true}
+ *     tokenFace("今", [0xe4, 0xbb, 0x8a]) -> {text: "今", partial: false};  tokenFace(null, [0xe4, 0xbb]) -> {text: "E4 BB", partial: true}
  */
 export function tokenFace(text, bytes) {
   if (text !== null) return { text, partial: false };
-  return { text: bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join("\u2009"), partial: true };
+  return { text: hexLabel(bytes), partial: true };
 }
 
 /** The tokens of one overview answer: [{face, id}] in order, each from the piece's spans and texts. */
-function tokensOf(result) {
+export function tokensOf(result) {
   return result.pieces.flatMap((piece) =>
     piece.ids.map((id, k) => ({ face: tokenFace(piece.texts[k], piece.bytes.slice(...piece.spans[k])), id })));
 }
 
-/** The answer rows of one case: [{text, label, ids, tokens}] in the case's order. */
-function rowsOf(quirk, answers) {
+/** The answer rows of one case: [{text, label, ids, tokens}] in the case's order (the worksheet's too). */
+export function rowsOf(quirk, answers) {
   return quirk.texts.map((text, i) => ({
     text,
     label: quirk.labels ? quirk.labels[i] : null,
     ids: answers[i].result.ids,
     tokens: tokensOf(answers[i].result),
   }));
+}
+
+/** The case a state shows (an unknown id: the first case). */
+export function caseOf(state) {
+  return CASES.find((c) => c.id === state.case) || CASES[0];
+}
+
+/** The overview requests of a case, one per text: the lesson's and its worksheet's. */
+export function caseQueries(quirk) {
+  return quirk.texts.map((text) => ({ text, allowed_special: "none" }));
 }
 
 class QuirksLesson {
@@ -85,8 +96,7 @@ class QuirksLesson {
   }
 
   get quirk() {
-    const id = this.ctx.getState().case || CASE_IDS[0];
-    return CASES.find((c) => c.id === id) || CASES[0];
+    return caseOf(this.ctx.getState());
   }
 
   update(state, changed) {
@@ -106,7 +116,7 @@ class QuirksLesson {
 
   async load(quirk) {
     const gen = this.latest.next();
-    const answers = await Promise.all(quirk.texts.map((text) => this.ctx.query("overview", { text, allowed_special: "none" })));
+    const answers = await Promise.all(caseQueries(quirk).map((payload) => this.ctx.query("overview", payload)));
     if (!this.latest.is(gen)) return;
     const failed = answers.find((a) => !a.ok);
     this.error = failed ? failed.error : null;
@@ -149,7 +159,7 @@ class QuirksLesson {
         ratio ? el("span", { className: "stage-meta quirks-ratio" }, ratio) : null),
       el("div", { className: "lk-chips" },
         ...row.tokens.slice(0, ITEM_LIMIT).map((tok, i) => tokenChip(tok.face.text, tok.id, {
-          tone: i, testid: "quirks-chip", className: tok.face.partial ? "partial" : "",
+          tone: i, testid: "quirks-chip", className: tok.face.partial ? "partial" : "", raw: tok.face.partial,
           title: tok.face.partial ? t("quirks.partial") : "",
         }))));
   }

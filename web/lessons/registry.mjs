@@ -47,10 +47,15 @@ export const LESSONS = Object.freeze([
   Object.freeze({ id: "samples", load: () => import("./samples.mjs") }),
   Object.freeze({ id: "quirks", load: () => import("./quirks.mjs") }),
   Object.freeze({ id: "lab", load: () => import("./lab.mjs") }),
+  Object.freeze({ id: "glossary", load: () => import("./glossary.mjs") }),
 ]);
 
 // The tabs' titles, in both languages.
 registerPairs({
+  "lesson.glossary": {
+    en: "Glossary",
+    zh: "术语表",
+  },
   "lesson.encode": {
     en: "Encode",
     zh: "编码",

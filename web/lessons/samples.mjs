@@ -150,11 +150,17 @@ class SamplesLesson extends TextLesson {
     for (let i = 0; i < shown; i += 1) {
       const k = windowOf.get(i);
       const chip = tokenChip(r.tokens[i], r.ids[i], { tone: i, testid: "stream-chip", className: k === undefined ? "dim" : `in-window w${k % 4}` });
-      items.push(el("li", { data: { pos: i, window: k === undefined ? "" : k + 1 } },
-        k !== undefined && (i === r.windows[k].offset) ? el("span", { className: "lk-win-flag" }, t("samples.windowN", { n: k + 1 })) : null,
-        chip));
+      // A window's name goes in the row before its first token, as an item of its own: above the token
+      // it made that item taller and covered the token of the row before.
+      if (k !== undefined && i === r.windows[k].offset) {
+        items.push(el("li", { className: `lk-win-flag w${k % 4}`, testid: "window-flag", data: { window: k + 1 } }, t("samples.windowN", { n: k + 1 })));
+      }
+      items.push(el("li", { data: { pos: i, window: k === undefined ? "" : k + 1 } }, chip));
     }
     this.stream.replaceChildren(...items);
+    // The box scrolls: its top is the first window's row, so the windows are what it shows.
+    const firstFlag = this.stream.querySelector(".lk-win-flag");
+    this.stream.scrollTop = firstFlag ? Math.max(0, firstFlag.offsetTop - 4) : 0; // offsetTop: from the box (position: relative)
     this.streamMore.textContent = r.ids.length > shown ? t("samples.streamMore", { n: r.ids.length - shown }) : "";
     this.streamMore.hidden = r.ids.length <= shown;
     const notes = [];

@@ -9,7 +9,9 @@ import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { tableFacts, tableWords } from "./tableWords.mjs";
-import { TextLesson, intro, inputCard, stageHeader, stageCard, tokenChip, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import { TextLesson, intro, inputCard, stageHeader, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import { visibleSymbol } from "../glyphs.mjs";
+import { tokenFace } from "../ui/tokenFace.mjs";
 import "./special/strings.mjs";
 
 export const PRESETS = Object.freeze([
@@ -62,13 +64,16 @@ class SpecialLesson extends TextLesson {
       return panel;
     });
     this.absent = el("p", { className: "point", testid: "special-absent" });
+    // An open model is run as HuggingFace tokenizers runs it, which refuses nothing (issue #24).
+    this.library = el("p", { className: "point", testid: "special-library" });
+    this.library.hidden = true;
     // Beyond GPT-2's one special token: the chapter's four, and a chat template (strings only).
     const more = stageCard(b, { n: VIEWS.length + 1, id: "special-more-title", titleKey: "special.moreTitle", textKey: "special.moreText" },
       b.text(el("p", { className: "stage-text" }), "special.chatText"),
       el("pre", { className: "lk-template", testid: "special-template" }, CHAT_TEMPLATE),
       b.text(el("p", { className: "stage-text" }), "special.injectText"));
     const leadKey = () => (words() ? words().specialLead : "special.lead");
-    this.mount(intro(b, "special.title", leadKey, tableVars), card, this.absent,
+    this.mount(intro(b, "special.title", leadKey, tableVars), card, this.absent, this.library,
       el("div", { className: "lk-special-grid" }, ...panels), more);
   }
 
@@ -99,13 +104,16 @@ class SpecialLesson extends TextLesson {
     const r = this.result;
     if (!r) return;
     const facts = tableFacts(r);
-    const table = facts && { facts, encoding: this.choice.active };
+    this.choice.learned(r.model);
+    const table = facts && { facts, encoding: this.choice.active, model: r.model || null };
     if (table && JSON.stringify(table) !== JSON.stringify(this.table)) {
       this.table = table;
       this.b.apply(t);
     }
     this.absent.hidden = r.contains_special;
     this.absent.textContent = t("special.absent");
+    this.library.hidden = !r.model;
+    this.library.textContent = r.model ? t("special.openNote", { title: r.model.title }) : "";
     for (const name of VIEWS) {
       const view = r[name];
       const { body, count } = this.views.get(name);
@@ -117,16 +125,31 @@ class SpecialLesson extends TextLesson {
         continue;
       }
       count.textContent = t("special.count", { n: view.ids.length });
-      const chips = view.tokens.slice(0, ITEM_LIMIT).map((tok, i) => tokenChip(tok.token, tok.id, {
-        tone: i, testid: "special-chip", className: tok.special ? "special" : "",
-        title: tok.special ? t("special.isSpecial") : "",
-      }));
+      const chips = view.tokens.slice(0, ITEM_LIMIT).map((tok, i) => faceChip(tok, i, tok.special ? t("special.isSpecial") : ""));
       body.replaceChildren(
         el("div", { className: "lk-chips", testid: "special-tokens" }, ...chips),
         el("code", { className: "lk-ids", testid: "special-ids" }, `[${view.ids.join(", ")}]`));
     }
   }
 
+}
+
+/**
+ * A token chip: its characters (part of a character: its bytes, dashed), GPT-2's printable form of its
+ * bytes, its id; a special token is its own name.
+ */
+function faceChip(tok, i, title) {
+  const face = tok.special ? { label: tok.token, whole: true } : tokenFace(tok.text, tok.hex);
+  const chip = el("span", {
+    className: `lk-chip tone-${i % 4}${tok.special ? " special" : ""}${face.whole ? "" : " lk-chip-part"}`,
+    testid: "special-chip",
+    data: { token: tok.token, id: tok.id },
+  },
+  el("span", { className: face.whole ? "lk-chip-text" : "lk-chip-token" }, face.label),
+  tok.special ? null : el("span", { className: "lk-chip-caption lk-chip-printable" }, visibleSymbol(tok.token)),
+  el("span", { className: "lk-chip-caption" }, String(tok.id)));
+  if (title) chip.title = title;
+  return chip;
 }
 
 export default Object.freeze({

@@ -5,7 +5,10 @@
 //     tableWords({n_vocab: 50257, n_ranks: 50256, n_merged: 50000, specials: [["<|endoftext|>", 50256]]}, "r50k_base", t)
 //       -> {key: "...", tokenizer: "GPT-2", rows: "50,257", eot: "50256", makeup: "256 byte tokens, … = 50,257", ...}
 
+import { factsOf, isOpenModel } from "./encodings.mjs";
+
 const GROUPED = new Intl.NumberFormat("en-US"); // both languages write 50,257 with a comma
+const LISTED = 4; // the special tokens a sentence names (DeepSeek-V3 has 804)
 
 /** The facts an answer carries, or null when it carries none (an empty text's overview is made in the page). */
 export function tableFacts(answer) {
@@ -21,9 +24,11 @@ export function tableWords(facts, encoding, t) {
   const specials = facts.specials;
   const eot = specials.find(([token]) => token === "<|endoftext|>");
   const gaps = facts.n_vocab - facts.n_ranks - specials.length;
+  const open = isOpenModel(encoding) ? factsOf(encoding) : null; // an open model's facts (issue #24)
+  const listed = open ? specials.slice(0, LISTED) : specials;
   const vars = {
-    name: encoding,
-    tokenizer: t(`table.tokenizer.${encoding}`),
+    name: open ? open.title : encoding,
+    tokenizer: open ? open.title : t(`table.tokenizer.${encoding}`),
     rows: n(facts.n_vocab),
     ranks: n(facts.n_ranks),
     bytes: n(facts.n_ranks - facts.n_merged),
@@ -31,10 +36,17 @@ export function tableWords(facts, encoding, t) {
     specials: n(specials.length),
     maxId: String(facts.n_vocab - 1),
     eot: eot ? String(eot[1]) : "",
-    list: specials.map(([token, id]) => `${token} ${id}`).join(t("table.listSep")),
+    list: listed.map(([token, id]) => `${token} ${id}`).join(t("table.listSep")) + (listed.length < specials.length ? t("table.listSep") + "…" : ""),
     gaps: gaps > 0 ? t("table.gaps", { n: n(gaps) }) : "",
   };
   const ranked = encoding !== "r50k_base"; // r50k shipped a merge list; the others ship ranks only
+  if (open) {
+    vars.title = open.title;
+    vars.added = n(open.n_added);
+    vars.makeup = t("table.makeup.open", vars);
+    vars.specialLead = "special.leadOpen";
+    return vars;
+  }
   vars.makeup = t(ranked ? "table.makeup.ranks" : "table.makeup.r50k", vars);
   vars.specialLead = ranked ? "special.leadOf" : "special.lead";
   return vars;

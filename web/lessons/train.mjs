@@ -24,9 +24,15 @@ import { TrainView } from "./train/view.mjs";
 import { totalSteps, stepFrame } from "./train/frames.mjs";
 import { stopText, announcement } from "./train/words.mjs";
 import { TrainQuiz } from "./train/quiz.mjs";
+import { MiniMindPanel } from "./train/minimind.mjs";
+import { el, Bindings } from "../ui/dom.mjs";
+import { choiceGroup } from "../ui/fields.mjs";
 import "./train/strings.mjs";
 
+const HOWS = Object.freeze(["steps", "minimind"]); // step by step (TrainView), or train like MiniMind (MiniMindPanel)
+
 const PARAMS = new Map([
+  ["how", param.oneOf("steps", HOWS)],
   ["corpus", param.text(WORDS, LIMITS.hashTextMax)],
   ["tmode", param.oneOf("chars", MODES)],
   ["unit", param.oneOf("words", UNITS)],
@@ -91,6 +97,33 @@ class TrainLesson {
         this.view.draw("steps");
       },
     }, () => ({ snapshot: this.session.snapshot, values: this.values(), playing: this.stepper.playing, quiz: this.quizView() }));
+    this.view.r.main.remove();
+    // The switch between the two modes, above whichever is shown; the MiniMind panel is made when first shown.
+    this.howBindings = new Bindings();
+    this.how = choiceGroup(this.howBindings, {
+      labelKey: "train.how", testid: "train-how",
+      options: HOWS.map((v) => ({ value: v, label: `train.how.${v}` })), onChoose: (v) => ctx.setState({ how: v }),
+    });
+    this.howBar = el("div", { className: "lk-how" }, this.how.node);
+    this.howBindings.apply(ctx.t);
+    ctx.root.append(this.howBar);
+    this.minimind = null;
+  }
+
+  /** Shows the mode `how` names: the step-by-step view's page, or the MiniMind panel (only one is in the page). */
+  showHow(how) {
+    this.how.set(how);
+    if (how === "minimind") {
+      this.stepper.pause();
+      this.minimind ??= new MiniMindPanel({
+        t: this.ctx.t, query: this.ctx.query, stopRunning: (kind) => this.ctx.stopRunning?.(kind), announce: this.ctx.announce,
+      });
+      this.view.r.main.remove();
+      this.howBar.after(this.minimind.node); // before what the shell puts under the lesson (the check card)
+    } else {
+      this.minimind?.node.remove();
+      this.howBar.after(this.view.r.main);
+    }
   }
 
   /** The lesson's params (each at its default until the state carries it), with the shared speed. */
@@ -137,7 +170,12 @@ class TrainLesson {
   update(state, changed) {
     const view = this.view;
     const values = this.values();
-    if (changed.has("lang")) view.relabel();
+    if (!this.started || changed.has("how")) this.showHow(values.how);
+    if (changed.has("lang")) {
+      view.relabel();
+      this.howBindings.apply(this.ctx.t);
+      this.minimind?.relabel();
+    }
     const settings = SETTINGS.some((k) => changed.has(k));
     if (!this.started || settings) {
       view.showInput(values);
@@ -158,6 +196,7 @@ class TrainLesson {
   }
 
   onKey(event) {
+    if (this.values().how === "minimind") return false;
     if (this.values().predict && this.predictKey(event)) return true;
     return this.stepper.onKey(event);
   }
@@ -172,6 +211,8 @@ class TrainLesson {
   }
 
   destroy() {
+    this.minimind?.destroy();
+    this.howBar.remove();
     this.stepper.destroy();
     this.session.destroy();
     this.view.destroy();

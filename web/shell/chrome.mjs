@@ -10,6 +10,8 @@
 
 import { applyTheme, LIMITS } from "../theme.mjs";
 import { LESSONS } from "../lessons/registry.mjs";
+import { FirstVisit, lessonNumber, numberedTitle } from "./path.mjs";
+import { PhoneBar } from "./phoneBar.mjs";
 
 const APP_KEYS = [
   ["PageUp PageDown", "keys.deck"],
@@ -60,11 +62,13 @@ function findDom() {
   return dom;
 }
 
-/** Targets where keys belong to the control: text entry, selects, and range sliders for arrows. */
+/** Targets where keys belong to the control: text entry, selects, range sliders for arrows, Space and Enter on a button. */
 function keyBelongsToControl(event) {
   const target = event.target;
   if (!(target instanceof Element)) return false;
   if (target.closest("textarea, select, [contenteditable=''], [contenteditable='true']")) return true;
+  // Space or Enter on a button presses that button, and nothing else: not the lesson's play key too.
+  if ((event.key === " " || event.key === "Enter") && target.closest("button, summary, a[href], [role='button']")) return true;
   const input = target.closest("input");
   if (input) {
     if (input.type !== "range") return true;
@@ -74,15 +78,34 @@ function keyBelongsToControl(event) {
 }
 
 export class Chrome {
-  /** t(key, vars); getState(); host(): the LessonHost; tab(id): a lesson tab was clicked. */
-  constructor({ t, getState, host, tab }) {
+  /** t(key, vars); getState(); host(): the LessonHost; tab(id): a lesson tab was clicked; setLang(lang): the phone bar's language button. */
+  constructor({ t, getState, host, tab, setLang }) {
     this.t = t;
     this.getState = getState;
     this.host = host;
     this.tab = tab;
     this.dom = findDom();
     this.short = false;
+    // "Start here" stays on the first lesson's tab until the visitor opens a second lesson.
+    this.visit = new FirstVisit(window.localStorage);
+    this.firstOpened = null;
     const dom = this.dom;
+    this.phoneBar = new PhoneBar(dom, { t, getState, setLang });
+    dom.navList = document.createElement("ul");
+    dom.navCue = document.createElement("span");
+    dom.navCue.className = "lesson-nav-cue";
+    dom.navCue.dataset.testid = "lesson-nav-cue";
+    dom.navCue.hidden = true;
+    dom.navCue.append(Object.assign(document.createElement("span"), { className: "cue-arrow", textContent: "›" }));
+    dom.navCueText = document.createElement("span");
+    dom.navCueText.className = "visually-hidden";
+    dom.navCue.append(dom.navCueText);
+    dom.nav.replaceChildren(dom.navList, dom.navCue);
+    dom.navList.addEventListener("scroll", () => this.renderNavCue(), { passive: true });
+    new ResizeObserver(() => {
+      this.revealCurrentTab();
+      this.renderNavCue();
+    }).observe(dom.navList);
     dom.helpButton.addEventListener("click", () => this.openHelp());
     dom.noteClose.addEventListener("click", () => {
       dom.note.hidden = true;
@@ -114,21 +137,58 @@ export class Chrome {
 
   renderNav() {
     const current = this.getState().lesson;
+    if (this.firstOpened === null) this.firstOpened = current;
+    else if (current !== this.firstOpened && this.visit.first) this.visit.done();
     const items = LESSONS.map((entry) => {
       const li = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
       button.className = "lesson-tab";
       button.dataset.testid = `lesson-tab-${entry.id}`;
-      button.textContent = this.t(`lesson.${entry.id}`);
+      const number = document.createElement("span");
+      number.className = "tab-num";
+      number.textContent = String(lessonNumber(entry.id));
+      const title = document.createElement("span");
+      title.className = "tab-title";
+      title.textContent = this.t(`lesson.${entry.id}`);
+      button.append(number, title);
+      button.title = numberedTitle(this.t, entry.id);
+      if (entry === LESSONS[0] && this.visit.first) {
+        const start = document.createElement("span");
+        start.className = "start-here";
+        start.dataset.testid = "start-here";
+        start.textContent = this.t("path.startHere");
+        button.append(start);
+      }
       if (entry.id === current) button.setAttribute("aria-current", "page");
       button.addEventListener("click", () => this.tab(entry.id));
       li.append(button);
       return li;
     });
-    const list = document.createElement("ul");
-    list.append(...items);
-    this.dom.nav.replaceChildren(list);
+    this.dom.navList.replaceChildren(...items);
+    this.dom.navCueText.textContent = this.t("path.moreTabs");
+    this.revealCurrentTab();
+    this.renderNavCue();
+    this.phoneBar.render();
+  }
+
+  /** The open lesson's tab scrolled into the row's view (a phone shows three or four tabs at once). */
+  revealCurrentTab() {
+    const list = this.dom.navList;
+    const tab = list.querySelector('[aria-current="page"]');
+    if (!tab || list.scrollWidth <= list.clientWidth) return;
+    const left = tab.offsetLeft - list.offsetLeft;
+    const right = left + tab.offsetWidth;
+    if (left < list.scrollLeft) list.scrollLeft = Math.max(0, left - 24);
+    else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth + 48;
+  }
+
+  /** The cue at the row's end while more tabs hide past it. */
+  renderNavCue() {
+    const list = this.dom.navList;
+    const more = list.scrollWidth - list.clientWidth - list.scrollLeft > 2;
+    this.dom.navCue.hidden = !more;
+    this.dom.nav.dataset.more = String(more);
   }
 
   applyProjector(state) {

@@ -14,6 +14,7 @@
 import { TIMING } from "../theme.mjs";
 import { forgetLoadedTables } from "../lessons/encodings.mjs";
 import { failure } from "../failures.mjs";
+import { SLICED_KINDS } from "../protocol.mjs";
 
 export class EngineHost {
   /** dom: {status, statusText, stop, restart}; t(key, vars); note(text); reopen(): the lesson again. */
@@ -79,7 +80,8 @@ export class EngineHost {
       text = t("status.loading", { stage: label });
     }
     dom.statusText.textContent = text;
-    dom.status.title = text;
+    // What "Python ready" means, for whoever hovers or focuses it.
+    dom.status.title = status === "ready" ? t("status.readyTitle") : text;
     dom.restart.hidden = status !== "error";
     if (status !== "ready") dom.stop.hidden = true;
   }
@@ -88,7 +90,8 @@ export class EngineHost {
   showStopLater(running) {
     clearTimeout(this.stopTimer);
     this.dom.stop.hidden = true;
-    if (!running) return;
+    // A sliced request (train_hf) has its own Stop in its lesson, which keeps what it did (stopRunning).
+    if (!running || SLICED_KINDS.includes(running.kind)) return;
     const wait = Math.max(0, running.since + TIMING.stopAfterMs - performance.now());
     this.stopTimer = setTimeout(() => {
       this.dom.stop.hidden = false;
@@ -115,6 +118,11 @@ export class EngineHost {
     forgetLoadedTables();
     this.engine.restart({ keepWaiting: true });
     this.note(this.t("engine.stopped"));
+  }
+
+  /** Asks the running request of `kind`, a sliced one, to end and answer what it has so far. */
+  stopRunning(kind) {
+    this.engine?.stopRunning(kind);
   }
 
   async query(kind, payload, options) {

@@ -7,16 +7,19 @@
 //     host.schemaFor(id)         -> Map of the core fields and the lesson's own, or null while not loaded
 //     await host.open(id, state) the lesson on `state` (an older open() that finishes later gives way)
 //     host.lesson, host.module   the open lesson (update, onKey, destroy) and its module
+//     the lesson ends with the link to the next one (shell/path.mjs NextLink)
 
 import { LESSONS, findLesson } from "../lessons/registry.mjs";
 import { checkCard } from "../ui/questions.mjs";
+import { NextLink } from "./path.mjs";
 
 export class LessonHost {
   /**
    * core: the core fields' schema; makeContext(id): the ctx a lesson gets; t(key, vars); opened(): a
-   * lesson (or its error) is on the page now; retry(id): the Retry button.
+   * lesson (or its error) is on the page now; retry(id): the Retry button; next(id): the Next link at
+   * the lesson's end.
    */
-  constructor(root, { core, makeContext, t, opened, retry }) {
+  constructor(root, { core, makeContext, t, opened, retry, next }) {
     this.root = root;
     this.core = core;
     this.makeContext = makeContext;
@@ -28,6 +31,7 @@ export class LessonHost {
     this.lesson = null;
     this.questions = null;
     this.ticket = 0;
+    this.next = new NextLink(next);
   }
 
   has(id) {
@@ -70,6 +74,7 @@ export class LessonHost {
       this.root.append(this.questions.node);
       this.questions.apply(this.t);
     }
+    this.root.append(this.next.render(this.t, mod.id));
     this.opened();
     const state = getState();
     this.lesson.update(state, new Set(Object.keys(state)));
@@ -112,5 +117,6 @@ export class LessonHost {
   /** The lesson's text in the new language, and its card's. */
   relabel() {
     if (this.questions) this.questions.apply(this.t);
+    if (this.module) this.next.render(this.t, this.module.id);
   }
 }

@@ -64,15 +64,16 @@ export function intro(bindings, titleKey, leadKey, leadVars, titleVars) {
 /**
  * One token chip: the symbol on top, a small caption (id or index) under it. `tone` (0..3) picks one of
  * four tints; neighbours always differ, and every chip has its own border, so colour is never the only
- * cue for where a token ends.
+ * cue for where a token ends. `raw`: the symbol is a label already (bytes in hex, "E4 BB"), shown as it is:
+ * its spaces separate bytes and are not the text's spaces (␣).
  */
-export function tokenChip(symbol, caption, { tone = 0, testid = "token-chip", className = "", title = "" } = {}) {
+export function tokenChip(symbol, caption, { tone = 0, testid = "token-chip", className = "", title = "", raw = false } = {}) {
   const chip = el("span", {
     className: `lk-chip tone-${tone % 4}${className ? ` ${className}` : ""}`,
     testid,
     data: { token: symbol },
   },
-  el("span", { className: "lk-chip-token" }, visibleSymbol(symbol)),
+  el("span", { className: "lk-chip-token" }, raw ? symbol : visibleSymbol(symbol)),
   caption === null || caption === undefined ? null : el("span", { className: "lk-chip-caption" }, String(caption)));
   if (title) chip.title = title;
   return chip;

@@ -14,7 +14,7 @@ export const PREDICT_EN = Object.freeze({
   "predict.gapExact": "Exactly right: {n}.",
   "predict.gap": "You guessed {guess}; the answer is {n}, {gap} off.",
 
-  "predict.encode.ask": "Step {step} of {total}: which pair merges next? Choose it below (← → move, Enter chooses).",
+  "predict.encode.ask": "Step {step} of {total}: which pair merges next? Choose it below: tap it, or move with ← → and press Enter.",
   "predict.encode.askRoom": "Step {step} of {total}: which pair merges next? Count the hands for each answer, then reveal.",
   "predict.encode.correct": "Right: GPT-2 merges {left} + {right} next, rank {rank}, the lowest rank of all the pairs.",
   "predict.encode.wrong": "You chose {pickLeft} + {pickRight}, rank {pickRank}; GPT-2 merges {left} + {right} first, rank {rank}.",
@@ -77,7 +77,7 @@ export const PREDICT_ZH = Object.freeze({
   "predict.gapExact": "完全正确：{n}。",
   "predict.gap": "你猜的是 {guess}，正确答案是 {n}，差了 {gap}。",
 
-  "predict.encode.ask": "第 {step} 步（共 {total} 步）：下一步合并的是哪一对？在下面选出来（← → 移动，回车确定）。",
+  "predict.encode.ask": "第 {step} 步（共 {total} 步）：下一步合并的是哪一对？在下面选出来：直接点，或用 ← → 移动、按回车确定。",
   "predict.encode.askRoom": "第 {step} 步（共 {total} 步）：下一步合并的是哪一对？数一数每个答案有几个人举手，然后揭晓。",
   "predict.encode.correct": "答对了！GPT-2 下一步合并 {left} + {right}，rank {rank}，是所有相邻对里最小的。",
   "predict.encode.wrong": "你选的是 {pickLeft} + {pickRight}，rank {pickRank}；GPT-2 先合并的是 {left} + {right}，rank {rank}。",

@@ -155,6 +155,23 @@ export class Stepper {
 }
 
 /**
+ * Scrolls the page so `node` is back where it was on the screen once what its press changed has been
+ * drawn (the next frame, and again after a late redraw).
+ */
+function keepInPlace(node) {
+  const before = node.getBoundingClientRect().top;
+  const settle = () => {
+    if (!node.isConnected) return;
+    const moved = node.getBoundingClientRect().top - before;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  };
+  requestAnimationFrame(() => {
+    settle();
+    requestAnimationFrame(settle);
+  });
+}
+
+/**
  * First / back / play / forward / last, a scrubber, the step text and a speed menu, driving a Stepper.
  * `between` goes after the scrubber, `after` after the speed menu (the encode lesson's piece buttons
  * and common-mistake toggle). Test ids: `<prefix>first`, `<prefix>play`, `<prefix>scrubber` ...
@@ -190,6 +207,12 @@ export class StepControls {
       el("label", { className: "speed-wrap", attrs: { for: speedId } },
         bindings.text(el("span", {}), "controls.speed"), this.speed),
       ...after);
+    // A press on a step button keeps that button where it was on the screen: the texts above it change
+    // height from step to step, and the next press must find it under the same thumb.
+    transport.addEventListener("click", (event) => {
+      const pressed = event.target instanceof Element ? event.target.closest("button") : null;
+      if (pressed) keepInPlace(pressed);
+    }, true);
   }
 
   button(name, key, testid, onClick) {

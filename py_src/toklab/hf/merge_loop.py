@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-__all__ = ["merge_loop"]
+__all__ = ["merge_loop", "merge_steps"]
 
 _U64 = 1 << 64  # usize::MAX + 1
 
@@ -33,6 +33,34 @@ def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], 
 
     (``(a, a)`` and ``(a, b)`` both count 2: the smaller ids win.)
     """
+    steps = merge_steps(words, counts, w2id, id2w, vocab_size, min_frequency, max_token_length, prefix)
+    try:
+        done, merge = next(steps)
+        while True:
+            go_on = report is None or report(done, merge) is not False
+            done, merge = steps.send(go_on)
+    except StopIteration as end:
+        return end.value
+
+
+def merge_steps(words: list[list[int]], counts: list[int], w2id: dict[str, int], id2w: list[str],
+                vocab_size: int, min_frequency: int, max_token_length: int | None, prefix: str | None,
+                pace: int | None = None):
+    """``merge_loop`` one merge at a time, for a caller that must stop between merges (the page's worker
+    trains in slices): yields ``(merges so far, (left, right))`` after each merge and is sent whether to go
+    on (False stops: "stopped"); returns ``(merges, why it stopped)`` as ``merge_loop`` does. With
+    ``pace``, the first count of pairs also yields ``("counting", words counted, words)`` every ``pace``
+    words (a large corpus takes a while there too).
+
+    >>> steps = merge_steps([[0, 0, 0], [0, 1]], [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None)
+    >>> next(steps)
+    (1, ('a', 'a'))
+    >>> try:
+    ...     steps.send(False)
+    ... except StopIteration as end:
+    ...     end.value
+    ([(0, 0)], 'stopped')
+    """
     limit = max_token_length
     lengths = [[1] * len(w) for w in words] if limit is not None else None
     pair_counts: dict[tuple[int, int], int] = {}
@@ -46,6 +74,8 @@ def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], 
                 where[pair] = {i}
             else:
                 found.add(i)
+        if pace and (i + 1) % pace == 0 and (yield "counting", i + 1, len(words)) is False:
+            return [], "stopped"
     heap: list = []
     seq = 0
     for pair, pos in where.items():
@@ -91,7 +121,7 @@ def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], 
             if count > 0:
                 heappush(heap, (-count, pair[0], pair[1], seq, found))
                 seq += 1
-        if report is not None and report(len(merges), (id2w[a], id2w[b])) is False:
+        if (yield len(merges), (id2w[a], id2w[b])) is False:
             return merges, "stopped"
 
 

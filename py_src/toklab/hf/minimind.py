@@ -26,7 +26,7 @@ import json
 
 from toklab.bytes_unicode import BYTE_TO_UNICODE
 from toklab.errors import ToklabError, ToklabTypeError
-from toklab.protocol import MAX_CORPUS_CHARS  # a longer corpus is refused
+from toklab.protocol import MAX_CORPUS_CHARS, MAX_TRAIN_VOCAB  # a longer corpus, a larger vocabulary are refused
 
 from .model_files import byte_level_tokenizer_config
 from .trainers import BpeTrainer, byte_level_word_counts
@@ -35,7 +35,6 @@ from .training import gpt2_split
 __all__ = ["MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MINIMIND_SPECIAL", "MINIMIND_SPECIAL_TOKENS",
            "corpus_texts", "train_like_minimind"]
 
-MAX_TRAIN_VOCAB = 32_000  # the page's largest vocabulary (MiniMind: 6,400)
 
 # train_tokenizer.py's special_tokens_list (special: true in its tokenizer.json) ...
 MINIMIND_SPECIAL = [
@@ -87,10 +86,42 @@ def corpus_texts(corpus: str, form: str = "txt") -> list[str]:
     return texts
 
 
+READ_SLICE = 1000  # texts pre-tokenized between two reports while the words are counted
+PAIR_SLICE = 20_000  # words whose pairs are counted between two reports, before the first merge
+
+
 def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
                         special_tokens: list[str] | None = None, progress=None) -> dict:
     """Train on ``corpus`` as MiniMind's script does; ``progress(done, total, left, right)`` after each
     merge, returning False to stop (what was learned is kept). JSON-ready."""
+    steps = training_steps(corpus, form, vocab_size, special_tokens)
+    try:
+        news = next(steps)
+        while True:
+            go_on = True
+            if progress is not None and "done" in news:
+                go_on = progress(news["done"], news["total"], news["left"], news["right"]) is not False
+            news = steps.send(go_on)
+    except StopIteration as end:
+        return end.value
+
+
+def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, special_tokens: list[str] | None = None):
+    """``train_like_minimind`` in steps, for the page's worker, which trains in slices and must be able to
+    stop between them. Yields ``{"read": texts counted, "texts": all}`` while the words are counted (every
+    ``READ_SLICE`` texts), ``{"paired": words, "words": all}`` while their pairs are first counted (every
+    ``PAIR_SLICE`` words), then ``{"done", "total", "left", "right"}`` after each merge; each is sent
+    whether to go on (False: stop and keep what was learned, ``"stop": "stopped"``). Returns the answer.
+
+    >>> steps = training_steps("今天天气真好\\n今天天气真好", vocab_size=300)
+    >>> next(steps), next(steps)
+    ({'read': 2, 'texts': 2}, {'done': 1, 'total': 8, 'left': '¤', 'right': '©'})
+    >>> try:
+    ...     steps.send(False)
+    ... except StopIteration as end:
+    ...     end.value["stop"], end.value["n_merges"], end.value["vocab_size"]
+    ('stopped', 1, 293)
+    """
     texts = corpus_texts(corpus, form)
     if special_tokens is None:
         added = [(t, t in MINIMIND_SPECIAL) for t in MINIMIND_SPECIAL_TOKENS]
@@ -98,13 +129,38 @@ def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
         if not isinstance(special_tokens, list) or not all(isinstance(t, str) and t for t in special_tokens):
             raise ToklabTypeError("wrong_type", field="special_tokens", expected="list of non-empty strings")
         added = [(t, True) for t in dict.fromkeys(special_tokens)]
-    report = None if progress is None else (lambda done, total, merge: progress(done, total, merge[0], merge[1]))
     trainer = BpeTrainer(vocab_size=vocab_size, show_progress=False, special_tokens=[t for t, _ in added],
-                         initial_alphabet=list(BYTE_TO_UNICODE), progress=report, strict=True)
+                         initial_alphabet=list(BYTE_TO_UNICODE), strict=True)
     if vocab_size > MAX_TRAIN_VOCAB:
         raise ToklabError("too_large", field="vocab_size", max=MAX_TRAIN_VOCAB)
-    words = byte_level_word_counts(texts, gpt2_split())  # Oniguruma's classes, as tokenizers
-    vocab, merges = trainer.learn(words)
+    first = len(trainer.first_vocab({})[1])  # the words' characters are all bytes: already in the alphabet
+    if vocab_size < first:  # said before the corpus is read, as the trainer would say it after
+        raise ToklabError("too_small", field="vocab_size", min=first)
+    split = gpt2_split()  # Oniguruma's classes, as tokenizers
+    words: dict[str, int] = {}
+    get = words.get
+    for start in range(0, len(texts), READ_SLICE):
+        # the same counts, in the same first-seen order, as byte_level_word_counts(texts, split)
+        for word, n in byte_level_word_counts(texts[start:start + READ_SLICE], split).items():
+            words[word] = get(word, 0) + n
+        if (yield {"read": min(start + READ_SLICE, len(texts)), "texts": len(texts)}) is False:
+            # stopped while reading: the special tokens and the bytes, nothing merged
+            vocab, merges = trainer.first_vocab({})[0], []
+            trainer.stop_reason = "stopped"
+            break
+    else:
+        steps = trainer.learn_steps(words, PAIR_SLICE)
+        try:
+            news = next(steps)
+            while True:
+                if news[0] == "counting":
+                    go_on = yield {"paired": news[1], "words": news[2]}
+                else:
+                    done, total, (left, right) = news
+                    go_on = yield {"done": done, "total": total, "left": left, "right": right}
+                news = steps.send(go_on is not False)
+        except StopIteration as end:
+            vocab, merges = end.value
     config = byte_level_tokenizer_config(vocab, merges, added)
     return {
         "tokenizer_json": json.dumps(config, ensure_ascii=False, indent=2),

@@ -65,7 +65,7 @@ from typing import Callable, Iterable
 
 from toklab.errors import ToklabError, ToklabTypeError
 
-from .merge_loop import merge_loop
+from .merge_loop import merge_steps
 
 MAX_VOCAB_SIZE = 1_000_000  # toklab's stated limit (tokenizers has none but memory)
 _USIZE_MAX = (1 << 64) - 1
@@ -248,6 +248,22 @@ class BpeTrainer(Trainer):
 
     def learn(self, word_counts: dict[str, int] | None = None) -> tuple[dict[str, int], list[tuple[str, str]]]:
         """Train on ``word_counts`` (default: what ``feed`` counted): ``(vocab, merges)``."""
+        steps = self.learn_steps(word_counts)
+        report = None
+        try:
+            done, total, merge = next(steps)
+            report = self._reporter(total)
+            while True:
+                go_on = report is None or report(done, merge) is not False
+                done, total, merge = steps.send(go_on)
+        except StopIteration as end:
+            return end.value
+
+    def learn_steps(self, word_counts: dict[str, int] | None = None, pace: int | None = None):
+        """``learn`` one merge at a time (``merge_loop.merge_steps``): yields ``(done, total, (left, right))``
+        after each merge (the module docstring's ``progress`` arguments) and is sent whether to go on;
+        returns ``(vocab, merges)``, what was learned so far when sent False. With ``pace``, the first
+        count of pairs yields ``("counting", words counted, words)`` as ``merge_steps`` does."""
         word_counts = self.words if word_counts is None else word_counts
         w2id, id2w = self.first_vocab(word_counts)
         if self.strict:
@@ -257,15 +273,21 @@ class BpeTrainer(Trainer):
                 raise ToklabError("too_small", field="vocab_size", min=len(id2w))
         words = [self.symbols(w, w2id, id2w) for w in word_counts]
         counts = list(word_counts.values())
-        merged, self.stop_reason = merge_loop(words, counts, w2id, id2w, self.vocab_size, self.min_frequency,
-                                               self.max_token_length, self.continuing_subword_prefix,
-                                               self._reporter(len(id2w)))
+        total = max(0, self.vocab_size - len(id2w))
+        steps = merge_steps(words, counts, w2id, id2w, self.vocab_size, self.min_frequency,
+                            self.max_token_length, self.continuing_subword_prefix, pace)
+        try:
+            news = next(steps)
+            while True:
+                go_on = yield news if news[0] == "counting" else (news[0], total, news[1])
+                news = steps.send(go_on is not False)
+        except StopIteration as end:
+            merged, self.stop_reason = end.value
         last = {pair: rank for rank, pair in enumerate(merged)}  # a pair merged twice keeps its last place
         merges = [(id2w[a], id2w[b]) for (a, b), rank in sorted(last.items(), key=lambda kv: kv[1])]
         return dict(w2id), merges
 
-    def _reporter(self, start_size: int) -> Progress | None:
-        total = max(0, self.vocab_size - start_size)
+    def _reporter(self, total: int) -> Callable[[int, tuple], object] | None:
         if self.progress is not None:
             callback = self.progress
             return lambda done, merge: callback(done, total, merge)

@@ -1,5 +1,5 @@
-# Prints what became of the promises escape.py started ("pending" until they settle), then defines a
-# wrong get_stats, so the run fails.
+# Prints what became of the promises escape.py started, as it noted them in builtins: in a fresh Python
+# (every run gets one) it finds nothing and says "not run". Then it defines a wrong get_stats.
 import builtins
 
 for name, state in getattr(builtins, "sandbox_probe_pending", {"escape.py": "not run"}).items():

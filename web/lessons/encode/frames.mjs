@@ -42,8 +42,9 @@ export function pieceAt(overview, caret) {
 }
 
 /** The preset whose text is `text`, or null. */
-export function presetFor(text) {
-  return PRESETS.find((p) => p.text === text) || null;
+export function presetFor(text, encoding = undefined) {
+  const matches = PRESETS.filter((p) => p.text === text);
+  return matches.find((p) => p.encoding && p.encoding === encoding) || matches.find((p) => !p.encoding) || null;
 }
 
 /** The notes under the text box (i18n keys) for `text`; `overview` says whether it held "<|endoftext|>". */
@@ -112,4 +113,19 @@ export function canvasScenes(trace, step, tween, mistake) {
     ? { from: buildFrame(trace, g, b), to: null, t: 0 }
     : { from: buildFrame(trace, g, a), to: buildFrame(trace, g, b), t: tween.t };
   return { rank, greedy: { ...greedy, step: gStep, total: last } };
+}
+
+/**
+ * The first piece (on the loaded page) with something to show: one that holds a character of several
+ * bytes, or that takes at least two merges (each merge joins two symbols, so a piece of b bytes that
+ * ends as k tokens took b - k merges); else the first with any merge; else the first piece.
+ *
+ *     firstTellingPiece(overview of "Hi! 今天")  ->  the index of " 今天"  ("Hi" takes one merge, "!" none)
+ */
+export function firstTellingPiece(overview) {
+  const pieces = overview.pieces.filter((p) => p.rule !== "special");
+  const merges = (p) => p.bytes.length - p.ids.length;
+  const telling = pieces.find((p) => p.bytes.length > [...p.text].length || merges(p) >= 2)
+    || pieces.find((p) => merges(p) >= 1);
+  return telling ? telling.index : overview.piece_offset;
 }

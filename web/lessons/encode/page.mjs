@@ -15,6 +15,10 @@ import { RoomPoll } from "../../ui/predictPoll.mjs";
 import { PRESETS } from "./presets.mjs";
 import { describeCell } from "./words.mjs";
 import { tableWords } from "../tableWords.mjs";
+import { ResultSpans } from "./spans.mjs";
+import { whyFold } from "./why.mjs";
+import "./resultWords.mjs";
+import { tableTitle } from "../encodings.mjs";
 
 export function buildPage(root, t, b, actions) {
   const r = {};
@@ -24,8 +28,14 @@ export function buildPage(root, t, b, actions) {
   r.table = null;
   const tableVars = () => (r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
   // The title names the table's tokenizer too (GPT-2 until an answer says otherwise).
-  const titleVars = () => ({ tokenizer: t(`table.tokenizer.${r.table ? r.table.encoding : "r50k_base"}`) });
+  const titleVars = () => {
+    const name = r.table ? r.table.encoding : "r50k_base";
+    return { tokenizer: r.table && r.table.model ? tableTitle(name, t) : t(`table.tokenizer.${name}`) };
+  };
   const lead = intro(b, "encode.title", "encode.lead", tableVars, titleVars);
+  lead.classList.add("with-why");
+  lead.lastChild.id = "encode-lead";
+  lead.firstChild.after(whyFold(b, "encode.lead", lead.lastChild));
 
   r.textarea = el("textarea", {
     id: "text-input",
@@ -38,8 +48,9 @@ export function buildPage(root, t, b, actions) {
     const next = textAfter(r.textarea, event);
     if (next !== null && !insertingText()) actions.willType(next);
   });
-  r.textarea.addEventListener("input", () => {
-    if (!insertingText()) actions.typed(r.textarea.value);
+  r.textarea.addEventListener("input", (event) => {
+    const pasted = event.inputType === "insertFromPaste" || event.inputType === "insertFromDrop";
+    if (!insertingText()) actions.typed(r.textarea.value, pasted);
   });
   r.errorBox = el("p", { className: "engine-error", testid: "engine-error", id: "engine-error", attrs: { role: "alert" } });
   r.errorBox.hidden = true;
@@ -62,12 +73,18 @@ export function buildPage(root, t, b, actions) {
     r.presetButtons.set(preset.id, button);
     presetList.append(el("li", {}, button));
   }
+  // The result first: the text's tokens, count and ids under the box (spans.mjs).
+  r.result = new ResultSpans(b, actions);
   r.pointText = el("p", { className: "point-text", testid: "preset-point" });
-  r.point = el("div", { className: "point" },
-    b.text(el("strong", { className: "point-title" }), "encode.pointTitle"), r.pointText);
+  r.pointText.id = "preset-point-text";
+  r.point = el("div", { className: "point", testid: "preset-point-box" },
+    el("div", { className: "point-head" },
+      b.text(el("strong", { className: "point-title" }), "encode.pointTitle"), whyFold(b, "encode.point", r.pointText)),
+    r.pointText,
+    b.text(el("p", { className: "point-held", testid: "point-hidden" }), "result.pointHidden"));
 
   const input = inputCard(b, r.textarea, {
-    name: "text", labelKey: "encode.inputLabel", hintKey: "encode.inputHint", below: [r.errorBox, r.notes],
+    name: "text", labelKey: "encode.inputLabel", hintKey: "encode.inputHint", below: [r.errorBox, r.notes, r.result.node],
     side: [actions.encodingChoice, b.text(el("h2", { className: "field-label" }), "encode.presets"), presetList, r.point],
   });
 
@@ -81,13 +98,17 @@ export function buildPage(root, t, b, actions) {
   r.pageText = el("span", { className: "pager-text" });
   r.pager = el("div", { className: "pager" }, r.pagePrev, r.pageText, r.pageNext);
   r.pager.hidden = true;
+  // Its text follows the table (modelWords.mjs cutText): the view writes it after each relabel.
   const stage1 = stageCard(b, { n: 1, id: "stage1-title", titleKey: "stage1.title", textKey: "stage1.text", meta: r.pieceCount, textClass: "stage-text static" },
     r.pager,
     r.strip);
+  stage1.classList.add("stage1");
+  r.cutText = stage1.querySelector(".stage-text");
+  foldStageText(b, stage1, "encode.stage1");
 
   // Stage 2: merges.
   r.pieceTitle = el("span", { className: "stage-meta", testid: "piece-title" });
-  r.explain = el("p", { className: "stage-text explain", testid: "stage-explain" });
+  r.explain = el("p", { className: "stage-text explain", testid: "stage-explain", id: "stage2-explain" });
   r.rankHost = el("div", { className: "canvas-host" });
   r.greedyHost = el("div", { className: "canvas-host" });
   r.rankBadge = el("span", { className: "verdict right" });
@@ -143,6 +164,8 @@ export function buildPage(root, t, b, actions) {
     r.mistakePanel,
     r.stage2Grid);
 
+  stage2.firstChild.append(whyFold(b, "encode.stage2", r.explain));
+
   // Stage 3: ids.
   r.idsText = el("span", { className: "ids-text", testid: "token-ids" });
   r.copyButton = el("button", {
@@ -150,6 +173,10 @@ export function buildPage(root, t, b, actions) {
   }, icon("copy"), el("span", { className: "copy-label" }));
   b.text(r.copyButton.lastChild, "stage3.copy");
   r.idsCode = el("code", { className: "ids-code", testid: "ids-code" }, "[", r.idsText, "]");
+  r.idsHidden = b.text(el("p", { className: "result-hidden", testid: "ids-hidden" }), "result.idsHidden");
+  r.idsHidden.hidden = true;
+  r.postSpecials = el("p", { className: "fine post-specials", testid: "post-specials" });
+  r.postSpecials.hidden = true;
   r.summary = el("p", { className: "summary", testid: "summary" });
   r.finalTokens = el("ol", { className: "final-tokens", testid: "final-tokens" });
   r.finalMore = el("p", { className: "fine" });
@@ -158,8 +185,11 @@ export function buildPage(root, t, b, actions) {
     r.finalTokens,
     r.finalMore,
     b.text(el("h3", { className: "field-label", id: "ids-label" }), "stage3.idsLabel"),
-    el("div", { className: "ids-box" }, r.idsCode, r.copyButton),
+    r.idsBox = el("div", { className: "ids-box" }, r.idsCode, r.copyButton),
+    r.idsHidden,
+    r.postSpecials,
     r.summary);
+  foldStageText(b, stage3, "encode.stage3");
 
   r.rankCanvas = new MergeCanvas(r.rankHost, {
     testid: "merge-canvas", describeCell: (frame, i) => describeCell(t, frame, i),
@@ -172,6 +202,14 @@ export function buildPage(root, t, b, actions) {
   root.append(r.main);
   b.apply(t);
   return r;
+}
+
+/** Folds a stage card's paragraph (the element after its header) behind a "Why?" in the header. */
+function foldStageText(b, card, name) {
+  const header = card.firstChild;
+  const text = header.nextSibling;
+  text.id = `${name.replace(".", "-")}-text`;
+  header.append(whyFold(b, name, text));
 }
 
 function legendItem(b, kind, key) {

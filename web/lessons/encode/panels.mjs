@@ -5,7 +5,7 @@
 
 import { ITEM_LIMIT } from "../../protocol.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
-import { hexLabel } from "../../glyphs.mjs";
+import { hexLabel, visibleSymbol } from "../../glyphs.mjs";
 import { el } from "../../ui/dom.mjs";
 
 /**
@@ -118,7 +118,7 @@ export function renderLog(r, t, piece, step, goTo, revealed = Infinity) {
     attrs: { type: "button", "aria-current": step === 0 ? "step" : "false" },
     data: { step: 0 },
     on: { click: () => goTo(0) },
-  }, el("span", { className: "log-num" }, "0"), el("span", { className: "log-merge" }, t("log.start", { n: piece.bytes.length })));
+  }, el("span", { className: "log-num" }, "0"), el("span", { className: "log-merge" }, bytesOrSymbols(piece) ? t("log.start", { n: piece.bytes.length }) : t("log.startSymbols", { n: piece.symbols.length })));
   entries.push(el("li", {}, start));
   if (step === 0) current = entries[0];
   piece.steps.forEach((s, i) => {
@@ -204,8 +204,18 @@ export class ChipList {
     this.list.patch(groups, ({ piece, n }) => `${hex}\u0001${piece.index}\u0001${piece.ids.slice(0, n).join(",")}`, ({ piece, n }) => {
       const group = el("li", { className: "token-group", data: { piece: piece.index } });
       for (let i = 0; i < n; i += 1) {
-        group.append(el("span", { className: "token-chip", testid: "final-token", data: { id: piece.ids[i], token: piece.tokens[i] } },
-          el("span", { className: "chip-token" }, hex ? hexLabel(piece.bytes.slice(...piece.spans[i])) : piece.tokens[i]),
+        // The characters the token stands for (part of a character: its bytes, dashed), then GPT-2's
+        // byte form, then the id; with the byte switch on, the bytes in hex.
+        const bytes = piece.rule === "special" ? [] : piece.bytes.slice(...piece.spans[i]);
+        const text = piece.texts[i];
+        const whole = text !== null;
+        const shown = hex ? hexLabel(bytes) : whole ? visibleSymbol(text) : hexLabel(bytes);
+        group.append(el("span", {
+          className: `token-chip${whole ? "" : " part"}`, testid: "final-token",
+          data: { id: piece.ids[i], token: piece.tokens[i], text: whole ? text : "", bytes: hexLabel(bytes) },
+        },
+          el("span", { className: "chip-token" }, shown),
+          el("span", { className: "chip-form", testid: "final-token-form" }, piece.tokens[i]),
           el("span", { className: "chip-id" }, String(piece.ids[i]))));
       }
       return group;
@@ -224,4 +234,10 @@ export class ChipList {
     if (group) group.classList.add("selected");
     this.selected = group;
   }
+}
+
+/** True when a traced piece starts from one symbol per byte (GPT-2 and every byte-level model); false
+ * for a model that starts from characters (Gemma) or takes the piece whole (Llama 3's ignore_merges). */
+export function bytesOrSymbols(piece) {
+  return piece.symbols.length === piece.bytes.length;
 }

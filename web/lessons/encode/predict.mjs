@@ -6,6 +6,9 @@
 // `revealed` is how many steps of the piece the student has seen: steps 1..revealed are known, the
 // step after it is the pending question. Frames from `revealed` on are masked (no ranks, no chosen pair).
 
+import { buildFrame } from "../../canvas/frames.mjs";
+import { hexLabel, visibleSymbol } from "../../glyphs.mjs";
+
 /**
  * Where the question stands at `step` of `trace`, `revealed` steps known:
  *
@@ -132,8 +135,29 @@ export function predictModel(t, trace, step, quiz) {
   if (status !== "ask") return { ...base, status: "message", message: t(`predict.encode.${status}`) };
   const question = t(quiz.room ? "predict.encode.askRoom" : "predict.encode.ask", { step: step + 1, total });
   if (quiz.room) return { ...base, status: "ask", question, poll: roomPoll(t, trace, step, quiz.key, null) };
-  const choices = pairsAt(trace, step).map((p) => ({ label: `${p.left} + ${p.right}`, data: { left: p.left, right: p.right, pair: p.index } }));
+  const faces = cellFaces(trace, step);
+  const choices = pairsAt(trace, step).map((p) => ({ label: pairLabel(p, faces), data: { left: p.left, right: p.right, pair: p.index } }));
   return { ...base, status: "ask", question, choices };
+}
+
+/**
+ * How each symbol of frame `step` reads as characters, from the trace's byte facts (its cells): the
+ * characters it holds, or its bytes in hex when it holds only part of one.
+ */
+export function cellFaces(trace, step) {
+  return buildFrame(trace, trace, step).cells.map((cell) => (cell.partial ? hexLabel(cell.bytes) : visibleSymbol(cell.chars.map((c) => c.char).join(""))));
+}
+
+/**
+ * A pair as a choice reads: its characters, then GPT-2's symbols when they are written differently.
+ *
+ *     pairLabel({index: 0, left: "t", right: "o"}, ["t", "o"])          -> "t + o"
+ *     pairLabel({index: 0, left: "å¤©", right: "Ġ"}, ["天", "␣"])      -> "天 + ␣   (å¤© + Ġ)"
+ */
+export function pairLabel(pair, faces) {
+  const shown = `${faces[pair.index]} + ${faces[pair.index + 1]}`;
+  const symbols = `${pair.left} + ${pair.right}`;
+  return shown === symbols ? shown : `${shown}   (${symbols})`;
 }
 
 /** The room's poll for the merge after frame `step`; `answer` (the merged pair's position) once revealed. */
@@ -142,7 +166,7 @@ function roomPoll(t, trace, step, key, answer) {
   const candidates = trace.steps[step].candidates;
   return {
     key: JSON.stringify([key, step]),
-    options: options.map((p) => ({ label: `${p.left} + ${p.right}`, index: p.index })),
+    options: options.map((p) => ({ label: pairLabel(p, cellFaces(trace, step)), index: p.index })),
     revealed: answer !== null,
     answer: answer === null ? null : options.findIndex((p) => p.index === answer),
     notes: answer === null ? null : options.map((p) => rankWords(t, candidates[p.index])),

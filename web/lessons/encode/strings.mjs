@@ -258,16 +258,16 @@ registerPairs({
     zh: "第 0 步，共 {total} 步：{bytes} 个单独的字节；rank 最小的是 {left} + {right}（rank {rank}）。",
   },
   "announce.step": {
-    en: "Step {step} of {total}: {left} + {right} -> {merged}, rank {rank}",
-    zh: "第 {step} 步，共 {total} 步：{left} + {right} -> {merged}，rank {rank}",
+    en: "Step {step} of {total}: {left} + {right} → {merged}, rank {rank}",
+    zh: "第 {step} 步，共 {total} 步：{left} + {right} → {merged}，rank {rank}",
   },
   "announce.final": {
-    en: "No rule left: {tokens} -> ids {ids}.",
-    zh: "没有可用规则了：{tokens} -> ID {ids}。",
+    en: "No rule left: {tokens} → ids {ids}.",
+    zh: "没有可用规则了：{tokens} → ID {ids}。",
   },
   "announce.final1": {
-    en: "No rule left: {tokens} -> id {ids}.",
-    zh: "没有可用规则了：{tokens} -> ID {ids}。",
+    en: "No rule left: {tokens} → id {ids}.",
+    zh: "没有可用规则了：{tokens} → ID {ids}。",
   },
   "announce.sep": {
     en: ". ",

@@ -10,6 +10,8 @@
 //   controls  the step controls, the piece buttons and the selected piece in the strip
 //   chips     the final-token chips (patched);  selection: only which chip group is highlighted
 //   predict   the guessing box and the room's poll (predict.mjs makes its model)
+//   spans     the token spans, count and ids under the text box (spans.mjs); with "predict", what a
+//             pending guess hides (the spans, the preset's point, the final ids)
 // `source()` returns what to draw from: {snapshot, state, tween, ready, quiz}; quiz.revealed is how
 // many steps the student has seen (frames from there on are drawn without their ranks).
 
@@ -24,6 +26,8 @@ import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./fram
 import { shownFrame } from "./predict.mjs";
 import { codeFrame } from "./code.mjs";
 import { tableFacts, tableWords } from "../tableWords.mjs";
+import { isOpenModel, learnModel, tableTitle } from "../encodings.mjs";
+import { cutText, startText, postSpecialsText } from "./modelWords.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -46,6 +50,7 @@ export class EncodeView {
   /** Relabels every bound string in the current language and redraws everything. */
   relabel() {
     this.b.apply(this.t);
+    this.renderCut();
     this.strip.forget();
     this.markAll();
   }
@@ -64,7 +69,7 @@ export class EncodeView {
 
   /** Everything: a new overview (text, page or language). */
   markAll() {
-    this.mark("input", "strip", "stage2", "controls", "ids", "chips");
+    this.mark("input", "strip", "stage2", "controls", "ids", "chips", "spans");
   }
 
   /** What depends on the selected piece's trace: the canvas, the log, the controls, the chip highlight. */
@@ -85,7 +90,7 @@ export class EncodeView {
       return;
     }
     renderIds(this.r, this.t, overview);
-    for (const part of ["input", "strip", "stage2", "controls", "chips"]) this.dirty.add(part);
+    for (const part of ["input", "strip", "stage2", "controls", "chips", "spans"]) this.dirty.add(part);
     if (this.late) return; // drawn by the frame already planned: fast typing does not put it off
     cancelAnimationFrame(this.raf);
     this.late = true;
@@ -105,7 +110,12 @@ export class EncodeView {
     const f = stageFrame(snapshot, state, ready);
     if (quiz.on) f.mistake = false;
     if (dirty.has("input")) this.renderInput(snapshot, state);
-    if (dirty.has("ids")) renderIds(this.r, this.t, snapshot.overview);
+    if (dirty.has("ids")) {
+      renderIds(this.r, this.t, snapshot.overview);
+      const post = postSpecialsText(this.t, snapshot.overview);
+      this.r.postSpecials.textContent = post;
+      this.r.postSpecials.hidden = post === "";
+    }
     if (dirty.has("strip")) this.renderStrip(snapshot.overview, state);
     if (dirty.has("stage2")) this.renderStage2(state, f, quiz);
     else if (dirty.has("stale")) this.r.main.classList.toggle("stale", isStale(snapshot));
@@ -113,6 +123,24 @@ export class EncodeView {
     if (dirty.has("stage2") || dirty.has("predict")) this.renderPredict(quiz);
     if (dirty.has("chips")) this.chips.render(this.r, this.t, snapshot.overview, state.piece, state.hex);
     else if (dirty.has("selection")) this.chips.select(state.piece);
+    if (["spans", "predict", "stage2", "selection", "input"].some((part) => dirty.has(part))) this.renderResult(snapshot, state, quiz);
+  }
+
+  /**
+   * The result under the text box, and what a pending guess hides: while the student guesses a piece's
+   * merges (or its trace is still on its way), its tokens, the preset's point and the final ids would
+   * give the answer away, so they wait for the reveal (every merge of the piece seen).
+   */
+  renderResult(snapshot, state, quiz) {
+    const { t, r } = this;
+    const trace = snapshot.trace;
+    const hidden = quiz.on && (!trace || quiz.revealed < trace.steps.length);
+    r.result.render(t, snapshot.overview, { selected: state.piece, hidden, lang: state.lang });
+    r.main.classList.toggle("guessing", hidden);
+    r.point.classList.toggle("held", hidden);
+    r.idsBox.hidden = hidden;
+    r.finalTokens.hidden = hidden;
+    r.idsHidden.hidden = !hidden;
   }
 
   // ------------------------------------------------------------ the parts
@@ -121,27 +149,41 @@ export class EncodeView {
   renderTable(overview) {
     const facts = tableFacts(overview);
     if (!facts) return;
-    const table = { facts, encoding: overview.encoding || "r50k_base" };
+    learnModel(overview.model);
+    const table = { facts, encoding: overview.encoding || "r50k_base", model: overview.model || null };
     if (JSON.stringify(table) === JSON.stringify(this.r.table)) return;
     this.r.table = table;
     this.b.apply(this.t);
+    this.renderCut();
+  }
+
+  /** The "Cut into pieces" text: what the chosen table's pre-tokenizer does, from its facts. */
+  renderCut() {
+    const table = this.r.table;
+    const encoding = table ? table.encoding : "r50k_base";
+    const text = cutText(this.t, encoding, table ? table.model : null, table ? table.facts.specials : []);
+    this.r.cutText.textContent = text;
+    this.r.cutText.dataset.table = encoding;
   }
 
   renderInput(snapshot, state) {
     const { t, r } = this;
     this.renderTable(snapshot.overview);
     const text = state.text;
-    const preset = presetFor(text);
+    const preset = presetFor(text, state.encoding);
     for (const [id, button] of r.presetButtons) {
       button.setAttribute("aria-pressed", String(preset !== null && preset.id === id));
     }
     r.point.hidden = preset === null;
     if (preset) {
       const o = snapshot.text === text ? snapshot.overview : null;
-      const point = t(`preset.${preset.id}.point`);
-      if (o && o.encoding && o.encoding !== "r50k_base") {
+      const point = t(`preset.${preset.id}.point`, preset.vars);
+      if (preset.encoding) {
+        // A preset of its own table: its point quotes that table's answer (computed, never typed in).
+        r.pointText.textContent = o && o.encoding === preset.encoding ? presetPoint(t, preset, o) : t(`preset.${preset.id}.waiting`);
+      } else if (o && o.encoding && o.encoding !== "r50k_base") {
         // The notes describe GPT-2's table; another table gets its own count and ids first.
-        const other = t("preset.otherTable", { table: o.encoding, tokens: o.ids.length, ids: o.ids.join(", ") });
+        const other = t("preset.otherTable", { table: tableTitle(o.encoding, t), tokens: o.ids.length, ids: o.ids.join(", ") });
         r.pointText.textContent = `${other}${t("sentence.joiner")}${point}`;
       } else {
         const counts = preset.counts && o ? `${t("sentence.joiner")}${t("preset.counts", { chars: cpLength(text), tokens: o.ids.length })}` : "";
@@ -202,7 +244,7 @@ export class EncodeView {
     r.stage2Grid.classList.toggle("with-code", state.code);
     r.code.render(t, state.code && piece ? codeFrame(piece, f.step) : null);
     if (!piece) {
-      r.explain.textContent = state.text === "" ? "" : t("stage1.text");
+      r.explain.textContent = state.text === "" ? "" : r.cutText.textContent;
       r.explain.hidden = true;
       r.log.replaceChildren();
       r.caption.textContent = "";
@@ -210,7 +252,9 @@ export class EncodeView {
     }
     r.explain.hidden = false;
     const guessNote = quiz.model.status === "ask" ? `${t("sentence.joiner")}${t("predict.encode.hiddenNote")}` : "";
-    r.explain.textContent = `${explanation(t, piece, f.frame, r.table ? r.table.encoding : "r50k_base")}${guessNote}`;
+    const encoding = r.table ? r.table.encoding : "r50k_base";
+    const opening = f.frame.step === 0 && !f.frame.final || piece.whole ? startText(t, piece, encoding, r.table ? r.table.model : null) : null;
+    r.explain.textContent = `${opening ?? explanation(t, piece, f.frame, encoding)}${guessNote}`;
     const asking = quiz.model.status === "ask" || quiz.model.status === "told";
     r.caption.hidden = asking;
     r.caption.textContent = asking ? "" : announcement(t, piece, f.frame);
@@ -240,7 +284,10 @@ export class EncodeView {
     const { t, r } = this;
     const step = Math.min(state.step, piece.steps.length);
     const encoding = snapshot.overview ? snapshot.overview.encoding : undefined;
-    const table = encoding && encoding !== "r50k_base" ? t("canvas.tableOf", { name: encoding }) : t("canvas.table", r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
+    let table;
+    if (isOpenModel(encoding)) table = t("canvas.tableOpen", { name: tableTitle(encoding, t) });
+    else if (encoding && encoding !== "r50k_base") table = t("canvas.tableOf", { name: encoding });
+    else table = t("canvas.table", r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
     const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table, pending: t("canvas.pending") };
     const key = JSON.stringify([encoding, state.text, state.piece]);
     const scenes = canvasScenes(piece, step, tween, state.mistake && !quiz.on);
@@ -345,4 +392,10 @@ export class EncodeView {
     this.r.greedyCanvas.destroy();
     this.r.main.remove();
   }
+}
+
+/** The point of a preset made for one table (MiniMind's 今天天气真好): its tokens and ids from the answer. */
+function presetPoint(t, preset, o) {
+  const tokens = o.pieces.flatMap((p) => p.texts.map((text, i) => text ?? p.tokens[i]));
+  return t(`preset.${preset.id}.point`, { tokens: tokens.join(" / "), ids: o.ids.join(", "), n: o.ids.length });
 }

@@ -5,6 +5,7 @@
 import { visibleChar } from "../../glyphs.mjs";
 import { hexBytes } from "../../canvas/frames.mjs";
 import "./strings.mjs";
+import "./modelStrings.mjs";
 
 /** Where two runs of steps first differ (index), or -1 when one is a prefix of the other. */
 export function firstDifference(a, b) {
@@ -47,9 +48,12 @@ export function announcement(t, piece, frame) {
   const total = frame.total;
   let text;
   if (frame.step === 0) {
+    // An open model that starts from characters (Gemma) counts symbols, not bytes (modelStrings.mjs).
+    const suffix = piece.symbols.length === piece.bytes.length ? "" : "Symbols";
+    const vars = { total, bytes: piece.bytes.length, symbols: piece.symbols.length };
     text = frame.next
-      ? t("announce.startNext", { total, bytes: piece.bytes.length, left: frame.next.left, right: frame.next.right, rank: frame.next.rank })
-      : t("announce.start", { total, bytes: piece.bytes.length });
+      ? t(`announce.startNext${suffix}`, { ...vars, left: frame.next.left, right: frame.next.right, rank: frame.next.rank })
+      : t(`announce.start${suffix}`, vars);
   } else {
     const s = frame.last;
     text = t("announce.step", { step: frame.step, total, left: s.left, right: s.right, merged: s.merged, rank: s.rank });

@@ -1,16 +1,25 @@
-// The page's side of the lab's worker (../../lab-worker.mjs): one run at a time, a time limit, and a
-// fresh worker whenever the old one cannot be trusted to answer.
+// The page's side of the lab's worker (../../lab-worker.mjs): one request at a time, a time limit, and a
+// fresh worker for every request.
 //
 //   const runner = labRunner();                       // one for the page, started on first use
 //   runner.onStatus(({ state, message }) => ...);      // "loading" | "restarting" | "ready" | "error"
+//   runner.prepare("get_stats");                       // the exercise the next run is likely for
 //   const result = await runner.run("get_stats", code);
 //
-// run() never rejects. Its result is the harness's answer (toklab_lab/harness.py: state "passed",
-// "failed" or "error"), or one made here: {state: "timeout", limitMs}, or {state: "error", error: {kind:
-// "crash" | "closed" | "unavailable", message}} ("closed": the code closed its own worker). The limit counts from the moment the code is handed to a ready
-// worker, not Python's start-up. When it passes, the worker is terminated (a loop that never ends
-// cannot be interrupted any other way without cross-origin isolation) and a new one boots; likewise
-// after a crash, or a MemoryError (the old worker keeps the memory it grew to).
+// run() never rejects. Its result is {state: "answered", answer}, the worker's report of what the code
+// returned (toklab_lab/harness.py), for judge.mjs to judge: never a verdict of its own; or one made
+// here: {state: "timeout", limitMs}, {state: "cancelled"}, or {state: "error", error: {kind: "crash" |
+// "closed" | "unavailable", message}} ("closed": the code closed its own worker). The limit counts from
+// the moment the code is handed to a ready worker, not Python's start-up. When it passes, the worker is
+// terminated (a loop that never ends cannot be interrupted any other way without cross-origin
+// isolation).
+//
+// A worker runs student code once: whatever a request ends with (an answer, a timeout, a crash), that
+// worker is terminated and a new one boots for the next request. So nothing one run changes in Python
+// (a patched module, builtins, a pending promise) is there for the next: each run starts from the
+// same fresh Python, and the worker itself refuses a second request. A worker makes one exercise's
+// cases while it boots (the one named by prepare(), or by the run), so a fresh one is ready sooner; a
+// run for another exercise replaces a worker that has not run anything yet.
 //
 // The worker is never the engine's: student code has no way to post to the engine's worker. The page
 // hears the lab's worker only on a MessageChannel whose port it hands the worker first, before Python
@@ -34,6 +43,8 @@ export class LabRunner {
     this.port = null;    // the page's end of the worker's channel
     this.job = null;     // the run in flight: {id, kind, resolve, timer}
     this.restarts = 0;
+    this.exercise = ""; // the exercise the worker makes the cases of while it boots ("": none yet)
+    this.booting = ""; // the exercise of the worker running now
   }
 
   onStatus(fn) {
@@ -53,17 +64,28 @@ export class LabRunner {
   /** Boots a worker unless one is running. */
   start(state = "loading") {
     if (this.worker) return;
+    this.booting = this.exercise;
     const worker = new Worker(this.workerURL, { type: "module" });
     const channel = new MessageChannel();
     this.worker = worker;
     this.port = channel.port1;
     channel.port1.onmessage = (event) => this.onMessage(worker, event.data);
-    worker.postMessage({ connect: true }, [channel.port2]);
+    worker.postMessage({ connect: true, exercise: this.exercise }, [channel.port2]);
     worker.onerror = (event) => {
       event.preventDefault();
       this.onCrash(worker, event.message || "the worker failed");
     };
     this.setStatus(state);
+  }
+
+  /**
+   * The exercise the next run is likely for: a worker that has run nothing yet but was booted for
+   * another exercise is replaced by one that makes this exercise's cases.
+   */
+  prepare(exercise) {
+    if (typeof exercise !== "string" || exercise === this.exercise) return;
+    this.exercise = exercise;
+    if (this.worker && this.booting !== exercise && !(this.job && this.job.posted)) this.restart();
   }
 
   /** Terminates the worker and boots a new one. */
@@ -93,19 +115,17 @@ export class LabRunner {
     if (data.closed === true) {
       // The code in flight closed its worker: the run ends now, and a new worker boots.
       if (job && job.posted) this.finish(job, { state: "error", error: { kind: "closed", message: "" } });
-      this.restart();
+      else this.restart();
       return;
     }
     if (!job || data.id !== job.id || data.kind !== job.kind) return;
     if (data.ok === true && data.result && typeof data.result === "object") {
-      this.finish(job, data.result);
-      if (data.result.restart === true) this.restart();
+      this.finish(job, job.kind === "run" ? { state: "answered", answer: data.result } : data.result);
       return;
     }
     const error = data.error && typeof data.error === "object" ? data.error : {};
     const message = typeof error.message === "string" ? error.message : "";
     this.finish(job, { state: "error", error: { kind: error.crashed ? "crash" : "unavailable", message } });
-    if (error.crashed) this.restart();
   }
 
   onCrash(worker, message) {
@@ -113,16 +133,17 @@ export class LabRunner {
     const job = this.job;
     if (job && job.posted) {
       this.finish(job, { state: "error", error: { kind: "crash", message } });
-      this.restart();
     } else {
       this.setStatus("error", message);
     }
   }
 
+  /** Ends `job` with `result`; a worker that was handed its code is replaced (see the top). */
   finish(job, result) {
     clearTimeout(job.timer);
     if (this.job === job) this.job = null;
     job.resolve(result);
+    if (job.posted) this.restart();
   }
 
   whenReady() {
@@ -146,6 +167,7 @@ export class LabRunner {
 
   request(kind, payload, onStarted = () => {}) {
     this.cancel();
+    this.prepare(kind === "run" ? payload.exercise : "bpe");
     this.start();
     const job = { id: jobId(), kind, resolve: null, timer: 0, posted: false };
     const result = new Promise((resolve) => {
@@ -163,7 +185,6 @@ export class LabRunner {
       job.timer = setTimeout(() => {
         if (this.job !== job) return;
         this.finish(job, { state: "timeout", limitMs: this.limitMs });
-        this.restart();
       }, this.limitMs);
       onStarted();
     });
@@ -175,7 +196,6 @@ export class LabRunner {
     const job = this.job;
     if (!job) return;
     this.finish(job, { state: "cancelled" });
-    if (job.posted) this.restart();
   }
 }
 

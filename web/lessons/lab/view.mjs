@@ -194,6 +194,7 @@ export class LabView {
       case "crash":
       case "closed":
       case "unavailable":
+      case "unreadable":
         return t(`lab.result.${error.kind}`, vars);
       default:
         return t("lab.result.runNoLine", vars);
@@ -205,6 +206,14 @@ export class LabView {
     const parts = [el("p", { className: "lab-result-head", testid: "result-summary", data: kind }, this.summary(result))];
     if (result.state === "failed") parts.push(...this.failureParts(result.failure));
     if (result.state === "error") parts.push(...this.errorParts(result.error || {}));
+    // A pass leads on to the next exercise of the path, in the catalog's order.
+    const next = result.state === "passed" && this.catalog ? this.catalog[this.catalog.indexOf(this.entry) + 1] : null;
+    if (next) {
+      parts.push(el("button", {
+        className: "primary lab-next", testid: "lab-next", attrs: { type: "button" }, data: { next: next.id },
+        on: { click: () => this.pick(next.id) },
+      }, this.t("lab.nextExercise", { function: next.function }), el("span", { attrs: { "aria-hidden": "true" } }, " →")));
+    }
     return parts;
   }
 
@@ -218,6 +227,8 @@ export class LabView {
         ...row("lab.result.call", f.call, "result-call"),
         ...row("lab.result.expected", f.expected, "result-expected"),
         ...row("lab.result.got", f.got, "result-got")),
+      ...(f.plain === false ? [el("p", { className: "lab-note", testid: "result-not-plain" },
+        this.t("lab.result.notPlain", { shape: this.t(`lab.shape.${this.entry.shape}`) }))] : []),
       ...f.notes.map((n) => el("p", { className: "lab-note" }, n)),
     ];
   }

@@ -57,7 +57,7 @@ registerPairs({
   },
   "special.allowed.why": {
     en: "When the programmer builds training data by joining documents, the marker must become the single special id, exactly one token that never occurs in ordinary text.",
-    zh: "程序员把多篇文档拼成训练数据时，这个标记必须变成那唯一的特殊 id：只占一个 token，而且普通文字里永远不会出现。",
+    zh: "程序员把多篇文档拼成训练数据时，这个标记必须编成它专属的那个特殊 id：只占一个 token，普通文字永远编不出来。",
   },
   "special.plain.title": {
     en: "Treated as plain text",
@@ -94,5 +94,14 @@ registerPairs({
   "special.injectText": {
     en: "If a user types <|im_end|> into their message and it became the control token, they could close their own turn and write a fake system or assistant turn after it: a prompt injection. So the text a user typed is encoded as plain text (or refused), and only the program that builds the template may emit the control ids.",
     zh: "如果用户在消息里打出 <|im_end|>，而它真的被编成了控制 token，用户就能提前结束自己这一轮，再在后面伪造一段 system 或 assistant 的话，这就是提示词注入。所以用户输入的文字要么当普通文字编码，要么直接拒绝；只有拼模板的程序本身才可以产生这些控制 id。",
+  },
+  // The open models (issue #24): run as HuggingFace tokenizers runs them.
+  "special.leadOpen": {
+    en: "{name} has {specials} special tokens ({list}) among its added tokens. Typed into plain text, such a token could be read as a control token or as its characters: tiktoken refuses it unless allowed, but HuggingFace tokenizers, which runs {name}, cuts every added token out of plain text.",
+    zh: "{name} 的添加 token 里有 {specials} 个特殊 token（{list}）。如果它们出现在普通文字里，可以当作控制 token，也可以当作普通字符：tiktoken 默认拒绝，除非明确允许；而运行 {name} 的 HuggingFace tokenizers 会把普通文字里的每个添加 token 都切出来。",
+  },
+  "special.openNote": {
+    en: "{title} is run here as HuggingFace tokenizers runs it: nothing is refused, every added token in the text becomes its own id, so the first two answers are the same. The third reads special tokens as plain characters (tokenizers' encode_special_tokens).",
+    zh: "这里按 HuggingFace tokenizers 的方式运行 {title}：什么都不拒绝，文字里的每个添加 token 都直接变成它自己的 ID，所以前两种结果相同。第三种把特殊 token 当作普通字符来切（tokenizers 的 encode_special_tokens）。",
   },
 });

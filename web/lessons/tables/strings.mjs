@@ -65,14 +65,14 @@ registerPairs({
   },
   "tables.why.chinese": {
     en: "Chinese: GPT-2's table was learned mostly from English web pages, so few Chinese characters became tokens of their own and most take two or three byte tokens each. cl100k_base and o200k_base were learned from far more languages and have two and four times as many tokens: most common characters, and in o200k_base many common words, are single tokens.",
-    zh: "中文：GPT-2 的词表主要是从英文网页学出来的，很少有汉字能单独成为一个 token，大多数汉字要拆成两三个字节 token。cl100k_base 和 o200k_base 学习的语料涵盖的语言多得多，词表也大了两倍、四倍：大多数常用汉字都是单独的 token，o200k_base 里不少常用词也只是一个 token。",
+    zh: "中文：GPT-2 的词表主要是从英文网页学出来的，很少有汉字能单独成为一个 token，大多数汉字要拆成两三个字节 token。cl100k_base 和 o200k_base 学习的语料涵盖的语言多得多，词表大小分别是它的两倍和四倍：大多数常用汉字都是单独的 token，o200k_base 里不少常用词也只是一个 token。",
   },
   "tables.why.digits": {
-    en: "Digits: GPT-2's pattern keeps a whole run of digits together and merges it by whatever the training text happened to hold, so numbers split unevenly. cl100k_base and o200k_base cut digits into groups of at most three before merging, so every number splits the same regular way and the table needs only the 1,110 groups from 0 to 999.",
-    zh: "数字：GPT-2 的切分规则把一整串数字放在一起，再按训练语料里碰巧出现过的组合去合并，所以数字切得七零八落。cl100k_base 和 o200k_base 先把数字切成最多三位一组再合并，每个数都按同样整齐的方式切开，词表里只需要 0 到 999 这 1,110 组。",
+    en: "Digits: GPT-2's pattern keeps a whole run of digits together and merges it by whatever the training text happened to hold, so numbers split unevenly. cl100k_base and o200k_base cut digits into groups of at most three before merging, so every number splits the same regular way and the table needs at most the 1,110 strings of one to three digits (0-9, 00-99 and 000-999, leading zeros included).",
+    zh: "数字：GPT-2 的切分规则把一整串数字放在一起，再按训练语料里碰巧出现过的组合去合并，所以数字切得七零八落。cl100k_base 和 o200k_base 先把数字切成最多三位一组再合并，每个数都按同样整齐的方式切开，词表里最多只需要 1,110 个一到三位的数字串（0-9、00-99、000-999，含前导零）。",
   },
   "tables.why.spaces": {
-    en: "Code: the newer patterns keep runs of spaces and newlines together, so indentation costs one token instead of one per space.",
-    zh: "代码：新的切分规则把连续的空格和换行放在一起，缩进只占一个 token，而不是每个空格一个。",
+    en: "Code: GPT-2's pattern already keeps a run of spaces together as one piece, but r50k has no token for two or more spaces, so each space of an indent costs a token. cl100k_base and o200k_base have tokens for runs of spaces, so an indent costs one.",
+    zh: "代码：GPT-2 的切分规则本来就把一串空格放进同一个片段，可 r50k 里没有表示两个及以上空格的 token，缩进里每个空格都要一个 token。cl100k_base 和 o200k_base 有表示一串空格的 token，缩进只占一个。",
   },
 });

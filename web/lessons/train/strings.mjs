@@ -109,12 +109,12 @@ registerPairs({
     zh: "共 {words} 行，去掉重复后 {rows} 行，合并 {merges} 次",
   },
   "train.startChars": {
-    en: "Step 0: every row is split into characters ({n} symbols in {rows} distinct rows, {alpha} different characters). The vocabulary starts with {v} entries: the special token {special} and the {alpha} characters. Press → to count the neighbouring pairs and merge the most frequent.",
-    zh: "第 0 步：每一行都拆成单个字符（去掉重复后有 {rows} 行，共 {n} 个符号，{alpha} 种不同的字符）。词表一开始有 {v} 项：特殊 token {special}，加上这 {alpha} 个字符。按 → 数相邻对，合并最常见的一对。",
+    en: "Step 0: every row is split into characters ({n} symbols in {rows} distinct rows, {alpha} different characters). The vocabulary starts with {v} entries: the special token {special} and the {alpha} characters. Press → (or tap ▶) to count the neighbouring pairs and merge the most frequent.",
+    zh: "第 0 步：每一行都拆成单个字符（去掉重复后有 {rows} 行，共 {n} 个符号，{alpha} 种不同的字符）。词表一开始有 {v} 项：特殊 token {special}，加上这 {alpha} 个字符。按 →（或点 ▶）数相邻对，合并最常见的一对。",
   },
   "train.startBytes": {
-    en: "Step 0: every piece is split into bytes, written as GPT-2 does (a space is Ġ): {n} symbols in {rows} distinct pieces. The vocabulary starts with {v} entries, one per byte. Press → to count pairs and merge the most frequent.",
-    zh: "第 0 步：每个片段都拆成字节，写法和 GPT-2 一样（空格写作 Ġ）：去掉重复后有 {rows} 个片段，共 {n} 个符号。词表一开始有 {v} 项，每个字节一项。按 → 数相邻对，合并最常见的一对。",
+    en: "Step 0: every piece is split into bytes, written as GPT-2 does (a space is Ġ): {n} symbols in {rows} distinct pieces. The vocabulary starts with {v} entries, one per byte. Press → (or tap ▶) to count pairs and merge the most frequent.",
+    zh: "第 0 步：每个片段都拆成字节，写法和 GPT-2 一样（空格写作 Ġ）：去掉重复后有 {rows} 个片段，共 {n} 个符号。词表一开始有 {v} 项，每个字节一项。按 →（或点 ▶）数相邻对，合并最常见的一对。",
   },
   "train.merge": {
     en: "Merge {k}: ({left}, {right}) is the most frequent pair ({count} times), so every occurrence becomes {merged}. The vocabulary now has {v} tokens.",
@@ -170,7 +170,7 @@ registerPairs({
   },
   "train.recountText": {
     en: "A printed version of this example lists (中国, 人) twice in its fifth table and goes on merging. Count again: once 我爱中国 has been merged, line 1 is 我爱中国 · 人, so 中国 no longer stands next to 人 there. Only line 2 still has (中国, 人): it occurs once, below min_frequency = 2, and training stops here.",
-    zh: "这个例子在某个文字版本里，第五张表写着 (中国, 人) 出现 2 次，然后接着合并。再数一次：合并出“我爱中国”之后，第 1 行变成 我爱中国 · 人，那里的“中国”已经不和“人”相邻了。只有第 2 行还有 (中国, 人)：只出现 1 次，少于 min_frequency = 2，所以训练到这里就停止了。",
+    zh: "这个例子有一版讲义的第五张表写着 (中国, 人) 出现 2 次，然后接着合并。再数一次：合并出“我爱中国”之后，第 1 行变成 我爱中国 · 人，那里的“中国”已经不和“人”相邻了。只有第 2 行还有 (中国, 人)：只出现 1 次，少于 min_frequency = 2，所以训练到这里就停止了。",
   },
   "train.noTables": {
     en: "The tables are not drawn for a corpus this large. The merge list below shows what was learned, in order.",
@@ -181,8 +181,8 @@ registerPairs({
     zh: "相邻对计数",
   },
   "train.pairsLater": {
-    en: "Nothing counted yet: press → to count.",
-    zh: "还没开始数：按 → 开始。",
+    en: "Nothing counted yet: press → or tap ▶ to count.",
+    zh: "还没开始数：按 → 或点 ▶ 开始。",
   },
   "train.pairsTitle": {
     en: "Pairs counted before merge {k}",
@@ -290,7 +290,7 @@ registerPairs({
   },
   "train.tieText2": {
     en: "Try the three rules on the Chinese lines (我爱中国人…). All of them learn 中国 first. First occurrence then learns 我爱 and 我爱中国; HuggingFace learns 我爱 and then 中国人; lexicographic order learns 中国人 before 我爱. Two correct trainers can learn different tokenizers from the same corpus, which is why a library must write its rule down.",
-    zh: "用“我爱中国人（按行）”这组语料把三种规则都试一遍。三种规则第一步都学到 中国。接下来，“最先出现的”学到 我爱，再学到 我爱中国；HuggingFace 的规则学到 我爱，再学到 中国人；“字典序最小的”则先学 中国人，后学 我爱。两个都正确的训练器，可以从同一份语料学出不同的分词器，所以一个库必须把自己的规则写清楚。",
+    zh: "用“我爱中国人（按行）”这组语料把三种规则都试一遍。三种规则第一步都学到 中国。接下来，“最先出现的”学到 我爱，再学到 我爱中国；HuggingFace 的规则学到 我爱，再学到 中国人；“字典序最小的”则先学 中国人，后学 我爱。两个训练器都没有做错，却可以从同一份语料学出不同的分词器，所以一个库必须把自己的规则写清楚。",
   },
   "train.tryTitle": {
     en: "Use this tokenizer",

@@ -1,0 +1,238 @@
+"""The train lesson's "Train like MiniMind" mode, driven as a student drives it: open a corpus file, set
+the vocabulary size, start, watch the progress, Stop, download the tokenizer.json and load it with
+HuggingFace `tokenizers`, and every bad input said in the page with nothing typed lost.
+
+The oracles: MiniMind's own script run with `tokenizers` (tests/minimind_script.py) writes the file the
+page downloads, byte for byte; `tokenizers` loading that file encodes as the page's engine (toklab)
+shows; a stopped training's merges are the first merges of the full one."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import minimind_script
+from conftest import ROOT, BootedPage  # tests/browser is on sys.path
+from oracles import tiktoken_r50k
+
+NOTES = (Path(__file__).resolve().parent.parent / "data" / "minimind_notes_zh.txt").read_text(encoding="utf-8")
+PARAGRAPHS = [p for p in NOTES.split("\n\n") if p.strip()]
+LONG = 60_000  # ms: the machine is shared; these wait for markers, never for a time
+
+
+@pytest.fixture(scope="module")
+def booted(browser, app_server):
+    shared = BootedPage(browser, app_server, accept_downloads=True)
+    yield shared
+    shared.close()
+
+
+def open_mode(booted, lang="en", viewport=None):
+    page = booted.open(f"lesson=train&how=minimind&lang={lang}")
+    if viewport:
+        page.set_viewport_size(viewport)
+    expect(page.get_by_test_id("corpus-file")).to_be_visible()
+    return page
+
+
+def give(page, name, data):
+    page.get_by_test_id("corpus-file").set_input_files(
+        files=[{"name": name, "mimeType": "text/plain", "buffer": data if isinstance(data, bytes) else data.encode("utf-8")}])
+
+
+def train(page):
+    page.get_by_test_id("train-start").click()
+    expect(page.get_by_test_id("train-result")).to_be_visible(timeout=LONG)
+
+
+def test_train_from_a_jsonl_file_download_it_and_load_it_with_tokenizers(booted, tmp_path):
+    tokenizers = pytest.importorskip("tokenizers")
+    page = open_mode(booted)
+    lines = minimind_script.sft_lines(PARAGRAPHS)
+    give(page, "notes.jsonl", "\n".join(lines))
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("notes.jsonl")
+    vocab = page.get_by_test_id("vocab-size")
+    expect(vocab).to_have_value("6400")
+    vocab.fill("600")
+    vocab.press("Enter")
+    vocab.press("Tab")
+    train(page)
+    with page.expect_download() as info:
+        page.get_by_test_id("download-tokenizer").click()
+    saved = tmp_path / "tokenizer.json"
+    info.value.save_as(saved)
+    assert info.value.suggested_filename == "tokenizer.json"
+    minimind_script.train_tokenizer(tokenizers, minimind_script.get_texts(lines), tmp_path / "theirs", 600)
+    assert saved.read_text(encoding="utf-8") == (tmp_path / "theirs" / "tokenizer.json").read_text(encoding="utf-8")
+    loaded = tokenizers.Tokenizer.from_file(str(saved))
+    assert loaded.get_vocab_size() == 600
+    result = page.get_by_test_id("train-result")
+    expect(result).to_contain_text("600 tokens")
+    expect(result).to_contain_text("vocabulary is full")
+
+    # The merges list: the first and the last, and searchable.
+    merges = json.loads(saved.read_text(encoding="utf-8"))["model"]["merges"]
+    rows = page.get_by_test_id("mm-merge")
+    expect(rows).to_have_count(20)
+    expect(rows.first).to_contain_text(f"{merges[0][0]} + {merges[0][1]}")
+    expect(rows.last).to_contain_text(f"{merges[-1][0]} + {merges[-1][1]}")
+    expect(rows.last).to_have_attribute("data-rank", str(len(merges)))
+    wanted = merges[150][0] + merges[150][1]
+    page.get_by_test_id("merge-search").fill(wanted)
+    found = [i + 1 for i, (a, b) in enumerate(merges) if wanted in a or wanted in b or wanted in a + b]
+    expect(page.get_by_test_id("merge-note")).to_contain_text(f"{len(found)} merges contain")
+    expect(rows.first).to_have_attribute("data-rank", str(found[0]))
+
+    # Yours against MiniMind's and GPT-2's: what tokenizers makes of the downloaded file is what the page shows.
+    text = "MiniMind 是一个小语言模型。Tokenizers turn text into ids."
+    box = page.get_by_test_id("compare-input")
+    box.fill(text)
+    ids = loaded.encode(text, add_special_tokens=False).ids
+    yours = page.get_by_test_id("compare-yours")
+    expect(yours.get_by_test_id("compare-count")).to_have_attribute("data-n", str(len(ids)), timeout=LONG)
+    assert chip_ids(yours) == ids
+    real = tokenizers.Tokenizer.from_file(str(ROOT / "assets" / "minimind" / "tokenizer.json"))
+    assert chip_ids(page.get_by_test_id("compare-minimind")) == real.encode(text, add_special_tokens=False).ids
+    assert chip_ids(page.get_by_test_id("compare-gpt2")) == tiktoken_r50k().encode(text)
+    assert not page.errors
+
+
+def chip_ids(row):
+    return [int(c) for c in row.get_by_test_id("compare-chip").locator(".lk-chip-caption").all_inner_texts()]
+
+
+def random_corpus(seed, n_words):
+    rng = random.Random(seed)
+    words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(3, 9))) for _ in range(4000)]
+    return "\n".join(" ".join(rng.choice(words) for _ in range(12)) for _ in range(n_words // 12))
+
+
+def test_progress_then_stop_keeps_the_merges_learned_so_far(booted, tmp_path):
+    tokenizers = pytest.importorskip("tokenizers")
+    page = open_mode(booted)
+    corpus = random_corpus(7, 30_000)  # tens of thousands of merges to make: far more than are made before Stop
+    give(page, "words.txt", corpus)
+    vocab = page.get_by_test_id("vocab-size")
+    vocab.fill("32000")
+    vocab.press("Tab")
+    page.get_by_test_id("train-start").click()
+    progress = page.get_by_test_id("train-progress")
+    expect(progress).to_contain_text("merges · newest:", timeout=LONG)
+    expect(progress).to_contain_text(" of 31,708 merges")
+    page.wait_for_function(
+        """() => Number(document.querySelector('[data-testid="train-progress"]').dataset.done) >= 30""", timeout=LONG)
+    stop = page.get_by_test_id("train-stop")
+    stop.focus()
+    stop.press("Enter")  # the keyboard's way
+    result = page.get_by_test_id("train-result")
+    expect(result).to_contain_text("You stopped it", timeout=LONG)
+    with page.expect_download() as info:
+        page.get_by_test_id("download-tokenizer").click()
+    saved = tmp_path / "tokenizer.json"
+    info.value.save_as(saved)
+    theirs = json.loads(saved.read_text(encoding="utf-8"))
+    got = theirs["model"]["merges"]
+    assert 30 <= len(got) < 31_708
+    loaded = tokenizers.Tokenizer.from_file(str(saved))
+    assert loaded.get_vocab_size() == 36 + 256 + len(got)
+    full = tmp_path / "full"
+    minimind_script.train_tokenizer(tokenizers, [line + "\n" for line in corpus.split("\n")[:-1]] + [corpus.split("\n")[-1]],
+                                    full, 36 + 256 + len(got) + 5)
+    assert json.loads((full / "tokenizer.json").read_text(encoding="utf-8"))["model"]["merges"][:len(got)] == got
+    expect(result).to_contain_text(f"{36 + 256 + len(got):,} tokens")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_bad_input_is_said_in_the_page_and_nothing_typed_is_lost(booted, lang):
+    page = open_mode(booted, lang)
+    error = page.get_by_test_id("corpus-file-error")
+    vocab = page.get_by_test_id("vocab-size")
+    vocab.fill("100")
+    vocab.press("Tab")
+    give(page, "empty.txt", b"")
+    expect(error).to_contain_text("empty.txt")
+    expect(error).to_contain_text({"en": "is empty", "zh": "空文件"}[lang])
+    expect(page.get_by_test_id("train-start")).to_be_disabled()
+    give(page, "photo.txt", bytes([0x89, 0x50, 0x4E, 0x47, 0, 0, 0x1A, 0xFF]))
+    expect(error).to_contain_text({"en": "not a text file", "zh": "不是文本文件"}[lang])
+    give(page, "latin1.txt", "café".encode("latin-1"))
+    expect(error).to_contain_text({"en": "not UTF-8", "zh": "不是 UTF-8"}[lang])
+
+    # The vocabulary: smaller than the alphabet (the engine says how many ids are taken), over the maximum.
+    give(page, "ok.txt", "hello world\n今天天气真好\n")
+    expect(error).to_be_hidden()
+    page.get_by_test_id("train-start").click()
+    mm_error = page.get_by_test_id("mm-error")
+    expect(mm_error).to_contain_text("292", timeout=LONG)
+    expect(mm_error).to_contain_text({"en": "smaller than the alphabet", "zh": "比字母表还小"}[lang])
+    expect(vocab).to_have_value("100")
+    vocab.fill("40000")
+    vocab.press("Tab")
+    expect(page.get_by_test_id("vocab-size-error")).to_contain_text("32000")
+    expect(vocab).to_have_value("40000")
+
+    # A .jsonl line that is not JSON: which line.
+    vocab.fill("400")
+    vocab.press("Tab")
+    give(page, "chat.jsonl", '{"conversations": [{"content": "你好"}]}\n\n{"conversations": oops}\n')
+    page.get_by_test_id("train-start").click()
+    expect(mm_error).to_contain_text({"en": "Line 3", "zh": "第 3 行"}[lang], timeout=LONG)
+    expect(vocab).to_have_value("400")
+    assert not page.errors
+
+
+def test_a_file_over_the_limit_is_refused_with_its_size(booted):
+    page = open_mode(booted)
+    limit = page.evaluate("async () => (await import('./protocol.mjs')).MAX_CORPUS_CHARS")
+    data = b"ab\n" * (limit // 3 + 1)
+    give(page, "huge.txt", data)
+    error = page.get_by_test_id("corpus-file-error")
+    expect(error).to_contain_text(f"huge.txt is {len(data) / 2**20:.1f} MB")
+    expect(error).to_contain_text(f"{len(data):,} characters")
+    expect(error).to_contain_text(f"at most {limit:,} characters")
+    expect(page.get_by_test_id("train-start")).to_be_disabled()
+
+
+def test_phone_zh_keyboard_trains_a_txt_file(booted, screenshot):
+    page = open_mode(booted, "zh", {"width": 390, "height": 844})
+    give(page, "诗.txt", "床前明月光\n疑是地上霜\n举头望明月\n低头思故乡\n" * 20)
+    vocab = page.get_by_test_id("vocab-size")
+    vocab.fill("300")
+    vocab.press("Tab")
+    start = page.get_by_test_id("train-start")
+    start.focus()
+    page.keyboard.press("Enter")
+    result = page.get_by_test_id("train-result")
+    expect(result).to_contain_text("300 个 token", timeout=LONG)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390
+    screenshot(page, "phone-zh")
+    assert not page.errors
+
+
+def test_the_shipped_poems_train_as_tokenizers_trains_them(booted, dist_dir, tmp_path):
+    tokenizers = pytest.importorskip("tokenizers")
+    page = open_mode(booted, "zh")
+    index = json.loads((dist_dir / "corpora" / "index.json").read_text(encoding="utf-8"))["poems"]
+    poems = page.get_by_test_id("corpus-poems")
+    expect(poems).to_contain_text(f"{index['count']:,} 首")
+    expect(page.get_by_text(f"{index['package']} {index['version']}，{index['licence']} 许可证")).to_be_visible()
+    poems.click()
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("poems.txt", timeout=LONG)
+    vocab = page.get_by_test_id("vocab-size")
+    vocab.fill("400")
+    vocab.press("Tab")
+    page.get_by_test_id("train-start").click()
+    expect(page.get_by_test_id("train-result")).to_be_visible(timeout=2 * LONG)
+    with page.expect_download() as info:
+        page.get_by_test_id("download-tokenizer").click()
+    saved = tmp_path / "tokenizer.json"
+    info.value.save_as(saved)
+    text = (dist_dir / "corpora" / "poems.txt").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    minimind_script.train_tokenizer(tokenizers, [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else []),
+                                    tmp_path / "theirs", 400)
+    assert saved.read_text(encoding="utf-8") == (tmp_path / "theirs" / "tokenizer.json").read_text(encoding="utf-8")

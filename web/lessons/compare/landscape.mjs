@@ -1,0 +1,42 @@
+// The Compare lesson's last card: the wider family of tokenizers (BPE, WordPiece, Unigram; byte-level
+// BPE against SentencePiece with byte fallback) and a short history, and what an untrained model's
+// first loss says about V. Its strings are registered here; the loss is computed from the rows shown.
+
+import { registerPairs } from "../../i18n.mjs";
+import { el } from "../../ui/dom.mjs";
+import { stageCard } from "../../ui/lessonkit.mjs";
+
+registerPairs({
+  "compare.landscapeTitle": { en: "The wider family", zh: "更大的家族" },
+  "compare.landscapeText": {
+    en: "Three subword methods are in use. BPE (GPT-2, Llama 3, Qwen, DeepSeek, MiniMind) learns merges by frequency, as in the Train lesson. WordPiece (BERT) also merges, but picks the pair that most raises the likelihood of the corpus. Unigram (in SentencePiece, used by T5) starts from a large vocabulary and prunes it down.",
+    zh: "现在常用的子词方法有三种。BPE（GPT-2、Llama 3、Qwen、DeepSeek、MiniMind）按频次学合并规则，就是“训练”一课做的事。WordPiece（BERT）也做合并，但选的是最能提高语料似然的那一对。Unigram（在 SentencePiece 里，T5 用它）从一张大词表出发，一步步删小。",
+  },
+  "compare.landscapeBytes": {
+    en: "Byte-level BPE starts from the 256 byte values, so nothing is ever unknown; a space is just byte 0x20 (GPT-2 prints it Ġ). SentencePiece starts from characters, writes a space as ▁, and with byte fallback spells a character it lacks as byte tokens such as <0xE4> (Gemma works this way). Either way the sequence, not the starting alphabet, is what grows: 256 bytes against thousands of characters.",
+    zh: "字节级 BPE 从 256 个字节值出发，所以不会有不认识的字符；空格就是字节 0x20（GPT-2 把它写成 Ġ）。SentencePiece 从字符出发，把空格写成 ▁，开启字节回退时把词表里没有的字拆成 <0xE4> 这样的字节 token（Gemma 就是这样）。无论哪种，变长的是序列，而不是起始单元：256 个字节对几千个字符。",
+  },
+  "compare.landscapeHistory": {
+    en: "A short history: BPE began as a data-compression method on bytes (Philip Gage, 1994). Sennrich, Haddow and Birch (2016) used it on characters to split rare words for translation. GPT-2 (2019) went back to bytes. Vocabularies have grown since: Llama 1 and 2 had 32,000 tokens, Llama 3 has four times as many.",
+    zh: "简短的历史：BPE 最早是一种针对字节的数据压缩方法（Philip Gage，1994）。Sennrich、Haddow 和 Birch（2016）把它用在字符上，为机器翻译切分少见的词。GPT-2（2019）又回到了字节。此后词表越来越大：Llama 1 和 2 有 32,000 个 token，Llama 3 是它的四倍。",
+  },
+  "compare.firstLoss": {
+    en: "An untrained model spreads its guess evenly over the vocabulary, so its first loss is about ln V: ln {v} = {ln} for {name}. In the textbook chapter this app's first lessons follow (18.3, “Tokenizer: characters, BPE and the vocabulary”), an untrained small GPT over a toy vocabulary of 100 starts at a loss of 4.616, against ln 100 = {ln100}. The vocabulary itself is counted, never learned by gradient descent; the embedding rows are what training learns.",
+    zh: "没训练过的模型对词表里每一项的猜测几乎一样，所以第一步的损失大约是 ln V：{name} 的 ln {v} = {ln}。本应用前几课所依据的教材章节（18.3“Tokenizer：字符、BPE 与词表”）里，一个没训练过的小 GPT 在 100 项的玩具词表上，第一步损失是 4.616，而 ln 100 = {ln100}。词表本身是统计出来的，从不靠梯度下降学习；训练学的是嵌入矩阵里的那些行。",
+  },
+});
+
+/** The card (stage `n`) and its loss line, which `showLoss(rows, t)` fills from the rows shown. */
+export function landscapeCard(b, n) {
+  const loss = el("p", { className: "stage-text", testid: "compare-first-loss" });
+  const card = stageCard(b, { n, id: "compare-landscape-title", titleKey: "compare.landscapeTitle", textKey: "compare.landscapeText" },
+    b.text(el("p", { className: "stage-text" }), "compare.landscapeBytes"),
+    b.text(el("p", { className: "stage-text" }), "compare.landscapeHistory"),
+    loss);
+  const showLoss = (row, t) => {
+    loss.textContent = row
+      ? t("compare.firstLoss", { v: row.vocab_size.toLocaleString("en-US"), ln: Math.log(row.vocab_size).toFixed(3), name: row.name, ln100: Math.log(100).toFixed(3) })
+      : "";
+  };
+  return { card, showLoss };
+}

@@ -1,0 +1,112 @@
+// The encode lesson's words about the chosen table's own way of cutting (modelWords.mjs): one sentence
+// per fact the engine reports of a table (ModelFacts, docs/protocol.md), for the open models (issue
+// #24), and OpenAI's cl100k/o200k pattern. Registered when modelWords.mjs is first imported.
+
+import { registerPairs } from "../../i18n.mjs";
+
+registerPairs({
+  "cut.ranked": {
+    en: "First a regular expression cuts the text into pieces, as GPT-2's does, with changes: a run of digits is cut into groups of at most three (12345 becomes 123 and 45), contractions such as 'S match in any case, and a run of newlines is a piece of its own. A word still takes the one space in front of it, drawn as Ġ. Merges never cross a piece boundary.",
+    zh: "先用一个正则表达式把文字切成片段，和 GPT-2 的做法相近，但有几处改动：一串数字最多三个一组（12345 切成 123 和 45），'S 这类缩写不分大小写，一串换行单独成为一个片段。单词仍然带上它前面的那一个空格，画成 Ġ。合并永远不会跨过片段边界。",
+  },
+  "cut.byteLevel": {
+    en: "{title} is a byte-level BPE, like GPT-2: its pre-tokenizer first cuts the text with {patterns}, then writes each piece's UTF-8 bytes as printable characters (a space is Ġ), and every piece starts from its bytes. Merges never cross a piece boundary.",
+    zh: "{title} 和 GPT-2 一样是字节级 BPE：它的预切分器先用{patterns}把文字切成片段，再把每个片段的 UTF-8 字节写成可打印字符（空格写成 Ġ），每个片段都从字节开始合并。合并永远不会跨过片段边界。",
+  },
+  "cut.patterns1": {
+    en: "one regular expression",
+    zh: "一个正则表达式",
+  },
+  "cut.patterns": {
+    en: "{n} regular expressions, one after another (each cuts the pieces the one before it left)",
+    zh: "{n} 个正则表达式，一个接一个（后一个再切前一个切出的片段）",
+  },
+  "cut.digits.threes": {
+    en: "A run of digits is cut into groups of at most three (12345 becomes 123 and 45).",
+    zh: "一串数字最多三个一组（12345 切成 123 和 45）。",
+  },
+  "cut.digits.single": {
+    en: "Every digit is a piece of its own (2024 becomes 2, 0, 2, 4), so a number is never one token.",
+    zh: "每个数字单独成为一个片段（2024 切成 2、0、2、4），所以一个多位数永远不会是一个 token。",
+  },
+  "cut.digits.runs": {
+    en: "A run of digits stays one piece, with the space in front of it.",
+    zh: "一串数字连同它前面的空格是一个片段。",
+  },
+  "cut.cjk": {
+    en: "A run of Han characters or Japanese kana is cut out as a piece of its own, apart from the space in front of it (我爱 北京 gives 我爱, Ġ, 北京).",
+    zh: "一串汉字或日文假名会被单独切成一个片段，和前面的空格分开（“我爱 北京”切成 我爱、Ġ、北京）。",
+  },
+  "cut.whole": {
+    en: "When a whole piece is itself a token of the vocabulary, it is taken as it is, with no merging (ignore_merges): “ việc” is one id at once.",
+    zh: "如果整个片段本身就是词表里的一个 token，就直接整块拿来，不再合并（ignore_merges）：“ việc”一下子就是一个 ID。",
+  },
+  "cut.characters": {
+    en: "{title} works the SentencePiece way, not as a byte-level BPE: its normalizer writes every space as {space}, and there is no pre-tokenizer cut (its split on spaces finds none once they are {space}), so everything between two added tokens is one piece. The merges start from characters, not from bytes.",
+    zh: "{title} 走的是 SentencePiece 的路子，而不是字节级 BPE：它的规范化器把每个空格写成 {space}，也没有真正的预切分（它按空格切，可空格已经变成了 {space}，什么也切不到），所以两个添加 token 之间的全部文字就是一个片段。合并从字符开始，而不是从字节开始。",
+  },
+  "cut.fallback": {
+    en: "A character missing from its vocabulary becomes its UTF-8 bytes, as tokens written like <0xE4> (byte fallback).",
+    zh: "词表里没有的字符会退回成它的 UTF-8 字节，每个字节是一个写作 <0xE4> 这样的 token（字节回退，byte fallback）。",
+  },
+  "cut.added": {
+    en: "Before any of this, the added tokens such as {example} are cut out of the text and become their own ids: HuggingFace tokenizers does this for every added token typed into plain text.",
+    zh: "在这一切之前，像 {example} 这样的添加 token 会先从文字里切出来，直接变成它们自己的 ID：HuggingFace tokenizers 对出现在普通文字里的每个添加 token 都这样做。",
+  },
+  "stage2.startBytes": {
+    en: "Each of the {bytes} bytes starts as its own symbol. Under every neighbouring pair is the rank of its merge in {title}'s merges list (× means no merge). The pair with the lowest rank, the merge learned earliest, merges first, wherever it sits in the piece. The rank is the merge's place in the list; the id of the token it makes comes from the vocabulary, so the log shows two different numbers.",
+    zh: "这个片段的 {bytes} 个字节各自是一个符号。每对相邻符号下方标着这对符号在 {title} 的 merges 列表里的 rank（× 表示没有这条合并）。不管在片段的哪个位置，rank 最小（最早学到）的那对先合并。rank 是这条合并在列表里的位置；合并出的 token 的 id 要到词表里查，所以合并记录里是两个不同的数。",
+  },
+  "stage2.startChars": {
+    en: "Each of the {symbols} symbols is a character ({space} is a space) or, for a character missing from the vocabulary, one of its bytes. Under every neighbouring pair is the rank of its merge in {title}'s merges list (× means no merge). The lowest rank merges first; the id of the token it makes comes from the vocabulary, not from the rank.",
+    zh: "这里的 {symbols} 个符号，每个是一个字符（{space} 代表空格），词表里没有的字符则拆成字节。每对相邻符号下方标着这对符号在 {title} 的 merges 列表里的 rank（× 表示没有这条合并）。rank 最小的先合并；合并出的 token 的 id 来自词表，而不是 rank。",
+  },
+  "stage2.whole": {
+    en: "This whole piece, {token}, is itself a token of {title}'s vocabulary, so it is taken whole with no merging (ignore_merges): id {id}.",
+    zh: "整个片段 {token} 本身就是 {title} 词表里的一个 token，所以直接整块拿来，不做任何合并（ignore_merges）：ID 是 {id}。",
+  },
+  "canvas.tableOpen": {
+    en: "{name} vocabulary: token → id (the id is not the rank)",
+    zh: "{name} 词表：token → ID（ID 不是 rank）",
+  },
+  "stage3.postSpecials": {
+    en: "{title}'s post-processor adds {tokens} around these ids (add_special_tokens), so the model itself reads [{all}]. Those are not cut from your text.",
+    zh: "{title} 的后处理器还会在这些 ID 两旁加上 {tokens}（add_special_tokens），所以模型真正读到的是 [{all}]。这些 token 不是从你的文字里切出来的。",
+  },
+  "stage3.postAt.start": {
+    en: "{token} (id {id}) at the start",
+    zh: "开头的 {token}（ID {id}）",
+  },
+  "stage3.postAt.end": {
+    en: "{token} (id {id}) at the end",
+    zh: "结尾的 {token}（ID {id}）",
+  },
+  "table.makeup.open": {
+    en: "{title}'s vocabulary has {ranks} entries and its merges list {merges} merges; {added} tokens are added to it ({specials} of them special, such as {list}); the largest id is {maxId}, so the ids run over {rows} rows{gaps}",
+    zh: "{title} 的词表有 {ranks} 项，merges 列表有 {merges} 条合并；另有 {added} 个添加 token（其中 {specials} 个是特殊 token，例如 {list}）；最大的 id 是 {maxId}，所以 ID 一共有 {rows} 行{gaps}",
+  },
+  "preset.minimind.label": {
+    en: "MiniMind: 今天天气真好",
+    zh: "MiniMind：今天天气真好",
+  },
+  "preset.minimind.point": {
+    en: "MiniMind's real tokenizer.json cuts 今天天气真好 into {tokens} = [{ids}] (step through its merges below). The MiniMind notes guess 今 / 天 / 天气 / 真 / 好 with made-up ids; the real table learned the merges that make 今天 and 天气 whole, so it needs only {n} tokens.",
+    zh: "MiniMind 真实的 tokenizer.json 把“今天天气真好”切成 {tokens} = [{ids}]（下面可以一步步看它的合并）。MiniMind 笔记里猜的是 今 / 天 / 天气 / 真 / 好，ID 也是编的；真实的词表学到了拼出完整的“今天”和“天气”的合并，所以只要 {n} 个 token。",
+  },
+  "preset.minimind.waiting": {
+    en: "MiniMind's real tokenizer.json is loading; its tokens and ids for 今天天气真好 follow.",
+    zh: "正在加载 MiniMind 真实的 tokenizer.json，随后给出“今天天气真好”的 token 和 ID。",
+  },
+  "log.startSymbols": {
+    en: "start: {n} symbols",
+    zh: "开始：{n} 个符号",
+  },
+  "announce.startSymbols": {
+    en: "Step 0 of {total}: {symbols} separate symbols.",
+    zh: "第 0 步，共 {total} 步：{symbols} 个单独的符号。",
+  },
+  "announce.startNextSymbols": {
+    en: "Step 0 of {total}: {symbols} separate symbols; lowest rank {left} + {right} (rank {rank}).",
+    zh: "第 0 步，共 {total} 步：{symbols} 个单独的符号；rank 最小的是 {left} + {right}（rank {rank}）。",
+  },
+});

@@ -1,0 +1,50 @@
+// The sentences about the chosen table's way of cutting, made from the engine's facts of it (ModelFacts
+// in the answers, docs/protocol.md): the "Cut into pieces" text, the first step's text of the merge
+// canvas, the ids the post-processor adds, the MiniMind preset's point. The prose per fact is in
+// modelStrings.mjs; no fact about a table is typed in here.
+//
+//     cutText(t, "deepseek_v3", facts, specials)  ->  "DeepSeek-V3 is a byte-level BPE … A run of digits is cut into groups …"
+
+import { isOpenModel } from "../encodings.mjs";
+import "./modelStrings.mjs";
+
+/** The "Cut into pieces" text for `encoding` (`facts`: its ModelFacts, or null for OpenAI's tables;
+ * `specials`: the answer's [token, id] list, whose first token is the example of an added token). */
+export function cutText(t, encoding, facts, specials = []) {
+  if (!isOpenModel(encoding)) return t(encoding === "r50k_base" ? "stage1.text" : "cut.ranked");
+  if (!facts) return "";
+  const join = t("sentence.joiner");
+  const parts = [];
+  if (facts.kind === "byte_level") {
+    const patterns = facts.n_patterns === 1 ? t("cut.patterns1") : t("cut.patterns", { n: facts.n_patterns });
+    parts.push(t("cut.byteLevel", { title: facts.title, patterns }));
+    if (facts.digits !== "whole") parts.push(t(`cut.digits.${facts.digits}`));
+    if (facts.cjk_runs) parts.push(t("cut.cjk"));
+    if (facts.whole_tokens) parts.push(t("cut.whole"));
+  } else {
+    parts.push(t("cut.characters", { title: facts.title, space: facts.space }));
+  }
+  if (facts.byte_fallback) parts.push(t("cut.fallback"));
+  if (facts.n_added > 0 && specials.length > 0) parts.push(t("cut.added", { example: specials[0][0] }));
+  return parts.join(join);
+}
+
+/** The first step's text for an open model's piece, or null for OpenAI's tables (words.mjs says theirs). */
+export function startText(t, piece, encoding, facts) {
+  if (!isOpenModel(encoding) || !facts) return null;
+  if (piece.whole) return t("stage2.whole", { token: piece.tokens[0], title: facts.title, id: piece.ids[0] });
+  if (facts.kind === "byte_level") return t("stage2.startBytes", { bytes: piece.bytes.length, title: facts.title });
+  return t("stage2.startChars", { symbols: piece.symbols.length, space: facts.space, title: facts.title });
+}
+
+/** What the post-processor adds around the text's ids, said apart: "" when it adds nothing. */
+export function postSpecialsText(t, o) {
+  const facts = o ? o.model : null;
+  if (!facts || facts.post_specials.length === 0 || o.ids.length === 0) return "";
+  const before = facts.post_specials.filter(([, , at]) => at === "start").map(([, id]) => id);
+  const after = facts.post_specials.filter(([, , at]) => at === "end").map(([, id]) => id);
+  const tokens = facts.post_specials.map(([token, id, at]) => t(`stage3.postAt.${at}`, { token, id })).join(t("table.listSep"));
+  const all = [...before, ...o.ids, ...after];
+  const shown = all.length > 12 ? [...all.slice(0, 10), "…", ...all.slice(-1)] : all;
+  return t("stage3.postSpecials", { title: facts.title, tokens, all: shown.join(", ") });
+}
