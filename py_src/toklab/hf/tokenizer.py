@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 
+from ..bpe import gc_paused
 from ..caches import SizedCache
 from ..errors import ToklabError, ToklabTypeError
 from ..protocol import MAX_TOKENIZER_FILE
@@ -234,8 +235,16 @@ class Tokenizer:
 
     def encode(self, sequence: str, add_special_tokens: bool = True) -> Encoding:
         """The tokens of `sequence`: ids, tokens (the vocabulary's strings), offsets (characters of
-        `sequence`) and special_tokens_mask."""
+        `sequence`) and special_tokens_mask.
+
+        A first pass over a long text fills the piece cache with tens of thousands of small lists and
+        tuples, none in a cycle: the cyclic collector, which would rescan them and all else alive again
+        and again, is paused meanwhile."""
         self._check_text(sequence)
+        with gc_paused():
+            return self._encode(sequence, add_special_tokens)
+
+    def _encode(self, sequence: str, add_special_tokens: bool) -> Encoding:
         ids, tokens, offsets, mask = [], [], [], []
         model, pre = self.model, self.pre_tokenizer
         vocab_r = model.vocab_r
@@ -279,11 +288,12 @@ class Tokenizer:
             self._piece_cache.clear()
             self._piece_owner = owner
         cache = self._piece_cache
+        get, new_piece = cache.get, self._piece
         for s, e in spans:
             piece = text[s:e]
-            known = cache.get(piece)
+            known = get(piece)
             if known is None:
-                known = cache.put(piece, self._piece(piece, as_bytes), 4 * (e - s))
+                known = new_piece(piece, as_bytes)
             p_ids, p_tokens, rel = known
             ids += p_ids
             tokens += p_tokens
@@ -296,7 +306,7 @@ class Tokenizer:
                 offsets += [(align[at + a][0], align[at + b - 1][1]) for a, b in rel]
 
     def _piece(self, piece: str, as_bytes: bool) -> tuple[list, list, list]:
-        """One piece through the model: ids, tokens and character spans in the piece."""
+        """One piece through the model, cached: ids, tokens and character spans in the piece."""
         if as_bytes:
             model_text = _pre_tokenizers.byte_chars(piece)
             char_at = None if piece.isascii() else [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
@@ -310,7 +320,7 @@ class Tokenizer:
             rel = [(a, b) for _, a, b in found]
         else:
             rel = [(char_at[a], char_at[b - 1] + 1) for _, a, b in found]
-        return p_ids, p_tokens, rel
+        return self._piece_cache.put(piece, (p_ids, p_tokens, rel), 4 * len(piece))
 
     def encode_batch(self, inputs, add_special_tokens: bool = True) -> list[Encoding]:
         return [self.encode(t, add_special_tokens) for t in inputs]
