@@ -14,8 +14,8 @@ registerPairs({
     zh: "分词实验室",
   },
   "app.subtitle": {
-    en: "GPT-2 (r50k) tokenization, step by step",
-    zh: "一步一步看 GPT-2（r50k）分词",
+    en: "How tokenizers turn text into ids, step by step",
+    zh: "一步一步看分词器怎样把文字变成 id",
   },
   "app.skip": {
     en: "Skip to the lesson",

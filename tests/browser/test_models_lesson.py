@@ -195,6 +195,10 @@ def test_special_tokens_by_library(open_app, oracles, r50k_oracle):
 def test_the_encode_lesson_opens_a_file_beside_the_table_select(open_app, tmp_path):
     page = open_app("lesson=encode&lang=zh&text=lowest")
     expect(page.get_by_test_id("encoding-select")).to_be_visible()
+    # Folded under its name, so the first screen stays short.
+    expect(page.get_by_test_id("tokenizer-file")).to_be_hidden()
+    page.get_by_test_id("tokenizer-file-fold").get_by_text("你自己的 tokenizer.json").click()
+    expect(page.get_by_test_id("tokenizer-file")).to_be_visible()
     broken = tmp_path / "bad.json"
     broken.write_text("{\n\n  not json")
     page.get_by_test_id("tokenizer-file").set_input_files(str(broken))

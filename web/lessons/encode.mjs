@@ -100,7 +100,8 @@ class EncodeLesson {
       },
       roomReveal: () => this.revealRoom(),
       roomChanged: () => this.view.mark("predict"),
-      encodingChoice: el("div", {}, this.choice.element, this.file.node),
+      encodingChoice: el("div", {}, this.choice.element, this.fileFold = el("details", { className: "lk-file-fold", testid: "tokenizer-file-fold" },
+        this.fileSummary = el("summary", { className: "text-button" }), this.file.node)),
     }, () => ({
       snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(), quiz: this.quizView(),
     }));
@@ -157,7 +158,10 @@ class EncodeLesson {
     if (changed.has("encoding") && this.opened) this.tableChosen = true;
     this.opened = true;
     if (changed.has("lang")) view.relabel();
-    if (changed.has("lang")) this.file.render();
+    if (changed.has("lang") || !this.fileSummary.textContent) {
+      this.file.render();
+      this.fileSummary.textContent = this.ctx.t("models.fileLabel");
+    }
     this.choice.update(state, changed);
     if (changed.has("text")) {
       view.showText(state.text);
