@@ -197,7 +197,8 @@ def test_the_encode_lesson_opens_a_file_beside_the_table_select(open_app, tmp_pa
     expect(page.get_by_test_id("encoding-select")).to_be_visible()
     # Folded under its name, so the first screen stays short.
     expect(page.get_by_test_id("tokenizer-file")).to_be_hidden()
-    page.get_by_test_id("tokenizer-file-fold").get_by_text("你自己的 tokenizer.json").click()
+    page.get_by_test_id("tokenizer-file-fold").locator("summary").click()
+    expect(page.get_by_test_id("tokenizer-file-fold").locator("summary")).to_contain_text("你自己的 tokenizer.json")
     expect(page.get_by_test_id("tokenizer-file")).to_be_visible()
     broken = tmp_path / "bad.json"
     broken.write_text("{\n\n  not json")

@@ -101,7 +101,7 @@ class EncodeLesson {
       roomReveal: () => this.revealRoom(),
       roomChanged: () => this.view.mark("predict"),
       encodingChoice: el("div", {}, this.choice.element, this.fileFold = el("details", { className: "lk-file-fold", testid: "tokenizer-file-fold" },
-        this.fileSummary = el("summary", { className: "text-button" }), this.file.node)),
+        this.fileSummary = el("summary", {}), this.choice.note, this.file.node)),
     }, () => ({
       snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(), quiz: this.quizView(),
     }));
@@ -160,7 +160,7 @@ class EncodeLesson {
     if (changed.has("lang")) view.relabel();
     if (changed.has("lang") || !this.fileSummary.textContent) {
       this.file.render();
-      this.fileSummary.textContent = this.ctx.t("models.fileLabel");
+      this.fileSummary.textContent = this.ctx.t("encode.tableMore");
     }
     this.choice.update(state, changed);
     if (changed.has("text")) {

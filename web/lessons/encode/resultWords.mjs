@@ -5,6 +5,10 @@
 import { registerPairs } from "../../i18n.mjs";
 
 registerPairs({
+  "encode.tableMore": {
+    en: "About this table · your own tokenizer.json",
+    zh: "关于这张词表 · 用你自己的 tokenizer.json",
+  },
   "result.title": {
     en: "Your text as tokens",
     zh: "你的文字切成的 token",
