@@ -57,8 +57,8 @@ export default Object.freeze({
       view: { ex: "decode" },
       title: { en: "5. Decode with GPT-2's table", zh: "5. 用 GPT-2 的词表解码" },
       notes: {
-        en: "decode looks each id up as bytes, joins them, and only then turns them into text. Decoding token by token breaks characters that span two tokens, like the unicorn's [8582, 99, 226].\n\nThe bytes that do not make a full character become the replacement character, as in the decode lesson.",
-        zh: "decode 先把每个 id 查成字节，把字节拼起来，最后才转成文字。如果一个 token 一个 token 地解码，跨 token 的字符就会被拆坏，比如独角兽的 [8582, 99, 226]。\n\n拼不成完整字符的字节会变成替换字符，和解码课里一样。",
+        en: "decode looks each id up as bytes, joins them, and only then turns them into text. Decoding token by token breaks characters that span several tokens, like the unicorn's [8582, 99, 226].\n\nThe bytes that do not make a full character become the replacement character, as in the decode lesson.",
+        zh: "decode 先把每个 id 查成字节，把字节拼起来，最后才转成文字。如果一个 token 一个 token 地解码，跨几个 token 的字符就会被拆坏，比如独角兽的 [8582, 99, 226]。\n\n拼不成完整字符的字节会变成替换字符，和解码课里一样。",
       },
     },
     {

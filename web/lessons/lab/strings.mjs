@@ -24,9 +24,9 @@ export const LAB_EN = {
   "lab.encode.more": "Not left to right: with (a, a) learned before (aa, a), \"aaaa\" becomes [aa, aa], not [aaa, a]. The second test shows it.",
   "lab.decode.title": "Decode bytes",
   "lab.decode.prompt": "Write decode(ids, vocab), where vocab maps each id to its bytes. Join the bytes of every id first, then decode them as UTF-8 once, with errors=\"replace\".",
-  "lab.decode.more": "The starting code decodes token by token. Press Run and see which test it fails: 🦄 is one character but two GPT-2 tokens.",
+  "lab.decode.more": "The starting code decodes token by token. Press Run and see which test it fails: 🦄 is one character but several GPT-2 tokens.",
   "lab.bpe.title": "GPT-2, for real",
-  "lab.bpe.prompt": "Now GPT-2's own table. It is stored as ranks, {bytes: rank} for 50,256 tokens, and a token's rank is also its id. Write bpe(piece, ranks) for one piece of text: start from single bytes, join the neighbouring pair whose joined bytes have the lowest rank, and repeat while any joined pair is in ranks.",
+  "lab.bpe.prompt": "Now GPT-2's own table. It is stored as ranks, {bytes: rank} for 50,256 tokens, and a token's rank is also its id. Unlike the ids 0-255 your own train() starts from, a single byte's id here is not its byte value (GPT-2's table put the printable bytes first). Write bpe(piece, ranks) for one piece of text: start from single bytes, join the neighbouring pair whose joined bytes have the lowest rank, and repeat while any joined pair is in ranks.",
   "lab.bpe.more": "GPT-2's pattern cuts the text into pieces first (the tests do that for you). On b\"tokenization\" you should get GPT-2's [30001, 1634].",
 
   "lab.shownTitle": "Tests you can see",
@@ -121,9 +121,9 @@ export const LAB_ZH = {
   "lab.encode.more": "不是从左到右：如果 (a, a) 比 (aa, a) 先学到，\"aaaa\" 会变成 [aa, aa]，而不是 [aaa, a]。第二个测试就是这个例子。",
   "lab.decode.title": "解码字节",
   "lab.decode.prompt": "写 decode(ids, vocab)，vocab 把每个 id 映射到它的字节。先把所有 id 的字节连起来，再一次性按 UTF-8 解码，并使用 errors=\"replace\"。",
-  "lab.decode.more": "初始代码是逐个 token 解码的。按“运行”，看看它在哪个测试上失败：🦄 是一个字符，却是 GPT-2 的两个 token。",
+  "lab.decode.more": "初始代码是逐个 token 解码的。按“运行”，看看它在哪个测试上失败：🦄 是一个字符，却是 GPT-2 的好几个 token。",
   "lab.bpe.title": "真正的 GPT-2",
-  "lab.bpe.prompt": "现在用 GPT-2 自己的表。它保存的是 rank：{bytes: rank}，共 50,256 个 token，一个 token 的 rank 也就是它的 id。写 bpe(piece, ranks) 来处理一个片段：从单个字节开始，找出拼起来后 rank 最小的相邻对，把它合并；只要还有相邻对拼起来在 ranks 里，就继续。",
+  "lab.bpe.prompt": "现在用 GPT-2 自己的表。它保存的是 rank：{bytes: rank}，共 50,256 个 token，一个 token 的 rank 也就是它的 id。和你自己的 train() 从 0-255 开始不同，这里单个字节的 id 并不等于它的字节值（GPT-2 的表把可打印的字节排在了前面）。写 bpe(piece, ranks) 来处理一个片段：从单个字节开始，找出拼起来后 rank 最小的相邻对，把它合并；只要还有相邻对拼起来在 ranks 里，就继续。",
   "lab.bpe.more": "GPT-2 的正则表达式会先把文本切成片段（测试已经替你切好）。对 b\"tokenization\"，你应该得到 GPT-2 的 [30001, 1634]。",
 
   "lab.shownTitle": "你能看到的测试",
