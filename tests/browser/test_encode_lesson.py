@@ -289,7 +289,7 @@ def test_language_switch_relabels_everything_and_is_kept_in_the_url(page):
     expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
     expect(page.get_by_test_id("status")).to_have_text(re.compile("Python 已就绪"))
     expect(page.get_by_test_id("step-caption")).to_have_text(re.compile(r"^第 1 步，共 10 步：o \+ n → on，rank 5"))
-    expect(page.locator("h1")).to_have_text("GPT-2 如何把文字变成 token ID")
+    expect(page.locator("h1")).to_have_text("GPT-2 如何把文字变成 token id")
     expect(page).to_have_url(re.compile(r"lang=zh"))
     page.get_by_test_id("lang-en").click()
     expect(page.locator("h1")).to_have_text("How GPT-2 turns text into token ids")

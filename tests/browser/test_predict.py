@@ -350,7 +350,7 @@ def test_compare_hides_the_rows_until_gpt2s_count_is_guessed(open_app, r50k_orac
 
 def test_decode_asks_how_many_characters_first(open_app):
     page = open_app("lesson=decode&lang=zh&predict=1&ids=8582+99+226")
-    expect(page.get_by_test_id("predict-question")).to_contain_text("3 个 ID")
+    expect(page.get_by_test_id("predict-question")).to_contain_text("3 个 id")
     expect(page.get_by_test_id("decode-items")).to_be_hidden()
     expect(page.get_by_test_id("decoded-text")).to_be_hidden()
     guess_number(page, 3, by_keyboard=True)

@@ -113,7 +113,7 @@ export const PREDICT_ZH = Object.freeze({
 
   "predict.count.ask": "揭晓之前先猜一猜：GPT-2 会把 {text} 切成几个 token？把你猜的数填进去。",
   "predict.compare.ask": "先别看答案，猜一猜：GPT-2（r50k）会把这段文字切成几个 token？",
-  "predict.decode.ask": "先别看答案，猜一猜：这 {n} 个 ID 解码后是几个字符？",
+  "predict.decode.ask": "先别看答案，猜一猜：这 {n} 个 id 解码后是几个字符？",
   "predict.waiting": "正在等引擎的回答……",
 
   "poll.hint": "答案编号 1 到 {n}：每有一个人举手，就按一次对应的数字键；也可以直接填人数。",

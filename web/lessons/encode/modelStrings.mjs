@@ -39,7 +39,7 @@ registerPairs({
   },
   "cut.whole": {
     en: "When a whole piece is itself a token of the vocabulary, it is taken as it is, with no merging (ignore_merges): “ việc” is one id at once.",
-    zh: "如果整个片段本身就是词表里的一个 token，就直接整块拿来，不再合并（ignore_merges）：“ việc”一下子就是一个 ID。",
+    zh: "如果整个片段本身就是词表里的一个 token，就直接整块拿来，不再合并（ignore_merges）：“ việc”一下子就是一个 id。",
   },
   "cut.characters": {
     en: "{title} works the SentencePiece way, not as a byte-level BPE: its normalizer writes every space as {space}, and there is no pre-tokenizer cut (its split on spaces finds none once they are {space}), so everything between two added tokens is one piece. The merges start from characters, not from bytes.",
@@ -51,7 +51,7 @@ registerPairs({
   },
   "cut.added": {
     en: "Before any of this, the added tokens such as {example} are cut out of the text and become their own ids: HuggingFace tokenizers does this for every added token typed into plain text.",
-    zh: "在这一切之前，像 {example} 这样的添加 token 会先从文字里切出来，直接变成它们自己的 ID：HuggingFace tokenizers 对出现在普通文字里的每个添加 token 都这样做。",
+    zh: "在这一切之前，像 {example} 这样的添加 token 会先从文字里切出来，直接变成它们自己的 id：HuggingFace tokenizers 对出现在普通文字里的每个添加 token 都这样做。",
   },
   "stage2.startBytes": {
     en: "Each of the {bytes} bytes starts as its own symbol. Under every neighbouring pair is the rank of its merge in {title}'s merges list (× means no merge). The pair with the lowest rank, the merge learned earliest, merges first, wherever it sits in the piece. The rank is the merge's place in the list; the id of the token it makes comes from the vocabulary, so the log shows two different numbers.",
@@ -63,27 +63,27 @@ registerPairs({
   },
   "stage2.whole": {
     en: "This whole piece, {token}, is itself a token of {title}'s vocabulary, so it is taken whole with no merging (ignore_merges): id {id}.",
-    zh: "整个片段 {token} 本身就是 {title} 词表里的一个 token，所以直接整块拿来，不做任何合并（ignore_merges）：ID 是 {id}。",
+    zh: "整个片段 {token} 本身就是 {title} 词表里的一个 token，所以直接整块拿来，不做任何合并（ignore_merges）：id 是 {id}。",
   },
   "canvas.tableOpen": {
     en: "{name} vocabulary: token → id (the id is not the rank)",
-    zh: "{name} 词表：token → ID（ID 不是 rank）",
+    zh: "{name} 词表：token → id（id 不是 rank）",
   },
   "stage3.postSpecials": {
     en: "{title}'s post-processor adds {tokens} around these ids (add_special_tokens), so the model itself reads [{all}]. Those are not cut from your text.",
-    zh: "{title} 的后处理器还会在这些 ID 两旁加上 {tokens}（add_special_tokens），所以模型真正读到的是 [{all}]。这些 token 不是从你的文字里切出来的。",
+    zh: "{title} 的后处理器还会在这些 id 两旁加上 {tokens}（add_special_tokens），所以模型真正读到的是 [{all}]。这些 token 不是从你的文字里切出来的。",
   },
   "stage3.postAt.start": {
     en: "{token} (id {id}) at the start",
-    zh: "开头的 {token}（ID {id}）",
+    zh: "开头的 {token}（id {id}）",
   },
   "stage3.postAt.end": {
     en: "{token} (id {id}) at the end",
-    zh: "结尾的 {token}（ID {id}）",
+    zh: "结尾的 {token}（id {id}）",
   },
   "table.makeup.open": {
     en: "{title}'s vocabulary has {ranks} entries and its merges list {merges} merges; {added} tokens are added to it ({specials} of them special, such as {list}); the largest id is {maxId}, so the ids run over {rows} rows{gaps}",
-    zh: "{title} 的词表有 {ranks} 项，merges 列表有 {merges} 条合并；另有 {added} 个添加 token（其中 {specials} 个是特殊 token，例如 {list}）；最大的 id 是 {maxId}，所以 ID 一共有 {rows} 行{gaps}",
+    zh: "{title} 的词表有 {ranks} 项，merges 列表有 {merges} 条合并；另有 {added} 个添加 token（其中 {specials} 个是特殊 token，例如 {list}）；最大的 id 是 {maxId}，所以 id 一共有 {rows} 行{gaps}",
   },
   "preset.minimind.label": {
     en: "MiniMind: 今天天气真好",
@@ -91,11 +91,11 @@ registerPairs({
   },
   "preset.minimind.point": {
     en: "MiniMind's real tokenizer.json cuts 今天天气真好 into {tokens} = [{ids}] (step through its merges below). The MiniMind notes guess 今 / 天 / 天气 / 真 / 好 with made-up ids; the real table learned the merges that make 今天 and 天气 whole, so it needs only {n} tokens.",
-    zh: "MiniMind 真实的 tokenizer.json 把“今天天气真好”切成 {tokens} = [{ids}]（下面可以一步步看它的合并）。MiniMind 笔记里猜的是 今 / 天 / 天气 / 真 / 好，ID 也是编的；真实的词表学到了拼出完整的“今天”和“天气”的合并，所以只要 {n} 个 token。",
+    zh: "MiniMind 真实的 tokenizer.json 把“今天天气真好”切成 {tokens} = [{ids}]（下面可以一步步看它的合并）。MiniMind 笔记里猜的是 今 / 天 / 天气 / 真 / 好，id 也是编的；真实的词表学到了拼出完整的“今天”和“天气”的合并，所以只要 {n} 个 token。",
   },
   "preset.minimind.waiting": {
     en: "MiniMind's real tokenizer.json is loading; its tokens and ids for 今天天气真好 follow.",
-    zh: "正在加载 MiniMind 真实的 tokenizer.json，随后给出“今天天气真好”的 token 和 ID。",
+    zh: "正在加载 MiniMind 真实的 tokenizer.json，随后给出“今天天气真好”的 token 和 id。",
   },
   "log.startSymbols": {
     en: "start: {n} symbols",

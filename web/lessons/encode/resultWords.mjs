@@ -31,27 +31,27 @@ registerPairs({
   },
   "result.spanLabel": {
     en: "Token {n}: {text}, id {id}, bytes {bytes}",
-    zh: "第 {n} 个 token：{text}，ID {id}，字节 {bytes}",
+    zh: "第 {n} 个 token：{text}，id {id}，字节 {bytes}",
   },
   "result.spanPartLabel": {
     en: "Token {n}: part of a character, bytes {bytes}, id {id}",
-    zh: "第 {n} 个 token：只是某个字的一部分，字节 {bytes}，ID {id}",
+    zh: "第 {n} 个 token：只是某个字的一部分，字节 {bytes}，id {id}",
   },
   "result.detailHint": {
     en: "Point at or tap a token: its id and bytes. Click it: its merges below.",
-    zh: "指向或轻点一个 token，看它的 ID 和字节；点击它，在下面看它怎么合并出来。",
+    zh: "指向或轻点一个 token，看它的 id 和字节；点击它，在下面看它怎么合并出来。",
   },
   "result.detail": {
     en: "Token {n} “{text}” · id {id} · bytes {bytes} · from piece {piece}",
-    zh: "第 {n} 个 token “{text}” · ID {id} · 字节 {bytes} · 来自第 {piece} 个片段",
+    zh: "第 {n} 个 token “{text}” · id {id} · 字节 {bytes} · 来自第 {piece} 个片段",
   },
   "result.detailPart": {
     en: "Token {n} is part of a character: bytes {bytes} · id {id} · from piece {piece}",
-    zh: "第 {n} 个 token 只是某个字的一部分：字节 {bytes} · ID {id} · 来自第 {piece} 个片段",
+    zh: "第 {n} 个 token 只是某个字的一部分：字节 {bytes} · id {id} · 来自第 {piece} 个片段",
   },
   "result.more": {
     en: "{n} more tokens are not drawn here (the first {shown} are); the ids below are all of them.",
-    zh: "这里只画出前 {shown} 个 token，还有 {n} 个没画；下面的 ID 是全部的。",
+    zh: "这里只画出前 {shown} 个 token，还有 {n} 个没画；下面的 id 是全部的。",
   },
   "result.ids": {
     en: "Ids:",
@@ -59,7 +59,7 @@ registerPairs({
   },
   "result.hidden": {
     en: "The tokens and ids stay hidden while you guess. Reason from the pairs on the canvas: which two symbols often stand side by side in English text? Those pairs were learned first and have the lowest ranks.",
-    zh: "猜的时候，token 和 ID 先藏起来。从画布上的相邻对想一想：哪两个符号在英文里经常挨在一起？这样的对学得最早，rank 也最小。",
+    zh: "猜的时候，token 和 id 先藏起来。从画布上的相邻对想一想：哪两个符号在英文里经常挨在一起？这样的对学得最早，rank 也最小。",
   },
   "result.pointHidden": {
     en: "What this example shows is hidden until you have guessed every merge of the piece.",
@@ -67,7 +67,7 @@ registerPairs({
   },
   "result.idsHidden": {
     en: "The ids appear once every merge of the piece is guessed.",
-    zh: "猜完这个片段的每一次合并后，ID 才会显示。",
+    zh: "猜完这个片段的每一次合并后，id 才会显示。",
   },
   "why.toggle": {
     en: "Why?",

@@ -11,11 +11,11 @@ registerPairs({
   },
   "encode.title": {
     en: "How {tokenizer} turns text into token ids",
-    zh: "{tokenizer} 如何把文字变成 token ID",
+    zh: "{tokenizer} 如何把文字变成 token id",
   },
   "encode.lead": {
     en: "A language model never reads letters. It reads integer ids. Type anything and watch the real {tokenizer} tokenizer do it: cut the text into pieces, start each piece from its UTF-8 bytes, merge neighbouring pairs in the order of a learned rule table, then look each final token up in the {rows}-row vocabulary.",
-    zh: "语言模型看到的不是字母，而是整数 ID。随便输入一段文字，看看真实的 {tokenizer} 分词器是怎么做的：先把文字切成片段（piece），每个片段从 UTF-8 字节开始，按学到的规则表一次合并一对相邻的符号，最后在 {rows} 行的词表里查出每个 token 的 ID。",
+    zh: "语言模型看到的不是字母，而是整数 id。随便输入一段文字，看看真实的 {tokenizer} 分词器是怎么做的：先把文字切成片段（piece），每个片段从 UTF-8 字节开始，按学到的规则表一次合并一对相邻的符号，最后在 {rows} 行的词表里查出每个 token 的 id。",
   },
   "encode.inputLabel": {
     en: "Text to tokenize",
@@ -115,7 +115,7 @@ registerPairs({
   },
   "stage2.start": {
     en: "Each of the {bytes} bytes starts as its own symbol. Under every neighbouring pair is its rank in GPT-2's merge table (× means no rule). The pair with the lowest rank, the rule learned earliest, merges first, wherever it sits in the piece. A rank is the rule's line in the table, counted from 0; the token it makes has id 256 + rank, because ids 0–255 are the single bytes, so the merge log reads “rank 5 · id 261”. (tiktoken calls that id itself the token's “rank”.)",
-    zh: "这个片段的 {bytes} 个字节各自是一个符号。每对相邻符号下方标着它在 GPT-2 合并表中的 rank（× 表示没有规则）。不管在片段的哪个位置，总是 rank 最小（也就是最早学到）的那条规则先合并。rank 就是这条规则在表里是第几行（从 0 数起）；它造出的 token 的 id 是 256 + rank，因为 0–255 这些 id 留给了单个字节，所以合并记录里写着“rank 5 · ID 261”。（tiktoken 把这个 id 本身也叫作 token 的“rank”。）",
+    zh: "这个片段的 {bytes} 个字节各自是一个符号。每对相邻符号下方标着它在 GPT-2 合并表中的 rank（× 表示没有规则）。不管在片段的哪个位置，总是 rank 最小（也就是最早学到）的那条规则先合并。rank 就是这条规则在表里是第几行（从 0 数起）；它造出的 token 的 id 是 256 + rank，因为 0–255 这些 id 留给了单个字节，所以合并记录里写着“rank 5 · id 261”。（tiktoken 把这个 id 本身也叫作 token 的“rank”。）",
   },
   "stage2.middle": {
     en: "Step {step}: {left} + {right} became {merged} (rank {rank}). After each merge the search starts again over the new pairs, and again the lowest rank wins.",
@@ -139,7 +139,7 @@ registerPairs({
   },
   "stage2.tooLong": {
     en: "This piece is {bytes} bytes long: too long to animate. Its final tokens and ids are listed below.",
-    zh: "这个片段有 {bytes} 个字节，太长，无法逐步演示。它的最终 token 和 ID 列在下方。",
+    zh: "这个片段有 {bytes} 个字节，太长，无法逐步演示。它的最终 token 和 id 列在下方。",
   },
   "stage2.legendLowest": {
     en: "lowest rank: merges next",
@@ -179,15 +179,15 @@ registerPairs({
   },
   "canvas.table": {
     en: "r50k table ({rows} rows): token → id",
-    zh: "r50k 词表（{rows} 行）：token → ID",
+    zh: "r50k 词表（{rows} 行）：token → id",
   },
   "canvas.tableOf": {
     en: "{name} table: token → id (the id is the rank)",
-    zh: "{name} 词表：token → ID（ID 就是 rank）",
+    zh: "{name} 词表：token → id（id 就是 rank）",
   },
   "canvas.pending": {
     en: "Ids are looked up once no merge is left.",
-    zh: "合并结束后再查 ID。",
+    zh: "合并结束后再查 id。",
   },
   "cell.label": {
     en: "Symbol {n} of {total}: {symbol}, bytes {hex}",
@@ -263,11 +263,11 @@ registerPairs({
   },
   "announce.final": {
     en: "No rule left: {tokens} → ids {ids}.",
-    zh: "没有可用规则了：{tokens} → ID {ids}。",
+    zh: "没有可用规则了：{tokens} → id {ids}。",
   },
   "announce.final1": {
     en: "No rule left: {tokens} → id {ids}.",
-    zh: "没有可用规则了：{tokens} → ID {ids}。",
+    zh: "没有可用规则了：{tokens} → id {ids}。",
   },
   "announce.sep": {
     en: ". ",
@@ -275,19 +275,19 @@ registerPairs({
   },
   "stage3.title": {
     en: "Look up the ids",
-    zh: "查 ID",
+    zh: "查 id",
   },
   "stage3.text": {
     en: "Each final token is one row of the {rows}-row table, and its row number is the id the model reads: {makeup}. The id then selects a learned vector (an embedding); the model never sees the letters. Ids belong to this table only: another tokenizer's 30001 means something else.",
-    zh: "每个最终 token 都是 {rows} 行词表中的一行，行号就是模型读入的 ID：{makeup}。模型再用 ID 取出学到的向量（嵌入），它从来不直接看字形。ID 只在这张词表里有意义：换一个分词器，30001 可能代表完全不同的东西。",
+    zh: "每个最终 token 都是 {rows} 行词表中的一行，行号就是模型读入的 id：{makeup}。模型再用 id 取出学到的向量（嵌入），它从来不直接看字形。id 只在这张词表里有意义：换一个分词器，30001 可能代表完全不同的东西。",
   },
   "stage3.idsLabel": {
     en: "Token ids of the whole text",
-    zh: "整段文字的 token ID",
+    zh: "整段文字的 token id",
   },
   "stage3.copy": {
     en: "Copy ids",
-    zh: "复制 ID",
+    zh: "复制 id",
   },
   "stage3.copied": {
     en: "Copied",
@@ -295,7 +295,7 @@ registerPairs({
   },
   "stage3.copyFailed": {
     en: "Select the ids and copy them by hand",
-    zh: "请手动选中并复制 ID",
+    zh: "请手动选中并复制 id",
   },
   "stage3.summary": {
     en: "{chars} → {pieces} → {tokens}",
@@ -419,7 +419,7 @@ registerPairs({
   },
   "preset.space.point": {
     en: "The leading space belongs to the piece: \" the\" (Ġthe) and \"the\" are different bytes, so they get different ids.",
-    zh: "前面的空格也算在片段里：\" the\"（Ġthe）和 \"the\" 的字节不同，ID 也不同。",
+    zh: "前面的空格也算在片段里：\" the\"（Ġthe）和 \"the\" 的字节不同，id 也不同。",
   },
   "preset.case.label": {
     en: "Hello vs hello",

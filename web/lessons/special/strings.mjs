@@ -102,6 +102,6 @@ registerPairs({
   },
   "special.openNote": {
     en: "{title} is run here as HuggingFace tokenizers runs it: nothing is refused, every added token in the text becomes its own id, so the first two answers are the same. The third reads special tokens as plain characters (tokenizers' encode_special_tokens).",
-    zh: "这里按 HuggingFace tokenizers 的方式运行 {title}：什么都不拒绝，文字里的每个添加 token 都直接变成它自己的 ID，所以前两种结果相同。第三种把特殊 token 当作普通字符来切（tokenizers 的 encode_special_tokens）。",
+    zh: "这里按 HuggingFace tokenizers 的方式运行 {title}：什么都不拒绝，文字里的每个添加 token 都直接变成它自己的 id，所以前两种结果相同。第三种把特殊 token 当作普通字符来切（tokenizers 的 encode_special_tokens）。",
   },
 });
