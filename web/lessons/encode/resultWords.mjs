@@ -55,7 +55,7 @@ registerPairs({
   },
   "result.ids": {
     en: "Ids:",
-    zh: "ID：",
+    zh: "id：",
   },
   "result.hidden": {
     en: "The tokens and ids stay hidden while you guess. Reason from the pairs on the canvas: which two symbols often stand side by side in English text? Those pairs were learned first and have the lowest ranks.",

@@ -207,7 +207,7 @@ registerPairs({
   },
   "cell.id": {
     en: "Token id: {id}",
-    zh: "Token ID：{id}",
+    zh: "Token id：{id}",
   },
   "controls.prevPiece": {
     en: "Previous piece",
