@@ -6,6 +6,7 @@ that does not fit the field's declared type (as tests/contract.py's `check` read
 with an error naming that field. Then each cap, one by one."""
 
 import json
+from pathlib import Path
 import typing
 
 import pytest
@@ -14,6 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toklab import protocol, toybpe, webapi
+
+# MiniMind's own file: the repository's, or inside Pyodide where tests/pyodide/run.mjs mounts it.
+_MINIMIND = [Path(__file__).resolve().parent.parent / "assets" / "minimind" / "tokenizer.json", Path("/assets/minimind/tokenizer.json")]
+MINIMIND_JSON = next(p for p in _MINIMIND if p.is_file()).read_text(encoding="utf-8")
 
 # A good request of each kind, which the tests below spoil one field at a time.
 GOOD = {
@@ -31,6 +36,11 @@ GOOD = {
                 "bpe_vocab_size": 20, "mode": "random", "seed": 0, "start": 0},
     "source": {"name": "encode"},
     "train_hf": {"corpus": "low lower lowest\nnewest widest", "format": "txt", "vocab_size": 300, "special_tokens": ["<|endoftext|>"]},
+    # the open models (minimind ships inside the package) and a tokenizer.json of the reader's
+    "tokenizer_facts": {"encoding": "minimind"},
+    "model_row": {"text": "今天天气真好 hello", "encoding": "minimind", "dim": 768},
+    "tokenizer_file": {"json": MINIMIND_JSON},
+    "hf_compare": {"tokenizer_json": MINIMIND_JSON, "text": "今天天气真好 hello"},
 }  # fmt: skip
 
 # One value of each JSON type, and the edges of the declared limits.
@@ -40,7 +50,10 @@ FIELD_CODES = {"wrong_type", "bad_choice", "too_small", "too_large", "text_too_l
 # Errors about what a request's values mean together (a piece the text does not have, say).
 VALUE_CODES = {"empty_text", "no_such_piece", "piece_too_long", "merge_unknown_token", "merge_repeated",
                "too_large_for_tables", "stream_too_short", "table_unavailable", "corpus_empty", "corpus_binary",
-               "jsonl_bad_line"}
+               "jsonl_bad_line",
+               # a tokenizer.json that is not one toklab.hf can run (the reader's file, or a trained one)
+               "hf_bad_json", "hf_too_large", "hf_bad_value", "hf_unsupported", "hf_bad_regex", "hf_unknown_merge_token",
+               "hf_text_too_long"}
 
 
 def strict(answer_json: str) -> dict:
