@@ -141,7 +141,9 @@ def test_after_one_visit_the_app_starts_encodes_and_runs_the_lab_offline(sw_cont
     assert caches == {f"toklab-{manifest['build']}": precache | {"", "offline.json"}}
     from toklab.open_models import PACKED_SUFFIX, TOKENIZER_NAMES
 
-    assert [entry["path"] for entry in manifest["lazy"]] == sorted(f"models/{name}{PACKED_SUFFIX}" for name in TOKENIZER_NAMES) + [
+    # (and the train lesson's shipped corpus of poems, with its licence)
+    assert [entry["path"] for entry in manifest["lazy"]] == ["corpora/LICENSE-chinese-poetry.txt", "corpora/poems.txt"] + sorted(
+        f"models/{name}{PACKED_SUFFIX}" for name in TOKENIZER_NAMES) + [
         "tables/cl100k_base.charmerge.json", "tables/cl100k_base.tiktoken",
         "tables/o200k_base.charmerge.json", "tables/o200k_base.tiktoken",
     ]
