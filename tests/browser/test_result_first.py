@@ -50,8 +50,13 @@ def expected_label(token_bytes: bytes) -> tuple[str, str]:
 
 
 def wait_for_spans(page, ids: list[int]) -> None:
+    """Until the spans are those of `ids`: a text typed halfway may already have as many tokens."""
     expect(page.get_by_test_id("token-count")).to_have_attribute("data-count", str(len(ids)), timeout=SLOW)
     expect(page.locator(SPANS)).to_have_count(len(ids), timeout=SLOW)
+    page.wait_for_function(
+        "([selector, ids]) => JSON.stringify([...document.querySelectorAll(selector)].map((e) => Number(e.dataset.id))) === JSON.stringify(ids)",
+        arg=[SPANS, ids], timeout=SLOW,
+    )
 
 
 @pytest.mark.parametrize("text", ["Hello, world!", "今天天气真好", "emoji 🦄👍🏽 ok", "a  b\n\tc   end "])
