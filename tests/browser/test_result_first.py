@@ -14,6 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from conftest import BootedPage, shared_page_fixtures, wait_until_ready
 from playwright.sync_api import expect
+from test_encode_lesson import bytes_to_unicode
 
 open_app, page, console_errors = shared_page_fixtures()
 
@@ -204,16 +205,8 @@ def test_final_tokens_show_characters_with_gpt2s_byte_form_beneath(page, r50k_or
 
 
 def chips_form(token_bytes: bytes) -> str:
-    """GPT-2's printable form of the bytes (the published byte table, built here as an oracle)."""
-    keep = list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1)) + list(range(ord("®"), ord("ÿ") + 1))
-    chars = keep[:]
-    n = 0
-    for b in range(256):
-        if b not in keep:
-            keep.append(b)
-            chars.append(256 + n)
-            n += 1
-    table = dict(zip(keep, map(chr, chars)))
+    """GPT-2's printable form of the bytes (the published byte table, test_encode_lesson's oracle)."""
+    table = bytes_to_unicode()
     return "".join(table[b] for b in token_bytes)
 
 
