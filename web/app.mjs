@@ -32,6 +32,7 @@ import { Chrome } from "./shell/chrome.mjs";
 import { EngineHost } from "./shell/engineStatus.mjs";
 import { HashSync } from "./shell/hashSync.mjs";
 import { LessonHost } from "./shell/lessonHost.mjs";
+import { Latest } from "./ui/latest.mjs";
 
 const CORE = new Map([
   ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],
@@ -44,7 +45,7 @@ const CORE = new Map([
 const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
 let state = null;
 let linkValues = {}; // what the link that opened the lesson said ({} for a tab, a reload, a restart)
-let navTicket = 0; // the newest lesson change: an older one whose module loads later gives way
+const navigation = new Latest(); // the newest lesson change: an older one whose module loads later gives way
 let classroom = null; // follow windows, decks, speaker notes (web/classroom/)
 let exportTools = null; // the export and print buttons (classroom/export.mjs)
 
@@ -157,9 +158,9 @@ async function openLesson() {
 /** A lesson's tab: the lesson on this state, in a new history entry (the one left keeps its state). */
 async function goToLesson(id) {
   if (id === state.lesson) return;
-  const ticket = ++navTicket;
+  const ticket = navigation.next();
   const loaded = await host.load(id).then(() => true, () => false);
-  if (ticket !== navTicket) return;
+  if (!navigation.is(ticket)) return;
   linkValues = {};
   if (!loaded) {
     setState({ lesson: id }); // the lesson's error box, with Retry; the URL stays as it was
@@ -174,14 +175,14 @@ async function goToLesson(id) {
 function onHashChange() {
   const link = window.location.hash;
   hash.heard(link);
-  const ticket = ++navTicket;
+  const ticket = navigation.next();
   const probe = parseHash(link, CORE).values;
   if (Object.hasOwn(probe, "lesson") && probe.lesson !== state.lesson) {
     const id = probe.lesson;
     hash.hold();
     host.load(id).then(() => {
       hash.release();
-      if (ticket !== navTicket) return;
+      if (!navigation.is(ticket)) return;
       const read = parseHash(link, host.schemaFor(id));
       reportRejected(read.rejected);
       linkValues = read.values;
@@ -189,7 +190,7 @@ function onHashChange() {
       hash.schedule();
     }, () => {
       hash.release();
-      if (ticket === navTicket) setState({ lesson: id });
+      if (navigation.is(ticket)) setState({ lesson: id });
     });
     return;
   }
@@ -266,7 +267,9 @@ async function start() {
   window.addEventListener("pagehide", () => hash.write());
   motionQuery.addEventListener("change", () => host.lesson && host.lesson.update(state, new Set(["motion"])));
 
-  exportTools = new ClassroomTools(document.querySelector(".topbar-tools"), { t, getState, query: (...args) => engine.query(...args), note });
+  exportTools = new ClassroomTools(document.querySelector(".topbar-tools"), {
+    t, getState, query: (...args) => engine.query(...args), note, lesson: () => host.lesson, module: () => host.module,
+  });
   exportTools.update(state, new Set(Object.keys(state)));
   await openLesson();
   await classroom.start();

@@ -13,33 +13,11 @@
 import { findLesson } from "../lessons/registry.mjs";
 import { defaults, replaceURL } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
+import { Latest } from "../ui/latest.mjs";
 import { readModes, withFlag, withoutFlags } from "./modes.mjs";
-import { channelName, PresenterLink, FollowerLink } from "./follow.mjs";
+import { channelName, checkedValues, PresenterLink, FollowerLink } from "./follow.mjs";
 import { DECK_IDS, loadDecks, slideView, slideFocus, paragraphs, DeckRun } from "./decks.mjs";
 import "./strings.mjs";
-
-/**
- * The fields of `values` that `schema` can write and read back unchanged: what another window sends
- * is data to check, like a hash.
- *
- *     checkedValues({step: 3, piece: "x", evil: 1}, encodeSchema) -> {step: 3}
- */
-export function checkedValues(values, schema) {
-  const out = {};
-  for (const [name, spec] of schema) {
-    if (!Object.hasOwn(values, name)) continue;
-    const value = values[name];
-    if (value === null || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) continue;
-    let text;
-    try {
-      text = spec.format(value);
-    } catch {
-      continue;
-    }
-    if (typeof text === "string" && Object.is(spec.parse(text), value)) out[name] = value;
-  }
-  return out;
-}
 
 export function installClassroom(ctx) {
   const modes = readModes(window.location.href);
@@ -60,10 +38,10 @@ class Classroom {
     this.followers = 0;
     this.notesOn = modes.presenter;
     this.notesBeforeDeck = this.notesOn;
-    this.showGen = 0;
+    this.showing = new Latest(); // the newest show(): an older one whose schema loads later gives way
     this.link = null;
     this.linkTimer = 0;
-    this.focusGen = 0;
+    this.focusing = new Latest(); // the newest slide's scroll
     this.remoteSlide = null;   // a follower: the slide it last scrolled for
 
     document.body.classList.toggle("embed", modes.embed);
@@ -128,10 +106,10 @@ class Classroom {
 
   /** Opens a view (lesson and fields) the way a link would: unnamed fields at their defaults. */
   async show(values, keep) {
-    const gen = ++this.showGen;
+    const ticket = this.showing.next();
     if (!findLesson(values.lesson)) return false;
     const schema = await this.ctx.loadSchema(values.lesson);
-    if (gen !== this.showGen) return false;
+    if (!this.showing.is(ticket)) return false;
     const current = this.ctx.getState();
     const kept = {};
     for (const name of keep) kept[name] = current[name];
@@ -162,11 +140,11 @@ class Classroom {
    * (it may come with the engine's answer); a later slide's scroll replaces a waiting one.
    */
   scrollToFocus(focus) {
-    const gen = ++this.focusGen;
+    const ticket = this.focusing.next();
     if (!focus) return;
     const until = performance.now() + 20_000;
     const look = () => {
-      if (gen !== this.focusGen || performance.now() > until) return;
+      if (!this.focusing.is(ticket) || performance.now() > until) return;
       const target = document.querySelector(`#main [data-testid="${focus}"]`);
       if (!target || target.getClientRects().length === 0) {
         requestAnimationFrame(look);
@@ -227,7 +205,7 @@ class Classroom {
   stopDeck() {
     this.run = null;
     this.notesOn = this.notesBeforeDeck;
-    this.showGen++;
+    this.showing.drop();
     replaceURL(withFlag(withFlag(window.location.href, "deck", null), "slide", null));
     this.renderDeckSelect();
     this.renderCounter();

@@ -1,43 +1,34 @@
 // The classroom kit's buttons in the top bar: a PNG of the lesson's view, an animated GIF of the
 // selected piece's merges (encode), and a printable worksheet for the open lesson (./print.mjs).
 //
+// What to draw, the export asks the open lesson (its exportScene(), the lesson contract in
+// lessons/registry.mjs): {view, text, table, merges}, the cards that are its view (not its intro, text box,
+// settings or questions), its text, its table (null where the lesson has no choice of table) and its
+// merge canvas (a MergeCanvas, or null).
+//
 // The PNG is drawn by hand (./domPainter.mjs): a title line in the page's language (lesson, text, token
-// table), the lesson's cards as laid out now (its intro, text box, settings and questions are left
-// out), a merge canvas drawn again at the export's scale, then a line saying what the picture holds.
+// table), the view's cards as laid out now, a merge canvas drawn again at the export's scale, then a
+// line saying what the picture holds.
 // At least EXPORT.scale device pixels per CSS pixel and EXPORT.minWidthPx wide, so it stays crisp on a slide.
 //
 // The GIF has one frame per merge step of the piece on the merge canvas (frame k of canvas/frames.mjs,
 // drawn by the canvas itself at EXPORT.scale), encoded by gifenc (dist/vendor/gifenc.mjs, fetched
 // pinned at build time: tools/vendor.py). Its module loads only when a GIF is asked for.
 //
-//     const tools = new ClassroomTools(host, {t, getState, query, note});   tools.update(state, changed)
+//     const tools = new ClassroomTools(host, {t, getState, query, note, lesson, module});   tools.update(state, changed)
 
 import { EXPORT } from "../theme.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { buildFrame } from "../canvas/frames.mjs";
-import { mergeCanvasOf } from "../canvas/mergeCanvas.mjs";
 import { paintElement, boundsOf } from "./domPainter.mjs";
 import { Worksheet } from "./print.mjs";
 import "./exportWords.mjs";
 
-/** The children of a lesson that are its view; the rest (intro, text box, settings, guessing) is left out. */
-const NOT_THE_VIEW = ".intro, .input-card, .predict-card, nav, .quirks-cases, .engine-error";
 const TEXT_CHARS = 80; // of the lesson's text in the title line
 
-/** The open lesson's element. */
-function lessonElement(main) {
-  return main.querySelector(":scope > .lesson");
-}
-
-/** The lesson's view: its cards as shown, without what NOT_THE_VIEW names. */
-export function viewParts(lesson) {
-  return [...lesson.children].filter((child) => !child.matches(NOT_THE_VIEW) && child.getClientRects().length > 0);
-}
-
-/** The text the lesson works on, as its text box holds it ("" when it has none). */
-function lessonText(lesson) {
-  const box = lesson.querySelector(".input-card textarea");
-  return box ? box.value : "";
+/** The scene's cards that are on the page now (a folded or hidden one is left out). */
+export function viewParts(scene) {
+  return scene.view.filter((part) => part.isConnected && part.getClientRects().length > 0);
 }
 
 function clip(text, n) {
@@ -46,13 +37,10 @@ function clip(text, n) {
 }
 
 /** The title line's parts: lesson, text, table (the table only where the lesson has a choice of table). */
-export function titleLine(t, state, lesson) {
+export function titleLine(t, state, scene) {
   const parts = [t("export.titleLesson", { lesson: t(`lesson.${state.lesson}`) })];
-  const text = lessonText(lesson);
-  if (text) parts.push(t("export.titleText", { text: clip(text, TEXT_CHARS) }));
-  if (lesson.querySelector('[data-testid="encoding-select"]') && state.encoding) {
-    parts.push(t("export.titleTable", { name: state.encoding }));
-  }
+  if (scene.text) parts.push(t("export.titleText", { text: clip(scene.text, TEXT_CHARS) }));
+  if (scene.table) parts.push(t("export.titleTable", { name: scene.table }));
   return parts.join(t("export.titleSep"));
 }
 
@@ -71,9 +59,9 @@ function canvasBlob(canvas) {
   });
 }
 
-/** The lesson's view on a new canvas: title, the view's parts, the footer. */
-export function drawView(t, state, lesson) {
-  const parts = viewParts(lesson);
+/** The lesson's view on a new canvas: title, the scene's parts, the footer. */
+export function drawView(t, state, scene) {
+  const parts = viewParts(scene);
   const bounds = boundsOf(parts);
   if (!bounds) return null;
   const pad = EXPORT.padPx;
@@ -95,7 +83,7 @@ export function drawView(t, state, lesson) {
   ctx.fillStyle = page.color;
   ctx.textBaseline = "middle";
   ctx.font = titleFont;
-  ctx.fillText(titleLine(t, state, lesson), pad, pad + titleH / 2 - 6, cssW - 2 * pad);
+  ctx.fillText(titleLine(t, state, scene), pad, pad + titleH / 2 - 6, cssW - 2 * pad);
   const origin = { x: bounds.left - pad, y: bounds.top - pad - titleH };
   for (const part of parts) paintElement(ctx, part, origin, scale);
   ctx.fillStyle = page.color;
@@ -126,7 +114,10 @@ async function mergesGif(mc) {
 }
 
 export class ClassroomTools {
-  /** host: where the buttons go (the top bar); ctx: {t, getState, query, note}. */
+  /**
+   * host: where the buttons go (the top bar); ctx: {t, getState, query, note, lesson, module}: lesson()
+   * and module() are the open lesson and its module (null while none is open).
+   */
   constructor(host, ctx) {
     this.ctx = ctx;
     this.b = new Bindings();
@@ -165,17 +156,23 @@ export class ClassroomTools {
     }
   }
 
+  /** The open lesson's scene (exportScene()), or null when no lesson is open or it draws nothing. */
+  scene() {
+    const lesson = this.ctx.lesson();
+    return lesson && typeof lesson.exportScene === "function" ? lesson.exportScene() : null;
+  }
+
   async exportPng() {
     const state = this.ctx.getState();
-    const lesson = lessonElement(document.getElementById("main"));
-    const canvas = lesson && drawView(this.ctx.t, state, lesson);
+    const scene = this.scene();
+    const canvas = scene && drawView(this.ctx.t, state, scene);
     if (!canvas) throw new Error(this.ctx.t("export.nothing"));
     download(await canvasBlob(canvas), `tokenizer-lab-${state.lesson}.png`);
   }
 
   async exportGif() {
-    const canvas = document.querySelector('[data-testid="merge-canvas"]');
-    const mc = canvas && mergeCanvasOf(canvas);
+    const scene = this.scene();
+    const mc = scene && scene.merges;
     if (!mc || !mc.scene) throw new Error(this.ctx.t("export.nothing"));
     download(await mergesGif(mc), `tokenizer-lab-merges-${mc.scene.piece.index}.gif`);
   }

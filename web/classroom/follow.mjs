@@ -11,8 +11,32 @@
 //   presenter -> {type: "gone"}             the presenter's window is closing: followers wait
 //
 // Messages never carry code, only plain data; what a follower receives is checked against the lesson's
-// parameter specs before it is applied (classroom.mjs). A follower never sends its own view: typing in
-// a follow window changes that window only, until the presenter's next change replaces it.
+// parameter specs (checkedValues, below) before classroom.mjs applies it. A follower never sends its
+// own view: typing in a follow window changes that window only, until the presenter's next change
+// replaces it.
+
+/**
+ * The fields of `values` that `schema` can write and read back unchanged: what another window sends
+ * is data to check, like a hash.
+ *
+ *     checkedValues({step: 3, piece: "x", evil: 1}, encodeSchema) -> {step: 3}
+ */
+export function checkedValues(values, schema) {
+  const out = {};
+  for (const [name, spec] of schema) {
+    if (!Object.hasOwn(values, name)) continue;
+    const value = values[name];
+    if (value === null || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) continue;
+    let text;
+    try {
+      text = spec.format(value);
+    } catch {
+      continue;
+    }
+    if (typeof text === "string" && Object.is(spec.parse(text), value)) out[name] = value;
+  }
+  return out;
+}
 
 /** One channel per copy of the app: two deployments on one origin do not hear each other. */
 export function channelName(pathname) {

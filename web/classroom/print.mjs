@@ -8,7 +8,8 @@
 // train (a small corpus, empty pair-count tables), decode (ids with the table's rows for them),
 // special (a text in the three treatments), compare (four tokenizers' counts), samples (windows to
 // cut from a stream), and for the other lessons the text cut into pieces and tokens (./sheets.mjs,
-// loaded the first time a sheet is printed).
+// loaded the first time a sheet is printed). Which sheet, the open lesson's module says (its `sheet`,
+// the lesson contract in lessons/registry.mjs); a module without one gets the pieces sheet.
 
 import { el } from "../ui/dom.mjs";
 
@@ -34,8 +35,8 @@ export class Worksheet {
   /** Builds the open lesson's sheet from the engine's answers and puts it in the page (print only). */
   async build(state) {
     const t = this.ctx.t;
-    const { SHEETS, piecesSheet } = await import("./sheets.mjs");
-    const sheet = SHEETS.get(state.lesson) || piecesSheet;
+    const mod = this.ctx.module();
+    const sheet = mod && mod.sheet ? mod.sheet : (await import("./sheets.mjs")).piecesSheet;
     const { work, key } = await sheet(this.ctx, state);
     const lesson = t(`lesson.${state.lesson}`);
     const node = el("section", { className: "worksheet", testid: "worksheet", attrs: { "aria-hidden": "true", lang: t("meta.htmlLang") } },

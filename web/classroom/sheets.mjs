@@ -1,5 +1,6 @@
 // The worksheets' contents, one function per lesson: (ctx, state) -> {work, key}, the nodes of the sheet
-// and of its answer key. Each asks the engine for what the lesson shows now and only chooses and
+// and of its answer key. A lesson module names its own as its `sheet` (lessons/registry.mjs), loading
+// this module when a sheet is first printed; a lesson without one gets piecesSheet. Each asks the engine for what the lesson shows now and only chooses and
 // arranges: every rank, id, count and size on a sheet is the engine's.
 
 import { el } from "../ui/dom.mjs";
@@ -41,7 +42,7 @@ const blankLine = (label) => el("p", { className: "ws-line" }, label, el("span",
 
 // ---------------------------------------------------------------- the sheets: (ctx, state) -> {work, key}
 
-async function encodeSheet(ctx, state) {
+export async function encodeSheet(ctx, state) {
   const t = ctx.t;
   const encoding = state.encoding || "r50k_base";
   const text = state.text;
@@ -91,7 +92,7 @@ async function encodeSheet(ctx, state) {
   return { work, key };
 }
 
-async function trainSheet(ctx, state) {
+export async function trainSheet(ctx, state) {
   const t = ctx.t;
   let trace = await ask(ctx, "train", trainPayload(state));
   if (!trace.tables_shown || trace.steps.length === 0) {
@@ -120,7 +121,7 @@ async function trainSheet(ctx, state) {
   return { work, key };
 }
 
-async function decodeSheet(ctx, state) {
+export async function decodeSheet(ctx, state) {
   const t = ctx.t;
   const encoding = state.encoding || "r50k_base";
   const decoded = await ask(ctx, "decode", withEncoding({ ids: state.ids }, encoding));
@@ -145,7 +146,7 @@ async function decodeSheet(ctx, state) {
   return { work, key };
 }
 
-async function specialSheet(ctx, state) {
+export async function specialSheet(ctx, state) {
   const t = ctx.t;
   const encoding = state.encoding || "r50k_base";
   const views = await ask(ctx, "special", withEncoding({ text: state.stext }, encoding));
@@ -169,7 +170,7 @@ async function specialSheet(ctx, state) {
   return { work, key };
 }
 
-async function compareSheet(ctx, state) {
+export async function compareSheet(ctx, state) {
   const t = ctx.t;
   // The lesson's own request (its text, corpus and toy vocabulary): the sheet's sizes are the screen's.
   const rows = shownRows(await ask(ctx, "compare", comparePayload(state)));
@@ -187,7 +188,7 @@ async function compareSheet(ctx, state) {
   return { work, key };
 }
 
-async function samplesSheet(ctx, state) {
+export async function samplesSheet(ctx, state) {
   const t = ctx.t;
   const result = await ask(ctx, "samples", {
     text: state.scorpus, block_size: state.block, batch_size: state.batch,
@@ -207,7 +208,7 @@ async function samplesSheet(ctx, state) {
   return { work, key };
 }
 
-async function quirksSheet(ctx, state) {
+export async function quirksSheet(ctx, state) {
   const t = ctx.t;
   const { caseOf, caseQueries, rowsOf } = await import("../lessons/quirks.mjs");
   const quirk = caseOf(state);
@@ -231,7 +232,7 @@ async function quirksSheet(ctx, state) {
 }
 
 /** The lab's exercise on screen: its task, the calls its shown tests make, their answers (the lab's catalog, made by its Python). */
-async function labSheet(ctx, state) {
+export async function labSheet(ctx, state) {
   const t = ctx.t;
   const response = await fetch(new URL("../lab/catalog.json", import.meta.url), { cache: "no-cache" });
   if (!response.ok) throw new Error(`lab/catalog.json: HTTP ${response.status}`);
@@ -270,16 +271,3 @@ export async function piecesSheet(ctx, state) {
   ];
   return { work, key };
 }
-
-/** The sheet of each lesson; the other lessons get piecesSheet. */
-export const SHEETS = new Map([
-  ["encode", encodeSheet],
-  ["train", trainSheet],
-  ["decode", decodeSheet],
-  ["special", specialSheet],
-  ["compare", compareSheet],
-  ["samples", samplesSheet],
-  ["models", async (ctx, state) => (await import("../lessons/models/sheet.mjs")).modelsSheet(ctx, state)],
-  ["quirks", quirksSheet],
-  ["lab", labSheet],
-]);

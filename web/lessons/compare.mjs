@@ -9,7 +9,8 @@ import { LIMITS } from "../theme.mjs";
 import { ITEM_LIMIT, MINIMIND } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { choiceGroup, numberField } from "../ui/fields.mjs";
-import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
+import { intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
+import { TextLesson } from "../ui/textLesson.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
 import { CORPORA, comparePayload, shownRows } from "./compare/query.mjs";
 import "./compare/strings.mjs";
@@ -80,7 +81,7 @@ class CompareLesson extends TextLesson {
       this.modelText);
 
     this.landscape = landscapeCard(b, 4);
-    this.mount(intro(b, "compare.title", "compare.lead"), card, guessCard, rowsCard, costCard, modelCard, this.landscape.card);
+    this.mount([intro(b, "compare.title", "compare.lead"), card, guessCard], rowsCard, costCard, modelCard, this.landscape.card);
   }
 
   update(state, changed) {
@@ -189,4 +190,5 @@ export default Object.freeze({
   params: PARAMS,
   keys: [],
   create: (ctx) => new CompareLesson(ctx),
+  sheet: (ctx, state) => import("../classroom/sheets.mjs").then((m) => m.compareSheet(ctx, state)),
 });

@@ -10,7 +10,8 @@ import { LIMITS } from "../theme.mjs";
 import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
-import { TextLesson, intro, inputCard, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import { intro, inputCard, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import { TextLesson } from "../ui/textLesson.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 import { tokenFace } from "../ui/tokenFace.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
@@ -65,7 +66,7 @@ class DecodeLesson extends TextLesson {
       this.output,
       this.outputNote);
 
-    this.mount(intro(b, "decode.title", "decode.lead"), card, guessCard, itemsCard, outCard);
+    this.mount([intro(b, "decode.title", "decode.lead"), card, guessCard], itemsCard, outCard);
   }
 
   async takeFromText() {
@@ -189,4 +190,5 @@ export default Object.freeze({
   params: PARAMS,
   keys: [],
   create: (ctx) => new DecodeLesson(ctx),
+  sheet: (ctx, state) => import("../classroom/sheets.mjs").then((m) => m.decodeSheet(ctx, state)),
 });

@@ -137,16 +137,14 @@ class EncodeLesson {
   }
 
   told() {
-    this.view.focusNext = true;
-    this.view.mark("predict");
+    this.view.redraw({ focus: "next" }, "predict");
     this.stepper.stepBy(1);
   }
 
   /** Goes on from a verdict to the next question. */
   next() {
     if (!this.quiz.next()) return;
-    this.view.focusChoices = true;
-    this.view.mark("predict", "stage2", "controls");
+    this.view.redraw({ focus: "choices" }, "predict", "stage2", "controls");
     this.announceStep();
   }
 
@@ -180,7 +178,7 @@ class EncodeLesson {
     if (["predict", "room", "lang", "projector"].some((name) => changed.has(name))) view.mark("predict", "stage2", "controls");
     if (["mistake", "projector", "motion", "code"].some((name) => changed.has(name))) view.mark("stage2");
     if (changed.has("hex")) view.mark("strip", "stage2", "chips");
-    if (changed.has("projector") && state.projector) view.scrollToCanvas = true;
+    if (changed.has("projector") && state.projector) view.redraw({ scroll: "canvas" }, "stage2");
     if (changed.has("lang")) this.announceStep();
   }
 
@@ -210,6 +208,12 @@ class EncodeLesson {
       }
       return false;
     } });
+  }
+
+  /** What an export draws: the three stages, the text, the table in use, the merge canvas for a GIF. */
+  exportScene() {
+    const r = this.view.r;
+    return { view: r.view, text: r.textarea.value, table: this.state.encoding, merges: r.rankCanvas };
   }
 
   destroy() {
@@ -331,4 +335,5 @@ export default Object.freeze({
   params: PARAMS,
   keys: KEYS,
   create: (ctx) => new EncodeLesson(ctx),
+  sheet: (ctx, state) => import("../classroom/sheets.mjs").then((m) => m.encodeSheet(ctx, state)),
 });

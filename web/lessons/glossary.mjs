@@ -38,8 +38,8 @@ class GlossaryLesson {
       el("div", { className: "input-col" },
         b.text(el("label", { id: "glossary-label", className: "field-label", attrs: { for: "glossary-filter" } }), "glossary.filter"),
         this.input, this.count));
-    this.main = el("div", { className: "lesson lk glossary" }, intro(b, "glossary.title", "glossary.lead"), card,
-      el("section", { className: "card" }, this.list));
+    this.listCard = el("section", { className: "card" }, this.list);
+    this.main = el("div", { className: "lesson lk glossary" }, intro(b, "glossary.title", "glossary.lead"), card, this.listCard);
     ctx.root.append(this.main);
     b.apply(this.t);
   }
@@ -71,6 +71,11 @@ class GlossaryLesson {
 
   onKey() {
     return false;
+  }
+
+  /** What an export draws: the list of terms (the filter is a search, not the lesson's text). */
+  exportScene() {
+    return { view: [this.listCard], text: "", table: null, merges: null };
   }
 
   destroy() {

@@ -271,6 +271,11 @@ class LabLesson {
     return false;
   }
 
+  /** What an export draws: the exercises and the task (not the intro, nor the error line). */
+  exportScene() {
+    return { view: [this.view.node], text: "", table: null, merges: null };
+  }
+
   destroy() {
     this.destroyed = true;
     if (this.playing) clearTimeout(this.playing.timer);
@@ -286,4 +291,5 @@ export default {
   params: PARAMS,
   keys: KEYS,
   create: (ctx) => new LabLesson(ctx),
+  sheet: (ctx, state) => import("../classroom/sheets.mjs").then((m) => m.labSheet(ctx, state)),
 };

@@ -9,7 +9,8 @@
 import { param } from "../state.mjs";
 import { LIMITS, TIMING } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
+import { intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
+import { TextLesson } from "../ui/textLesson.mjs";
 import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
 import { MODELS, LOAD_ORDER } from "./models/table.mjs";
@@ -67,7 +68,7 @@ class ModelsLesson extends TextLesson {
       this.makeupLine, this.makeupNote, this.matrixText,
       el("div", { className: "lk-matrix-wrap" }, this.matrixTop, this.matrix, this.matrixBottom));
 
-    this.mount(intro(b, "models.title", "models.lead"), card, rowsCard, claimCard, makeupCard);
+    this.mount([intro(b, "models.title", "models.lead"), card], rowsCard, claimCard, makeupCard);
   }
 
   update(state, changed) {
@@ -100,7 +101,7 @@ class ModelsLesson extends TextLesson {
 
   /** One request per model, in LOAD_ORDER; each answer fills its row at once. */
   async run() {
-    const gen = this.latest.next();
+    const ticket = this.latest.next();
     const text = this.get("mtext");
     this.rowState = new Map();
     this.render();
@@ -110,12 +111,12 @@ class ModelsLesson extends TextLesson {
       const answer = await this.ctx.query("model_row", { text, encoding }, {
         timeoutMs: TIMING.modelLoadTimeoutMs,
         onProgress: (p) => {
-          if (!this.latest.is(gen)) return;
+          if (!this.latest.is(ticket)) return;
           this.rowState.set(encoding, { loading: true, progress: p });
           this.renderRow(encoding);
         },
       });
-      if (!this.latest.is(gen) || answer.superseded) return null;
+      if (!this.latest.is(ticket) || answer.superseded) return null;
       this.rowState.set(encoding, { answer });
       this.renderRow(encoding);
       this.renderSummary();
@@ -268,4 +269,5 @@ export default Object.freeze({
   params: PARAMS,
   keys: [],
   create: (ctx) => new ModelsLesson(ctx),
+  sheet: (ctx, state) => import("./models/sheet.mjs").then((m) => m.modelsSheet(ctx, state)),
 });

@@ -8,7 +8,8 @@
 import { param } from "../state.mjs";
 import { ITEM_LIMIT } from "../protocol.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
-import { intro, tokenChip, errorLine, showError, Latest, presetButtons } from "../ui/lessonkit.mjs";
+import { intro, tokenChip, errorLine, showError, presetButtons } from "../ui/lessonkit.mjs";
+import { Latest } from "../ui/latest.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
 import { CASES } from "./quirks/cases.mjs";
 import { hexLabel } from "../glyphs.mjs";
@@ -85,12 +86,13 @@ class QuirksLesson {
         this.render();
       },
     });
+    this.caseCard = el("section", { className: "card stage", testid: "quirks-case", attrs: { "aria-labelledby": "quirks-case-title" } },
+      el("header", { className: "stage-head" }, this.title),
+      this.question, this.guess.node, this.reveal, this.errorBox, this.list, this.answer);
     this.main = el("div", { className: "lesson lk quirks" },
       intro(b, "quirks.title", "quirks.lead"),
       b.label(el("nav", { className: "quirks-cases" }, picker.list), "quirks.cases"),
-      el("section", { className: "card stage", testid: "quirks-case", attrs: { "aria-labelledby": "quirks-case-title" } },
-        el("header", { className: "stage-head" }, this.title),
-        this.question, this.guess.node, this.reveal, this.errorBox, this.list, this.answer));
+      this.caseCard);
     ctx.root.append(this.main);
     b.apply(this.t);
   }
@@ -115,9 +117,9 @@ class QuirksLesson {
   }
 
   async load(quirk) {
-    const gen = this.latest.next();
+    const ticket = this.latest.next();
     const answers = await Promise.all(caseQueries(quirk).map((payload) => this.ctx.query("overview", payload)));
-    if (!this.latest.is(gen)) return;
+    if (!this.latest.is(ticket)) return;
     const failed = answers.find((a) => !a.ok);
     this.error = failed ? failed.error : null;
     this.rows = failed ? null : rowsOf(quirk, answers);
@@ -168,8 +170,13 @@ class QuirksLesson {
     return false;
   }
 
+  /** What an export draws: the case shown (not the list of cases). */
+  exportScene() {
+    return { view: [this.caseCard], text: "", table: null, merges: null };
+  }
+
   destroy() {
-    this.latest.next();
+    this.latest.drop();
     this.main.remove();
   }
 }
@@ -179,4 +186,5 @@ export default Object.freeze({
   params: PARAMS,
   keys: [],
   create: (ctx) => new QuirksLesson(ctx),
+  sheet: (ctx, state) => import("../classroom/sheets.mjs").then((m) => m.quirksSheet(ctx, state)),
 });

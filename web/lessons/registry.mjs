@@ -4,14 +4,20 @@
 //
 // The contract. A lesson module's default export is
 //
-//     { id, params, keys, create(ctx) }
+//     { id, params, keys, create(ctx), sheet? }
 //       id       the lesson's name in the URL (#lesson=<id>) and in i18n ("lesson.<id>")
 //       params   Map(name -> spec from ../state.mjs): the lesson's own state fields, in the URL hash; a
 //                name means one thing in every lesson (a tab carries the state's value to the next one)
 //       keys     [[keyLabel, i18nKey], ...]: the rows it adds to the keyboard help
-//       create(ctx) -> { update(state, changed), onKey(event) -> handled?, destroy() }
+//       sheet(ctx, state) -> Promise<{work, key}>   its printable worksheet (../classroom/print.mjs);
+//                without one the lesson gets the pieces sheet
+//       create(ctx) -> { update(state, changed), onKey(event) -> handled?, exportScene(), destroy() }
 //         update   the state changed: `changed` is the Set of field names (every name on the first call)
 //         onKey    a key pressed while focus is not in a text field; true when the lesson used it
+//         exportScene() -> {view, text, table, merges}   what the PNG and GIF exports draw
+//                  (../classroom/export.mjs): the cards that are the lesson's view (Elements; not its
+//                  intro, text box, settings or questions), its text ("" when none), its table (null
+//                  when it has no choice of table), its merge canvas (a MergeCanvas, or null)
 //         destroy  remove the page and stop every timer, request and animation
 //
 // and `ctx`, given by the app (app.mjs makeContext), holds
@@ -28,7 +34,7 @@
 //     linkValues()             the fields the link that opened the lesson named ({} when its tab, a reload
 //                              or a restart opened it): the lab says "this code came from a link" by it
 //
-// How a lesson is built inside (docs/frontend.md): TextLesson (ui/lessonkit.mjs) for one text box and one
+// How a lesson is built inside (docs/frontend.md): TextLesson (ui/textLesson.mjs) for one text box and one
 // query; session, frames and view with the Stepper (ui/stepper.mjs) for a lesson that steps (encode, train).
 //
 // To add a lesson: write web/lessons/<id>.mjs keeping the contract, add { id, load } below, add

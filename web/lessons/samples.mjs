@@ -10,7 +10,8 @@ import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { choiceGroup, numberField } from "../ui/fields.mjs";
-import { TextLesson, intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
+import { intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
+import { TextLesson } from "../ui/textLesson.mjs";
 import "./samples/strings.mjs";
 
 const MACHINE = "Machine learning models learn patterns from data. A language model reads a sequence of tokens and predicts what token is likely to appear next. During training, the model gradually improves its predictions by comparing them with the correct answers. Tokenization is an important step because it determines how raw text is divided into smaller units. Some tokenizers use characters, some use complete words, and modern language models often use subword tokens to balance vocabulary size and sequence length.";
@@ -87,7 +88,7 @@ class SamplesLesson extends TextLesson {
       this.windowsNote,
       this.windows);
 
-    this.mount(intro(b, "samples.title", "samples.lead"), card, streamCard, windowsCard);
+    this.mount([intro(b, "samples.title", "samples.lead"), card], streamCard, windowsCard);
   }
 
   move(delta) {
@@ -209,4 +210,5 @@ export default Object.freeze({
   params: PARAMS,
   keys: KEYS,
   create: (ctx) => new SamplesLesson(ctx),
+  sheet: (ctx, state) => import("../classroom/sheets.mjs").then((m) => m.samplesSheet(ctx, state)),
 });

@@ -9,7 +9,8 @@ import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
 import { tableFacts, tableWords } from "./tableWords.mjs";
-import { TextLesson, intro, inputCard, stageHeader, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import { intro, inputCard, stageHeader, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
+import { TextLesson } from "../ui/textLesson.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 import { tokenFace } from "../ui/tokenFace.mjs";
 import { LibrariesCard } from "./special/libraries.mjs";
@@ -75,7 +76,7 @@ class SpecialLesson extends TextLesson {
       b.text(el("p", { className: "stage-text" }), "special.injectText"));
     this.libraries = new LibrariesCard(ctx, b, VIEWS.length + 2, CHAT_TEMPLATE);
     const leadKey = () => (words() ? words().specialLead : "special.lead");
-    this.mount(intro(b, "special.title", leadKey, tableVars), card, this.absent, this.library,
+    this.mount([intro(b, "special.title", leadKey, tableVars), card], this.absent, this.library,
       el("div", { className: "lk-special-grid" }, ...panels), more, this.libraries.node);
   }
 
@@ -161,4 +162,5 @@ export default Object.freeze({
   params: PARAMS,
   keys: [],
   create: (ctx) => new SpecialLesson(ctx),
+  sheet: (ctx, state) => import("../classroom/sheets.mjs").then((m) => m.specialSheet(ctx, state)),
 });

@@ -8,7 +8,8 @@ import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
-import { TextLesson, intro, inputCard, stageHeader, errorText } from "../ui/lessonkit.mjs";
+import { intro, inputCard, stageHeader, errorText } from "../ui/lessonkit.mjs";
+import { TextLesson } from "../ui/textLesson.mjs";
 import { hexLabel, visibleSymbol } from "../glyphs.mjs";
 import { ENCODINGS, withEncoding } from "./encodings.mjs";
 import "./tables/strings.mjs";
@@ -52,7 +53,7 @@ class TablesLesson extends TextLesson {
       b.text(el("p", { className: "stage-text" }), "tables.why.spaces"),
       b.text(el("p", { className: "stage-text" }), "encoding.note.cl100k_base"));
     const legend = b.text(el("p", { className: "fine lk-tables-legend", testid: "tables-legend" }), "tables.tokensLegend");
-    this.mount(intro(b, "tables.title", "tables.lead"), card, legend,
+    this.mount([intro(b, "tables.title", "tables.lead"), card], legend,
       el("div", { className: "lk-special-grid" }, ...columns), why);
   }
 

@@ -149,18 +149,18 @@ class TrainLesson {
   /** The student picked `pair` at merge frame `k`: judged against the engine's step, said, revealed. */
   pick(k, pair) {
     if (!this.quiz.pick(this.values(), this.session.snapshot.trace, k, pair)) return;
-    this.view.focusNext = true;
-    this.view.draw("steps");
+    this.view.redraw({ focus: "next" }, "steps");
     this.announceStep();
   }
 
   /** From a verdict on to the next question (or the stop after the last merge). */
   next() {
     if (!this.quiz.next()) return;
-    this.view.focusChoices = true;
-    if (this.stepper.step() < this.quiz.limit(this.values(), this.session.snapshot.trace)) this.stepper.goTo(this.stepper.step() + 1);
-    else {
-      this.view.draw("steps");
+    if (this.stepper.step() < this.quiz.limit(this.values(), this.session.snapshot.trace)) {
+      this.stepper.goTo(this.stepper.step() + 1); // the state's new step draws the steps at once
+      this.view.redraw({ focus: "choices" });
+    } else {
+      this.view.redraw({ focus: "choices" }, "steps");
       this.announceStep();
     }
   }
@@ -208,6 +208,14 @@ class TrainLesson {
       if (["ArrowLeft", "ArrowUp"].includes(event.key)) return this.view.focusChoice(true);
       return false;
     } });
+  }
+
+  /** What an export draws: the shown mode's cards (not its intro, nor the corpus box) and the corpus. */
+  exportScene() {
+    // The MiniMind panel's cards after its intro.
+    if (this.values().how === "minimind") return { view: [...this.minimind.node.children].slice(1), text: "", table: null, merges: null };
+    const r = this.view.r;
+    return { view: r.view, text: r.corpus.value, table: null, merges: null };
   }
 
   destroy() {
@@ -259,4 +267,5 @@ export default Object.freeze({
   params: PARAMS,
   keys: KEYS,
   create: (ctx) => new TrainLesson(ctx),
+  sheet: (ctx, state) => import("../classroom/sheets.mjs").then((m) => m.trainSheet(ctx, state)),
 });

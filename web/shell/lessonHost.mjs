@@ -12,6 +12,7 @@
 import { LESSONS, findLesson } from "../lessons/registry.mjs";
 import { checkCard } from "../ui/questions.mjs";
 import { NextLink } from "./path.mjs";
+import { Latest } from "../ui/latest.mjs";
 
 export class LessonHost {
   /**
@@ -30,7 +31,7 @@ export class LessonHost {
     this.module = null;
     this.lesson = null;
     this.questions = null;
-    this.ticket = 0;
+    this.opening = new Latest(); // the newest open(): an older one whose module loads later gives way
     this.next = new NextLink(next);
   }
 
@@ -56,15 +57,15 @@ export class LessonHost {
 
   /** Opens lesson `id` on `getState()` (read once its module is there): an error box if it does not load. */
   async open(id, getState) {
-    const ticket = ++this.ticket;
+    const ticket = this.opening.next();
     let mod;
     try {
       mod = await this.load(id);
     } catch (error) {
-      if (ticket === this.ticket) this.showError(id, error);
+      if (this.opening.is(ticket)) this.showError(id, error);
       return false;
     }
-    if (ticket !== this.ticket) return false;
+    if (!this.opening.is(ticket)) return false;
     this.close();
     this.module = mod;
     this.root.replaceChildren();

@@ -198,7 +198,8 @@ export function buildPage(root, t, b, actions) {
     testid: "greedy-canvas", describeCell: (frame, i) => describeCell(t, frame, i),
   });
 
-  r.main = el("div", { className: "lesson encode" }, lead, input, stage1, stage2, stage3);
+  r.view = [stage1, stage2, stage3]; // what an export draws
+  r.main = el("div", { className: "lesson encode" }, lead, input, ...r.view);
   root.append(r.main);
   b.apply(t);
   return r;

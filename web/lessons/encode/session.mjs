@@ -2,11 +2,12 @@
 //
 // It asks the engine for an `overview` of the text (pieces and ids, one page of pieces at a time) and a
 // `trace_piece` for the selected piece only; a plain key's overview is asked for at its beforeinput
-// (`prefetch`), before the browser has edited the box. The newest text wins: an answer for a text that is no
-// longer wanted is dropped. Requests are merged: one overview is in flight at a time (typing into a
-// long text asks again once, for the newest text, when it comes back), a trace already asked for is
-// not asked again, and the last TRACE_CACHE traces are kept. Every change makes a new frozen snapshot
-// and is reported to the listener as an event; the lesson decides what the page shows from there.
+// (`prefetch`), before the browser has edited the box. The newest text wins (../../ui/latest.mjs): an
+// answer for a text that is no longer wanted is dropped. Requests are merged: one overview is in flight
+// at a time (typing into a long text asks again once, for the newest text, when it comes back), a trace
+// already asked for is not asked again, and the last TRACE_CACHE traces are kept. Every change makes a
+// new frozen snapshot and is reported to the listener as an event; the lesson decides what the page
+// shows from there.
 //
 // The wanted text is read with the table to encode it with (`encoding`, ../encodings.mjs): a text in
 // another table is another text here.
@@ -28,6 +29,7 @@ import { TIMING, LIMITS } from "../../theme.mjs";
 import { MAX_TRACE_BYTES } from "../../protocol.mjs";
 import { overviewPayload, tracePayload, pieceMeta } from "./frames.mjs";
 import { withEncoding } from "../encodings.mjs";
+import { Latest } from "../../ui/latest.mjs";
 
 const TRACE_CACHE = 64;
 const EMPTY = Object.freeze({ text: "", ids: [], n_pieces: 0, piece_offset: 0, piece_limit: 0, pieces: [] });
@@ -45,10 +47,9 @@ export class EncodeSession {
     this.snapshot = Object.freeze({ text: null, overview: null, trace: null, error: null, pending: false, slow: false });
     this.traces = new Map();    // JSON [encoding, text, piece] -> trace
     this.tracing = null;        // the key of the trace request on its way
-    this.gen = 0;               // overview requests: an answer counts only for the newest
-    this.traceGen = 0;          // trace requests: likewise
-    this.inflight = false;      // an overview request is on its way
-    this.again = false;         // ... and the text changed meanwhile
+    // Overview requests, merged: one on its way, for [text, encoding]; an answer counts only for the newest.
+    this.overviews = new Latest((a, b) => a[0] === b[0] && a[1] === b[1]);
+    this.traceTickets = new Latest(); // trace requests: likewise
     this.typed = false;         // the coming text change was typed
     this.typedSince = false;    // typing happened since the last overview answer
     this.debounce = 0;
@@ -81,7 +82,7 @@ export class EncodeSession {
    */
   prefetch(text) {
     const { piece, encoding } = this.want();
-    if (this.inflight || text === "" || text.length > LIMITS.instantRetraceChars) return;
+    if (this.overviews.busy || text === "" || text.length > LIMITS.instantRetraceChars) return;
     const payload = withEncoding(overviewPayload(text, piece), encoding);
     this.early = { key: JSON.stringify(payload), answer: this.query("overview", payload) };
   }
@@ -112,16 +113,14 @@ export class EncodeSession {
   /** Asks for the wanted text's overview, at the page that holds the wanted piece. */
   async retrace() {
     clearTimeout(this.debounce);
-    if (this.inflight) {
-      this.again = true;
-      return;
-    }
     const { text, piece: wanted, encoding } = this.want();
-    const gen = ++this.gen;
-    this.traceGen += 1; // a trace still on its way is for the old text
+    const ticket = this.overviews.open([text, encoding]);
+    if (!ticket) return;
+    this.traceTickets.drop(); // a trace still on its way is for the old text
     this.tracing = null;
     const previous = this.snapshot.overview ? pieceMeta(this.snapshot.overview, wanted) : null;
     if (text === "") {
+      this.overviews.land();
       this.typedSince = false;
       this.stopStale();
       this.set({ text, overview: { ...EMPTY, encoding }, trace: null, error: null, pending: false }, "overview", { previous, typed: false, empty: true });
@@ -130,20 +129,17 @@ export class EncodeSession {
     this.startStale();
     this.set({ pending: true }, "pending");
     let answer;
-    this.inflight = true;
+    let same;
     try {
       answer = await this.ask(withEncoding(overviewPayload(text, wanted), encoding));
     } finally {
-      this.inflight = false;
+      same = this.overviews.land();
     }
-    if (this.again) {
-      this.again = false;
-      if (!this.wanted(text, encoding)) {
-        this.retrace();
-        return;
-      }
+    if (!same && !this.wanted(text, encoding)) {
+      this.retrace(); // another text was asked for meanwhile: that one now
+      return;
     }
-    if (gen !== this.gen || !this.wanted(text, encoding)) return;
+    if (!this.overviews.is(ticket) || !this.wanted(text, encoding)) return;
     this.stopStale();
     if (!answer.ok) {
       this.set({ pending: false, error: answer.error }, "error");
@@ -163,9 +159,9 @@ export class EncodeSession {
   /** Asks for the page of pieces that holds `index`; true when it is in the snapshot. */
   async loadPage(index) {
     const { text, encoding } = this.want();
-    const gen = this.gen;
+    const ticket = this.overviews.now;
     const answer = await this.query("overview", withEncoding(overviewPayload(text, index), encoding));
-    if (gen !== this.gen || !this.wanted(text, encoding)) return false;
+    if (!this.overviews.is(ticket) || !this.wanted(text, encoding)) return false;
     if (!answer.ok) {
       this.set({ error: answer.error }, "error");
       return false;
@@ -192,11 +188,11 @@ export class EncodeSession {
     if (this.tracing === key) return; // asked already: that answer is drawn when it comes
     this.set({ trace: null }, "tracing");
     if (meta.bytes.length > MAX_TRACE_BYTES) return;
-    const gen = ++this.traceGen;
+    const ticket = this.traceTickets.next();
     this.tracing = key;
     const answer = await this.query("trace_piece", withEncoding(tracePayload(text, index), encoding));
     if (this.tracing === key) this.tracing = null;
-    if (gen !== this.traceGen) return;
+    if (!this.traceTickets.is(ticket)) return;
     if (!answer.ok) {
       this.set({ error: answer.error }, "error");
       return;
@@ -223,8 +219,8 @@ export class EncodeSession {
     clearTimeout(this.debounce);
     clearTimeout(this.staleTimer);
     this.early = null;
-    this.gen += 1;
-    this.traceGen += 1;
+    this.overviews.drop();
+    this.traceTickets.drop();
     this.listener = () => {};
   }
 }

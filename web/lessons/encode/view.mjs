@@ -21,7 +21,7 @@ import { errorText } from "../../ui/lessonkit.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
 import { buildPage } from "./page.mjs";
 import { StripList, ChipList, renderLog, renderIds } from "./panels.mjs";
-import { explanation, announcement, mistakeWords } from "./words.mjs";
+import { explanation, announcement, mistakeWords, presetPoint } from "./words.mjs";
 import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./frames.mjs";
 import { shownFrame } from "./predict.mjs";
 import { codeFrame } from "./code.mjs";
@@ -42,9 +42,7 @@ export class EncodeView {
     this.raf = 0;               // the frame that draws the dirty parts
     this.late = false;          // ... planned two frames ahead by markOverview
     this.stripScroll = false;   // scroll the selected piece into view after the strip was rebuilt
-    this.scrollToCanvas = false;
-    this.focusNext = false;     // after a guess: focus "next question" once it is drawn
-    this.focusChoices = false;  // after "next question": focus the first choice
+    this.after = {};            // what redraw() asked to do once the coming frame is drawn
   }
 
   /** Relabels every bound string in the current language and redraws everything. */
@@ -65,6 +63,18 @@ export class EncodeView {
         this.render();
       });
     }
+  }
+
+  /**
+   * Marks `parts`, and says what to do once they are drawn: `focus` "next" (after a guess: the "next
+   * question" button) or "choices" (after it: the first choice), `scroll` "canvas" (the merge stage to
+   * the top of the screen, for the projector).
+   *     view.redraw({ focus: "next" }, "predict")
+   */
+  redraw({ focus = null, scroll = null } = {}, ...parts) {
+    if (focus) this.after = { ...this.after, focus };
+    if (scroll) this.after = { ...this.after, scroll };
+    this.mark(...parts);
   }
 
   /** Everything: a new overview (text, page or language). */
@@ -105,7 +115,9 @@ export class EncodeView {
 
   render() {
     const dirty = this.dirty;
+    const after = this.after;
     this.dirty = new Set();
+    this.after = {};
     const { snapshot, state, ready, quiz } = this.source();
     const f = stageFrame(snapshot, state, ready);
     if (quiz.on) f.mistake = false;
@@ -124,6 +136,11 @@ export class EncodeView {
     if (dirty.has("chips")) this.chips.render(this.r, this.t, snapshot.overview, state.piece, state.hex);
     else if (dirty.has("selection")) this.chips.select(state.piece);
     if (["spans", "predict", "stage2", "selection", "input"].some((part) => dirty.has(part))) this.renderResult(snapshot, state, quiz);
+    if (after.focus === "next") this.r.predict.focusNext();
+    if (after.focus === "choices" && !this.r.predict.focusChoice(0) && quiz.model.poll && this.r.poll.rows.length) this.r.poll.rows[0].add.focus();
+    // The merge stage scrolls up once it holds a piece's canvas (a link's trace may come later).
+    if (after.scroll === "canvas" && snapshot.trace) requestAnimationFrame(() => this.r.stage2.scrollIntoView({ block: "start" }));
+    else if (after.scroll) this.after = { ...this.after, scroll: after.scroll };
   }
 
   /**
@@ -269,10 +286,6 @@ export class EncodeView {
       for (const flag of r.partsFlags) flag.hidden = words.diverge < 0 || f.step !== words.diverge;
     }
     this.drawCanvases();
-    if (this.scrollToCanvas) {
-      this.scrollToCanvas = false;
-      requestAnimationFrame(() => r.stage2.scrollIntoView({ block: "start" }));
-    }
   }
 
   /** Draws the canvases now: the shown step, or the running tween at its current t. */
@@ -333,14 +346,6 @@ export class EncodeView {
     r.predict.render(t, model);
     r.poll.node.hidden = !model.poll;
     if (model.poll) r.poll.render(t, model.poll);
-    if (this.focusNext) {
-      this.focusNext = false;
-      r.predict.focusNext();
-    }
-    if (this.focusChoices) {
-      this.focusChoices = false;
-      if (!r.predict.focusChoice(0) && model.poll && r.poll.rows.length) r.poll.rows[0].add.focus();
-    }
   }
 
   /** Focuses choice i of the guessing box (Infinity: the last); false when none is shown. */
@@ -392,10 +397,4 @@ export class EncodeView {
     this.r.greedyCanvas.destroy();
     this.r.main.remove();
   }
-}
-
-/** The point of a preset made for one table (MiniMind's 今天天气真好): its tokens and ids from the answer. */
-function presetPoint(t, preset, o) {
-  const tokens = o.pieces.flatMap((p) => p.texts.map((text, i) => text ?? p.tokens[i]));
-  return t(`preset.${preset.id}.point`, { tokens: tokens.join(" / "), ids: o.ids.join(", "), n: o.ids.length });
 }

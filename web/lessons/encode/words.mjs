@@ -116,3 +116,9 @@ export function mistakeWords(t, piece) {
     summary: parts.join(t("sentence.joiner")),
   };
 }
+
+/** The point of a preset made for one table (MiniMind's 今天天气真好): its tokens and ids from the answer. */
+export function presetPoint(t, preset, o) {
+  const tokens = o.pieces.flatMap((p) => p.texts.map((text, i) => text ?? p.tokens[i]));
+  return t(`preset.${preset.id}.point`, { tokens: tokens.join(" / "), ids: o.ids.join(", "), n: o.ids.length });
+}

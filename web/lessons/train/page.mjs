@@ -118,7 +118,8 @@ export function buildPage(root, t, b, actions) {
     b.text(el("label", { className: "field-label", attrs: { for: "try-input" } }), "train.tryLabel"),
     r.tryInput, r.tryErrorBox, r.trySummary, r.tryOut);
 
-  r.main = el("div", { className: "lesson lk train" }, intro(b, "train.title", "train.lead"), card, stage, tieCard, tryCard);
+  r.view = [stage, tieCard, tryCard]; // what an export draws
+  r.main = el("div", { className: "lesson lk train" }, intro(b, "train.title", "train.lead"), card, ...r.view);
   root.append(r.main);
   b.apply(t);
   return r;

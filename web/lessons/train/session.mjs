@@ -2,9 +2,10 @@
 //
 // Two requests: `train` for the settings (corpus, mode, unit, tie rule, limits), and the one that cuts
 // the example text with the trained tokenizer (frames.mjs tryRequest). The newest wins: an answer asked
-// for before a newer request is dropped. Requests are merged: one of each kind is in flight at a time;
-// asking again meanwhile asks once more, for what is wanted then, when it comes back (the worker trains
-// one corpus at a time, so a queue of trainings would only make the newest wait). A typed change is
+// for before a newer request is dropped. Requests are merged (a flight of ../../ui/latest.mjs): one of
+// each kind is in flight at a time; asking again meanwhile asks once more, for what is wanted then, when
+// it comes back (the worker trains one corpus at a time, so a queue of trainings would only make the
+// newest wait). A typed change is
 // asked for after a pause; a corpus over AUTO_TRAIN_CHARS trains only when the button asks. Every change
 // makes a new frozen snapshot and is reported to the listener as an event.
 //
@@ -20,37 +21,11 @@
 //     events: "training", "trained", "error", "stale", "tried"
 
 import { settingsKey, trainPayload, tryRequest } from "./frames.mjs";
+import { Latest } from "../../ui/latest.mjs";
 
 const AUTO_TRAIN_CHARS = 20000;   // longer corpora train when the button is pressed
 const TRAIN_DEBOUNCE_MS = 350;
 const TRY_DEBOUNCE_MS = 200;
-
-/** One request of a kind on its way at a time; asking for something else meanwhile asks once more. */
-class Flight {
-  constructor(same) {
-    this.same = same;    // same(a, b): whether two wishes ask the same
-    this.wish = null;    // what the request on its way asks for
-    this.again = false;  // something else was wished for since
-  }
-
-  /** True when a request for `wish` may go now; else notes whether it differs from the one on its way. */
-  open(wish) {
-    if (this.wish === null) {
-      this.wish = wish;
-      return true;
-    }
-    this.again = !this.same(this.wish, wish);
-    return false;
-  }
-
-  /** The request came back: true when its answer is still the one wanted (else ask again). */
-  land() {
-    const wanted = !this.again;
-    this.wish = null;
-    this.again = false;
-    return wanted;
-  }
-}
 
 export class TrainSession {
   /**
@@ -65,9 +40,8 @@ export class TrainSession {
     this.snapshot = Object.freeze({
       trace: null, trainedKey: null, error: null, busy: false, asked: 0, stale: false, outdated: false, tried: null, tryError: null,
     });
-    this.gen = 0;              // bumped by destroy(): answers after it are dropped
-    this.training = new Flight((a, b) => a === b);                           // settings keys
-    this.trying = new Flight((a, b) => a[0] === b[0] && a[1] === b[1]);    // [trace, text]
+    this.training = new Latest();                                          // settings keys
+    this.trying = new Latest((a, b) => a[0] === b[0] && a[1] === b[1]);    // [trace, text]
     this.typed = false;        // the coming settings change was typed
     this.debounce = 0;
     this.tryTyped = false;
@@ -110,12 +84,12 @@ export class TrainSession {
   async train() {
     clearTimeout(this.debounce);
     const key = settingsKey(this.want());
-    if (!this.training.open(key)) return;
-    const gen = this.gen;
+    const ticket = this.training.open(key);
+    if (!ticket) return;
     this.set({ busy: true, asked: this.snapshot.asked + 1, stale: true }, "training");
     const answer = await this.query("train", trainPayload(this.want()));
     const wanted = this.training.land();
-    if (gen !== this.gen) return;
+    if (!this.training.is(ticket)) return;
     if (wanted) this.trained(key, answer);
     else this.train();
   }
@@ -151,11 +125,11 @@ export class TrainSession {
     const trace = this.snapshot.trace;
     if (!trace) return;
     const text = this.want().try;
-    if (!this.trying.open([trace, text])) return;
-    const gen = this.gen;
+    const ticket = this.trying.open([trace, text]);
+    if (!ticket) return;
     const answer = await this.query(...tryRequest(trace, text));
     const wanted = this.trying.land();
-    if (gen !== this.gen) return;
+    if (!this.trying.is(ticket)) return;
     if (!wanted) this.runTry();
     else this.set({ tried: answer.ok ? { kind: trace.kind, result: answer.result } : null, tryError: answer.ok ? null : answer.error }, "tried");
   }
@@ -163,7 +137,8 @@ export class TrainSession {
   destroy() {
     clearTimeout(this.debounce);
     clearTimeout(this.tryDebounce);
-    this.gen += 1;
+    this.training.drop();
+    this.trying.drop();
     this.listener = () => {};
   }
 }

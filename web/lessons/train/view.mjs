@@ -32,8 +32,6 @@ export class TrainView {
     this.pairButtons = [];      // [[pair, button]] of the table drawn
     this.busyFor = 0;           // the training whose clock the busy line shows
     this.masked = false;        // the shown frame is a pending guess
-    this.focusNext = false;     // after a guess: the "go on" button takes the focus
-    this.focusChoices = false;  // after "go on": the first choice takes the focus
   }
 
   /** Relabels every bound string in the current language and redraws everything. */
@@ -49,6 +47,17 @@ export class TrainView {
     if (parts.includes("steps")) this.renderSteps(snapshot, values, playing, quiz);
     else if (parts.includes("corpus")) this.renderPointing(snapshot.trace, values, quiz);
     if (parts.includes("try")) this.renderTry(snapshot);
+  }
+
+  /**
+   * Redraws `parts`, then moves the focus where `focus` says: "next" (after a guess: the "go on"
+   * button), "choices" (after "go on": the first pair to choose, while a guess is pending).
+   *     view.redraw({ focus: "next" }, "steps")
+   */
+  redraw({ focus = null } = {}, ...parts) {
+    this.draw(...parts);
+    if (focus === "next") this.r.predict.focusNext();
+    else if (focus === "choices") this.focusChoice(false);
   }
 
   // ------------------------------------------------------------ the settings
@@ -126,21 +135,13 @@ export class TrainView {
     this.renderMerges(trace, this.masked ? k - 1 : k);
     r.vocabMeta.textContent = t("train.vocabMeta", { n: f.vocabSize });
     r.vocab.replaceChildren(...vocabChips(t, trace, vocabulary(trace, f)));
-    if (this.focusChoices) {
-      this.focusChoices = false;
-      if (this.pairButtons.length && this.masked) this.pairButtons[0][1].focus();
-    }
   }
 
-  /** The guessing box; the toggle's state; the focus on "go on" after a guess. */
+  /** The guessing box and the toggle's state. */
   renderPredict(quiz) {
     const r = this.r;
     r.predictToggle.setAttribute("aria-pressed", String(quiz.on));
     r.predict.render(this.t, quiz.model);
-    if (this.focusNext) {
-      this.focusNext = false;
-      r.predict.focusNext();
-    }
   }
 
   /** Focuses the first (or, with `last`, the last) pair to choose; false when no guess is pending. */
