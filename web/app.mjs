@@ -89,6 +89,7 @@ function makeContext(id) {
     query: (kind, payload, options = {}) => engine.query(kind, payload, { ...options, lane: id }),
     stopRunning: (kind) => engine.stopRunning(kind),
     engineReady: () => engine.ready(),
+    holdsTable: (name) => engine.holds(name),
     onEngineReady: (fn) => engine.onReady(fn),
     announce,
     note,

@@ -11,6 +11,9 @@
 //   engine.restart();                        // a new worker; what it had or was to get is answered `engine_stopped`
 //   engine.restart({ keepWaiting: true });   // Stop: only the running request ends (`stopped`); the rest wait
 //   engine.stopRunning("train_hf");          // a sliced request (SLICED_KINDS) ends and answers what it has so far
+//   engine.status()                          // the latest status, as onStatus gives it
+//   engine.holds("cl100k_base")              // the worker holds that table (r50k always; another once a
+//                                            // request naming it answered): a new worker holds only r50k
 //
 // request() never rejects: errors come back as data. `engine.ready` resolves when Python is first ready
 // and rejects (with an Error) if the first worker cannot start.
@@ -39,6 +42,7 @@ import { adoptBootWorker } from "./boot.mjs";
 import { precomputed, precomputedKey } from "./precomputed.mjs";
 import { TIMING } from "./theme.mjs";
 import { failure, statusError } from "./failures.mjs";
+import { DEFAULT_ENCODING } from "./protocol.mjs";
 
 export { precomputed, precomputedKey };
 
@@ -79,6 +83,7 @@ export function createEngine({
   let nextId = 1;
   let terminated = false; // terminate() was called: no worker, no restart
   let latest = { status: "loading", stage: "start", message: "Starting", code: "", params: {} };
+  let tables = new Set([DEFAULT_ENCODING]); // the tables the worker holds (it fetches the others when named)
   let settleReady;
   const ready = new Promise((resolve, reject) => {
     settleReady = { resolve, reject };
@@ -88,6 +93,7 @@ export function createEngine({
   function startWorker() {
     generation += 1;
     const mine = generation;
+    tables = new Set([DEFAULT_ENCODING]);
     let early = [];
     if (booted) {
       ({ worker, early } = booted);
@@ -195,6 +201,7 @@ export function createEngine({
     const job = running;
     clearTimeout(job.timer);
     running = null;
+    if (message.ok && typeof job.payload?.encoding === "string") tables.add(job.payload.encoding);
     job.resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
     announceActivity();
     pump();
@@ -296,5 +303,6 @@ export function createEngine({
   }
 
   startWorker();
-  return { ready, request, restart, stopRunning, onStatus, onActivity, precomputed, status: () => latest, terminate };
+  const holds = (name) => tables.has(name);
+  return { ready, request, restart, stopRunning, onStatus, onActivity, precomputed, status: () => latest, holds, terminate };
 }

@@ -312,8 +312,11 @@ class EncodeLesson {
     }
     this.choice.learned(o.model);
     this.view.markOverview(o);
+    // The piece the caret moved to asks for its trace in update(), as any change of piece does; the same
+    // piece asks here. Either way the trace is asked for once.
+    const moved = piece !== this.state.piece;
     this.ctx.setState({ piece, step });
-    this.session.ensureTrace();
+    if (!moved) this.session.ensureTrace();
   }
 
   stepChanged() {

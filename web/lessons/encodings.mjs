@@ -71,13 +71,6 @@ export function withEncoding(payload, encoding) {
   return encoding === DEFAULT_ENCODING ? payload : { ...payload, encoding };
 }
 
-const loaded = new Set([DEFAULT_ENCODING]); // tables the worker holds (it keeps them while it lives)
-
-/** A new engine worker (Stop, Restart) holds only r50k_base: the larger tables are asked for again. */
-export function forgetLoadedTables() {
-  for (const name of loaded) if (name !== DEFAULT_ENCODING) loaded.delete(name);
-}
-
 const MB = 1024 * 1024;
 
 export class EncodingChoice {
@@ -123,7 +116,8 @@ export class EncodingChoice {
   async choose(name) {
     this.wanted = name;
     this.select.value = name;
-    if (loaded.has(name)) {
+    // Whether the engine's worker holds it is the engine's to say: a restarted worker holds only r50k_base.
+    if (this.ctx.holdsTable(name)) {
       this.loading = null;
       this.use(name);
       return;
@@ -139,7 +133,6 @@ export class EncodingChoice {
         this.render();
       },
     });
-    if (answer.ok) loaded.add(name);
     if (this.closed || this.wanted !== name) return;
     this.loading = null;
     if (answer.ok) {

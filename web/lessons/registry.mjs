@@ -29,6 +29,8 @@
 //                              downloads; a request of a later round replaces a waiting one of the same kind
 //                              ({ok: false, superseded: true}; docs/frontend.md, "The engine's requests")
 //     engineReady(), onEngineReady(fn)   whether Python answers yet
+//     holdsTable(name)         whether the engine's worker holds that table now (a restarted one holds
+//                              only r50k_base; the others are fetched when a request names them)
 //     announce(text)           the aria-live region;   note(text)  a quiet note under the header
 //     reducedMotion()          true when the user asked for reduced motion
 //     linkValues()             the fields the link that opened the lesson named ({} when its tab, a reload

@@ -1,20 +1,20 @@
-// The engine as the page's shell sees it, in one place: the worker's client (engine.mjs, loaded once),
-// its status line, the Stop button while a request runs long and the Restart button after a crash or a
-// timeout, the lessons' query() and "is Python ready" for the lessons.
+// The engine as the page's shell sees it: the worker's client (engine.mjs, loaded once), its status
+// line, the Stop button while a request runs long and the Restart button after a crash or a timeout,
+// the lessons' query(), "is Python ready" and "does the worker hold this table" for the lessons.
 //
 //     const engine = new EngineHost(dom, { t, note, reopen });
 //     engine.query(kind, payload, options)   -> Promise<{ok, result | error}>, never rejects
-//     engine.ready(), engine.onReady(fn), engine.render()   (render: after a language change)
+//     engine.ready(), engine.onReady(fn), engine.holds(table), engine.render()   (render: after a language change)
 //
-// Stop: a new worker; the request that ran is answered "stopped" and the waiting ones go to the new one,
-// and the lesson is not opened again (that would ask the long request once more). Restart: a new worker
-// and `reopen()` (the open lesson starts again on the same state, so the text stays). Either way the
-// tables the old worker had fetched are forgotten (lessons/encodings.mjs).
+// The status is the engine's own (engine.status()); this keeps none of its own but the one of a client
+// that did not load. Stop: a new worker; the request that ran is answered "stopped" and the waiting ones
+// go to the new one, and the lesson is not opened again (that would ask the long request once more).
+// Restart: a new worker and `reopen()` (the open lesson starts again on the same state, so the text
+// stays). Either way the new worker holds only r50k_base, and engine.holds() says so.
 
 import { TIMING } from "../theme.mjs";
-import { forgetLoadedTables } from "../lessons/encodings.mjs";
 import { failure } from "../failures.mjs";
-import { SLICED_KINDS } from "../protocol.mjs";
+import { SLICED_KINDS, DEFAULT_ENCODING } from "../protocol.mjs";
 
 export class EngineHost {
   /** dom: {status, statusText, stop, restart}; t(key, vars); note(text); reopen(): the lesson again. */
@@ -24,49 +24,56 @@ export class EngineHost {
     this.note = note;
     this.reopen = reopen;
     this.engine = null;
-    this.current = { status: "loading", stage: "", message: "", code: "", params: {} };
-    this.isReady = false;
+    // The status while there is no engine: loading its module, or the module did not load.
+    this.missing = { status: "loading", stage: "", message: "", code: "", params: {} };
     this.stopTimer = 0;
     this.readyListeners = [];
     this.loaded = import("../engine.mjs")
       .then((mod) => {
         this.engine = mod.createEngine();
-        this.engine.onStatus((status) => this.set(status));
+        this.engine.onStatus(() => this.changed());
         this.engine.onActivity((running) => this.showStopLater(running));
         return this.engine;
       })
       .catch((error) => {
-        this.set({ status: "error", stage: "", message: String(error && error.message || error) });
+        this.missing = { ...this.missing, status: "error", message: String(error && error.message || error) };
+        this.changed();
         return null;
       });
     dom.stop.addEventListener("click", () => this.stop());
     dom.restart.addEventListener("click", () => this.restart());
   }
 
+  /** The engine's status (engine.mjs), or the one of a client that is not there. */
+  status() {
+    const s = this.engine ? this.engine.status() : this.missing;
+    return { status: s.status || "loading", stage: s.stage || "", message: s.message || "", code: s.code || "", params: s.params || {} };
+  }
+
   ready() {
-    return this.isReady;
+    return this.status().status === "ready";
+  }
+
+  /** Whether the engine's worker holds `table` now (a new worker holds only r50k_base). */
+  holds(table) {
+    return this.engine ? this.engine.holds(table) : table === DEFAULT_ENCODING;
   }
 
   /** fn() once Python is ready (at once if it is). */
   onReady(fn) {
-    if (this.isReady) fn();
+    if (this.ready()) fn();
     else this.readyListeners.push(fn);
   }
 
-  set(status) {
-    this.current = {
-      status: status.status || "loading", stage: status.stage || "", message: status.message || "",
-      code: status.code || "", params: status.params || {},
-    };
-    const wasReady = this.isReady;
-    this.isReady = this.current.status === "ready";
+  /** The status changed: the line says it, and a ready engine calls who waited for it. */
+  changed() {
     this.render();
-    if (this.isReady && !wasReady) for (const fn of this.readyListeners.splice(0)) fn();
+    if (this.ready()) for (const fn of this.readyListeners.splice(0)) fn();
   }
 
   render() {
     const { t, dom } = this;
-    const { status, stage, message, code, params } = this.current;
+    const { status, stage, message, code, params } = this.status();
     dom.status.dataset.state = status;
     let text;
     if (status === "ready") text = t("status.ready");
@@ -106,7 +113,6 @@ export class EngineHost {
     }
     clearTimeout(this.stopTimer);
     this.dom.stop.hidden = true;
-    forgetLoadedTables();
     this.engine.restart();
     this.reopen();
   }
@@ -115,7 +121,6 @@ export class EngineHost {
   stop() {
     clearTimeout(this.stopTimer);
     this.dom.stop.hidden = true;
-    forgetLoadedTables();
     this.engine.restart({ keepWaiting: true });
     this.note(this.t("engine.stopped"));
   }
@@ -131,7 +136,7 @@ export class EngineHost {
     if (!engine) {
       return { ok: false, error: failure("engine_missing") };
     }
-    if (!this.isReady && typeof engine.precomputed === "function") {
+    if (!this.ready() && typeof engine.precomputed === "function") {
       try {
         const pre = await engine.precomputed(kind, payload);
         if (pre && typeof pre === "object") return Object.hasOwn(pre, "ok") ? pre : { ok: true, result: pre };
