@@ -269,9 +269,10 @@ class EncodeLesson {
         this.view.markTrace();
         break;
       case "trace":
-        // A step past the end is cut to it, but not on r50k's trace while the link's table still loads.
+        // A step past the end is cut to it, but not on r50k's trace while the link's table still loads;
+        // the cut step is drawn and said by update(), as any change of step is (once).
         if (this.choice.active === this.state.encoding && this.state.step > this.total()) this.ctx.setState({ step: this.total() });
-        this.stepChanged();
+        else this.stepChanged();
         this.view.markTrace();
         break;
       case "stale":
