@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 
-from toklab.bytes_unicode import BYTE_TO_UNICODE
+from toklab.bytes_unicode import BYTE_TO_UNICODE, from_printable
 from toklab.errors import ToklabError, ToklabTypeError
 from toklab.protocol import MAX_CORPUS_CHARS, MAX_TRAIN_VOCAB  # a longer corpus, a larger vocabulary are refused
 
@@ -33,7 +33,7 @@ from .trainers import BpeTrainer, byte_level_word_counts
 from .training import gpt2_split
 
 __all__ = ["MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MINIMIND_SPECIAL", "MINIMIND_SPECIAL_TOKENS",
-           "corpus_texts", "train_like_minimind"]
+           "corpus_texts", "merge_faces", "train_like_minimind"]
 
 
 # train_tokenizer.py's special_tokens_list (special: true in its tokenizer.json) ...
@@ -84,6 +84,25 @@ def corpus_texts(corpus: str, form: str = "txt") -> list[str]:
         if contents:
             texts.append("\n".join(contents))
     return texts
+
+
+def merge_faces(merges: list[tuple[str, str]]) -> tuple[list[list[str | None]], list[list[str]]]:
+    """How a reader sees each merge's left, right and new token: their texts (None where the bytes are
+    part of a character: ``toklab.facts.token_text``) and their bytes in hex, beside GPT-2's printable form
+    the merges are written in.
+
+    >>> merge_faces([("Ġ", "the"), ("ä»", "Ĭ")])
+    ([[' ', 'the', ' the'], [None, None, '今']], [['20', '74 68 65', '20 74 68 65'], ['e4 bb', '8a', 'e4 bb 8a']])
+    """
+    from toklab.facts import token_text
+
+    texts, hexes = [], []
+    for left, right in merges:
+        parts = (from_printable(left), from_printable(right))
+        parts += (parts[0] + parts[1],)
+        texts.append([token_text(b) for b in parts])
+        hexes.append([b.hex(" ") for b in parts])
+    return texts, hexes
 
 
 READ_SLICE = 1000  # texts pre-tokenized between two reports while the words are counted
@@ -162,9 +181,11 @@ def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, speci
         except StopIteration as end:
             vocab, merges = end.value
     config = byte_level_tokenizer_config(vocab, merges, added)
+    faces, hexes = merge_faces(merges)
     return {
         "tokenizer_json": json.dumps(config, ensure_ascii=False, indent=2),
         "vocab_size": len(vocab), "n_merges": len(merges), "merges": [list(m) for m in merges],
+        "merge_texts": faces, "merge_hex": hexes,
         "stop": trainer.stop_reason, "special_tokens": [t for t, _ in added],
         "n_texts": len(texts), "n_words": len(words), "corpus_chars": len(corpus),
     }  # fmt: skip
