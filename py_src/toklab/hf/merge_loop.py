@@ -31,13 +31,13 @@ def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], 
     """Rules 4 to 6 on symbol ids, as trainer.rs's ``do_train`` from "Count pairs" on; returns the merges
     and why training stopped (the vocabulary is full, no pair is left, min_frequency, or ``report`` said so).
 
-    ``words`` are changed in place. The heap holds ``(-count, left, right, seq, where)``: highest count
-    first, then the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` is the set of
-    words the entry merges in.
+    ``words`` are the loop's to change (the readable road merges them in place; the fast road works on
+    strings of its own). The heap holds ``(-count, left, right, seq, where)``: highest count first, then
+    the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` is the set of words the
+    entry merges in (the fast road's entries hold the pair as one string of two characters).
 
-    >>> words = [[0, 0, 0], [0, 1]]
-    >>> merge_loop(words, [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None), words
-    (([(0, 0), (0, 1)], 'vocab_size'), [[2, 0], [3]])
+    >>> merge_loop([[0, 0, 0], [0, 1]], [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None)
+    ([(0, 0), (0, 1)], 'vocab_size')
 
     (``(a, a)`` and ``(a, b)`` both count 2: the smaller ids win.)
     """
@@ -150,20 +150,15 @@ def _list_steps(words, counts, w2id, id2w, vocab_size, min_frequency, max_token_
 
 def _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pace):
     """``merge_steps`` on words as strings of ``chr(id)`` and pairs as two-character strings (the module
-    docstring's fast road); the words are written back as lists of ids when training ends."""
-    texts = ["".join(map(chr, w)) for w in words]
-    try:
-        return (yield from _text_loop(texts, counts, w2id, id2w, vocab_size, min_frequency, prefix, pace))
-    finally:
-        for word, text in zip(words, texts):
-            word[:] = map(ord, text)
-
-
-def _text_loop(texts, counts, w2id, id2w, vocab_size, min_frequency, prefix, pace):
+    docstring's fast road). Each word is turned into its string as its pairs are first counted (so a
+    caller with ``pace`` hears of that too); ``words`` is left as it was."""
     pair_counts: dict[str, int] = {}
     where: dict[str, set[int]] = {}
     get = pair_counts.get
-    for i, text in enumerate(texts):
+    texts = []
+    for i, word in enumerate(words):
+        text = "".join(map(chr, word))
+        texts.append(text)
         n = counts[i]
         for j in range(len(text) - 1):
             pair = text[j:j + 2]
@@ -173,7 +168,7 @@ def _text_loop(texts, counts, w2id, id2w, vocab_size, min_frequency, prefix, pac
                 where[pair] = {i}
             else:
                 found.add(i)
-        if pace and (i + 1) % pace == 0 and (yield "counting", i + 1, len(texts)) is False:
+        if pace and (i + 1) % pace == 0 and (yield "counting", i + 1, len(words)) is False:
             return [], "stopped"
     heap = [(-pair_counts[pair], pair, seq, pos) for seq, (pair, pos) in enumerate(where.items())]
     seq = len(heap)

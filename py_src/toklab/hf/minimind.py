@@ -105,7 +105,7 @@ def merge_faces(merges: list[tuple[str, str]]) -> tuple[list[list[str | None]], 
     return texts, hexes
 
 
-READ_SLICE = 1000  # texts pre-tokenized between two reports while the words are counted
+READ_CHARS = 50_000  # characters pre-tokenized between two reports while the words are counted
 PAIR_SLICE = 20_000  # words whose pairs are counted between two reports, before the first merge
 
 
@@ -127,9 +127,9 @@ def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
 
 def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, special_tokens: list[str] | None = None):
     """``train_like_minimind`` in steps, for the page's worker, which trains in slices and must be able to
-    stop between them. Yields ``{"read": texts counted, "texts": all}`` while the words are counted (every
-    ``READ_SLICE`` texts), ``{"paired": words, "words": all}`` while their pairs are first counted (every
-    ``PAIR_SLICE`` words), then ``{"done", "total", "left", "right"}`` after each merge; each is sent
+    stop between them. Yields ``{"read": texts counted, "texts": all}`` while the words are counted (about
+    every ``READ_CHARS`` characters), ``{"paired": words, "words": all}`` while their pairs are first
+    counted (every ``PAIR_SLICE`` words), then ``{"done", "total", "left", "right"}`` after each merge; each is sent
     whether to go on (False: stop and keep what was learned, ``"stop": "stopped"``). Returns the answer.
 
     >>> steps = training_steps("今天天气真好\\n今天天气真好", vocab_size=300)
@@ -158,15 +158,21 @@ def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, speci
     split = gpt2_split()  # Oniguruma's classes, as tokenizers
     words: dict[str, int] = {}
     get = words.get
-    for start in range(0, len(texts), READ_SLICE):
+    start = 0
+    while start < len(texts):
+        end, size = start, 0
+        while end < len(texts) and size < READ_CHARS:  # a slice of texts, at least one
+            size += len(texts[end])
+            end += 1
         # the same counts, in the same first-seen order, as byte_level_word_counts(texts, split)
-        for word, n in byte_level_word_counts(texts[start:start + READ_SLICE], split).items():
+        for word, n in byte_level_word_counts(texts[start:end], split).items():
             words[word] = get(word, 0) + n
-        if (yield {"read": min(start + READ_SLICE, len(texts)), "texts": len(texts)}) is False:
+        if (yield {"read": end, "texts": len(texts)}) is False:
             # stopped while reading: the special tokens and the bytes, nothing merged
             vocab, merges = trainer.first_vocab({})[0], []
             trainer.stop_reason = "stopped"
             break
+        start = end
     else:
         steps = trainer.learn_steps(words, PAIR_SLICE)
         try:
