@@ -277,3 +277,20 @@ def test_bad_options_and_strict_input():
         ours.BpeTrainer(vocab_size=100, strict=True, special_tokens=["<s>"],
                         initial_alphabet=pre_tokenizers.ByteLevel.alphabet()).learn({"ab": 1})
     assert err.value.code == "too_small" and err.value.params == {"field": "vocab_size", "min": 257}
+
+
+def test_the_collector_is_paused_only_while_training():
+    """merge_loop pauses the cyclic collector while it merges (no cycles in its data) and gives it back
+    when training ends, when it is stopped, and when it is dropped half-way."""
+    import gc
+
+    seen = []
+    trainer = ours.BpeTrainer(vocab_size=40, show_progress=False,
+                              progress=lambda done, total, merge: seen.append(gc.isenabled()) or done < 3)
+    trainer.learn({"abcabc": 3, "bcab": 2, "cabba": 1})
+    assert seen and not any(seen) and gc.isenabled()
+    steps = ours.BpeTrainer(vocab_size=40, show_progress=False).learn_steps({"abcabc": 3, "bcab": 2})
+    next(steps)
+    assert not gc.isenabled()
+    steps.close()
+    assert gc.isenabled()

@@ -20,6 +20,8 @@ from __future__ import annotations
 from heapq import heappop, heappush
 from sys import maxunicode
 
+from toklab.bpe import gc_paused
+
 __all__ = ["merge_loop", "merge_steps"]
 
 _U64 = 1 << 64  # usize::MAX + 1
@@ -69,10 +71,11 @@ def merge_steps(words: list[list[int]], counts: list[int], w2id: dict[str, int],
     ...     end.value
     ([(0, 0)], 'stopped')
     """
-    if max_token_length is None and max(vocab_size, len(id2w)) <= maxunicode + 1:
-        return (yield from _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pace))
-    return (yield from _list_steps(words, counts, w2id, id2w, vocab_size, min_frequency, max_token_length,
-                                   prefix, pace))
+    with gc_paused():  # millions of small sets, strings and tuples, none in a cycle: no rescans meanwhile
+        if max_token_length is None and max(vocab_size, len(id2w)) <= maxunicode + 1:
+            return (yield from _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pace))
+        return (yield from _list_steps(words, counts, w2id, id2w, vocab_size, min_frequency, max_token_length,
+                                       prefix, pace))
 
 
 def _token(a: int, b: int, w2id: dict[str, int], id2w: list[str], prefix: str | None) -> int:
