@@ -1,8 +1,9 @@
 """toklab.hf's BpeTrainer against tokenizers' BpeTrainer, one thread, MiniMind's set-up (prints figures).
 
-    PYTHONPATH=py_src python bench/hf_trainer_speed.py [--mb 2.5] [--vocab 6400]
+    PYTHONPATH=py_src python bench/hf_trainer_speed.py [--mb 2.5] [--vocab 6400] [--corpus FILE ...]
 
-The corpus is real text found on this machine, the same mix as bench/engine_speed.py (man pages in many
+With --corpus, the files joined are the corpus (the page's mixed one: dist/corpora/poems.txt
+dist/corpora/prose.txt, 3 MB). Otherwise the corpus is real text found on this machine, the same mix as bench/engine_speed.py (man pages in many
 languages, CJK among them, and CPython's standard library), one line a sequence, trained through
 `Tokenizer.train_from_iterator` as MiniMind's train_tokenizer.py does. Each trainer runs in its
 own process (tokenizers with RAYON_NUM_THREADS=1), so its peak memory (max RSS) is its own: the process's
@@ -65,6 +66,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=float, default=2.5)
     parser.add_argument("--vocab", type=int, default=6400)
+    parser.add_argument("--corpus", nargs="+", type=Path, help="text files joined as the corpus")
     parser.add_argument("--child", nargs=2, metavar=("WHICH", "CORPUS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -72,7 +74,11 @@ def main() -> None:
         return
     import engine_speed
 
-    text, sources = engine_speed.corpus("mix", args.mb)
+    if args.corpus:
+        text = "".join(path.read_text(encoding="utf-8") for path in args.corpus)
+        sources = ", ".join(path.name for path in args.corpus)
+    else:
+        text, sources = engine_speed.corpus("mix", args.mb)
     print(f"corpus: {len(text.encode()) / 1e6:.2f} MB, {text.count(chr(10)) + 1:,} lines ({sources})")
     print(f"vocab_size {args.vocab}, {len(SPECIALS)} special tokens, the 256 bytes as initial_alphabet")
     results = {}

@@ -48,6 +48,27 @@ def test_the_answer_is_the_file_minimind_script_writes(tmp_path, form):
         assert loaded.encode(text).ids == theirs.encode(text).ids
 
 
+def test_each_merge_is_said_as_characters_and_bytes_as_tokenizers_decodes_it():
+    """merge_texts: the left, right and new token as text where tokenizers' ByteLevel decoder gives whole
+    characters, null where it gives U+FFFD (part of a character); merge_hex: the bytes tokenizers decodes."""
+    tokenizers = pytest.importorskip("tokenizers")
+    result = ask({"corpus": NOTES, "vocab_size": 700})
+    decoder = tokenizers.decoders.ByteLevel()
+    assert len(result["merge_texts"]) == len(result["merge_hex"]) == len(result["merges"]) == 700 - 292
+    seen = {True: 0, False: 0}
+    for (left, right), texts, hexes in zip(result["merges"], result["merge_texts"], result["merge_hex"]):
+        for token, text, hex_ in zip((left, right, left + right), texts, hexes):
+            decoded = decoder.decode([token])
+            if "\ufffd" in decoded:
+                assert text is None
+            else:
+                assert text == decoded
+                assert bytes.fromhex(hex_).decode("utf-8") == decoded
+            seen[text is None] += 1
+    assert seen[True] and seen[False]  # Chinese notes: parts of characters and whole ones
+    assert any(texts[2] is not None and texts[2].startswith(" ") for texts in result["merge_texts"])  # a space: Ġ
+
+
 def test_txt_lines_are_read_as_tokenizer_train_reads_a_file(tmp_path):
     tokenizers = pytest.importorskip("tokenizers")
     corpus = "今天天气真好\r\n今天\n\nhello world\nhello"

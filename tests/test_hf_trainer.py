@@ -160,6 +160,32 @@ def test_a_token_made_twice():
     assert len(merges) > len(vocab) - 6
 
 
+def run_road(steps):
+    try:
+        while True:
+            next(steps)
+    except StopIteration as end:
+        return end.value
+
+
+@settings(max_examples=300)
+@given(st.lists(st.lists(st.integers(0, 3), max_size=14), max_size=10), st.data(), st.integers(4, 40),
+       st.integers(0, 2), st.sampled_from([None, "##"]))
+def test_the_fast_road_merges_as_the_readable_one(ids, data, vocab_size, min_frequency, prefix):
+    """merge_loop's two roads (words as strings of chr(id), words as lists of ids) on the same words: the
+    same merges, the same stop, the same tokens, ties and tokens made twice included."""
+    counts = data.draw(st.lists(st.integers(1, 3), min_size=len(ids), max_size=len(ids)))
+    answers = []
+    for road in (merge_loop._text_steps, merge_loop._list_steps):
+        words = [list(w) for w in ids]
+        id2w = ["a", "b", "c", "##c" if prefix else "d"]
+        w2id = {t: i for i, t in enumerate(id2w)}
+        args = (words, counts, w2id, id2w, vocab_size, min_frequency)
+        end = run_road(road(*args, prefix, None) if road is merge_loop._text_steps else road(*args, None, prefix, None))
+        answers.append((end, id2w, w2id))
+    assert answers[0] == answers[1]
+
+
 def test_limit_alphabet_on_random_corpora_with_distinct_counts():
     @settings(max_examples=60)
     @given(words, st.integers(0, 4), st.integers(0, 30))
@@ -251,3 +277,20 @@ def test_bad_options_and_strict_input():
         ours.BpeTrainer(vocab_size=100, strict=True, special_tokens=["<s>"],
                         initial_alphabet=pre_tokenizers.ByteLevel.alphabet()).learn({"ab": 1})
     assert err.value.code == "too_small" and err.value.params == {"field": "vocab_size", "min": 257}
+
+
+def test_the_collector_is_paused_only_while_training():
+    """merge_loop pauses the cyclic collector while it merges (no cycles in its data) and gives it back
+    when training ends, when it is stopped, and when it is dropped half-way."""
+    import gc
+
+    seen = []
+    trainer = ours.BpeTrainer(vocab_size=40, show_progress=False,
+                              progress=lambda done, total, merge: seen.append(gc.isenabled()) or done < 3)
+    trainer.learn({"abcabc": 3, "bcab": 2, "cabba": 1})
+    assert seen and not any(seen) and gc.isenabled()
+    steps = ours.BpeTrainer(vocab_size=40, show_progress=False).learn_steps({"abcabc": 3, "bcab": 2})
+    next(steps)
+    assert not gc.isenabled()
+    steps.close()
+    assert gc.isenabled()

@@ -26,7 +26,7 @@ MANIFEST = "offline.json"
 WORKER = "sw.js"
 # Fetched when a lesson first asks for them, then kept: the two larger tables (5 MB together) only the
 # table select and the three-tables lesson use, and the open models' tokenizers (models/*.hfpack, 1-4 MB
-# each), and the train lesson's shipped corpus (corpora/poems.txt, 2 MB). Everything else is fetched when
+# each), and the train lesson's shipped corpora (corpora/poems.txt, 2 MB; prose.txt, 1 MB). Everything else is fetched when
 # the worker installs.
 LAZY = ("tables/*.tiktoken", "tables/*.charmerge.json", "models/*.hfpack", "corpora/*.txt")
 ICONS = "icons"

