@@ -10,8 +10,6 @@ import { ROOT } from "./oracle.mjs";
 
 const MAX_LINES = 400;
 const STRING_TABLE = /(^strings|Strings|Words)\.mjs$/;
-// Being split on its own branch (the train helper's, issue 28): taken out of this list when it lands.
-const SPLITTING = new Set(["lessons/train/minimind.mjs"]);
 
 function modules(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -26,7 +24,7 @@ test("every web module but a string table has at most 400 lines", () => {
   const all = modules(web);
   assert.ok(all.length > 50, "the page's modules are found");
   const over = all
-    .filter((path) => !STRING_TABLE.test(path.split("/").pop()) && !SPLITTING.has(relative(web, path)))
+    .filter((path) => !STRING_TABLE.test(path.split("/").pop()))
     .map((path) => [relative(web, path), readFileSync(path, "utf8").split("\n").length - 1])
     .filter(([, lines]) => lines > MAX_LINES);
   assert.deepEqual(over, [], `modules over ${MAX_LINES} lines: split them`);

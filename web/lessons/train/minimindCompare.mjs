@@ -5,6 +5,7 @@
 
 import { el } from "../../ui/dom.mjs";
 import { errorLine, errorText, tokenChip } from "../../ui/lessonkit.mjs";
+import { Latest } from "../../ui/latest.mjs";
 import { grouped } from "./minimindCorpus.mjs";
 
 const COMPARE_DELAY_MS = 250;
@@ -16,10 +17,9 @@ export class CompareCard {
     this.result = null; // train_hf's answer
     this.compared = null; // hf_compare's answer
     this.error = null;
-    this.round = 0;
+    this.latest = new Latest();
     this.timer = 0;
     this.typed = false; // the box holds the student's text, not the sample
-    this.gone = false;
     const r = (this.r = {});
     r.input = el("textarea", {
       id: "mm-compare", className: "text-input", testid: "compare-input", attrs: { rows: 2, spellcheck: "false" },
@@ -60,10 +60,9 @@ export class CompareCard {
 
   async compare() {
     if (!this.result) return;
-    this.round += 1;
-    const round = this.round;
+    const round = this.latest.next();
     const answer = await this.query("hf_compare", { tokenizer_json: this.result.tokenizer_json, text: this.r.input.value }, { round });
-    if (this.gone || round !== this.round || answer.superseded) return;
+    if (!this.latest.is(round) || answer.superseded) return;
     this.compared = answer.ok ? answer.result : null;
     this.error = answer.ok ? null : answer.error;
     this.render();
@@ -93,7 +92,7 @@ export class CompareCard {
   }
 
   destroy() {
-    this.gone = true;
+    this.latest.drop();
     clearTimeout(this.timer);
   }
 }
