@@ -168,7 +168,7 @@ def run_tests() -> int:
 
 
 WORKERS = 2  # the machine CI runs on has two cores
-CPYTHON_SHARDS = 3
+CPYTHON_SHARDS = 2  # each shard loads the tables and models its tests ask for again: few shards
 BROWSER_SHARDS = 6  # each shard starts its own Chromium and server: a few seconds each
 # Seconds the heaviest test modules and the Pyodide stage take on CI's two cores (measured with
 # --durations); a module not named here is weighed by its size, at DEFAULT_SECONDS_PER_KB. The weights
