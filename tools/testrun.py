@@ -170,20 +170,25 @@ def run_tests() -> int:
 WORKERS = 2  # the machine CI runs on has two cores
 CPYTHON_SHARDS = 2  # each shard loads the tables and models its tests ask for again: few shards
 BROWSER_SHARDS = 6  # each shard starts its own Chromium and server: a few seconds each
-# Seconds the heaviest test modules and the Pyodide stage take on CI's two cores (measured with
-# --durations); a module not named here is weighed by its size, at DEFAULT_SECONDS_PER_KB. The weights
-# only cut the shards and order the queue: a wrong one makes the run longer, never wrong.
+# Seconds the heaviest test modules and the Pyodide stage take on CI's two cores (each module timed
+# alone on a loaded machine, scaled to the stages' quiet totals); a module not named here is weighed
+# by its size, at DEFAULT_SECONDS_PER_KB. The weights only cut the shards and order the queue: a wrong
+# one makes the run longer, never wrong.
 SECONDS = {
     "engine in Pyodide": 240,
-    "tests/test_hf_models.py": 230,
-    "tests/test_encodings.py": 65,
-    "tests/test_hf_compact.py": 30,
-    "tests/test_open_tables.py": 90,
-    "tests/test_tiktoken_suite.py": 40,
-    "tests/test_hf_recorded.py": 20,
-    "tests/test_hf_unicode.py": 55,
-    "tests/test_lab.py": 15,
-    "tests/test_build.py": 12,
+    "tests/test_hf_models.py": 265,
+    "tests/test_encodings.py": 75,
+    "tests/test_hf_unicode.py": 60,
+    "tests/test_open_tables.py": 60,
+    "tests/test_tiktoken_suite.py": 45,
+    "tests/test_hf_compact.py": 35,
+    "tests/test_testrun.py": 35,
+    "tests/test_protocol.py": 28,
+    "tests/test_requests.py": 28,
+    "tests/test_hf_recorded.py": 25,
+    "tests/test_pretokenize.py": 20,
+    "tests/test_lab.py": 18,
+    "tests/test_build.py": 15,
     "tests/browser/test_snapshot.py": 60,
 }
 DEFAULT_SECONDS_PER_KB = {"tests": 0.5, "tests/browser": 4.0}
