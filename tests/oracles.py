@@ -118,6 +118,16 @@ def tiktoken_encoding(name: str):
 
 
 @functools.cache
+def hf_tokenizer(name: str):
+    """HuggingFace tokenizers' Tokenizer from a shipped model's tokenizer.json (tools/models.py), loaded
+    once per process: the tests only encode and decode with it, never change its settings."""
+    import tokenizers
+    from tools.models import tokenizer_json
+
+    return tokenizers.Tokenizer.from_file(str(tokenizer_json(name)))
+
+
+@functools.cache
 def _compiled(pattern: str):
     import regex
 

@@ -194,10 +194,10 @@ def test_the_folder_named_by_toklab_tables_is_looked_in_first(monkeypatch, tmp_p
 
 @pytest.fixture(scope="module")
 def hf_oracle():
-    tokenizers = pytest.importorskip("tokenizers")
-    from tools.models import tokenizer_json
+    pytest.importorskip("tokenizers")
+    import oracles
 
-    return lambda name: tokenizers.Tokenizer.from_file(str(tokenizer_json(name)))
+    return oracles.hf_tokenizer  # each model's file loaded once for the session
 
 
 @pytest.mark.cpython_only

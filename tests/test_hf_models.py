@@ -14,6 +14,7 @@ tokenizers = pytest.importorskip("tokenizers")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+import oracles  # noqa: E402
 from toklab.hf import Tokenizer  # noqa: E402
 
 pytestmark = pytest.mark.cpython_only
@@ -43,7 +44,7 @@ def pair(request):
         path = tokenizer_json(request.param)
     except Exception as e:  # noqa: BLE001 - the fetch may be impossible offline
         pytest.skip(f"{request.param}'s tokenizer.json could not be fetched: {e}")
-    return request.param, tokenizers.Tokenizer.from_file(str(path)), Tokenizer.from_file(path)
+    return request.param, oracles.hf_tokenizer(request.param), Tokenizer.from_file(path)
 
 
 def check(oracle, mine, text):

@@ -26,10 +26,10 @@ def ask(kind: str, **payload) -> dict:
 
 @pytest.fixture(scope="module")
 def hf_oracle():
-    tokenizers = pytest.importorskip("tokenizers")
-    from tools.models import tokenizer_json
+    pytest.importorskip("tokenizers")
+    import oracles
 
-    return lambda name: tokenizers.Tokenizer.from_file(str(tokenizer_json(name)))
+    return oracles.hf_tokenizer  # each model's file loaded once for the session
 
 
 @pytest.mark.cpython_only

@@ -84,3 +84,38 @@ def test_two_lanes_run_at_once_and_keep_each_stage_whole(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "a1\na2" in out
     assert out.index("======== c") < out.index("c1") < out.index("======== a") or out.index("======== a") < out.index("a1") < out.index("======== c")
+
+
+def test_workers_take_from_one_queue_and_a_stages_shards_add_up(tmp_path, capsys):
+    """Two workers, three entries: shard a1 waits for a file that shard b (third in the queue) writes, so
+    b must start while a1 runs, taken by the worker that finished a2. The summary adds up a's shards."""
+    from tools.testrun import run_stages
+
+    flag = tmp_path / "b-started"
+    wait_for_b = f"import pathlib,time\nfor _ in range(600):\n    if pathlib.Path({str(flag)!r}).exists(): break\n    time.sleep(0.05)\nelse: raise SystemExit(3)"
+    (tmp_path / "test_a1.py").write_text("def test_a1(): pass\n")
+    (tmp_path / "test_a2.py").write_text("def test_a2(): pass\ndef test_a3(): assert False\n")
+    (tmp_path / "test_b.py").write_text("def test_b(): pass\n")
+
+    def entry(title: str, name: str, pre: str) -> tuple[str, list[str], str]:
+        code = f"{pre}\nimport pytest,sys\nsys.exit(pytest.main(['-q','-p','no:cacheprovider','--junitxml={tmp_path / (name + '.xml')}','{tmp_path / ('test_' + name + '.py')}']))"
+        return (title, [sys.executable, "-c", code], f"{name}.xml")
+
+    entries = [entry("a", "a1", wait_for_b), entry("a", "a2", ""), entry("b", "b", f"open({str(flag)!r}, 'w').close()")]
+    summary = run_stages(entries, tmp_path, dict(os.environ), workers=2)
+    assert [(row[0], row[2], row[3], row[4]) for row in summary] == [("a", 2, 1, 0), ("b", 1, 0, 0)]
+    assert summary[0][1] != 0 and "a2.xml: FAILED" in summary[0][5] and summary[1][1] == 0
+    out = capsys.readouterr().out
+    assert "======== a [1/2]" in out and "======== a [2/2]" in out and "======== b (" in out
+
+
+def test_shards_are_even_and_keep_every_file_once():
+    from tools.testrun import module_seconds, shards
+
+    files = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests" / "browser").glob("test_*.py"))]
+    groups = shards(files, 6)
+    assert len(groups) == 6
+    assert sorted(f for group, _ in groups for f in group) == sorted(files)
+    weights = [weight for _, weight in groups]
+    assert max(weights) - min(weights) <= max(module_seconds(f) for f in files)
+    assert shards(["x"], 3, weigh=lambda f: 1) == [(["x"], 1)]

@@ -19,6 +19,6 @@
     vendor.py             dist/vendor/gifenc.mjs: the GIF encoder, taken as it ships from its pinned tarball
     dist.py               dist/: the inputs' fingerprint and the atomic build
     server.py             the static file server (`build.py serve`, the browser tests, bench/)
-    testrun.py            `build.py test`: .venv, Chromium, the three test stages and their summary
+    testrun.py            `build.py test`: .venv, Chromium, the four test stages (sharded) and their summary
     playwright_chromium.py  prints Playwright's own Chromium (run by .venv's Python)
 """

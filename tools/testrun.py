@@ -6,10 +6,13 @@ the browser tests in Chromium. Each writes JUnit XML; the pytest stages print th
 (--durations); the summary prints one `N passed, N failed, N skipped` line per stage with its wall time,
 and a total.
 
-The stages run in two lanes at once (the browser stage beside the other three, one after another), since
-the browser tests spend much of their time waiting on Chromium and the page's worker; each stage's output
-goes to a log and is printed whole when the stage ends, so two stages never interleave their lines.
-TOKLAB_TEST_LANES=1 runs the four stages one after another, printing as they go.
+The pytest stages are cut into shards, a few test modules each (`shards`, weighed by SECONDS). Two
+workers take the shards and the other two stages from one queue, heaviest first, so both cores stay
+busy to the end: the browser shards wait much of their time on Chromium and the page's worker, and
+a worker that is done with the engine's tests goes on with the browser's. Each shard's output goes to
+a log and is printed whole when it ends, so two never interleave their lines; the summary adds up a
+stage's shards (its wall time runs from its first shard's start to its last one's end).
+TOKLAB_TEST_LANES=1 runs the four stages whole, one after another, printing as they go.
 """
 
 from __future__ import annotations
@@ -131,15 +134,30 @@ def run_tests() -> int:
     js_tests = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests" / "js").glob("*.test.mjs"))]
     node_test = [node, "--test", "--test-reporter=spec", "--test-reporter-destination=stdout",
                  "--test-reporter=junit", f"--test-reporter-destination={results_dir / 'node.xml'}", *js_tests]  # fmt: skip
-    stages = [
-        ("engine on CPython", pytest + ["tests", "--ignore=tests/browser", "--ignore=tests/pyodide", "--ignore=tests/js", f"--junitxml={results_dir / 'cpython.xml'}"], "cpython.xml"),
-        ("front end on Node", node_test, "node.xml"),
-        ("engine in Pyodide", [node, run_mjs, "--dist", str(DIST), "--wheels", str(test_wheels), "--junitxml", str(results_dir / "pyodide.xml")], "pyodide.xml"),
-        ("browser", pytest + ["tests/browser", f"--junitxml={results_dir / 'browser.xml'}"], "browser.xml"),
-    ]  # fmt: skip
+    cpython_tests = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests").glob("test_*.py"))]
+    browser_tests = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests" / "browser").glob("test_*.py"))]
+    pyodide = ("engine in Pyodide", [node, run_mjs, "--dist", str(DIST), "--wheels", str(test_wheels), "--junitxml", str(results_dir / "pyodide.xml")], "pyodide.xml")
+    node_stage = ("front end on Node", node_test, "node.xml")
     began = time.monotonic()
-    serial = os.environ.get("TOKLAB_TEST_LANES", "2") == "1"
-    summary = run_stages(stages, results_dir, env, lanes=[stages] if serial else [stages[:3], stages[3:]])
+    if os.environ.get("TOKLAB_TEST_LANES", "2") == "1":
+        stages = [
+            ("engine on CPython", pytest + cpython_tests + [f"--junitxml={results_dir / 'cpython.xml'}"], "cpython.xml"),
+            node_stage,
+            pyodide,
+            ("browser", pytest + ["tests/browser", f"--junitxml={results_dir / 'browser.xml'}"], "browser.xml"),
+        ]  # fmt: skip
+        summary = run_stages(stages, results_dir, env, lanes=[stages])
+    else:
+        weighed = [(SECONDS.get(pyodide[0], 0), pyodide), (1, node_stage)]
+        for title, short, files, count in (("engine on CPython", "cpython", cpython_tests, CPYTHON_SHARDS),
+                                           ("browser", "browser", browser_tests, BROWSER_SHARDS)):  # fmt: skip
+            for n, (group, weight) in enumerate(shards(files, count), 1):
+                name = f"{short}-{n}"
+                cmd = pytest + [f"--basetemp={results_dir / ('tmp-' + name)}", f"--junitxml={results_dir / (name + '.xml')}", *group]
+                weighed.append((weight, (title, cmd, f"{name}.xml")))
+        jobs = [job for _, job in sorted(weighed, key=lambda item: -item[0])]
+        order = ["engine on CPython", node_stage[0], pyodide[0], "browser"]
+        summary = sorted(run_stages(jobs, results_dir, env, workers=WORKERS), key=lambda row: order.index(row[0]))
     print("\n======== summary ========")
     for title, _, passed, failed, skipped, note, took in summary:
         print(f"  {title:<20} {passed} passed, {failed} failed, {skipped} skipped  {minutes(took):>6}  {note}")
@@ -149,43 +167,125 @@ def run_tests() -> int:
     return 1 if bad else 0
 
 
-def run_stages(stages: list[tuple[str, list[str], str]], results_dir: Path, env: dict, lanes: list[list]) -> list[tuple]:
-    """Runs each lane's stages one after another, the lanes at once; returns a summary row per stage
-    (title, exit code, passed, failed, skipped, note, seconds) in the order of `stages`. A lone lane prints
-    as it goes; with two, each stage's output is printed whole when it ends."""
-    results: dict[str, tuple] = {}
-    printing = threading.Lock()
+WORKERS = 2  # the machine CI runs on has two cores
+CPYTHON_SHARDS = 2  # each shard loads the tables and models its tests ask for again: few shards
+BROWSER_SHARDS = 6  # each shard starts its own Chromium and server: a few seconds each
+# Seconds the heaviest test modules and the Pyodide stage take on CI's two cores (each module timed
+# alone on a loaded machine, scaled to the stages' quiet totals); a module not named here is weighed
+# by its size, at DEFAULT_SECONDS_PER_KB. The weights only cut the shards and order the queue: a wrong
+# one makes the run longer, never wrong.
+SECONDS = {
+    "engine in Pyodide": 240,
+    "tests/test_hf_models.py": 265,
+    "tests/test_encodings.py": 75,
+    "tests/test_hf_unicode.py": 60,
+    "tests/test_open_tables.py": 60,
+    "tests/test_tiktoken_suite.py": 45,
+    "tests/test_hf_compact.py": 35,
+    "tests/test_testrun.py": 35,
+    "tests/test_protocol.py": 28,
+    "tests/test_requests.py": 28,
+    "tests/test_hf_recorded.py": 25,
+    "tests/test_pretokenize.py": 20,
+    "tests/test_lab.py": 18,
+    "tests/test_build.py": 15,
+    "tests/browser/test_snapshot.py": 60,
+}
+DEFAULT_SECONDS_PER_KB = {"tests": 0.5, "tests/browser": 4.0}
 
-    def run_stage(title: str, cmd: list[str], xml: str, live: bool) -> None:
+
+def module_seconds(path: str) -> float:
+    """SECONDS[path], or an estimate from the module's size."""
+    if path in SECONDS:
+        return SECONDS[path]
+    folder = path.rsplit("/", 1)[0]
+    return (ROOT / path).stat().st_size / 1024 * DEFAULT_SECONDS_PER_KB.get(folder, 1.0)
+
+
+def shards(files: list[str], count: int, weigh=module_seconds) -> list[tuple[list[str], float]]:
+    """`files` cut into at most `count` groups of about equal weight (each file, heaviest first, joins the
+    lightest group), as (the group's files in their given order, its weight).
+
+    >>> shards(["a", "b", "c", "d"], 2, weigh={"a": 5, "b": 3, "c": 2, "d": 1}.get)
+    [(['a', 'd'], 6), (['b', 'c'], 5)]
+    """
+    groups: list[list[str]] = [[] for _ in range(max(1, min(count, len(files))))]
+    totals: list[float] = [0] * len(groups)
+    for path in sorted(files, key=weigh, reverse=True):
+        lightest = totals.index(min(totals))
+        groups[lightest].append(path)
+        totals[lightest] += weigh(path)
+    order = {path: i for i, path in enumerate(files)}
+    return [(sorted(group, key=order.__getitem__), total) for group, total in zip(groups, totals) if group]
+
+
+def run_stages(stages: list[tuple[str, list[str], str]], results_dir: Path, env: dict, lanes: list[list] | None = None,
+               workers: int = 0) -> list[tuple]:  # fmt: skip
+    """Runs the stages, each (title, command, its JUnit XML's name): with `lanes`, each lane's one after
+    another and the lanes at once; with `workers`, that many at a time, taken from one queue in the order
+    given. Several entries may share a title (a stage's shards): their counts add up. Returns a summary
+    row per stage (title, exit code, passed, failed, skipped, note, seconds) in the order of first
+    appearance. A lone lane prints as it goes; otherwise each entry's output is printed whole when it ends."""
+    results: dict[str, dict] = {}
+    printing = threading.Lock()
+    live = lanes is not None and len(lanes) == 1
+    shares = {title: sum(1 for t, _, _ in stages if t == title) for title, _, _ in stages}
+    seen: dict[str, int] = {}
+
+    def run_stage(title: str, cmd: list[str], xml: str) -> None:
         start = time.monotonic()
+        with printing:
+            seen[title] = seen.get(title, 0) + 1
+            label = title if shares[title] == 1 else f"{title} [{seen[title]}/{shares[title]}]"
         if live:
-            print(f"\n======== {title} ========", flush=True)
+            print(f"\n======== {label} ========", flush=True)
             code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
         else:
             log = results_dir / f"{xml.removesuffix('.xml')}.log"
             with printing:
-                print(f"-- {title}: started; its output follows when it ends ({log})", flush=True)
+                print(f"-- {label}: started; its output follows when it ends ({log})", flush=True)
             with log.open("wb") as out:
                 code = subprocess.run(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
             with printing:
-                print(f"\n======== {title} ({minutes(time.monotonic() - start)}) ========", flush=True)
+                print(f"\n======== {label} ({minutes(time.monotonic() - start)}) ========", flush=True)
                 sys.stdout.buffer.write(log.read_bytes())
                 sys.stdout.flush()
-        took = time.monotonic() - start
+        end = time.monotonic()
         passed, failed, skipped = junit_counts(results_dir / xml)
         if code == 5 or (code == 0 and passed == 0):
             code, note = 1, "FAILED: ran no test"
         else:
             note = "ok" if code == 0 else f"FAILED (exit {code})"
-        results[title] = (title, code, passed, failed, skipped, note, took)
+        with printing:
+            row = results.setdefault(title, {"code": 0, "counts": [0, 0, 0], "notes": [], "start": start, "end": end})
+            row["code"] = row["code"] or code
+            row["counts"] = [a + b for a, b in zip(row["counts"], (passed, failed, skipped))]
+            if note != "ok":
+                row["notes"].append(note if shares[title] == 1 else f"{xml}: {note}")
+            row["start"], row["end"] = min(row["start"], start), max(row["end"], end)
 
-    def run_lane(lane) -> None:
-        for title, cmd, xml in lane:
-            run_stage(title, cmd, xml, live=len(lanes) == 1)
+    def run_queue(queue: list) -> None:
+        while True:
+            with printing:
+                if not queue:
+                    return
+                title, cmd, xml = queue.pop(0)
+            run_stage(title, cmd, xml)
 
-    threads = [threading.Thread(target=run_lane, args=(lane,)) for lane in lanes]
+    if lanes is not None:
+        queues = [list(lane) for lane in lanes]
+    else:
+        shared = list(stages)
+        queues = [shared] * max(1, workers)  # the workers take from one list
+    threads = [threading.Thread(target=run_queue, args=(queue,)) for queue in queues]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return [results[title] for title, _, _ in stages if title in results]
+    summary = []
+    for title in dict.fromkeys(t for t, _, _ in stages):
+        if title in results:
+            row = results[title]
+            note = "; ".join(row["notes"]) or "ok"
+            summary.append((title, row["code"], *row["counts"], note, row["end"] - row["start"]))
+    return summary

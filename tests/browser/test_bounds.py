@@ -11,7 +11,11 @@ import re
 from urllib.parse import parse_qs
 
 import pytest
+from conftest import shared_page_fixtures
 from playwright.sync_api import expect
+
+# One booted page for the module (conftest's `booted`): each test opens its lesson by hash.
+open_app, page, console_errors = shared_page_fixtures()
 
 NO_BREAK_ID = 35496  # r50k's 64-character token "ÃÂÃÂ…": no line break point inside a run of them
 A_FRAME = "() => new Promise((done) => requestAnimationFrame(() => done(true)))"
@@ -97,9 +101,9 @@ def paste(page, box, text: str, over_all: bool = False) -> None:
 
 
 @pytest.mark.parametrize("lesson, testid", [("encode", "text-input"), ("compare", "compare-input")])
-def test_a_paste_longer_than_the_engine_reads_is_refused_before_layout_and_loses_nothing(open_app, context, lesson, testid):
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
+def test_a_paste_longer_than_the_engine_reads_is_refused_before_layout_and_loses_nothing(open_app, lesson, testid):
     page = open_app(f"lesson={lesson}&lang=en")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     box = page.get_by_test_id(testid)
     before = box.input_value()
     limit = limits(page)["boxChars"]

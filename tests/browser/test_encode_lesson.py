@@ -252,11 +252,15 @@ def test_play_runs_to_the_end_and_pause_stops(page):
     wait_step(page, 10)
     expect(page.get_by_test_id("play")).to_have_attribute("aria-pressed", "false")
     page.keyboard.press("Home")
+    wait_step(page, 0)
+    # Pause the moment the player takes its first step (the page's own observer clicks Pause before
+    # the player's next timer can run): no race between a step every 160 ms and a test polling for it.
+    page.evaluate(PAUSE_AT_FIRST_STEP)
     page.get_by_test_id("play").click()
-    wait_step(page, 1)
-    page.get_by_test_id("play").click()
+    page.wait_for_function("() => window.__pausedAt !== undefined")
     expect(page.get_by_test_id("play")).to_have_attribute("aria-pressed", "false")
     stopped = canvas_state(page)["step"]
+    assert stopped == page.evaluate("window.__pausedAt") and 0 < stopped < 10
     # Paused: no step for three of the player's holds at this speed (TIMING.holdMs / 4), by the page's clock.
     page.evaluate(WATCH_STEPS)
     until = page.evaluate("async () => performance.now() + 3 * (await import('./theme.mjs')).TIMING.holdMs / 4")
@@ -264,6 +268,18 @@ def test_play_runs_to_the_end_and_pause_stops(page):
     assert page.evaluate("() => { window.__stepObs.disconnect(); return window.__steps; }") == []
     assert canvas_state(page)["step"] == stopped < 10
 
+
+PAUSE_AT_FIRST_STEP = """() => {
+    delete window.__pausedAt;
+    const c = document.querySelector('[data-testid="merge-canvas"]');
+    const obs = new MutationObserver(() => {
+        if (c.dataset.step === "0") return;
+        obs.disconnect();
+        document.querySelector('[data-testid="play"]').click();
+        window.__pausedAt = Number(c.dataset.step);
+    });
+    obs.observe(c, { attributes: true, attributeFilter: ["data-step"] });
+}"""
 
 WATCH_STEPS = """() => {
     window.__steps = [];

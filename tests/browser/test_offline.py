@@ -20,10 +20,13 @@ import pytest
 from lab_solutions import solution
 from playwright.sync_api import expect
 
-from conftest import keep_to_origin  # tests/browser is on sys.path
+from conftest import keep_to_origin, shared_page_fixtures  # tests/browser is on sys.path
 
 from tools.offline import add_offline
 from tools.server import make_server
+
+# The manifest and Trusted Types tests read one booted page (conftest's `booted`, no service worker).
+open_app, page, console_errors = shared_page_fixtures()
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = '[data-testid="status"][data-state="ready"]'

@@ -384,18 +384,24 @@ def test_engine_drops_superseded_requests_keeps_order_and_times_out(shared, r50k
 def test_a_link_set_right_after_a_change_is_not_overwritten_by_the_waiting_write(context, open_app):
     # The race CI met: a change schedules a hash write; a link set in the tab before that write runs
     # is heard (hashchange) at once but read only once its lesson's module has loaded. The module is
-    # held back here until well after the write was due, so the write always comes in between.
-    import time
-
-    def slow_module(route):
-        time.sleep(1.5)  # several times TIMING.hashDebounceMs + hashMinGapMs
-        route.continue_()
-
-    context.route(re.compile(r".*/lessons/special\.mjs$"), slow_module)
+    # held back here until the write was due three times over by the page's own clock (the page's
+    # timers due before then run first, however loaded the machine), so the write always comes in between.
+    module = re.compile(r".*/lessons/special\.mjs$")
+    held = []
+    context.route(module, lambda route: held.append(route))
     page = open_app("lesson=encode&lang=en")
+    hold_ms = page.evaluate("async () => { const { TIMING } = await import('./theme.mjs'); return 3 * (TIMING.hashDebounceMs + TIMING.hashMinGapMs); }")
     box = page.get_by_test_id("text-input")
     box.fill("a change whose hash write waits")
-    page.evaluate("() => { location.hash = '#lesson=special&lang=en&stext=short+text'; }")
+    with page.expect_request(module):
+        due = page.evaluate("(ms) => { location.hash = '#lesson=special&lang=en&stext=short+text'; return performance.now() + ms; }", hold_ms)
+    page.wait_for_function("(due) => performance.now() > due", arg=due, polling=100)
+    for _ in range(600):  # the route's handler runs as Playwright's events are dispatched
+        if held:
+            break
+        page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 50))")
+    assert held, "the lesson's module was never requested"
+    held[0].continue_()
     expect(page.get_by_test_id("special-input")).to_have_value("short text", timeout=30_000)
     expect(page.get_by_test_id("lesson-tab-special")).to_have_attribute("aria-current", "page")
     page.wait_for_function("() => location.hash.includes('lesson=special') && location.hash.includes('stext=short+text')")
