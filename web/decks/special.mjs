@@ -24,10 +24,10 @@ export default Object.freeze({
     },
     {
       view: {},
-      title: { en: "Refused, by default", zh: "默认：拒绝" },
+      title: { en: "Refused: tiktoken's default", zh: "拒绝：tiktoken 的默认做法" },
       notes: {
-        en: "tiktoken, and toklab like it, refuses text that contains a special token unless the caller says otherwise.\n\nThe reason is safety: if a user could type the marker and have it become id 50256, they could end a document, or a conversation turn, from inside their own message.",
-        zh: "tiktoken（toklab 也一样）默认会拒绝含有特殊 token 的文本，除非调用方明确允许。\n\n原因是安全：如果用户打出这个标记就能变成 id 50256，他就能在自己的消息里提前结束一篇文档，或者结束一轮对话。",
+        en: "tiktoken, and toklab like it for OpenAI's tables, refuses text that contains a special token unless the caller says otherwise. That default is tiktoken's: HuggingFace tokenizers, which MiniMind and Qwen ship with, splits every added token out of plain text as its id (the card \"Special tokens by library\" shows both).\n\nThe reason is safety: if a user could type the marker and have it become id 50256, they could end a document, or a conversation turn, from inside their own message.",
+        zh: "tiktoken（toklab 处理 OpenAI 的词表时也一样）默认会拒绝含有特殊 token 的文本，除非调用方明确允许。这是 tiktoken 的默认做法：MiniMind 和 Qwen 用的 HuggingFace tokenizers 默认会把普通文字里的每个添加 token 都切出来，直接编成它的 id（“不同的库，不同的规矩”那张卡片把两种做法放在一起）。\n\n原因是安全：如果用户打出这个标记就能变成 id 50256，他就能在自己的消息里提前结束一篇文档，或者结束一轮对话。",
       },
     },
     {
