@@ -4,6 +4,7 @@
 // lesson is open, and `changed(state, changed)` after every state change. ctx holds
 //     t(key, vars), getState(), setState(patch), note(text), announce(text)
 //     loadSchema(lessonId) -> Promise<Map>   the lesson's module loaded, and its parameter specs
+//     query(kind, payload) -> Promise<answer>  the engine, for a slide's facts (decks.mjs)
 //
 // What a window is for comes from its URL (modes.mjs). A presenter window (the normal one) sends its
 // view to follow windows (follow.mjs) and shows speaker notes when one is open or with ?presenter=1;
@@ -15,7 +16,7 @@ import { defaults, replaceURL } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { readModes, withFlag, withoutFlags } from "./modes.mjs";
 import { channelName, PresenterLink, FollowerLink } from "./follow.mjs";
-import { DECK_IDS, loadDecks, slideView, slideFocus, paragraphs, DeckRun } from "./decks.mjs";
+import { DECK_IDS, loadDecks, slideView, slideFocus, paragraphs, fillNotes, DeckRun } from "./decks.mjs";
 import "./strings.mjs";
 
 /**
@@ -65,6 +66,7 @@ class Classroom {
     this.linkTimer = 0;
     this.focusGen = 0;
     this.remoteSlide = null;   // a follower: the slide it last scrolled for
+    this.slideFacts = null;    // {slide, results}: the engine's answers for the slide on show (null until they come)
 
     document.body.classList.toggle("embed", modes.embed);
     document.body.classList.toggle("follower", modes.follow);
@@ -249,9 +251,23 @@ class Classroom {
     this.renderNotes();
     const title = run.slide.title[this.ctx.getState().lang] || run.slide.title.en;
     this.ctx.announce(this.t("deck.announce", { index: run.index + 1, count: run.count, title }));
-    const shown = await this.show(slideView(run.deck, run.slide), ["lang", "projector"]);
-    if (shown && this.run === run) this.scrollToFocus(slideFocus(run.deck, run.slide));
+    const slide = run.slide;
+    this.slideFacts = { slide, results: null };
+    const shown = await this.show(slideView(run.deck, slide), ["lang", "projector"]);
+    if (shown && this.run === run) this.scrollToFocus(slideFocus(run.deck, slide));
+    if (shown && this.run === run && run.slide === slide) this.askFacts(slide);
     if (this.link) this.link.send();
+  }
+
+  /** The numbers a slide's notes state: the engine's answers to its lesson's requests for the view shown. */
+  async askFacts(slide) {
+    const facts = slide.facts;
+    if (!facts || !this.ctx.query) return;
+    const state = this.ctx.getState();
+    const answers = await Promise.all(facts.ask(state).map(([kind, payload]) => this.ctx.query(kind, payload)));
+    if (!this.slideFacts || this.slideFacts.slide !== slide || !answers.every((answer) => answer.ok)) return;
+    this.slideFacts = { slide, results: answers.map((answer) => answer.result) };
+    this.renderNotes();
   }
 
   onKey(event) {
@@ -361,9 +377,13 @@ class Classroom {
     const pick = (text) => text[lang] || text.en;
     let title = "";
     let notes = "";
+    let factsState = "none"; // the slide's numbers: none to ask, pending, or filled from the engine
     if (this.run) {
       title = `${this.t("deck.position", this.position())} · ${pick(this.run.slide.title)}`;
-      notes = pick(this.run.slide.notes);
+      const { slide } = this.run;
+      const results = this.slideFacts && this.slideFacts.slide === slide ? this.slideFacts.results : null;
+      notes = fillNotes(pick(slide.notes), results && slide.facts ? slide.facts.vars(results, lang) : null);
+      factsState = !slide.facts ? "none" : results ? "filled" : "pending";
     } else {
       const deck = this.decks.get(this.ctx.getState().lesson);
       title = this.t("notes.lesson");
@@ -371,6 +391,7 @@ class Classroom {
     }
     this.notesTitle.textContent = title;
     this.notesBody.replaceChildren(...paragraphs(notes).map((text) => el("p", {}, text)));
+    this.notesBody.dataset.facts = factsState;
     this.notesStart.hidden = Boolean(this.run) || !this.decks.has(this.ctx.getState().lesson);
     this.deckButtons.hidden = !this.run;
     this.notesFollowers.textContent = this.followers ? this.t("notes.followers", { n: this.followers }) : "";
