@@ -71,24 +71,46 @@ def reveal_if_asked(page) -> None:
         expect(page.get_by_test_id("compare-rows")).to_be_visible()
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_compare_deck_states_only_the_numbers_its_screen_shows(open_app, lang):
-    page = open_app(f"lesson=compare&lang={lang}")
-    start_deck(page, "compare")
+def notes_against_screen(page, deck: str, elsewhere=None, reveal=None) -> int:
+    """Every slide of `deck`: each number its notes state is on the screen beside them (or, for slide
+    k, in `elsewhere[k]`, what the engine says of a request the notes name). Returns the slides read."""
+    elsewhere = elsewhere or {}
+    start_deck(page, deck)
     count = int(page.get_by_test_id("deck-position").inner_text().split("/")[1])
-    # What the fourth slide says of a vocabulary asked to be 20, besides the screen's 100.
-    twenty = webapi.compare("I don't like tokenization.", corpus=CHAPTER, bpe_vocab_size=20, min_frequency=2)
-    elsewhere = {str(row[k]) for row in twenty["tokenizers"] for k in ("n_tokens", "vocab_size")} | {"20"}
     for index in range(1, count + 1):
         if index > 1:
             page.keyboard.press("PageDown")
         notes = slide_notes(page, index, count)
         assert "{" not in notes and "…" not in notes, notes
-        reveal_if_asked(page)
-        rows = page.get_by_test_id("compare-row")
-        expect(rows).to_have_count(4)
+        if reveal:
+            reveal(page)
         shown = numbers(page.evaluate(SCREEN))
-        stated = numbers(notes) - {"2"}  # "T²" and "occurs twice" are words, not the screen's numbers
+        stated = numbers(notes) - {"2"}  # "GPT-2", "T²", "occurs twice": words, not the screen's numbers
         missing = {n for n in stated - shown if not ratio_of(n, shown)}
-        assert missing <= elsewhere if index == 4 else not missing, (index, sorted(missing), notes)
+        assert missing <= elsewhere.get(index, set()), (deck, index, sorted(missing), notes)
     page.get_by_test_id("deck-stop").click()
+    return count
+
+
+def compare_revealed(page) -> None:
+    reveal_if_asked(page)
+    expect(page.get_by_test_id("compare-row")).to_have_count(4)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_compare_deck_states_only_the_numbers_its_screen_shows(open_app, lang):
+    page = open_app(f"lesson=compare&lang={lang}")
+    # What the fourth slide says of a vocabulary asked to be 20, besides the screen's 100.
+    twenty = webapi.compare("I don't like tokenization.", corpus=CHAPTER, bpe_vocab_size=20, min_frequency=2)
+    elsewhere = {str(row[k]) for row in twenty["tokenizers"] for k in ("n_tokens", "vocab_size")} | {"20"}
+    assert notes_against_screen(page, "compare", {4: elsewhere}, compare_revealed) >= 6
+
+
+def special_drawn(page) -> None:
+    expect(page.get_by_test_id("special-chip").first).to_be_visible(timeout=120_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_special_deck_states_only_the_ids_and_counts_its_screen_shows(open_app, lang):
+    page = open_app(f"lesson=special&lang={lang}")
+    assert notes_against_screen(page, "special", reveal=special_drawn) >= 6
