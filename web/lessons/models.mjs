@@ -13,6 +13,7 @@ import { TextLesson, intro, inputCard, stageCard, tokenChip, errorText } from ".
 import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
 import { MODELS, LOAD_ORDER } from "./models/table.mjs";
+import { NotesWrong } from "./models/notesWrong.mjs";
 import "./models/strings.mjs";
 
 const DIM = 768;
@@ -67,7 +68,8 @@ class ModelsLesson extends TextLesson {
       this.makeupLine, this.makeupNote, this.matrixText,
       el("div", { className: "lk-matrix-wrap" }, this.matrixTop, this.matrix, this.matrixBottom));
 
-    this.mount(intro(b, "models.title", "models.lead"), card, rowsCard, claimCard, makeupCard);
+    this.notesWrong = new NotesWrong(ctx, b, 4);
+    this.mount(intro(b, "models.title", "models.lead"), card, rowsCard, claimCard, makeupCard, this.notesWrong.card);
   }
 
   update(state, changed) {
@@ -215,6 +217,7 @@ class ModelsLesson extends TextLesson {
     } else {
       this.claim.append(...this.claimLines(rows));
     }
+    this.notesWrong.show(rows, t);
     const mm = rows.get("minimind");
     this.makeupLine.textContent = "";
     this.makeupNote.textContent = "";
