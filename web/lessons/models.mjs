@@ -164,7 +164,7 @@ class ModelsLesson extends TextLesson {
       el("h3", { className: "lk-compare-name" }, this.modelName(id)),
       el("p", { className: "fine", testid: "model-vocab-line" }, vocabLine));
     const about = model.about || model.unavailable
-      ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: fmt(model.notes) }))
+      ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: fmt(model.notes), file: r ? fmt(r.vocab_size) : "?" }))
       : null;
     if (model.unavailable) {
       return el("article", { className: `lk-compare-row model-row unavailable`, testid: "model-row", data }, head, about);
@@ -227,7 +227,7 @@ class ModelsLesson extends TextLesson {
     const m = mm.makeup;
     this.makeupLine.textContent = t("models.makeup", { added: fmt(m.added), first: m.added_first, last: m.added_last, special: fmt(m.special), base: fmt(m.base), merges: fmt(m.merges), total: fmt(m.total) });
     const notes = m.total - m.base;  // the notes' count: every token past the 256 bytes is a merge
-    this.makeupNote.textContent = t("models.makeupNote", { notes: fmt(notes), merges: fmt(m.merges), fewer: fmt(notes - m.merges) });
+    this.makeupNote.textContent = t("models.makeupNote", { total: fmt(m.total), base: fmt(m.base), notes: fmt(notes), merges: fmt(m.merges), fewer: fmt(notes - m.merges) });
     this.matrixText.textContent = t("models.matrix", { rows: fmt(m.total), dim: mm.dim, n: fmt(mm.n_tokens) });
     const ids = [...new Set(mm.ids)];
     this.matrix.setAttribute("aria-label", t("models.matrixLabel", { rows: fmt(m.total), dim: mm.dim, ids: ids.slice(0, 20).join(", ") + (ids.length > 20 ? "…" : "") }));

@@ -23,7 +23,7 @@ registerPairs({
   "notesWrong.sep": { en: ", ", zh: "，" },
   "notesWrong.chars": {
     en: "“今天天气真好这五个字” (“these five characters”): {text} has {n} characters. MiniMind's own file cuts it into {count} tokens, {tokens}, with ids {ids}; the notes' 今 → 1024, 天 → 875 … are made up to illustrate.",
-    zh: "笔记说“今天天气真好这五个字”，其实 {text} 有 {n} 个字。MiniMind 自己的分词器把它切成 {count} 个 token：{tokens}，编号是 {ids}；笔记里的“今 → 1024、天 → 875……”只是为了举例编的。",
+    zh: "笔记说“今天天气真好这五个字”，其实 {text} 有 {n} 个字。MiniMind 自己的分词器把它切成 {count} 个 token：{tokens}，id 是 {ids}；笔记里的“今 → 1024、天 → 875……”只是为了举例编的。",
   },
   "notesWrong.prefix": {
     en: "The notes say MiniMind puts a prefix byte Ġ before each word. It adds nothing: Ġ is how a byte-level table writes a space byte that is already in the text. MiniMind cuts {joined} into {joinedTokens}, and {spaced} into {spacedTokens}: a Ġ only where a space was typed.",
