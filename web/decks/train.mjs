@@ -62,7 +62,7 @@ export default Object.freeze({
       title: { en: "When training stops", zh: "训练什么时候停下" },
       notes: {
         en: "After eight merges every remaining pair occurs only once, below the minimum frequency of 2, so training stops and says why.\n\nReal tokenizers stop at a target vocabulary size instead: GPT-2 stopped at 50,000 merges.",
-        zh: "合并八次以后，剩下的每一对都只出现一次，低于最低频率 2，于是训练停止，并说明停止的原因。\n\n真实的分词器一般是到了目标词表大小才停：GPT-2 学到 50,000 条合并规则时停下。",
+        zh: "合并八次以后，剩下的每一对都只出现一次，低于最低频次 2，于是训练停止，并说明停止的原因。\n\n真实的分词器一般是到了目标词表大小才停：GPT-2 学到 50,000 条合并规则时停下。",
       },
     },
     {

@@ -20,14 +20,14 @@ registerPairs({
   },
   "notesWrong.waiting": { en: "Waiting for the engine…", zh: "正在等引擎算完……" },
   "notesWrong.quote": { en: "“{text}”", zh: "“{text}”" },
-  "notesWrong.sep": { en: ", ", zh: "，" },
+  "notesWrong.sep": { en: ", ", zh: "；" },
   "notesWrong.chars": {
     en: "“今天天气真好这五个字” (“these five characters”): {text} has {n} characters. MiniMind's own file cuts it into {count} tokens, {tokens}, with ids {ids}; the notes' 今 → 1024, 天 → 875 … are made up to illustrate.",
-    zh: "笔记说“今天天气真好这五个字”，其实 {text} 有 {n} 个字。MiniMind 自己的分词器把它切成 {count} 个 token：{tokens}，id 是 {ids}；笔记里的“今 → 1024、天 → 875……”只是为了举例编的。",
+    zh: "笔记说“今天天气真好这五个字”，其实{text}有 {n} 个字。MiniMind 自己的分词器把它切成 {count} 个 token：{tokens}，id 是 {ids}；笔记里的“今 → 1024、天 → 875……”只是为了举例编的。",
   },
   "notesWrong.prefix": {
     en: "The notes say MiniMind puts a prefix byte Ġ before each word. It adds nothing: Ġ is how a byte-level table writes a space byte that is already in the text. MiniMind cuts {joined} into {joinedTokens}, and {spaced} into {spacedTokens}: a Ġ only where a space was typed.",
-    zh: "笔记说 MiniMind 会在每个词前面加一个前缀字节 Ġ。其实它什么都不加：Ġ 只是字节级词表对文字里本来就有的空格字节的写法。MiniMind 把 {joined} 切成 {joinedTokens}，把 {spaced} 切成 {spacedTokens}：只有打了空格的地方才有 Ġ。",
+    zh: "笔记说 MiniMind 会在每个词前面加一个前缀字节 Ġ。其实它什么都不加：Ġ 只是字节级词表对文字里本来就有的空格字节的写法。MiniMind 把{joined}切成 {joinedTokens}，把{spaced}切成 {spacedTokens}：只有打了空格的地方才有 Ġ。",
   },
   "notesWrong.hint": {
     en: "Question 3's hint asks what Ġ is in UTF-8. Ġ itself is U+{code}, the bytes {utf8} in UTF-8. What it stands for is the byte {byte}, a space, only because GPT-2's byte table writes each of the 256 byte values as a printable character: a space alone is {label} in r50k, id {id}.",
@@ -39,7 +39,7 @@ registerPairs({
   },
   "notesWrong.start": {
     en: "The notes say byte-level BPE starts from more units than a character-level one. It starts from fewer: {bytes} byte values, where a character vocabulary needs a row for each of thousands of Chinese characters. What grows is the sequence: {text} is {n} characters but {nbytes} bytes, so a byte-level tokenizer begins with {nbytes} units to merge.",
-    zh: "笔记说字节级 BPE“初始单元比字符级更多”。其实更少：只有 {bytes} 个字节值，而字符级词表要给几千个汉字各留一行。变多的是序列：{text} 是 {n} 个字，却有 {nbytes} 个字节，字节级分词器一开始要合并的就是这 {nbytes} 个单元。",
+    zh: "笔记说字节级 BPE“初始单元比字符级更多”。其实更少：只有 {bytes} 个字节值，而字符级词表要给几千个汉字各留一行。变多的是序列：{text}是 {n} 个字，却有 {nbytes} 个字节，字节级分词器一开始要合并的就是这 {nbytes} 个单元。",
   },
   "notesWrong.merges": {
     en: "The notes close by saying a real tokenizer has hundreds of thousands of merge rules. Counted from the files: {list}. MiniMind, the notes' own model, has {mm}.",
