@@ -114,3 +114,15 @@ def special_drawn(page) -> None:
 def test_special_deck_states_only_the_ids_and_counts_its_screen_shows(open_app, lang):
     page = open_app(f"lesson=special&lang={lang}")
     assert notes_against_screen(page, "special", reveal=special_drawn) >= 6
+
+
+def train_drawn(page) -> None:
+    expect(page.get_by_test_id("train-step-meta")).to_contain_text(re.compile(r"\d"), timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_train_deck_states_the_stop_the_screen_shows(open_app, r50k_oracle, lang):
+    page = open_app(f"lesson=train&lang={lang}")
+    # GPT-2's merges, which the sixth slide names beside the stop: the table's tokens of two bytes or more.
+    gpt2 = str(sum(1 for token in r50k_oracle._mergeable_ranks if len(token) > 1))
+    assert notes_against_screen(page, "train", {6: {gpt2}}, train_drawn) >= 8
