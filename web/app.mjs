@@ -233,6 +233,8 @@ function startClassroom() {
     note,
     announce,
     loadSchema: (id) => host.load(id).then(() => host.schemaFor(id)),
+    // A slide's notes ask the engine what its lesson asks (decks.mjs `facts`), in a lane of their own.
+    query: (kind, payload, options = {}) => engine.query(kind, payload, { ...options, lane: "notes" }),
   });
 }
 

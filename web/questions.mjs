@@ -5,6 +5,7 @@
 
 import { registerTables } from "./i18n.mjs";
 import { MINIMIND as MM } from "./protocol.mjs";
+import { factsOf } from "./lessons/encodings.mjs";
 
 /** Facts the questions reason from: MiniMind's tokenizer as its file makes it, and its model's width. */
 const MINIMIND = Object.freeze({ vocab: MM.vocab_size_with_added, dim: MM.hidden_size, bytes: MM.n_bytes, added: MM.n_added, merges: MM.n_merges });
@@ -28,6 +29,12 @@ function minimindVars() {
   };
 }
 
+/** Qwen3's file (its entries, added tokens included) and the width every row is priced at. */
+function qwenVars() {
+  const qwen = factsOf("qwen3");
+  return { entries: qwen ? grouped(qwen.vocab_size_with_added) : "…", dim: grouped(MINIMIND.dim) };
+}
+
 /** Which questions each lesson asks, in order; `vars` fills the question's and answer's placeholders. */
 export const QUESTIONS = Object.freeze({
   encode: [{ id: "boundary" }, { id: "order" }, { id: "emoji" }],
@@ -39,7 +46,7 @@ export const QUESTIONS = Object.freeze({
   quirks: [{ id: "counting" }, { id: "price" }],
   tables: [{ id: "digits" }, { id: "retrain" }],
   lab: [{ id: "replay" }, { id: "replace" }],
-  models: [{ id: "sameCount" }, { id: "qwenRows" }],
+  models: [{ id: "sameCount" }, { id: "qwenRows", vars: qwenVars }],
 });
 
 export const QUESTIONS_EN = {
@@ -66,12 +73,12 @@ export const QUESTIONS_EN = {
 
   "check.sameCount.q": "Two models cut a text into the same number of tokens. Can one model read the other's ids?",
   "check.sameCount.a": "No. Each id is a row number in its own model's table: the same number is a different token in another table, or no token at all. Equal counts only say the two tables compress this text equally well.",
-  "check.qwenRows.q": "Qwen3's tokenizer.json has 151,669 entries, yet its model's embedding has 151,936 rows. Where does a row with no token come from?",
-  "check.qwenRows.a": "The model reserves more rows than the tokenizer uses: a size that divides well on the hardware, and room for tokens added later. No id the tokenizer gives out ever picks those rows, but they still cost their 768-number share of the matrix, like every other row.",
+  "check.qwenRows.q": "Qwen3's tokenizer.json has {entries} entries, yet its model's embedding has 151,936 rows. Where does a row with no token come from?",
+  "check.qwenRows.a": "The model reserves more rows than the tokenizer uses: a size that divides well on the hardware, and room for tokens added later. No id the tokenizer gives out ever picks those rows, but they still cost their {dim} numbers of the matrix, like every other row.",
   "check.chinese.q": "Why do models built for Chinese usually have larger vocabularies than English-only models?",
   "check.chinese.a": "A Chinese character takes 3 bytes in UTF-8. A byte-level tokenizer needs merges just to rebuild each character, and more to reach whole words. A table trained mostly on English spends few merges on Chinese, so Chinese text costs many tokens; a larger table trained on Chinese gives common characters and words their own tokens.",
   "check.minimind.q": "MiniMind's vocabulary has {vocab} tokens ({added} added tokens, {bytes} bytes and {merges} merges) and each token's vector has {dim} numbers. If the vocabulary grew to {bigger}, how large would its embedding table be?",
-  "check.minimind.a": "{bigger} × {dim} = {rows} numbers, {delta} more than today. If the output layer shares its weights with the embedding (weight tying), that is the whole growth; if not, the output layer grows by as much again. At 2 bytes a number (fp16), the embedding alone adds about {megabytes} MB to the file.",
+  "check.minimind.a": "{bigger} × {dim} = {rows} numbers, {delta} more than today. If the output layer shares its weights with the embedding (weight tying), that is the whole growth; if not, the output layer grows by as much again. At 2 bytes a number (fp16), the embedding alone adds about {megabytes} MB to the file. (The notes' question 1 speaks of “merges from 6400 to 12800”, but 6,400 is the vocabulary, of which {merges} are merges: it is the vocabulary that doubles here.)",
   "check.bigger.q": "A larger vocabulary makes the same text shorter. Why not make it as large as possible?",
   "check.bigger.a": "The output layer scores every token at every position (D × V numbers, a softmax over V), so it grows with the vocabulary, and so does the embedding table. Rare tokens also get few training examples, so their vectors are learned poorly. A vocabulary size is a trade-off between sequence length and model size.",
 
@@ -121,14 +128,14 @@ export const QUESTIONS_ZH = {
   "check.ties.q": "第二轮有三个相邻对并列，都出现 2 次。并列时怎么选，有关系吗？",
   "check.ties.a": "有关系。同一份语料，用不同的并列规则会学出不同的合并，词表也就不同，而它们都是正确的 BPE。比如 HuggingFace 的训练器并不取最先出现的那一对，而是按两个 token 的 id 排序，小的优先。想复现某个分词器，就得用它的那条规则。",
 
-  "check.sameCount.q": "两个模型把同一段文字切出了一样多的 token。一个模型能看懂另一个模型的编号吗？",
-  "check.sameCount.a": "不能。编号只是它自己那张词表里的行号：同一个数字在另一张词表里是别的 token，甚至根本不存在。token 数相同，只说明两张词表对这段文字压缩得一样好。",
-  "check.qwenRows.q": "Qwen3 的 tokenizer.json 里有 151,669 个条目，可模型的 embedding 却有 151,936 行。没有 token 对应的那些行是哪来的？",
-  "check.qwenRows.a": "模型预留的行比分词器用到的多：凑一个在硬件上好切分的尺寸，也给以后新增的 token 留位置。分词器给出的编号永远取不到这些行，但它们和其他行一样，照样占着矩阵里每行 768 个数的份额。",
+  "check.sameCount.q": "两个模型把同一段文字切出了一样多的 token。一个模型能看懂另一个模型的 id 吗？",
+  "check.sameCount.a": "不能。id 只是它自己那张词表里的行号：同一个数字在另一张词表里是别的 token，甚至根本不存在。token 数相同，只说明两张词表对这段文字压缩得一样好。",
+  "check.qwenRows.q": "Qwen3 的 tokenizer.json 里有 {entries} 个条目，可模型的 embedding 却有 151,936 行。没有 token 对应的那些行是哪来的？",
+  "check.qwenRows.a": "模型预留的行比分词器用到的多：凑一个在硬件上好切分的尺寸，也给以后新增的 token 留位置。分词器给出的 id 永远取不到这些行，但它们和其他行一样，照样占着矩阵里每行 {dim} 个数。",
   "check.chinese.q": "为什么面向中文的模型，词表通常比只做英文的模型大？",
   "check.chinese.a": "一个汉字在 UTF-8 里占 3 个字节。字节级分词器光是把字拼回来就要用掉合并，要拼成词还要更多。主要用英文训练出来的词表，留给中文的合并很少，中文就要切出很多 token；在中文语料上训练的更大词表，能让常用字和常用词各有自己的 token。",
   "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（{added} 个添加的 token、{bytes} 个字节和 {merges} 条合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，embedding 矩阵会有多大？",
-  "check.minimind.a": "{bigger} × {dim} = {rows} 个数，比现在多 {delta} 个。如果输出层和 embedding 共用权重（weight tying），增加的就是这些；如果不共用，输出层还要再多出同样多。按每个数 2 字节（fp16）算，光 embedding 就让模型文件大约多出 {megabytes} MB。",
+  "check.minimind.a": "{bigger} × {dim} = {rows} 个数，比现在多 {delta} 个。如果输出层和 embedding 共用权重（weight tying），增加的就是这些；如果不共用，输出层还要再多出同样多。按每个数 2 字节（fp16）算，光 embedding 就让模型文件大约多出 {megabytes} MB。（笔记的思考题 1 说的是“合并次数从 6400 增加到 12800”，但 6400 是词表大小，其中合并只有 {merges} 条：这里翻倍的是词表。）",
   "check.bigger.q": "词表越大，同一段文字切出的 token 越少。那为什么不把词表做得越大越好？",
   "check.bigger.a": "输出层要在每个位置给词表里的每个 token 打分（D × V 个参数，对 V 个 token 做 softmax），它随词表一起变大，embedding 矩阵也一样。而且罕见的 token 训练时见得少，向量学不好。词表大小是序列长度和模型大小之间的取舍。",
 

@@ -4,6 +4,7 @@
 // lesson is open, and `changed(state, changed)` after every state change. ctx holds
 //     t(key, vars), getState(), setState(patch), note(text), announce(text)
 //     loadSchema(lessonId) -> Promise<Map>   the lesson's module loaded, and its parameter specs
+//     query(kind, payload) -> Promise<answer>  the engine, for a slide's facts (decks.mjs)
 //
 // What a window is for comes from its URL (modes.mjs). A presenter window (the normal one) sends its
 // view to follow windows (follow.mjs) and shows speaker notes when one is open or with ?presenter=1;
@@ -16,7 +17,7 @@ import { el, Bindings } from "../ui/dom.mjs";
 import { Latest } from "../ui/latest.mjs";
 import { readModes, withFlag, withoutFlags } from "./modes.mjs";
 import { channelName, checkedValues, PresenterLink, FollowerLink } from "./follow.mjs";
-import { DECK_IDS, loadDecks, slideView, slideFocus, paragraphs, DeckRun } from "./decks.mjs";
+import { DECK_IDS, loadDecks, slideView, slideFocus, paragraphs, askSlideFacts, slideNotes, DeckRun } from "./decks.mjs";
 import "./strings.mjs";
 
 export function installClassroom(ctx) {
@@ -43,6 +44,7 @@ class Classroom {
     this.linkTimer = 0;
     this.focusing = new Latest(); // the newest slide's scroll
     this.remoteSlide = null;   // a follower: the slide it last scrolled for
+    this.slideFacts = null;    // {slide, results}: the engine's answers for the slide on show (null until they come)
 
     document.body.classList.toggle("embed", modes.embed);
     document.body.classList.toggle("follower", modes.follow);
@@ -227,9 +229,20 @@ class Classroom {
     this.renderNotes();
     const title = run.slide.title[this.ctx.getState().lang] || run.slide.title.en;
     this.ctx.announce(this.t("deck.announce", { index: run.index + 1, count: run.count, title }));
-    const shown = await this.show(slideView(run.deck, run.slide), ["lang", "projector"]);
-    if (shown && this.run === run) this.scrollToFocus(slideFocus(run.deck, run.slide));
+    const slide = run.slide;
+    this.slideFacts = { slide, results: null };
+    const shown = await this.show(slideView(run.deck, slide), ["lang", "projector"]);
+    if (shown && this.run === run) this.scrollToFocus(slideFocus(run.deck, slide));
+    if (shown && this.run === run && run.slide === slide) this.askFacts(slide);
     if (this.link) this.link.send();
+  }
+
+  /** The numbers a slide's notes state: the engine's answers to its lesson's requests for the view shown. */
+  async askFacts(slide) {
+    const results = await askSlideFacts(this.ctx.query, slide, this.ctx.getState());
+    if (!results || this.slideFacts?.slide !== slide) return;
+    this.slideFacts = { slide, results };
+    this.renderNotes();
   }
 
   onKey(event) {
@@ -337,18 +350,18 @@ class Classroom {
     }
     const lang = this.ctx.getState().lang;
     const pick = (text) => text[lang] || text.en;
-    let title = "";
-    let notes = "";
+    let title, notes, factsState; // factsState: the slide's numbers, none to ask, pending, or filled from the engine
     if (this.run) {
-      title = `${this.t("deck.position", this.position())} · ${pick(this.run.slide.title)}`;
-      notes = pick(this.run.slide.notes);
+      const { slide } = this.run;
+      title = `${this.t("deck.position", this.position())} · ${pick(slide.title)}`;
+      ({ notes, facts: factsState } = slideNotes(slide, this.slideFacts?.slide === slide ? this.slideFacts.results : null, lang));
     } else {
       const deck = this.decks.get(this.ctx.getState().lesson);
-      title = this.t("notes.lesson");
-      notes = deck ? pick(deck.summary) : "";
+      [title, notes, factsState] = [this.t("notes.lesson"), deck ? pick(deck.summary) : "", "none"];
     }
     this.notesTitle.textContent = title;
     this.notesBody.replaceChildren(...paragraphs(notes).map((text) => el("p", {}, text)));
+    this.notesBody.dataset.facts = factsState;
     this.notesStart.hidden = Boolean(this.run) || !this.decks.has(this.ctx.getState().lesson);
     this.deckButtons.hidden = !this.run;
     this.notesFollowers.textContent = this.followers ? this.t("notes.followers", { n: this.followers }) : "";

@@ -4,7 +4,13 @@
 //
 //     { id: "encode", lesson: "encode", focus: "merge-canvas",
 //       title: {en, zh}, summary: {en, zh},          // the summary is the notes shown outside the deck
-//       slides: [ { view: {text: "tokenization", step: 4}, focus?: "final-tokens", title: {en, zh}, notes: {en, zh} }, ... ] }
+//       slides: [ { view: {text: "tokenization", step: 4}, focus?: "final-tokens", title: {en, zh}, notes: {en, zh},
+//                   facts?: {ask(state) -> [[kind, payload], ...], vars(results, lang)} }, ... ] }
+//
+// A number the notes state is never typed in when the screen shows it: the notes say {name}, and the
+// slide's `facts` asks the engine the requests its lesson asks for the slide's view (`ask` of the
+// state the slide opened, built by the lesson's own query code), so `vars(results, lang)` fills the
+// notes from the same answers the screen draws. Until they come, a placeholder reads "…".
 //
 // `focus` names (by data-testid) what a slide is about: both windows scroll its card to the top of the
 // screen when the slide opens. A slide without one takes the deck's.
@@ -49,6 +55,32 @@ export function slideView(deck, slide) {
 export function slideFocus(deck, slide) {
   const focus = slide.focus || deck.focus || null;
   return typeof focus === "string" && /^[a-z0-9-]{1,60}$/.test(focus) ? focus : null;
+}
+
+/**
+ * Notes with their {placeholders} filled from `vars`; a name `vars` lacks (an answer not yet come) is "…".
+ *
+ *     fillNotes("{n} tokens", {n: 7}) -> "7 tokens";  fillNotes("{n} tokens", null) -> "… tokens"
+ */
+export function fillNotes(text, vars) {
+  return String(text || "").replace(/\{(\w+)\}/g, (_, name) => (vars && Object.hasOwn(vars, name) ? String(vars[name]) : "…"));
+}
+
+/**
+ * The engine's answers to a slide's requests (its `facts.ask` for the state on show), or null when the
+ * slide asks nothing or an answer failed.
+ */
+export async function askSlideFacts(query, slide, state) {
+  if (!slide.facts || !query) return null;
+  const answers = await Promise.all(slide.facts.ask(state).map(([kind, payload]) => query(kind, payload)));
+  return answers.every((answer) => answer.ok) ? answers.map((answer) => answer.result) : null;
+}
+
+/** A slide's notes in `lang`, numbers filled from `results` (null: "…"), and `facts`: none, pending or filled. */
+export function slideNotes(slide, results, lang) {
+  const vars = results && slide.facts ? slide.facts.vars(results, lang) : null;
+  const facts = !slide.facts ? "none" : results ? "filled" : "pending";
+  return { notes: fillNotes(slide.notes[lang] || slide.notes.en, vars), facts };
 }
 
 /** A slide's notes in `lang` as paragraphs: "a\n\nb" -> ["a", "b"]. */

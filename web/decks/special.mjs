@@ -1,7 +1,39 @@
 // A 15-minute deck for the special tokens lesson: <|endoftext|> refused, allowed or read as plain
-// text, and the control tokens of chat models. The format is in ../classroom/decks.mjs.
+// text, and the control tokens of chat models. The format is in ../classroom/decks.mjs. The ids and
+// counts the notes state come from the lesson's own request for the slide's view (`facts`).
+
+import { withEncoding } from "../lessons/encodings.mjs";
 
 const CHAT = "<|im_start|>user\nHello!<|im_end|>\n<|im_start|>assistant\n";
+
+/**
+ * Where `view` differs from `other`: [start, end) of `view` once the ids both begin and end with are
+ * left out.  differing([1, 2, 3, 9], [1, 5, 9]) -> [1, 3]
+ */
+function differing(view, other) {
+  let start = 0;
+  while (start < view.length && start < other.length && view[start] === other[start]) start++;
+  let end = view.length;
+  while (end > start && other.length - (view.length - end) > start && view[end - 1] === other[other.length - (view.length - end) - 1]) end--;
+  return [start, end];
+}
+
+/** The special lesson's answer for the slide's text and table, as the notes quote it. */
+const SHOWN = Object.freeze({
+  ask: (state) => [["special", withEncoding({ text: state.stext }, state.encoding)]],
+  vars: ([result], lang) => {
+    const list = (items) => items.join(lang === "zh" ? "、" : ", ");
+    const [[marker, eot], ...more] = result.specials;
+    const out = { eot: String(eot), markerLength: [...marker].length, more: more.length, moreList: list(more.map(([token]) => token)) };
+    const { allowed, plain } = result;
+    if (allowed.ok && plain.ok) {
+      const [start, end] = differing(plain.ids, allowed.ids);
+      Object.assign(out, { plainCount: plain.ids.length, allowedCount: allowed.ids.length, 
+        cutList: list(plain.tokens.slice(start, end).map((token) => token.text ?? token.token)) });
+    }
+    return out;
+  },
+});
 
 export default Object.freeze({
   id: "special",
@@ -10,8 +42,8 @@ export default Object.freeze({
   minutes: 15,
   title: { en: "Special tokens: <|endoftext|>", zh: "特殊 token：<|endoftext|>" },
   summary: {
-    en: "A special token is an id that ordinary text can never produce. GPT-2 has one, <|endoftext|> (50256), placed between documents. The same characters typed by a user can be refused, turned into that id, or read as plain text, and the choice is a safety decision.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
-    zh: "特殊 token 是普通文字永远编不出来的 id。GPT-2 只有一个：<|endoftext|>（50256），放在两篇文档之间。用户打出同样的字符时，可以拒绝、可以变成这个 id，也可以当普通文字处理，怎么选是一个安全问题。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
+    en: "A special token is an id that ordinary text can never produce. GPT-2 has one, <|endoftext|>, placed between documents. The same characters typed by a user can be refused, turned into that id, or read as plain text, and the choice is a safety decision.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
+    zh: "特殊 token 是普通文字永远编不出来的 id。GPT-2 只有一个：<|endoftext|>，放在两篇文档之间。用户打出同样的字符时，可以拒绝、可以变成这个 id，也可以当普通文字处理，怎么选是一个安全问题。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
   },
   slides: Object.freeze([
     {
@@ -24,34 +56,38 @@ export default Object.freeze({
     },
     {
       view: {},
-      title: { en: "Refused, by default", zh: "默认：拒绝" },
+      title: { en: "Refused: tiktoken's default", zh: "拒绝：tiktoken 的默认做法" },
+      facts: SHOWN,
       notes: {
-        en: "tiktoken, and toklab like it, refuses text that contains a special token unless the caller says otherwise.\n\nThe reason is safety: if a user could type the marker and have it become id 50256, they could end a document, or a conversation turn, from inside their own message.",
-        zh: "tiktoken（toklab 也一样）默认会拒绝含有特殊 token 的文本，除非调用方明确允许。\n\n原因是安全：如果用户打出这个标记就能变成 id 50256，他就能在自己的消息里提前结束一篇文档，或者结束一轮对话。",
+        en: "tiktoken, and toklab like it for OpenAI's tables, refuses text that contains a special token unless the caller says otherwise. That default is tiktoken's: HuggingFace tokenizers, which MiniMind and Qwen ship with, splits every added token out of plain text as its id (the card \"Special tokens by library\" shows both).\n\nThe reason is safety: if a user could type the marker and have it become id {eot}, they could end a document, or a conversation turn, from inside their own message.",
+        zh: "tiktoken（toklab 处理 OpenAI 的词表时也一样）默认会拒绝含有特殊 token 的文本，除非调用方明确允许。这是 tiktoken 的默认做法：MiniMind 和 Qwen 用的 HuggingFace tokenizers 默认会把普通文字里的每个添加 token 都切出来，直接编成它的 id（“不同的库，不同的规矩”那张卡片把两种做法放在一起）。\n\n原因是安全：如果用户打出这个标记就能变成 id {eot}，他就能在自己的消息里提前结束一篇文档，或者结束一轮对话。",
       },
     },
     {
       view: {},
-      title: { en: "Allowed: one id, 50256", zh: "允许：一个 id，50256" },
+      title: { en: "Allowed: one special id", zh: "允许：一个特殊 id" },
+      facts: SHOWN,
       notes: {
-        en: "When the programmer joins documents to build training data, the marker must become exactly one token, id 50256, the last row of the table.\n\nPoint out that no merge ever produces it: it was added to the table by hand.",
-        zh: "程序员拼接文档、准备训练数据时，这个标记必须正好变成一个 token，也就是 id 50256，词表的最后一行。\n\n强调一下：没有任何合并规则能得到它，它是人为加进词表的。",
+        en: "When the programmer joins documents to build training data, the marker must become exactly one token, id {eot}.\n\nPoint out that no merge ever produces it: it was added to the table by hand.",
+        zh: "程序员拼接文档、准备训练数据时，这个标记必须正好变成一个 token，也就是 id {eot}。\n\n强调一下：没有任何合并规则能得到它，它是人为加进词表的。",
       },
     },
     {
       view: {},
-      title: { en: "Plain text: seven ordinary tokens", zh: "当普通文字：七个普通 token" },
+      title: { en: "Plain text: ordinary tokens", zh: "当普通文字：一串普通 token" },
+      facts: SHOWN,
       notes: {
-        en: "Read as data, the same thirteen characters become seven ordinary tokens: <, |, end, of, text, | and >.\n\nThis is what you want for an article about tokenizers: the model sees the characters, not the control signal.",
-        zh: "当作普通数据时，同样的 13 个字符变成七个普通 token：<、|、end、of、text、| 和 >。\n\n比如一篇讲分词器的文章，就应该这样处理：模型看到的是这些字符，而不是控制信号。",
+        en: "Read as data, the marker's {markerLength} characters are cut like any other text, into {cutList}: the whole text is {plainCount} ordinary tokens here, against {allowedCount} tokens when the marker is allowed. Look at the first one: the marker's characters join their neighbours, as any text's do.\n\nThis is what you want for an article about tokenizers: the model sees the characters, not the control signal.",
+        zh: "当作普通数据时，标记的 {markerLength} 个字符和别的文字一样被切开，切成 {cutList}：整段文字在这里是 {plainCount} 个普通 token，而允许这个标记时是 {allowedCount} 个。看第一个：标记里的字符会和旁边的字符连在一起，和普通文字没有两样。\n\n比如一篇讲分词器的文章，就应该这样处理：模型看到的是这些字符，而不是控制信号。",
       },
     },
     {
       view: { stext: "你好<|endoftext|>再见" },
       title: { en: "The marker in any language", zh: "任何语言里都一样" },
+      facts: SHOWN,
       notes: {
-        en: "Chinese on both sides of the marker. The Chinese characters still cost two or more tokens each, but the marker itself is the same single id.\n\nThe special token belongs to the table, not to a language.",
-        zh: "标记两边都是中文。每个汉字仍然要两个甚至更多 token，但标记本身还是同一个 id。\n\n特殊 token 属于词表，而不属于哪一种语言。",
+        en: "Chinese on both sides of the marker. The Chinese characters still cost two or more tokens each, but the marker itself is the same single id, {eot}.\n\nThe special token belongs to the table, not to a language.",
+        zh: "标记两边都是中文。每个汉字仍然要两个甚至更多 token，但标记本身还是同一个 id：{eot}。\n\n特殊 token 属于词表，而不属于哪一种语言。",
       },
     },
     {
@@ -73,9 +109,10 @@ export default Object.freeze({
     {
       view: { encoding: "cl100k_base" },
       title: { en: "A newer table, other special ids", zh: "新一些的词表，别的特殊 id" },
+      facts: SHOWN,
       notes: {
-        en: "Switch to cl100k_base, the table of GPT-3.5 and GPT-4. The marker is now id 100257, and the table reserves a few more special tokens for filling in the middle of code.\n\nThe idea is the same; only the ids move.",
-        zh: "换成 cl100k_base，也就是 GPT-3.5 和 GPT-4 用的词表。这个标记现在是 id 100257，词表还为“代码中间补全”留了几个特殊 token。\n\n道理一样，只是 id 变了。",
+        en: "Switch to cl100k_base, the table of GPT-3.5 and GPT-4. The marker is now id {eot}, and the table reserves {more} more special tokens: {moreList} (the fim ones fill in the middle of code).\n\nThe idea is the same; only the ids move.",
+        zh: "换成 cl100k_base，也就是 GPT-3.5 和 GPT-4 用的词表。这个标记现在是 id {eot}，词表还另外留了 {more} 个特殊 token：{moreList}（带 fim 的几个用于“代码中间补全”）。\n\n道理一样，只是 id 变了。",
       },
     },
   ]),

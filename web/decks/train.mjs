@@ -1,5 +1,14 @@
 // A 15-minute deck for the train lesson: learning merges from a corpus, one pair count at a time, the
-// tie rule, the stop, then Chinese and bytes. The format is in ../classroom/decks.mjs.
+// tie rule, the stop, then Chinese and bytes. The format is in ../classroom/decks.mjs. The stop's
+// counts come from the lesson's own train request for the slide's view, GPT-2's merges from its table.
+
+import { trainPayload } from "../lessons/train/frames.mjs";
+
+/** The merges learned before the stop, and GPT-2's (the byte-level tokens of its table past the 256 bytes). */
+const STOP = Object.freeze({
+  ask: (state) => [["train", trainPayload(state)], ["overview", { text: "a", allowed_special: "none" }]],
+  vars: ([trace, gpt2]) => ({ merges: trace.merges.length, minf: trace.min_frequency ?? "…", gpt2: gpt2.n_merged.toLocaleString("en-US") }),
+});
 
 const CHINESE = "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国\n北 京 是 中 国 首 都";
 const PARAGRAPH = "the cat sat on the mat. the rat sat on the hat. that cat and that rat sat and sang.";
@@ -60,9 +69,10 @@ export default Object.freeze({
       view: { step: 9 },
       focus: "merge-list",
       title: { en: "When training stops", zh: "训练什么时候停下" },
+      facts: STOP,
       notes: {
-        en: "After eight merges every remaining pair occurs only once, below the minimum frequency of 2, so training stops and says why.\n\nReal tokenizers stop at a target vocabulary size instead: GPT-2 stopped at 50,000 merges.",
-        zh: "合并八次以后，剩下的每一对都只出现一次，低于最低频率 2，于是训练停止，并说明停止的原因。\n\n真实的分词器一般是到了目标词表大小才停：GPT-2 学到 50,000 条合并规则时停下。",
+        en: "After {merges} merges every remaining pair occurs fewer times than the minimum frequency of {minf}, so training stops and says why.\n\nReal tokenizers stop at a target vocabulary size instead: GPT-2 stopped at {gpt2} merges.",
+        zh: "合并 {merges} 次以后，剩下的每一对出现的次数都低于最低频次 {minf}，于是训练停止，并说明停止的原因。\n\n真实的分词器一般是到了目标词表大小才停：GPT-2 学到 {gpt2} 条合并规则时停下。",
       },
     },
     {

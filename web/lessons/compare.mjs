@@ -15,6 +15,7 @@ import { CountGuess } from "../ui/predictCount.mjs";
 import { CORPORA, comparePayload, shownRows } from "./compare/query.mjs";
 import "./compare/strings.mjs";
 import { landscapeCard } from "./compare/landscape.mjs";
+import { factsOf } from "./encodings.mjs";
 
 const DONT = "I don't like tokenization.";
 
@@ -131,6 +132,7 @@ class CompareLesson extends TextLesson {
       v: fmt(v), merges: fmt(v - 256 - 1),
       mm_v: fmt(m.vocab_size_with_added), mm_added: fmt(m.n_added), mm_special: fmt(m.n_special), mm_bytes: fmt(m.n_bytes),
       mm_merges: fmt(m.n_merges), mm_notes: fmt(m.vocab_size_with_added - m.n_bytes), mm_dim: fmt(m.hidden_size),
+      qwen: factsOf("qwen3") ? fmt(factsOf("qwen3").vocab_size) : "…",
     });
   }
 
@@ -154,7 +156,7 @@ class CompareLesson extends TextLesson {
     return el("article", { className: `lk-compare-row ${row.name}`, testid: "compare-row", data: { name: row.name, tokens: row.n_tokens } },
       el("header", { className: "lk-compare-head" },
         el("h3", { className: "lk-compare-name" }, t(`compare.name.${row.name}`)),
-        el("p", { className: "fine" }, t(`compare.about.${row.name}`))),
+        el("p", { className: "fine" }, t(`compare.about.${row.name}`, { v: fmt(row.vocab_size) }))),
       stats,
       el("div", { className: "lk-chips", testid: "compare-tokens" }, ...chips),
       more, unknownLine);

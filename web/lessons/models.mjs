@@ -14,6 +14,7 @@ import { TextLesson } from "../ui/textLesson.mjs";
 import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
 import { MODELS, LOAD_ORDER } from "./models/table.mjs";
+import { NotesWrong } from "./models/notesWrong.mjs";
 import "./models/strings.mjs";
 
 const DIM = 768;
@@ -68,7 +69,8 @@ class ModelsLesson extends TextLesson {
       this.makeupLine, this.makeupNote, this.matrixText,
       el("div", { className: "lk-matrix-wrap" }, this.matrixTop, this.matrix, this.matrixBottom));
 
-    this.mount([intro(b, "models.title", "models.lead"), card], rowsCard, claimCard, makeupCard);
+    this.notesWrong = new NotesWrong(ctx, b, 4);
+    this.mount([intro(b, "models.title", "models.lead"), card], rowsCard, claimCard, makeupCard, this.notesWrong.card);
   }
 
   update(state, changed) {
@@ -163,7 +165,7 @@ class ModelsLesson extends TextLesson {
       el("h3", { className: "lk-compare-name" }, this.modelName(id)),
       el("p", { className: "fine", testid: "model-vocab-line" }, vocabLine));
     const about = model.about || model.unavailable
-      ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: fmt(model.notes) }))
+      ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: fmt(model.notes), file: r ? fmt(r.vocab_size) : "?" }))
       : null;
     if (model.unavailable) {
       return el("article", { className: `lk-compare-row model-row unavailable`, testid: "model-row", data }, head, about);
@@ -216,6 +218,7 @@ class ModelsLesson extends TextLesson {
     } else {
       this.claim.append(...this.claimLines(rows));
     }
+    this.notesWrong.show(rows, t);
     const mm = rows.get("minimind");
     this.makeupLine.textContent = "";
     this.makeupNote.textContent = "";
@@ -225,7 +228,7 @@ class ModelsLesson extends TextLesson {
     const m = mm.makeup;
     this.makeupLine.textContent = t("models.makeup", { added: fmt(m.added), first: m.added_first, last: m.added_last, special: fmt(m.special), base: fmt(m.base), merges: fmt(m.merges), total: fmt(m.total) });
     const notes = m.total - m.base;  // the notes' count: every token past the 256 bytes is a merge
-    this.makeupNote.textContent = t("models.makeupNote", { notes: fmt(notes), merges: fmt(m.merges), fewer: fmt(notes - m.merges) });
+    this.makeupNote.textContent = t("models.makeupNote", { total: fmt(m.total), base: fmt(m.base), notes: fmt(notes), merges: fmt(m.merges), fewer: fmt(notes - m.merges) });
     this.matrixText.textContent = t("models.matrix", { rows: fmt(m.total), dim: mm.dim, n: fmt(mm.n_tokens) });
     const ids = [...new Set(mm.ids)];
     this.matrix.setAttribute("aria-label", t("models.matrixLabel", { rows: fmt(m.total), dim: mm.dim, ids: ids.slice(0, 20).join(", ") + (ids.length > 20 ? "…" : "") }));

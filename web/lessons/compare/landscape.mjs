@@ -1,10 +1,16 @@
 // The Compare lesson's last card: the wider family of tokenizers (BPE, WordPiece, Unigram; byte-level
 // BPE against SentencePiece with byte fallback) and a short history, and what an untrained model's
-// first loss says about V. Its strings are registered here; the loss is computed from the rows shown.
+// first loss says about V, and weight tying. Its strings are registered here; the loss is computed
+// from the rows shown, Llama 3's vocabulary from its file (the open models' facts, built in), MiniMind's
+// tying from its config (protocol.mjs MINIMIND).
 
 import { registerPairs } from "../../i18n.mjs";
+import { MINIMIND } from "../../protocol.mjs";
 import { el } from "../../ui/dom.mjs";
 import { stageCard } from "../../ui/lessonkit.mjs";
+import { factsOf } from "../encodings.mjs";
+
+const LLAMA2 = 32000; // Llama 1 and 2's vocabulary (their SentencePiece model; no file of it ships here)
 
 registerPairs({
   "compare.landscapeTitle": { en: "The wider family", zh: "更大的家族" },
@@ -17,8 +23,16 @@ registerPairs({
     zh: "字节级 BPE 从 256 个字节值出发，所以不会有不认识的字符；空格就是字节 0x20（GPT-2 把它写成 Ġ）。SentencePiece 从字符出发，把空格写成 ▁，开启字节回退时把词表里没有的字拆成 <0xE4> 这样的字节 token（Gemma 就是这样）。无论哪种，变长的是序列，而不是起始单元：256 个字节对几千个字符。",
   },
   "compare.landscapeHistory": {
-    en: "A short history: BPE began as a data-compression method on bytes (Philip Gage, 1994). Sennrich, Haddow and Birch (2016) used it on characters to split rare words for translation. GPT-2 (2019) went back to bytes. Vocabularies have grown since: Llama 1 and 2 had 32,000 tokens, Llama 3 has four times as many.",
-    zh: "简短的历史：BPE 最早是一种针对字节的数据压缩方法（Philip Gage，1994）。Sennrich、Haddow 和 Birch（2016）把它用在字符上，为机器翻译切分少见的词。GPT-2（2019）又回到了字节。此后词表越来越大：Llama 1 和 2 有 32,000 个 token，Llama 3 是它的四倍。",
+    en: "A short history: BPE began as a data-compression method on bytes (Philip Gage, 1994). Sennrich, Haddow and Birch (2016) used it on characters to split rare words for translation. GPT-2 (2019) went back to bytes. Vocabularies have grown since: Llama 1 and 2 had {llama2} tokens, Llama 3's file has {llama3}, {times} times as many.",
+    zh: "简短的历史：BPE 最早是一种针对字节的数据压缩方法（Philip Gage，1994）。Sennrich、Haddow 和 Birch（2016）把它用在字符上，为机器翻译切分少见的词。GPT-2（2019）又回到了字节。此后词表越来越大：Llama 1 和 2 有 {llama2} 个 token，Llama 3 的文件里有 {llama3} 个，是前者的 {times} 倍。",
+  },
+  "compare.tying": {
+    en: "The embedding maps an id to D numbers; the output layer maps D numbers back to a score for every id: two V × D matrices. Weight tying uses one matrix for both, so the vocabulary costs V × D numbers once. MiniMind ties them (tie_word_embeddings is true in its config): its {v} × {d} = {n} numbers serve both ends.",
+    zh: "嵌入层把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）让两头共用同一个矩阵，词表的参数只算一份 V × D。MiniMind 就是这样（它的配置里 tie_word_embeddings 为 true）：{v} × {d} = {n} 个数，两头一起用。",
+  },
+  "compare.untied": {
+    en: "The embedding maps an id to D numbers; the output layer maps D numbers back to a score for every id: two V × D matrices. Weight tying would use one matrix for both; MiniMind's config does not tie them, so its {v} × {d} = {n} numbers are paid twice.",
+    zh: "嵌入层把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）可以让两头共用一个矩阵；MiniMind 的配置没有共享，所以 {v} × {d} = {n} 个数要算两份。",
   },
   "compare.firstLoss": {
     en: "An untrained model spreads its guess evenly over the vocabulary, so its first loss is about ln V: ln {v} = {ln} for {name}. In the textbook chapter this app's first lessons follow (18.3, “Tokenizer: characters, BPE and the vocabulary”), an untrained small GPT over a toy vocabulary of 100 starts at a loss of 4.616, against ln 100 = {ln100}. The vocabulary itself is counted, never learned by gradient descent; the embedding rows are what training learns.",
@@ -26,12 +40,24 @@ registerPairs({
   },
 });
 
+const grouped = (n) => n.toLocaleString("en-US");
+
+/** Llama 3's vocabulary (every entry of its file) against Llama 1 and 2's. */
+function llamaVars() {
+  const facts = factsOf("llama3");
+  const llama3 = facts ? facts.vocab_size_with_added : null;
+  return { llama2: grouped(LLAMA2), llama3: llama3 ? grouped(llama3) : "…", times: llama3 ? (llama3 / LLAMA2).toFixed(1) : "…" };
+}
+
 /** The card (stage `n`) and its loss line, which `showLoss(rows, t)` fills from the rows shown. */
 export function landscapeCard(b, n) {
   const loss = el("p", { className: "stage-text", testid: "compare-first-loss" });
   const card = stageCard(b, { n, id: "compare-landscape-title", titleKey: "compare.landscapeTitle", textKey: "compare.landscapeText" },
     b.text(el("p", { className: "stage-text" }), "compare.landscapeBytes"),
-    b.text(el("p", { className: "stage-text" }), "compare.landscapeHistory"),
+    b.text(el("p", { className: "stage-text", testid: "compare-history" }), "compare.landscapeHistory", () => llamaVars()),
+    b.text(el("p", { className: "stage-text", testid: "compare-tying" }), MINIMIND.tie_word_embeddings ? "compare.tying" : "compare.untied", {
+      v: grouped(MINIMIND.vocab_size_with_added), d: grouped(MINIMIND.hidden_size), n: grouped(MINIMIND.vocab_size_with_added * MINIMIND.hidden_size),
+    }),
     loss);
   const showLoss = (row, t) => {
     loss.textContent = row

@@ -124,8 +124,8 @@ registerPairs({
     zh: "把高频片段合并起来，和“训练”一课一样（字符加 </w>）。",
   },
   "compare.about.r50k": {
-    en: "Byte-level BPE with 50,257 tokens: nothing is ever unknown.",
-    zh: "字节级 BPE，共 50,257 个 token：永远不会有未知 token。",
+    en: "Byte-level BPE with {v} tokens: nothing is ever unknown.",
+    zh: "字节级 BPE，共 {v} 个 token：永远不会有未知 token。",
   },
   "compare.costTitle": {
     en: "What each choice costs",
@@ -168,7 +168,7 @@ registerPairs({
     zh: "词表决定了模型的两个部分。嵌入表每个 id 占一行：共 V 行，每行 D 个数（D 是模型的宽度）。输出层 lm_head 把每个位置的 D 个数变回词表里每一项的得分，也就是 D → V；一批 B 条、每条 T 个 token 的输入，得到的 logits 形状是 B × T × V。所以分词器和模型是绑在一起的：id 就是这个模型表格里的行号，换一个分词器，同一个 id 指的就是毫不相干的另一行。",
   },
   "compare.modelNumbers": {
-    en: "GPT-2: V = {v} = 256 byte tokens + {merges} merges + 1 special token (<|endoftext|>). A merge's token has id 256 + its rank. MiniMind trains its own small tokenizer: its file holds V = {mm_v} = {mm_added} added tokens ({mm_special} of them special) + {mm_bytes} bytes + {mm_merges} merges (the MiniMind notes say {mm_notes} merges and warn that the real count is a little lower), so its embedding table is {mm_v} × {mm_dim}. Qwen2's vocabulary has 151,643 BPE tokens, while its model's embedding has 151,936 rows (its config pads the table beyond the vocabulary). A model that small spends far less of its weights on the vocabulary.",
-    zh: "GPT-2：V = {v} = 256 个字节 token + {merges} 条合并 + 1 个特殊 token（<|endoftext|>）。每条合并造出的 token，id 是 256 + 它的 rank。MiniMind 自己训练了一个小分词器：它的文件里 V = {mm_v} = {mm_added} 个添加的 token（其中 {mm_special} 个是特殊 token）+ {mm_bytes} 个字节 + {mm_merges} 条合并（MiniMind 笔记写的是 {mm_notes} 条合并，并提醒实际数目会略少一些），所以它的嵌入表是 {mm_v} × {mm_dim}。Qwen2 的词表有 151,643 个 BPE token，而模型的嵌入矩阵有 151,936 行（配置里把表格补到了比词表更大）。这么小的模型，花在词表上的参数就少得多。",
+    en: "GPT-2: V = {v} = 256 byte tokens + {merges} merges + 1 special token (<|endoftext|>). A merge's token has id 256 + its rank. MiniMind trains its own small tokenizer: its file holds V = {mm_v} = {mm_added} added tokens ({mm_special} of them special) + {mm_bytes} bytes + {mm_merges} merges (the MiniMind notes say {mm_notes} merges and warn that the real count is a little lower), so its embedding table is {mm_v} × {mm_dim}. Qwen2's vocabulary (Qwen3 keeps it) has {qwen} BPE tokens, while its model's embedding has 151,936 rows (its config pads the table beyond the vocabulary). A model that small spends far less of its weights on the vocabulary.",
+    zh: "GPT-2：V = {v} = 256 个字节 token + {merges} 条合并 + 1 个特殊 token（<|endoftext|>）。每条合并造出的 token，id 是 256 + 它的 rank。MiniMind 自己训练了一个小分词器：它的文件里 V = {mm_v} = {mm_added} 个添加的 token（其中 {mm_special} 个是特殊 token）+ {mm_bytes} 个字节 + {mm_merges} 条合并（MiniMind 笔记写的是 {mm_notes} 条合并，并提醒实际数目会略少一些），所以它的嵌入表是 {mm_v} × {mm_dim}。Qwen2 的词表（Qwen3 沿用）有 {qwen} 个 BPE token，而模型的嵌入矩阵有 151,936 行（配置里把表格补到了比词表更大）。这么小的模型，花在词表上的参数就少得多。",
   },
 });

@@ -11,7 +11,7 @@ registerPairs({
   },
   "cut.byteLevel": {
     en: "{title} is a byte-level BPE, like GPT-2: its pre-tokenizer first cuts the text with {patterns}, then writes each piece's UTF-8 bytes as printable characters (a space is Ġ), and every piece starts from its bytes. Merges never cross a piece boundary.",
-    zh: "{title} 和 GPT-2 一样是字节级 BPE：它的预切分器先用{patterns}把文字切成片段，再把每个片段的 UTF-8 字节写成可打印字符（空格写成 Ġ），每个片段都从字节开始合并。合并永远不会跨过片段边界。",
+    zh: "{title} 和 GPT-2 一样是字节级 BPE：它的预分词器先用{patterns}把文字切成片段，再把每个片段的 UTF-8 字节写成可打印字符（空格写成 Ġ），每个片段都从字节开始合并。合并永远不会跨过片段边界。",
   },
   "cut.patterns1": {
     en: "one regular expression",
@@ -43,7 +43,7 @@ registerPairs({
   },
   "cut.characters": {
     en: "{title} works the SentencePiece way, not as a byte-level BPE: its normalizer writes every space as {space}, and there is no pre-tokenizer cut (its split on spaces finds none once they are {space}), so everything between two added tokens is one piece. The merges start from characters, not from bytes.",
-    zh: "{title} 走的是 SentencePiece 的路子，而不是字节级 BPE：它的规范化器把每个空格写成 {space}，也没有真正的预切分（它按空格切，可空格已经变成了 {space}，什么也切不到），所以两个添加 token 之间的全部文字就是一个片段。合并从字符开始，而不是从字节开始。",
+    zh: "{title} 走的是 SentencePiece 的路子，而不是字节级 BPE：它的规范化器把每个空格写成 {space}，也没有真正的预分词（它按空格切，可空格已经变成了 {space}，什么也切不到），所以两个添加 token 之间的全部文字就是一个片段。合并从字符开始，而不是从字节开始。",
   },
   "cut.fallback": {
     en: "A character missing from its vocabulary becomes its UTF-8 bytes, as tokens written like <0xE4> (byte fallback).",
@@ -83,7 +83,7 @@ registerPairs({
   },
   "table.makeup.open": {
     en: "{title}'s vocabulary has {ranks} entries and its merges list {merges} merges; {added} tokens are added to it ({specials} of them special, such as {list}); the largest id is {maxId}, so the ids run over {rows} rows{gaps}",
-    zh: "{title} 的词表有 {ranks} 项，merges 列表有 {merges} 条合并；另有 {added} 个添加 token（其中 {specials} 个是特殊 token，例如 {list}）；最大的 id 是 {maxId}，所以 id 一共有 {rows} 行{gaps}",
+    zh: "{title} 的词表有 {ranks} 项，merges 列表有 {merges} 条合并；另有 {added} 个添加 token（其中 {specials} 个是特殊 token，例如 {list}）；最大的 id 是 {maxId}，所以 id 从 0 到 {maxId}，共占 {rows} 行{gaps}",
   },
   "preset.minimind.label": {
     en: "MiniMind: 今天天气真好",

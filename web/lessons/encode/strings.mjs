@@ -51,7 +51,7 @@ registerPairs({
   },
   "stage1.title": {
     en: "Cut into pieces",
-    zh: "预切分",
+    zh: "预分词",
   },
   "stage1.text": {
     en: "First a regular expression cuts the text into pieces: runs of letters (any script), of digits, of symbols and punctuation, whitespace, and English contractions such as 's. A word takes the one space in front of it, drawn as Ġ, so \"the\" and \" the\" are different pieces; in a run of spaces only the last one joins the word (\"hello   world\" becomes hello, two spaces, Ġworld). Merges never cross a piece boundary, but that only keeps apart what the pattern cuts apart: Chinese has no spaces, so a whole Chinese clause is one piece, and a merge may join the end of one word to the start of the next.",
@@ -243,7 +243,7 @@ registerPairs({
   },
   "log.id": {
     en: "id {id}",
-    zh: "ID {id}",
+    zh: "id {id}",
   },
   "log.empty": {
     en: "No merges in this piece.",

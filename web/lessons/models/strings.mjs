@@ -87,20 +87,20 @@ registerPairs({
     zh: "文件：{file}",
   },
   "models.about.qwen3": {
-    en: "The notes' 151,643 is the BPE part alone; the file adds {added} added tokens, and the model's config reserves 151,936 embedding rows.",
-    zh: "笔记里的 151,643 只是 BPE 部分；文件另有 {added} 个附加 token，模型配置里的 embedding 则留了 151,936 行。",
+    en: "The notes' {notes} is the BPE part alone; the file adds {added} added tokens, and the model's config reserves 151,936 embedding rows.",
+    zh: "笔记里的 {notes} 只是 BPE 部分；文件里另有 {added} 个添加的 token，而模型配置给 embedding 留了 151,936 行。",
   },
   "models.about.gemma3": {
-    en: "The notes' 256,000 is Gemma 1 and 2; Gemma 3 grew to 262,144.",
-    zh: "笔记里的 256,000 是 Gemma 1、2 的词表；Gemma 3 扩到了 262,144。",
+    en: "The notes' {notes} is Gemma 1 and 2's; Gemma 3's file has {file}.",
+    zh: "笔记里的 {notes} 是 Gemma 1、2 的词表；Gemma 3 的文件里有 {file}。",
   },
   "models.about.o200k_base": {
     en: "The notes say “about 200,000”.",
     zh: "笔记写的是“约 200,000”。",
   },
   "models.about.cl100k_base": {
-    en: "The notes' 100,256 counts the byte-level tokens; the special tokens come on top.",
-    zh: "笔记里的 100,256 只数了字节级 token，特殊 token 另算。",
+    en: "The notes' {notes} counts the byte-level tokens; the special tokens come on top.",
+    zh: "笔记里的 {notes} 只数了字节级 token，特殊 token 另算。",
   },
   "models.about.chatglm": {
     en: "No tokenizer file for ChatGLM is available here, so this row has no measurements (the notes say {notes}).",
@@ -150,8 +150,8 @@ registerPairs({
     zh: "MiniMind 同样在中文上训练，但只有 {vocab} 个 token，每个汉字要 {mm} 个 token，比实测的其他 {total} 张词表中的 {n} 张都多。小词表换来的是小 embedding，而不是压缩率。",
   },
   "models.makeupTitle": {
-    en: "What MiniMind's 6,400 are made of, and where an id goes",
-    zh: "MiniMind 的 6400 个 token 由什么组成，编号又去了哪里",
+    en: "What MiniMind's vocabulary is made of, and where an id goes",
+    zh: "MiniMind 的词表由什么组成，id 又去了哪里",
   },
   "models.makeupText": {
     en: "Counted from MiniMind's own tokenizer.json.",
@@ -159,19 +159,19 @@ registerPairs({
   },
   "models.makeup": {
     en: "{added} added tokens (ids {first}–{last}, {special} of them special) + {base} byte tokens + {merges} merges = {total}.",
-    zh: "{added} 个附加 token（编号 {first}–{last}，其中 {special} 个是特殊 token）+ {base} 个字节 token + {merges} 次合并 = {total}。",
+    zh: "{added} 个添加的 token（id {first}–{last}，其中 {special} 个是特殊 token）+ {base} 个字节 token + {merges} 条合并 = {total}。",
   },
   "models.makeupNote": {
-    en: "The notes count 6,400 − 256 = {notes} merges and warn that the special tokens make the real number a little lower: the file has {merges}, {fewer} fewer.",
-    zh: "笔记算的是 6400 − 256 = {notes} 次合并，并提醒说特殊 token 占了位置，实际次数略少：文件里是 {merges} 次，少了 {fewer} 次。",
+    en: "The notes count {total} − {base} = {notes} merges and warn that the special tokens make the real number a little lower: the file has {merges}, {fewer} fewer.",
+    zh: "笔记算的是 {total} − {base} = {notes} 次合并，并提醒说特殊 token 也占位置，实际次数会略少：文件里是 {merges} 条，少了 {fewer} 条。",
   },
   "models.matrix": {
     en: "Each id picks one row of MiniMind's {rows} × {dim} embedding matrix: the rows this text's {n} tokens pick are marked. No weights ship with this page, so the rows' numbers are not shown.",
-    zh: "每个编号取出 MiniMind 那个 {rows} × {dim} 的 embedding 矩阵中的一行：下图标出了这段文字的 {n} 个 token 取到的行。本页不带模型权重，所以不显示这些行里的数字。",
+    zh: "每个 id 取出 MiniMind 那个 {rows} × {dim} 的 embedding 矩阵中的一行：下图标出了这段文字的 {n} 个 token 取到的行。本页不带模型权重，所以不显示这些行里的数字。",
   },
   "models.matrixLabel": {
     en: "MiniMind's embedding matrix, {rows} rows by {dim} columns, with the rows of ids {ids} marked",
-    zh: "MiniMind 的 embedding 矩阵，{rows} 行 × {dim} 列，标出了编号 {ids} 所在的行",
+    zh: "MiniMind 的 embedding 矩阵，{rows} 行 × {dim} 列，标出了 id {ids} 所在的行",
   },
   "models.matrixRows": { en: "row 0", zh: "第 0 行" },
   "models.matrixLast": { en: "row {last}", zh: "第 {last} 行" },

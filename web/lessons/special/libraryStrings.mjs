@@ -9,11 +9,11 @@ registerPairs({
   },
   "specialLib.text": {
     en: "The same question, two answers. OpenAI's tiktoken treats special-token text as a mistake unless you allow it; HuggingFace tokenizers, which MiniMind, Qwen, DeepSeek, Llama 3 and Gemma ship with, cuts every added token out of the text first, special or not.",
-    zh: "同一个问题，两种回答。OpenAI 的 tiktoken 默认把特殊 token 的文字当成错误，除非你明确允许；而 MiniMind、Qwen、DeepSeek、Llama 3、Gemma 用的 HuggingFace tokenizers，会先把所有附加 token 从文字里切出来，不管它是不是特殊 token。",
+    zh: "同一个问题，两种回答。OpenAI 的 tiktoken 默认把特殊 token 的文字当成错误，除非你明确允许；而 MiniMind、Qwen、DeepSeek、Llama 3、Gemma 用的 HuggingFace tokenizers，会先把所有添加的 token 从文字里切出来，不管它是不是特殊 token。",
   },
   "specialLib.tiktokenHead": { en: "tiktoken (GPT-2's r50k_base)", zh: "tiktoken（GPT-2 的 r50k_base）" },
   "specialLib.tokenizersHead": { en: "tokenizers (MiniMind)", zh: "tokenizers（MiniMind）" },
-  "specialLib.chatHead": { en: "One chat template, two models' real ids", zh: "同一个对话模板，两个模型的真实编号" },
+  "specialLib.chatHead": { en: "One chat template, two models' real ids", zh: "同一个对话模板，两个模型的真实 id" },
   "specialLib.tiktokenRefused": {
     en: "encode(\"{text}\") is refused:",
     zh: "encode(\"{text}\") 会被拒绝：",
@@ -24,7 +24,7 @@ registerPairs({
   },
   "specialLib.tokenizersSplit": {
     en: "encode(\"{text}\") just splits <|im_end|> out as its own id, with nothing to allow:",
-    zh: "encode(\"{text}\") 直接把 <|im_end|> 切成一个单独的编号，不需要任何许可：",
+    zh: "encode(\"{text}\") 直接把 <|im_end|> 切出来，编成它自己的 id，不需要任何许可：",
   },
   "specialLib.chatMiniMind": {
     en: "MiniMind: the template above is {n} tokens.",

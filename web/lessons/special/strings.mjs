@@ -44,12 +44,12 @@ registerPairs({
     zh: "这段文字里没有 <|endoftext|>，所以三种处理得到的 id 完全一样。",
   },
   "special.refused.title": {
-    en: "Refused (the default)",
-    zh: "拒绝（默认做法）",
+    en: "Refused (tiktoken's default)",
+    zh: "拒绝（tiktoken 的默认做法）",
   },
   "special.refused.why": {
-    en: "Text from a user should not be able to end a document on its own: that could smuggle a control signal into the model. So the library refuses and asks the programmer to choose on purpose.",
-    zh: "用户输入的文字不应该自己就能“结束文档”，否则等于把控制信号偷偷塞进模型。所以库默认报错，要求程序员明确做出选择。",
+    en: "Text from a user should not be able to end a document on its own: that could smuggle a control signal into the model. So tiktoken refuses by default and asks the programmer to choose on purpose. HuggingFace tokenizers has another default: it cuts every added token out of plain text (the card “Special tokens by library” below).",
+    zh: "用户输入的文字不应该自己就能“结束文档”，否则等于把控制信号偷偷塞进模型。所以 tiktoken 默认报错，要求程序员明确做出选择。HuggingFace tokenizers 的默认做法不一样：它会把普通文字里的每个添加 token 都切出来（见下面的“不同的库，不同的规矩”）。",
   },
   "special.allowed.title": {
     en: "Allowed as id {eot}",

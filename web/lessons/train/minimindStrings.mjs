@@ -158,7 +158,7 @@ registerPairs({
   },
   "mm.vocabTooSmall": {
     en: "A vocabulary of {value} is smaller than the alphabet: the special tokens and the 256 bytes already take {min} ids. Type at least {min}.",
-    zh: "词表大小 {value} 比字母表还小：特殊 token 加上 256 个字节已经占了 {min} 个 id。请至少填 {min}。",
+    zh: "词表大小 {value} 太小了：光是特殊 token 加上 256 个字节就已经占了 {min} 个 id。请至少填 {min}。",
   },
   "mm.resultTitle": {
     en: "Your tokenizer",
@@ -178,7 +178,7 @@ registerPairs({
   },
   "mm.stop.min_frequency": {
     en: "It stopped early: the most frequent pair was too rare.",
-    zh: "提前停了：最常见的那一对也太少见了。",
+    zh: "提前停了：连出现最多的相邻对，次数也不够了。",
   },
   "mm.stop.stopped": {
     en: "You stopped it: the merges learned so far are kept, and the file below is a whole tokenizer.",
@@ -218,11 +218,11 @@ registerPairs({
   },
   "mm.compareTitle": {
     en: "Yours against MiniMind's and GPT-2's",
-    zh: "你的分词器 vs MiniMind 的和 GPT-2 的",
+    zh: "你的分词器，对比 MiniMind 和 GPT-2 的",
   },
   "mm.compareText": {
-    en: "Type a text: it is cut by the tokenizer you trained, by MiniMind's real one (6,400 tokens, trained on its Chinese chat data) and by GPT-2's (50,257 tokens, English web text).",
-    zh: "输入一段文字：分别用你训练的分词器、MiniMind 真正的分词器（6,400 个 token，用它的中文对话数据训练）和 GPT-2 的分词器（50,257 个 token，英文网页文本）来切分。",
+    en: "Type a text: it is cut by the tokenizer you trained, by MiniMind's real one (trained on its Chinese chat data) and by GPT-2's (English web text). Each row says its vocabulary size.",
+    zh: "输入一段文字，分别用你训练的分词器、MiniMind 真正的分词器（用它的中文对话数据训练）和 GPT-2 的分词器（用英文网页文本训练）来切。每一行都写着它的词表大小。",
   },
   "mm.compareLabel": {
     en: "Text to compare on",

@@ -1,0 +1,120 @@
+// The models lesson's card "What the notes get wrong": the few facts of the MiniMind notes (seed 001)
+// that the real files contradict, each said beside the engine's answer that shows it. Nothing here is
+// typed in but the notes' own words: the characters, tokens and ids come from `model_row`, the merges
+// from the rows the lesson measured (an open model's make-up) and from `overview` (OpenAI's tables,
+// n_merged), MiniMind's make-up from its file (protocol.mjs MINIMIND).
+//
+//     const wrong = new NotesWrong(ctx);   // place wrong.card; wrong.show(rows, t) after each row
+
+import { registerPairs } from "../../i18n.mjs";
+import { MINIMIND } from "../../protocol.mjs";
+import { el } from "../../ui/dom.mjs";
+import { stageCard } from "../../ui/lessonkit.mjs";
+import { MODELS, LOAD_ORDER } from "./table.mjs";
+
+registerPairs({
+  "notesWrong.title": { en: "What the notes get wrong", zh: "笔记里说错的地方" },
+  "notesWrong.text": {
+    en: "The MiniMind notes are a good guide, but a few of their facts do not hold up against the real files. Each line below is worked out here, by the same tokenizers as the rows above.",
+    zh: "MiniMind 的笔记讲得很好，但有几处说法和真实的文件对不上。下面每一条都是在这里用上面那些真实的分词器算出来的。",
+  },
+  "notesWrong.waiting": { en: "Waiting for the engine…", zh: "正在等引擎算完……" },
+  "notesWrong.quote": { en: "“{text}”", zh: "“{text}”" },
+  "notesWrong.sep": { en: ", ", zh: "；" },
+  "notesWrong.chars": {
+    en: "“今天天气真好这五个字” (“these five characters”): {text} has {n} characters. MiniMind's own file cuts it into {count} tokens, {tokens}, with ids {ids}; the notes' 今 → 1024, 天 → 875 … are made up to illustrate.",
+    zh: "笔记说“今天天气真好这五个字”，其实{text}有 {n} 个字。MiniMind 自己的分词器把它切成 {count} 个 token：{tokens}，id 是 {ids}；笔记里的“今 → 1024、天 → 875……”只是为了举例编的。",
+  },
+  "notesWrong.prefix": {
+    en: "The notes say MiniMind puts a prefix byte Ġ before each word. It adds nothing: Ġ is how a byte-level table writes a space byte that is already in the text. MiniMind cuts {joined} into {joinedTokens}, and {spaced} into {spacedTokens}: a Ġ only where a space was typed.",
+    zh: "笔记说 MiniMind 会在每个词前面加一个前缀字节 Ġ。其实它什么都不加：Ġ 只是字节级词表对文字里本来就有的空格字节的写法。MiniMind 把{joined}切成 {joinedTokens}，把{spaced}切成 {spacedTokens}：只有打了空格的地方才有 Ġ。",
+  },
+  "notesWrong.hint": {
+    en: "Question 3's hint asks what Ġ is in UTF-8. Ġ itself is U+{code}, the bytes {utf8} in UTF-8. What it stands for is the byte {byte}, a space, only because GPT-2's byte table writes each of the 256 byte values as a printable character: a space alone is {label} in r50k, id {id}.",
+    zh: "思考题 3 的提示问“Ġ 在 UTF-8 里对应什么”。Ġ 这个字符本身是 U+{code}，UTF-8 编码是 {utf8}。它之所以代表字节 {byte}（空格），只是因为 GPT-2 的字节表把 256 个字节值各写成一个可打印字符：单独一个空格在 r50k 里写作 {label}，id 是 {id}。",
+  },
+  "notesWrong.glm": {
+    en: "The notes' table gives ChatGLM {notes} tokens, cut with SentencePiece. {notes} is GLM-4's vocabulary, and GLM-4's tokenizer is a byte-level BPE in tiktoken's style; SentencePiece was the earlier ChatGLMs'. No GLM-4 file ships here, so this one cannot be measured.",
+    zh: "笔记的表里写 ChatGLM 的词表是 {notes}，分词方式是 SentencePiece。但 {notes} 是 GLM-4 的词表，而 GLM-4 的分词器是 tiktoken 风格的字节级 BPE；用 SentencePiece 的是更早的几代 ChatGLM。这里没有 GLM-4 的文件，所以这一条没法实测。",
+  },
+  "notesWrong.start": {
+    en: "The notes say byte-level BPE starts from more units than a character-level one. It starts from fewer: {bytes} byte values, where a character vocabulary needs a row for each of thousands of Chinese characters. What grows is the sequence: {text} is {n} characters but {nbytes} bytes, so a byte-level tokenizer begins with {nbytes} units to merge.",
+    zh: "笔记说字节级 BPE“初始单元比字符级更多”。其实更少：只有 {bytes} 个字节值，而字符级词表要给几千个汉字各留一行。变多的是序列：{text}是 {n} 个字，却有 {nbytes} 个字节，字节级分词器一开始要合并的就是这 {nbytes} 个单元。",
+  },
+  "notesWrong.merges": {
+    en: "The notes close by saying a real tokenizer has hundreds of thousands of merge rules. Counted from the files: {list}. MiniMind, the notes' own model, has {mm}.",
+    zh: "笔记最后说，真实分词器的合并规则“有几十万条”。从文件里数：{list}。笔记讲的 MiniMind 只有 {mm} 条。",
+  },
+  "notesWrong.question": {
+    en: "Question 1 asks what happens when “the merges go from 6400 to 12800”. But 6,400 is MiniMind's vocabulary, not its merges: {added} added tokens + {bytes} bytes + {merges} merges. What the question means is a vocabulary of {bigger}; Compare's “Check yourself” works it out.",
+    zh: "思考题 1 问“如果把 BPE 的合并次数从 6400 增加到 12800”会怎样。但 6400 是 MiniMind 的词表大小，不是合并次数：它是 {added} 个添加的 token + {bytes} 个字节 + {merges} 条合并。题目真正想问的是把词表扩大到 {bigger}，“对比”一课末尾的“想一想”算了这道题。",
+  },
+});
+
+const WEATHER = "今天天气真好";
+const JOINED = "我爱中国";
+const SPACED = "我 爱 中 国"; // the notes' own example of words with spaces between them
+const fmt = (n) => n.toLocaleString("en-US");
+const hex = (bytes) => [...bytes].map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ");
+const quote = (text, t) => t("notesWrong.quote", { text });
+
+export class NotesWrong {
+  constructor(ctx, b, n) {
+    this.ctx = ctx;
+    this.answers = null; // the card's own requests, once answered
+    this.asked = false;
+    this.list = el("ul", { className: "stage-text lk-notes-wrong", testid: "notes-wrong" });
+    this.card = stageCard(b, { n, id: "notes-wrong-title", titleKey: "notesWrong.title", textKey: "notesWrong.text" }, this.list);
+    this.rows = new Map();
+  }
+
+  /** The card's requests, asked once the lesson's rows are in (they share the one engine). */
+  async ask() {
+    this.asked = true;
+    const row = (text, encoding) => this.ctx.query("model_row", { text, encoding });
+    const merged = (encoding) => this.ctx.query("overview", encoding === "r50k_base" ? { text: "a", allowed_special: "none" } : { text: "a", allowed_special: "none", encoding });
+    const [weather, joined, spaced, space, ...tables] = await Promise.all([
+      row(WEATHER, "minimind"), row(JOINED, "minimind"), row(SPACED, "minimind"), row(" ", "r50k_base"),
+      ...["r50k_base", "cl100k_base", "o200k_base"].map(merged)]);
+    const all = [weather, joined, spaced, space, ...tables];
+    if (!all.every((a) => a.ok)) return;
+    const [r50k, cl100k, o200k] = tables.map((a) => a.result.n_merged);
+    this.answers = { weather: weather.result, joined: joined.result, spaced: spaced.result, space: space.result, merged: new Map([["r50k_base", r50k], ["cl100k_base", cl100k], ["o200k_base", o200k]]) };
+    this.render();
+  }
+
+  /** The lesson's measured rows (id -> model_row result): the open models' merges come from them. */
+  show(rows, t) {
+    this.rows = rows;
+    this.t = t;
+    if (!this.asked && LOAD_ORDER.every((id) => rows.has(id))) this.ask();
+    this.render();
+  }
+
+  render() {
+    const t = this.t;
+    if (!t) return;
+    const a = this.answers;
+    if (!a) {
+      this.list.replaceChildren(el("li", { className: "fine" }, t("notesWrong.waiting")));
+      return;
+    }
+    const tokens = (r) => r.labels.map((label) => `[${label}]`).join(" ");
+    const label = a.space.labels[0];
+    const item = (id, key, vars) => el("li", { testid: `notes-wrong-${id}` }, t(key, vars));
+    const merges = [];
+    for (const id of LOAD_ORDER) {
+      const n = a.merged.has(id) ? a.merged.get(id) : this.rows.has(id) && this.rows.get(id).makeup ? this.rows.get(id).makeup.merges : null;
+      if (n !== null) merges.push(`${t(`models.name.${id}`)} ${fmt(n)}`);
+    }
+    const chatglm = MODELS.find((m) => m.id === "chatglm");
+    this.list.replaceChildren(
+      item("chars", "notesWrong.chars", { text: quote(WEATHER, t), n: a.weather.n_chars, count: a.weather.n_tokens, tokens: tokens(a.weather), ids: a.weather.ids.join(", ") }),
+      item("prefix", "notesWrong.prefix", { joined: quote(JOINED, t), joinedTokens: tokens(a.joined), spaced: quote(SPACED, t), spacedTokens: tokens(a.spaced) }),
+      item("hint", "notesWrong.hint", { code: label.codePointAt(0).toString(16).toUpperCase().padStart(4, "0"), utf8: hex(new TextEncoder().encode(label)), byte: `0x${hex(new TextEncoder().encode(" "))}`, label, id: a.space.ids[0] }),
+      item("glm", "notesWrong.glm", { notes: fmt(chatglm.notes) }),
+      item("start", "notesWrong.start", { bytes: fmt(MINIMIND.n_bytes), text: quote(WEATHER, t), n: a.weather.n_chars, nbytes: new TextEncoder().encode(WEATHER).length }),
+      item("merges", "notesWrong.merges", { list: merges.join(t("notesWrong.sep")), mm: fmt(MINIMIND.n_merges) }),
+      item("question", "notesWrong.question", { added: fmt(MINIMIND.n_added), bytes: fmt(MINIMIND.n_bytes), merges: fmt(MINIMIND.n_merges), bigger: fmt(MINIMIND.vocab_size_with_added * 2) }));
+  }
+}
