@@ -59,6 +59,13 @@ export function lookupLayout(run, avail, m, laneStep, rowsTop, badges) {
   };
 }
 
+/** The table layout `dx` pixels to the right (a scrolling row keeps its table under the visible part). */
+export function shiftTable(table, dx) {
+  if (!dx) return table;
+  const rows = table.rows.map((row) => ({ ...row, x: row.x + dx }));
+  return { ...table, rows, byId: new Map(rows.map((row) => [row.id, row])) };
+}
+
 /** The table lookup: each final token is matched with its row (token -> id) in the r50k table. */
 export function drawLookup(ctx, scene, frame, rects, geo, m, c, lookupT) {
   const top = geo.lookupTop;
