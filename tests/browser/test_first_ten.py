@@ -46,3 +46,27 @@ def test_the_merge_log_at_the_end_starts_at_an_entry(page):
     assert shown["scrolls"]
     assert any(abs(t - shown["top"]) < 1 for t in shown["tops"]), shown  # no half entry at the top
     assert shown["top"] <= shown["current"][0] and shown["current"][1] <= shown["top"] + shown["height"] + 0.5
+
+
+def paste(box, text: str) -> None:
+    """A paste: the whole text arrives in one input event."""
+    box.evaluate("(box, text) => { box.value = text; box.dispatchEvent(new Event('input', {bubbles: true})); }", text)
+
+
+def test_a_long_corpus_says_press_train_and_what_its_counts_count(open_app):
+    page = open_app("lesson=train&lang=en")
+    expect(page.get_by_test_id("train-step-meta")).not_to_have_text("")
+    big = " ".join(f"tok{i}en{i * 31 % 997}" for i in range(3000))  # over the 20,000 characters that train by themselves
+    paste(page.get_by_test_id("corpus-input"), big)
+    note = page.get_by_test_id("train-outdated")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("press “Train")
+    page.get_by_test_id("train-button").click()
+    expect(note).to_be_hidden(timeout=60_000)
+    size = page.get_by_test_id("train-size-note")
+    expect(size).to_be_visible(timeout=60_000)
+    words = big.split()
+    rows, distinct = len(set(words)), sum(len(w) + 1 for w in set(words))  # each word and its </w>
+    expect(size).to_contain_text(f"its {rows} distinct rows hold {distinct} symbols (each row counted once")
+    expect(page.get_by_test_id("train-explain")).to_contain_text("symbols counting every repeat of a row")
+    expect(page.get_by_test_id("train-no-tables")).to_contain_text("step forward")
