@@ -5,6 +5,8 @@ Issue 23's layout items, each driven as a person would (type, press End, read wh
 
 from __future__ import annotations
 
+import re
+
 from conftest import shared_page_fixtures
 from playwright.sync_api import expect
 
@@ -70,3 +72,15 @@ def test_a_long_corpus_says_press_train_and_what_its_counts_count(open_app):
     expect(size).to_contain_text(f"its {rows} distinct rows hold {distinct} symbols (each row counted once")
     expect(page.get_by_test_id("train-explain")).to_contain_text("symbols counting every repeat of a row")
     expect(page.get_by_test_id("train-no-tables")).to_contain_text("step forward")
+
+
+def test_whole_class_and_the_books_are_explained_in_both_languages(open_app):
+    page = open_app("lesson=encode&lang=en")
+    room = page.get_by_test_id("room-toggle")
+    expect(room).to_have_attribute("title", re.compile(r"projector.*raises hands.*keys 1 to 4"))
+    source = page.get_by_test_id("source-note")
+    expect(source).to_contain_text("18.3 Tokenizer")
+    expect(source).to_contain_text("“The MiniMind notes” are a Chinese study series on MiniMind, a small open language model")
+    page.get_by_test_id("lang-zh").click()
+    expect(room).to_have_attribute("title", re.compile(r"投影.*举手.*1 到 4"))
+    expect(source).to_contain_text("“MiniMind 笔记”指一组学习 MiniMind 的中文笔记")
