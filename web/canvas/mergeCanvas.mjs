@@ -136,12 +136,20 @@ export class MergeCanvas {
 
   /**
    * A still of `scene` (a frame: `to` null) on a new canvas at `scale` device pixels per CSS pixel,
-   * nothing hovered: what the classroom kit exports (web/classroom/export.mjs).
+   * nothing hovered: what the classroom kit exports (web/classroom/export.mjs); `cellsOnly` leaves out
+   * the table excerpt (and a scrolling row is drawn whole).
    */
-  render(scale, scene = this.scene) {
+  render(scale, scene = this.scene, { cellsOnly = false } = {}) {
     const canvas = document.createElement("canvas");
-    if (scene && this.width > 0) this.paint(canvas, scene, scale, { hover: null, scrollX: this.scrollX });
-    return canvas;
+    if (!scene || this.width <= 0) return canvas;
+    const { cssW, cellsH } = this.paint(canvas, scene, scale, { hover: null, scrollX: cellsOnly ? 0 : this.scrollX });
+    if (!cellsOnly) return canvas;
+    // Only the cells and their ranks (the GIF): the table excerpt below them cut off.
+    const cut = document.createElement("canvas");
+    cut.width = Math.round(cssW * scale);
+    cut.height = Math.round(cellsH * scale);
+    cut.getContext("2d").drawImage(canvas, 0, 0);
+    return cut;
   }
 
   /** A scrolling row: the pair the step is about (or the first cell) scrolled into view once per step. */
@@ -201,7 +209,7 @@ export class MergeCanvas {
     } else {
       drawLookup(ctx, scene, from, [], geo, m, c, 0);
     }
-    return { moving: Boolean(moving), shown, rects, cssW, cssH, scrolls: geo.scrolls };
+    return { moving: Boolean(moving), shown, rects, cssW, cssH, scrolls: geo.scrolls, cellsH: geo.cellsBottom + m.padding };
   }
 
   /** What the canvas shows, as data attributes: tests read these instead of pixels. */
