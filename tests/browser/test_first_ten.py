@@ -84,3 +84,26 @@ def test_whole_class_and_the_books_are_explained_in_both_languages(open_app):
     page.get_by_test_id("lang-zh").click()
     expect(room).to_have_attribute("title", re.compile(r"投影.*举手.*1 到 4"))
     expect(source).to_contain_text("“MiniMind 笔记”指一组学习 MiniMind 的中文笔记")
+
+
+def test_samples_on_a_phone_shows_every_window_in_the_stream_box(open_app):
+    page = open_app("lesson=samples&lang=zh")
+    page.set_viewport_size(PHONE)
+    flags = page.get_by_test_id("window-flag")
+    expect(flags).to_have_count(3)
+    stream = page.get_by_test_id("samples-stream")
+    # Every window's name and tokens inside the box's visible part: no window hidden by its scrolling.
+    hidden = stream.evaluate("""(box) => {
+        const seen = box.getBoundingClientRect();
+        return [...box.querySelectorAll('[data-testid="window-flag"], li[data-window]:not([data-window=""])')]
+            .filter((e) => { const r = e.getBoundingClientRect(); return r.top < seen.top - 0.5 || r.bottom > seen.bottom + 0.5; })
+            .map((e) => e.textContent);
+    }""")
+    assert hidden == []
+    # The folded ids are one press away; the stream's start stays as the chapter prints it.
+    gap = page.get_by_test_id("stream-gap").first
+    expect(gap).to_contain_text("个 id")
+    before = page.get_by_test_id("stream-chip").count()
+    gap.click()
+    expect(page.get_by_test_id("stream-gap")).to_have_count(0)
+    assert page.get_by_test_id("stream-chip").count() > before
