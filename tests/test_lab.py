@@ -15,6 +15,7 @@ import functools
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -86,9 +87,37 @@ def test_a_right_answer_passes_every_case(exercise):
     assert answer["total"] >= 50  # a few shown cases, many generated ones
 
 
+STUBS = ROOT / "py_src" / "toklab_lab" / "stubs"
+
+
+def code_without_words(source: str) -> str:
+    """The code of a stub without its docstrings and comments (the AST drops comments)."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
 @pytest.mark.parametrize("exercise", list(EXERCISES))
-def test_the_starting_code_runs_but_fails_a_shown_case(exercise):
-    stub = (ROOT / "py_src" / "toklab_lab" / "stubs" / f"{exercise}.py").read_text(encoding="utf-8")
+def test_the_chinese_starting_code_is_the_same_code_in_chinese_words(exercise):
+    english = (STUBS / f"{exercise}.py").read_text(encoding="utf-8")
+    chinese = (STUBS / "zh" / f"{exercise}.py").read_text(encoding="utf-8")
+    assert code_without_words(chinese) == code_without_words(english)
+    words = "".join(line for line in chinese.splitlines() if "#" in line or '"""' in line)
+    assert re.search(r"[\u4e00-\u9fff]", chinese) and re.search(r"[\u4e00-\u9fff]", words)
+    english_comments = [line.split("#", 1)[1] for line in english.splitlines() if "#" in line]
+    chinese_comments = [line.split("#", 1)[1] for line in chinese.splitlines() if "#" in line]
+    assert len(chinese_comments) == len(english_comments)
+    assert all(re.search(r"[\u4e00-\u9fff]", c) for c in chinese_comments)
+
+
+@pytest.mark.parametrize("lang", ["", "zh"])
+@pytest.mark.parametrize("exercise", list(EXERCISES))
+def test_the_starting_code_runs_but_fails_a_shown_case(exercise, lang):
+    stub = (STUBS / lang / f"{exercise}.py").read_text(encoding="utf-8")
     answer = check(exercise, stub)
     assert answer["state"] == "failed"
     assert answer["failure"]["shown"] is True
@@ -342,6 +371,7 @@ def test_catalog_lists_every_exercise_with_its_stub_and_shown_cases():
     for entry in data["exercises"]:
         shown = [c for c in cases(entry["id"]) if c.shown]
         assert entry["stub"] == (ROOT / "py_src" / "toklab_lab" / "stubs" / f"{entry['id']}.py").read_text(encoding="utf-8")
+        assert entry["stub_zh"] == (STUBS / "zh" / f"{entry['id']}.py").read_text(encoding="utf-8")
         assert [s["call"] for s in entry["shown"]] == [c.call(entry["function"]) for c in shown]
         assert [s["expected"] for s in entry["shown"]] == [repr(c.expected) for c in shown]
         assert entry["total"] == len(cases(entry["id"]))

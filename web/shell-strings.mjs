@@ -46,8 +46,8 @@ registerPairs({
     zh: "分词器使用真实的 GPT-2（r50k）词表与合并规则，由浏览器里的 Python 运行。你输入的文字不会离开本页。",
   },
   "app.source": {
-    en: "Where the pages say “the chapter” or “the Chinese notes”, they mean the Chinese course notes these lessons are built on: “18.3 Tokenizer：字符、BPE 与词表” (jshn9515, 2026), the chapter on tokenizers of a course that builds a small GPT, MiniGPT, from scratch.",
-    zh: "页面里说的“教材”，指这些课程依据的中文讲义：《18.3 Tokenizer：字符、BPE 与词表》（jshn9515，2026），是一门从零搭建小型 GPT（MiniGPT）的课程里讲分词器的一章。",
+    en: "Where the pages say “the chapter” or “the Chinese notes”, they mean the Chinese course notes these lessons are built on: “18.3 Tokenizer：字符、BPE 与词表” (jshn9515, 2026), the chapter on tokenizers of a course that builds a small GPT, MiniGPT, from scratch. “The MiniMind notes” are a Chinese study series on MiniMind, a small open language model (64M parameters) trained from scratch; its part 02, “Token的三世之旅” (a token's three lives), follows 今天天气真好 from text to ids to vectors.",
+    zh: "页面里说的“教材”，指这些课程依据的中文讲义：《18.3 Tokenizer：字符、BPE 与词表》（jshn9515，2026），是一门从零搭建小型 GPT（MiniGPT）的课程里讲分词器的一章。“MiniMind 笔记”指一组学习 MiniMind 的中文笔记：MiniMind 是一个从零训练的小型开源语言模型（6400 万参数），笔记第 02 篇《Token的三世之旅》讲“今天天气真好”怎样从文字变成 id，再变成向量。",
   },
   "status.starting": {
     en: "starting",

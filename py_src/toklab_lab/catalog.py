@@ -1,7 +1,8 @@
 """What the page knows of each exercise: `python -m toklab_lab.catalog` prints it.
 
 The build runs this on CPython and ships the JSON as dist/lab/catalog.json: each exercise's id, the
-function it asks for, its starting code (stubs/<id>.py), its shown cases (the page lists them at once,
+function it asks for, its starting code (stubs/<id>.py; `stub_zh`, the same code with Chinese comments
+and docstring, stubs/zh/<id>.py), its shown cases (the page lists them at once,
 while the lab's own Python is still loading), and every case's answer by toklab, the shown and the
 hidden ones: `answers`, each {call, value (toklab's answer as plain data, plain.py), expected (its
 repr), shown, notes}. The page judges a run with these (web/lessons/lab/judge.mjs): the lab's worker,
@@ -45,6 +46,7 @@ def catalog() -> dict:
             "function": exercise.function,
             "shape": exercise.shape,
             "stub": (STUBS / f"{exercise.id}.py").read_text(encoding="utf-8"),
+            "stub_zh": (STUBS / "zh" / f"{exercise.id}.py").read_text(encoding="utf-8"),
             "shown": [{"call": a["call"], "expected": a["expected"], "notes": a["notes"]} for a in answers if a["shown"]],
             "total": len(answers),
             "answers": answers,

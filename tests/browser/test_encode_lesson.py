@@ -428,16 +428,48 @@ def test_canvas_is_sharp_on_high_dpi_screens(browser, app_server):
         context.close()
 
 
-def test_narrow_screen_wraps_cells_inside_the_canvas(page, r50k_oracle):
+def cell_boxes(page) -> list[list[float]]:
+    cells = page.get_by_test_id("merge-canvas-cells").get_by_test_id("cell")
+    return cells.evaluate_all("els => els.map(e => [e.offsetLeft, e.offsetTop, e.offsetWidth])")
+
+
+def test_narrow_screen_keeps_a_piece_on_one_row_that_scrolls(page, r50k_oracle):
+    # A phone: 20 bytes do not fit 390 px even at the smallest cell. They stay on one row that scrolls
+    # sideways, so no pair's two cells sit on two rows (the rank that read "696 ↩"); the page itself
+    # does not scroll sideways, and each step scrolls its pair into view.
     page.set_viewport_size(PHONE)
     page.get_by_test_id("text-input").fill("internationalization")
     ids = r50k_oracle.encode_ordinary("internationalization")
     expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(ids))
     wait_canvas_for_selected_piece(page)
-    cells = page.get_by_test_id("merge-canvas-cells").get_by_test_id("cell")
-    expect(cells).to_have_count(20)
+    expect(page.get_by_test_id("merge-canvas-cells").get_by_test_id("cell")).to_have_count(20)
+    expect(page.locator(CANVAS)).to_have_attribute("data-scrolls", "true")
+    assert len({top for _, top, _ in cell_boxes(page)}) == 1
+    host = page.locator(CANVAS).locator("..")
+    assert host.evaluate("h => h.scrollWidth > h.clientWidth")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    focus_page(page)
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(CANVAS)).to_have_attribute("data-animating", "false")
+        state = canvas_state(page)
+        chosen = int(state["chosen"])
+        boxes = cell_boxes(page)
+        assert len({top for _, top, _ in boxes}) == 1
+        left = host.evaluate("h => h.scrollLeft")
+        width = host.evaluate("h => h.clientWidth")
+        a, b = boxes[chosen], boxes[chosen + 1]
+        assert left <= a[0] and b[0] + b[2] <= left + width, (state["step"], a, b, left, width)
+
+
+def test_a_piece_too_long_to_scroll_wraps_inside_the_canvas(page):
+    page.set_viewport_size(PHONE)
+    page.get_by_test_id("text-input").fill("a" * 120)
+    wait_canvas_for_selected_piece(page)
+    expect(page.locator(CANVAS)).to_have_attribute("data-scrolls", "false")
+    expect(page.get_by_test_id("merge-canvas-cells").get_by_test_id("cell")).not_to_have_count(0)
     width = page.eval_on_selector(CANVAS, "c => c.clientWidth")
-    boxes = cells.evaluate_all("els => els.map(e => [e.offsetLeft, e.offsetTop, e.offsetWidth])")
+    boxes = cell_boxes(page)
     assert all(0 <= left and left + w <= width for left, _, w in boxes)
     assert len({top for _, top, _ in boxes}) > 1
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")

@@ -137,9 +137,45 @@ def test_gif_has_a_frame_per_merge_and_the_canvas_size_at_2x(shared):
     assert name.endswith(".gif")
     width, height, delays = gif_frames(data)
     box = canvas.bounding_box()
-    assert (width, height) == (round(box["width"] * 2), round(box["height"] * 2))
+    cells = page.get_by_test_id("merge-canvas-cells").get_by_test_id("cell").first.bounding_box()
+    assert width == round(box["width"] * 2)
+    # The cells and their ranks under a caption; not the id table, empty until the last step (#23).
+    assert height < round(box["height"] * 2) * 0.8, (height, box)
+    assert height > 2 * (cells["y"] + cells["height"] - box["y"])
     assert len(delays) == total + 1
     assert delays[-1] > delays[0] > 0
+    # The caption band above the cells holds text: dark pixels on the page's light background.
+    dark = page.evaluate("""async (b64) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/gif" }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = canvas.getContext("2d");
+        ctx.drawImage(bitmap, 0, 0);
+        const px = ctx.getImageData(0, 0, bitmap.width, 48).data;
+        let n = 0;
+        for (let i = 0; i < px.length; i += 4) if (px[i] + px[i + 1] + px[i + 2] < 200) n += 1;
+        return n;
+    }""", base64.b64encode(data).decode())
+    assert dark > 200, dark
+
+
+def test_png_leaves_no_band_where_the_buttons_were(shared):
+    page = shared
+    expect(page.get_by_test_id("token-ids")).to_have_text("30001, 1634")
+    controls = page.evaluate("""() => [...document.querySelectorAll('#main > .lesson .controls')]
+        .map((c) => c.getBoundingClientRect().height).reduce((a, b) => a + b, 0)""")
+    assert controls > 60
+    _, data = download(page, "export-png")
+    _, before = png_size(data)
+    # The same view with the buttons taken out by hand: the picture is that much shorter, not blank there.
+    hide = "(on) => { for (const c of document.querySelectorAll('.lesson .controls')) c.style.display = on ? 'none' : ''; }"
+    page.evaluate(hide, True)
+    try:
+        _, data = download(page, "export-png")
+    finally:
+        page.evaluate(hide, False)
+    _, without = png_size(data)
+    assert abs(before - without) <= 4, (before, without)
 
 
 def test_encode_worksheet_prints_with_the_answer_key_on_its_own_page(shared, r50k_oracle):

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import shared_page_fixtures
+from playwright.sync_api import expect
 from lab_solutions import solution
 
 open_app, page, console_errors = shared_page_fixtures()
@@ -83,6 +84,27 @@ def test_lab_opens_on_counting_pairs_with_its_stub_tests_and_keyboard_note(open_
     editor = page.get_by_test_id("code-editor")
     assert editor.get_attribute("contenteditable") == "true"
     assert editor.get_attribute("aria-label") == "Your code for get_stats()"
+
+
+def test_a_chinese_page_starts_with_chinese_comments_and_the_same_judge(open_app, dist_dir):
+    entry = catalog(dist_dir)["get_stats"]
+    page = open_lab(open_app, "lesson=lab&lang=zh")
+    page_editor = page.get_by_test_id("code-editor")
+
+    def shows(stub: str) -> None:
+        expect(page_editor).to_contain_text(stub.splitlines()[1].strip())  # the docstring's first line
+        assert editor_text(page).strip() == stub.strip()
+
+    assert entry["stub_zh"] != entry["stub"]
+    shows(entry["stub_zh"])
+    # Untouched starting code follows the language; the checks are the same either way.
+    page.get_by_test_id("lang-en").click()
+    shows(entry["stub"])
+    assert "src=" not in page.url
+    page.get_by_test_id("lang-zh").click()
+    shows(entry["stub_zh"])
+    result = run_and_wait(page, "failed")
+    expect(result).to_contain_text("get_stats([1, 2, 3, 1, 2])")
 
 
 def test_passed_typing_get_stats_key_by_key(open_app, screenshot):

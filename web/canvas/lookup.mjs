@@ -4,7 +4,7 @@
 
 import { FONTS } from "../theme.mjs";
 import { lookupRows } from "./frames.mjs";
-import { roundRect, fitTextLeft } from "./paint.mjs";
+import { roundRect, fitText, fitTextLeft } from "./paint.mjs";
 
 /** At most this many final cells get a connector to their table row. */
 export const MAX_LINKS = 16;
@@ -59,6 +59,13 @@ export function lookupLayout(run, avail, m, laneStep, rowsTop, badges) {
   };
 }
 
+/** The table layout `dx` pixels to the right (a scrolling row keeps its table under the visible part). */
+export function shiftTable(table, dx) {
+  if (!dx) return table;
+  const rows = table.rows.map((row) => ({ ...row, x: row.x + dx }));
+  return { ...table, rows, byId: new Map(rows.map((row) => [row.id, row])) };
+}
+
 /** The table lookup: each final token is matched with its row (token -> id) in the r50k table. */
 export function drawLookup(ctx, scene, frame, rects, geo, m, c, lookupT) {
   const top = geo.lookupTop;
@@ -91,7 +98,8 @@ export function drawLookup(ctx, scene, frame, rects, geo, m, c, lookupT) {
     ctx.fillStyle = c.faint;
     ctx.textAlign = "center";
     const first = table.rows[0];
-    ctx.fillText(scene.labels.pending, first.x + first.w / 2, first.y + rowH / 2);
+    fitText(ctx, scene.labels.pending, first.x + first.w / 2, first.y + rowH / 2, first.w - 12, m.labelSize,
+      `SIZEpx ${FONTS.ui}`);
     ctx.restore();
     return;
   }

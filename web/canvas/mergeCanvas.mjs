@@ -5,15 +5,23 @@
 // the size or the hovered cell changed. Transparent buttons over the cells make every cell reachable
 // by keyboard and give hover/focus details in a tooltip; the canvas element carries the shown state
 // as data attributes (data-step, data-symbols, data-ranks ...) for tests.
+//
+// A piece whose bytes do not fit the width even at the smallest cell stays on one row and the row
+// scrolls sideways (the host scrolls, the canvas is as wide as the row): wrapping would put a pair's two
+// cells on two rows. The table excerpt under the cells keeps to the visible part. Only a piece longer
+// than MAX_ROW_PX wraps.
 
 import { palette, canvasMetrics } from "../theme.mjs";
 import { unitFor, layoutCells, rowPitch, centreOffset, ease, clamp01 } from "./layout.mjs";
 import { drawFrame, drawSlide } from "./cells.mjs";
-import { MAX_LINKS, lookupLayout, drawLookup } from "./lookup.mjs";
+import { MAX_LINKS, lookupLayout, shiftTable, drawLookup } from "./lookup.mjs";
 import { hexLabel } from "../glyphs.mjs";
 
 /** Shares of a transition's time: hold on the highlighted pair, slide together, then settle. */
 const PHASE = Object.freeze({ slideStart: 0.22, slideEnd: 0.78 });
+
+/** The widest row (CSS pixels) that scrolls sideways; a longer piece wraps onto more rows. */
+export const MAX_ROW_PX = 2400;
 
 const byElement = new WeakMap(); // canvas element -> its MergeCanvas
 
@@ -65,6 +73,14 @@ export class MergeCanvas {
     });
     this.resizeObserver.observe(host);
     this.width = Math.floor(host.clientWidth);
+    this.scrollX = 0;
+    this.shownKey = "";
+    host.addEventListener("scroll", () => {
+      if (host.scrollLeft !== this.scrollX) {
+        this.scrollX = host.scrollLeft;
+        this.invalidate();
+      }
+    }, { passive: true });
   }
 
   setScene(scene) {
@@ -102,13 +118,17 @@ export class MergeCanvas {
   draw() {
     const scene = this.scene;
     if (!scene || this.width <= 0) return;
-    const { moving, shown, rects, cssH } = this.paint(this.canvas, scene, window.devicePixelRatio || 1, this);
-    if (this.canvas.style.height !== `${cssH}px` || this.canvas.style.width !== `${this.width}px`) {
-      this.canvas.style.width = `${this.width}px`;
+    const { moving, shown, rects, cssW, cssH, scrolls } = this.paint(this.canvas, scene, window.devicePixelRatio || 1, this);
+    if (this.canvas.style.height !== `${cssH}px` || this.canvas.style.width !== `${cssW}px`) {
+      this.canvas.style.width = `${cssW}px`;
       this.canvas.style.height = `${cssH}px`;
       this.overlay.style.height = `${cssH}px`;
+      this.overlay.style.width = `${cssW}px`;
     }
+    this.host.classList.toggle("mc-scrolls", scrolls);
+    this.canvas.dataset.scrolls = String(scrolls);
     if (shown && !moving) this.syncOverlay(scene, shown, rects);
+    if (scrolls && shown && !moving) this.keepInView(scene, shown, rects);
     this.overlay.hidden = Boolean(moving);
     if (moving) this.hideTip();
     this.syncData(scene, scene.to || scene.from, Boolean(moving));
@@ -116,20 +136,47 @@ export class MergeCanvas {
 
   /**
    * A still of `scene` (a frame: `to` null) on a new canvas at `scale` device pixels per CSS pixel,
-   * nothing hovered: what the classroom kit exports (web/classroom/export.mjs).
+   * nothing hovered: what the classroom kit exports (web/classroom/export.mjs); `cellsOnly` leaves out
+   * the table excerpt (and a scrolling row is drawn whole).
    */
-  render(scale, scene = this.scene) {
+  render(scale, scene = this.scene, { cellsOnly = false } = {}) {
     const canvas = document.createElement("canvas");
-    if (scene && this.width > 0) this.paint(canvas, scene, scale, { hover: null, width: this.width });
-    return canvas;
+    if (!scene || this.width <= 0) return canvas;
+    const { cssW, cellsH } = this.paint(canvas, scene, scale, { hover: null, scrollX: cellsOnly ? 0 : this.scrollX });
+    if (!cellsOnly) return canvas;
+    // Only the cells and their ranks (the GIF): the table excerpt below them cut off.
+    const cut = document.createElement("canvas");
+    cut.width = Math.round(cssW * scale);
+    cut.height = Math.round(cellsH * scale);
+    cut.getContext("2d").drawImage(canvas, 0, 0);
+    return cut;
   }
 
-  /** Draws `scene` on `target` at `dpr`, sizing its bitmap; `view` is {hover, width} for the painters. */
+  /** A scrolling row: the pair the step is about (or the first cell) scrolled into view once per step. */
+  keepInView(scene, frame, rects) {
+    const key = `${scene.key}|${frame.step}|${this.width}`;
+    if (key === this.shownKey) return;
+    this.shownKey = key;
+    if (frame.chosen === null) {
+      this.host.scrollLeft = 0;
+      return;
+    }
+    const i = frame.chosen;
+    const a = rects[i];
+    const b = rects[Math.min(i + 1, rects.length - 1)];
+    if (!a || !b) return;
+    const left = this.host.scrollLeft;
+    if (a.x >= left && b.x + b.w <= left + this.width) return;
+    this.host.scrollLeft = Math.max(0, Math.round((a.x + b.x + b.w) / 2 - this.width / 2));
+  }
+
+  /** Draws `scene` on `target` at `dpr`, sizing its bitmap; `view` is {hover, scrollX} for the painters. */
   paint(target, scene, dpr, view) {
     const m = canvasMetrics(scene.projector, parseFloat(getComputedStyle(document.documentElement).fontSize));
     const c = palette(scene.projector);
-    const geo = this.geometry(scene, m);
-    const cssW = this.width;
+    const geo = this.geometry(scene, m, view.scrollX);
+    const cssW = geo.cssW;
+    view = { hover: view.hover, width: cssW };
     const cssH = geo.height;
     if (target.width !== Math.round(cssW * dpr) || target.height !== Math.round(cssH * dpr)) {
       target.width = Math.round(cssW * dpr);
@@ -162,7 +209,7 @@ export class MergeCanvas {
     } else {
       drawLookup(ctx, scene, from, [], geo, m, c, 0);
     }
-    return { moving: Boolean(moving), shown, rects, cssH };
+    return { moving: Boolean(moving), shown, rects, cssW, cssH, scrolls: geo.scrolls, cellsH: geo.cellsBottom + m.padding };
   }
 
   /** What the canvas shows, as data attributes: tests read these instead of pixels. */
@@ -182,23 +229,32 @@ export class MergeCanvas {
     ds.labels = JSON.stringify(frame.cells.map((cell) => (scene.hex ? hexLabel(cell.bytes) : cell.text)));
   }
 
-  /** Sizes that stay fixed for the whole piece, so the canvas does not jump between steps. */
-  geometry(scene, m) {
-    const avail = Math.max(40, this.width - 2 * m.padding);
+  /**
+   * Sizes that stay fixed for the whole piece, so the canvas does not jump between steps. A row too
+   * long for the width scrolls (`scrolls`, `cssW` wider than the host); the table excerpt is laid out in
+   * the visible width and drawn `scrollX` to the right, under what is in view.
+   */
+  geometry(scene, m, scrollX = 0) {
+    const visible = Math.max(40, this.width - 2 * m.padding);
     const byteCount = scene.piece.bytes.length;
+    const oneRow = byteCount * m.unitMin + Math.max(0, byteCount - 1) * m.gap;
+    const scrolls = oneRow > visible && oneRow + 2 * m.padding <= MAX_ROW_PX;
+    const avail = scrolls ? oneRow : visible;
+    const cssW = scrolls ? oneRow + 2 * m.padding : this.width;
+    const shift = scrolls ? Math.max(0, Math.min(scrollX, cssW - this.width)) : 0;
     const unit = unitFor(byteCount, avail, m);
     const origin = centreOffset(byteCount, unit, avail, m);
     const first = layoutCells(scene.piece.symbols.map(() => 1), unit, avail, m, origin);
     const cellsBottom = m.padding + first.rows * rowPitch(m) - m.rowGap;
     // Connectors when the piece fits on one row; numbered badges when its cells wrap.
-    const badges = first.rows > 1 || scene.run.ids.length > MAX_LINKS;
+    const badges = scrolls || first.rows > 1 || scene.run.ids.length > MAX_LINKS;
     const links = badges ? 0 : scene.run.ids.length;
     const laneStep = Math.max(5, Math.round(m.line * 3));
     const lookupTop = cellsBottom + Math.max(m.lookupGap, 18 + links * laneStep);
     const headH = Math.round(m.labelSize * 2.2);
-    const table = lookupLayout(scene.run, avail, m, laneStep, lookupTop + headH, badges);
+    const table = shiftTable(lookupLayout(scene.run, visible, m, laneStep, lookupTop + headH, badges), shift);
     return {
-      avail, unit, origin, cellsBottom, lookupTop, headH, laneStep, table, badges,
+      avail, unit, origin, cellsBottom, lookupTop, headH, laneStep, table, badges, scrolls, cssW,
       height: Math.ceil(table.bottom + m.padding),
       showChars: scene.piece.symbols.join("") !== scene.piece.text,
     };
@@ -254,7 +310,8 @@ export class MergeCanvas {
     this.tip.replaceChildren(...lines);
     this.tip.hidden = false;
     const tipW = this.tip.offsetWidth;
-    const left = Math.max(4, Math.min(this.width - tipW - 4, r.x + r.w / 2 - tipW / 2));
+    const seen = this.host.scrollLeft;
+    const left = Math.max(seen + 4, Math.min(seen + this.width - tipW - 4, r.x + r.w / 2 - tipW / 2));
     this.tip.style.left = `${left}px`;
     this.tip.style.top = `${r.y + r.h + 10}px`;
     if (this.hover !== i) {

@@ -29,6 +29,13 @@ function roundedRect(ctx, x, y, w, h, r) {
   else ctx.rect(x, y, w, h);
 }
 
+/** The dash pattern of a CSS border style of width `w`, as the browser draws it (solid: none). */
+export function dashOf(borderStyle, w) {
+  if (borderStyle === "dashed") return [Math.max(3, w * 3), Math.max(2, w * 2)];
+  if (borderStyle === "dotted") return [Math.max(1, w), Math.max(1.5, w * 1.5)];
+  return [];
+}
+
 function paintBox(ctx, style, box) {
   const radius = parseFloat(style.borderTopLeftRadius) || 0;
   if (visible(style.backgroundColor)) {
@@ -47,10 +54,13 @@ function paintBox(ctx, style, box) {
   const uniform = widths.every((w) => w === widths[0]) && colours.every((c) => c === colours[0]);
   if (uniform && widths[0] > 0 && visible(colours[0])) {
     const w = widths[0];
+    ctx.save();
     ctx.strokeStyle = colours[0];
     ctx.lineWidth = w;
+    ctx.setLineDash(dashOf(style.borderTopStyle, w));
     roundedRect(ctx, box.x + w / 2, box.y + w / 2, box.w - w, box.h - w, Math.max(0, radius - w / 2));
     ctx.stroke();
+    ctx.restore();
     return;
   }
   sides.forEach(([, rect], i) => {

@@ -59,8 +59,25 @@ function canvasBlob(canvas) {
   });
 }
 
+/**
+ * What the picture leaves out is taken out of the layout while it is drawn (the step buttons and the
+ * switches), so no blank band stays where they were. The class goes on the lesson that holds the scene's
+ * cards and off again in the same task: the page is never painted without them.
+ */
+const EXPORTING = "exporting";
+
 /** The lesson's view on a new canvas: title, the scene's parts, the footer. */
 export function drawView(t, state, scene) {
+  const lesson = scene.view.map((part) => part.closest(".lesson")).find(Boolean) || null;
+  lesson?.classList.add(EXPORTING);
+  try {
+    return drawLaidOut(t, state, scene);
+  } finally {
+    lesson?.classList.remove(EXPORTING);
+  }
+}
+
+function drawLaidOut(t, state, scene) {
   const parts = viewParts(scene);
   const bounds = boundsOf(parts);
   if (!bounds) return null;
@@ -93,6 +110,67 @@ export function drawView(t, state, scene) {
   return canvas;
 }
 
+/** Lines of `text` that fit `width` in the context's font, broken at spaces (or anywhere, for CJK). */
+function wrapLines(ctx, text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(/(?<=\s)|(?=[\u3000-\u9fff\uff00-\uffef])/u)) {
+    if (line && ctx.measureText(line + word).width > width) {
+      lines.push(line.trimEnd());
+      line = word.trimStart();
+    } else {
+      line += word;
+    }
+  }
+  if (line) lines.push(line.trimEnd());
+  return lines;
+}
+
+/**
+ * One GIF frame: the step's caption (as the page writes it under the buttons) over the merge cells.
+ * The id table is left out: it is empty until the last step, whose caption gives the tokens and ids.
+ */
+export function gifFrame(mc, scene, k, lines = 1) {
+  const frame = buildFrame(scene.piece, scene.run, k);
+  const cells = mc.render(EXPORT.scale, { ...scene, from: frame, to: null, t: 0 }, { cellsOnly: true });
+  const canvas = document.createElement("canvas");
+  canvas.width = cells.width;
+  const ctx = canvas.getContext("2d");
+  const caption = captionOf(ctx, scene, frame, cells.width);
+  const captionH = caption.lines.length ? Math.max(lines, caption.lines.length) * caption.lineH + 2 * caption.pad : 0;
+  canvas.height = captionH + cells.height;
+  ctx.fillStyle = caption.background;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.font = caption.font;
+  ctx.fillStyle = caption.colour;
+  ctx.textBaseline = "middle";
+  caption.lines.forEach((line, i) => ctx.fillText(line, caption.pad, caption.pad + (i + 0.5) * caption.lineH));
+  ctx.drawImage(cells, 0, captionH);
+  return { canvas, text: caption.text };
+}
+
+/** The page's background colour: the body's, else the root's (a GIF has no transparency to fall back on). */
+function pageBackground() {
+  for (const node of [document.body, document.documentElement]) {
+    const colour = getComputedStyle(node).backgroundColor;
+    if (colour && colour !== "transparent" && !/^rgba\(.*,\s*0\)$/.test(colour)) return colour;
+  }
+  return "#ffffff";
+}
+
+/** The caption of `frame` (the scene's own words for it), wrapped to `width` device pixels. */
+function captionOf(ctx, scene, frame, width) {
+  const s = EXPORT.scale;
+  const page = getComputedStyle(document.body);
+  const caption = {
+    text: scene.caption ? scene.caption(frame) : "",
+    font: `600 ${15 * s}px ${page.fontFamily}`, pad: 12 * s, lineH: 21 * s, colour: page.color, background: pageBackground(),
+  };
+  ctx.font = caption.font;
+  caption.lines = caption.text ? wrapLines(ctx, caption.text, width - 2 * caption.pad) : [];
+  return caption;
+}
+
 /** The GIF of the merge canvas's piece: frame k for each step k, the last held longer. */
 async function mergesGif(mc) {
   const { GIFEncoder, quantize, applyPalette } = await import("../vendor/gifenc.mjs");
@@ -100,8 +178,15 @@ async function mergesGif(mc) {
   const total = scene.run.steps.length;
   const gif = GIFEncoder();
   let size = null;
+  // Every frame as tall as the one with the longest caption, so the cells never jump.
+  const width = Math.round(mc.width * EXPORT.scale);
+  const measure = document.createElement("canvas").getContext("2d");
+  let lines = 1;
   for (let k = 0; k <= total; k += 1) {
-    const frame = mc.render(EXPORT.scale, { ...scene, from: buildFrame(scene.piece, scene.run, k), to: null, t: 0 });
+    lines = Math.max(lines, captionOf(measure, scene, buildFrame(scene.piece, scene.run, k), width).lines.length);
+  }
+  for (let k = 0; k <= total; k += 1) {
+    const frame = gifFrame(mc, scene, k, lines).canvas;
     const ctx = frame.getContext("2d");
     size = { w: frame.width, h: frame.height };
     const rgba = ctx.getImageData(0, 0, size.w, size.h).data;

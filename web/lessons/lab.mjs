@@ -50,6 +50,11 @@ async function loadCatalog() {
   return response.json();
 }
 
+/** Whether `code` is the exercise's starting code, in either language (a link or a save keeps no copy of it). */
+function isStub(entry, code) {
+  return code === entry.stub || code === entry.stub_zh;
+}
+
 class LabLesson {
   constructor(ctx) {
     this.ctx = ctx;
@@ -109,8 +114,9 @@ class LabLesson {
       this.entry = entry;
       this.runner.prepare(entry.id);
       const link = this.ctx.linkValues();
-      const fromLink = this.firstSync && typeof link.src === "string" && link.src === state.src && state.src !== entry.stub;
-      const code = state.src ?? savedCode(entry.id) ?? entry.stub;
+      const fromLink = this.firstSync && typeof link.src === "string" && link.src === state.src && !isStub(entry, state.src);
+      const saved = savedCode(entry.id);
+      const code = state.src ?? (saved === null || isStub(entry, saved) ? this.stubFor(entry) : saved);
       this.view.showTask(entry);
       this.view.showResult({ state: "idle" });
       this.stopAnimation();
@@ -125,12 +131,17 @@ class LabLesson {
       }
       this.labelEditor();
       saveCode(entry.id, code);
-      this.ctx.setState({ ex: entry.id, src: code === entry.stub ? null : code });
-    } else if ((state.src ?? entry.stub) !== this.editor.text) {
-      this.editor.replace(state.src ?? entry.stub);
+      this.ctx.setState({ ex: entry.id, src: isStub(entry, code) ? null : code });
+    } else if (state.src !== null && state.src !== undefined ? state.src !== this.editor.text : !isStub(entry, this.editor.text)) {
+      this.editor.replace(state.src ?? this.stubFor(entry));
     }
     this.firstSync = false;
     this.view.showSteps(entry.id, lastState);
+  }
+
+  /** The exercise's starting code in the page's language: Chinese comments and docstring on a Chinese page. */
+  stubFor(entry) {
+    return this.ctx.getState().lang === "zh" ? entry.stub_zh : entry.stub;
   }
 
   labelEditor() {
@@ -140,7 +151,7 @@ class LabLesson {
   edited(text) {
     this.stopAnimation(); // the offer was for the code that passed
     saveCode(this.entry.id, text);
-    this.ctx.setState({ src: text === this.entry.stub ? null : text });
+    this.ctx.setState({ src: isStub(this.entry, text) ? null : text });
   }
 
   pick(id) {
@@ -231,7 +242,7 @@ class LabLesson {
 
   reset() {
     if (!this.entry) return;
-    this.editor.replace(this.entry.stub);
+    this.editor.replace(this.stubFor(this.entry));
     this.view.say("lab.resetDone");
   }
 
@@ -243,7 +254,7 @@ class LabLesson {
     params.set("ex", this.entry.id);
     const code = this.editor.text;
     params.delete("code");
-    if (code !== this.entry.stub && code.length <= CODE_MAX) params.set("src", code);
+    if (!isStub(this.entry, code) && code.length <= CODE_MAX) params.set("src", code);
     else params.delete("src");
     const link = `${window.location.origin}${window.location.pathname}#${params.toString()}`;
     try {
@@ -262,6 +273,10 @@ class LabLesson {
       if (this.entry) {
         this.labelEditor();
         this.view.showSteps(this.entry.id, lastState);
+        // Untouched starting code follows the language; code the student wrote stays as it is.
+        if (this.editor && isStub(this.entry, this.editor.text) && this.editor.text !== this.stubFor(this.entry)) {
+          this.editor.replace(this.stubFor(this.entry));
+        }
       }
     }
     if (changed.has("ex") || changed.has("src")) this.sync(state);

@@ -25,6 +25,8 @@ export const PRESETS = Object.freeze([
 const TOKENIZERS = Object.freeze(["toy_bpe", "r50k"]);
 const MODES = Object.freeze(["random", "sequential"]);
 const STREAM_SHOWN = 400;
+const STREAM_HEAD = 12;    // ids of the stream's start always shown (the chapter prints its first ten)
+const STREAM_AROUND = 3;   // ids shown before and after each window; a longer gap folds into one item
 
 const PARAMS = new Map([
   ["scorpus", param.text(MACHINE, LIMITS.hashTextMax)],
@@ -42,6 +44,7 @@ class SamplesLesson extends TextLesson {
   constructor(ctx) {
     // A new text starts the sequential sampler from the beginning again.
     super(ctx, { id: "samples", params: PARAMS, field: "scorpus", also: { start: 0 }, debounceMs: 250 });
+    this.wholeStream = false; // the ids far from the windows folded (false) or all shown
     const b = this.b;
     const input = this.textBox("samples", { rows: 3 });
     const presets = this.presets(PRESETS, {
@@ -148,7 +151,26 @@ class SamplesLesson extends TextLesson {
     });
     const shown = Math.min(r.ids.length, STREAM_SHOWN);
     const items = [];
+    // The ids far from every window fold into "⋯ n ids" (a button shows them), so every window is in
+    // view at once, on a phone too; the whole stream is one press away.
+    const kept = (i) => this.wholeStream || i < STREAM_HEAD
+      || r.windows.some((w) => i >= w.offset - STREAM_AROUND && i <= w.offset + r.block_size + STREAM_AROUND);
+    let folded = 0;
+    const fold = () => {
+      if (folded === 0) return;
+      const n = folded;
+      folded = 0;
+      items.push(el("li", { className: "lk-stream-gap" }, el("button", {
+        className: "ghost lk-gap-button", testid: "stream-gap", attrs: { type: "button", title: t("samples.gapShow") },
+        on: { click: () => { this.wholeStream = true; this.render(); } },
+      }, t("samples.gap", { n }))));
+    };
     for (let i = 0; i < shown; i += 1) {
+      if (!kept(i)) {
+        folded += 1;
+        continue;
+      }
+      fold();
       const k = windowOf.get(i);
       const chip = tokenChip(r.tokens[i], r.ids[i], { tone: i, testid: "stream-chip", className: k === undefined ? "dim" : `in-window w${k % 4}` });
       // A window's name goes in the row before its first token, as an item of its own: above the token
@@ -158,6 +180,7 @@ class SamplesLesson extends TextLesson {
       }
       items.push(el("li", { data: { pos: i, window: k === undefined ? "" : k + 1 } }, chip));
     }
+    fold();
     this.stream.replaceChildren(...items);
     // The box scrolls: its top is the first window's row, so the windows are what it shows.
     const firstFlag = this.stream.querySelector(".lk-win-flag");

@@ -100,11 +100,14 @@ export function guessAnnouncement(model) {
 }
 
 /** The toggle that turns guessing on and off (aria-pressed), `testid` e.g. "predict-toggle". */
-export function predictSwitch(b, { testid, labelKey, onToggle }) {
-  return el("button", {
+export function predictSwitch(b, { testid, labelKey, hintKey = null, onToggle }) {
+  const button = el("button", {
     className: "toggle predict-toggle", testid, attrs: { type: "button", "aria-pressed": "false" },
     on: { click: () => onToggle() },
   }, el("span", { className: "toggle-box", attrs: { "aria-hidden": "true" } }), b.text(el("span", {}), labelKey));
+  // What the switch does, for whoever hovers or focuses it (a screen reader reads it as the description).
+  if (hintKey) b.title(button, hintKey);
+  return button;
 }
 
 /**

@@ -6,6 +6,7 @@ import { registerTables } from "../i18n.mjs";
 export const PREDICT_EN = Object.freeze({
   "predict.toggle": "Predict first",
   "predict.room": "Whole class",
+  "predict.roomHint": "Whole class: for a projector. The class sees 2 to 4 numbered answers and raises hands; keys 1 to 4 count the hands, a bar chart shows them, then the answer is revealed.",
   "predict.score": "Your guesses: {right} of {asked} right",
   "predict.reset": "Reset score",
   "predict.check": "Check",
@@ -69,6 +70,7 @@ export const PREDICT_EN = Object.freeze({
 export const PREDICT_ZH = Object.freeze({
   "predict.toggle": "先猜再看",
   "predict.room": "全班一起猜",
+  "predict.roomHint": "全班一起猜：投影给全班用。屏幕上列出 2 到 4 个带编号的答案，大家举手；按数字键 1 到 4 记下每个答案的举手人数，柱状图显示出来，然后揭晓答案。",
   "predict.score": "共猜 {asked} 次，猜对 {right} 次",
   "predict.reset": "重新计分",
   "predict.check": "看看对不对",

@@ -235,7 +235,7 @@ function buildControls(r, b, actions) {
     on: { click: () => actions.toggleHex() },
   }, el("span", { className: "toggle-box", attrs: { "aria-hidden": "true" } }), b.text(el("span", {}), "controls.hex"));
   r.predictToggle = predictSwitch(b, { testid: "predict-toggle", labelKey: "predict.toggle", onToggle: () => actions.togglePredict() });
-  r.roomToggle = predictSwitch(b, { testid: "room-toggle", labelKey: "predict.room", onToggle: () => actions.toggleRoom() });
+  r.roomToggle = predictSwitch(b, { testid: "room-toggle", labelKey: "predict.room", hintKey: "predict.roomHint", onToggle: () => actions.toggleRoom() });
   r.codeToggle = codeSwitch(b, () => actions.toggleCode());
   return new StepControls(b, actions.stepper, {
     onSpeed: (speed) => actions.setSpeed(speed),

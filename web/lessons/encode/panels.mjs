@@ -149,15 +149,29 @@ export function renderLog(r, t, piece, step, goTo, revealed = Infinity) {
     if (k === step) current = entries[entries.length - 1];
   });
   if (piece.steps.length === 0) entries.push(el("li", { className: "log-empty" }, t("log.empty")));
-  const log = r.log;
-  log.replaceChildren(...entries);
-  if (current && log.scrollHeight > log.clientHeight) {
-    const top = current.offsetTop;
-    const bottom = top + current.offsetHeight;
-    if (top < log.scrollTop || bottom > log.scrollTop + log.clientHeight) {
-      log.scrollTop = Math.max(0, top - (log.clientHeight - current.offsetHeight) / 2);
-    }
-  }
+  r.log.replaceChildren(...entries);
+  scrollLog(r.log, current);
+}
+
+/**
+ * Scrolls the merge log to its current entry with an entry's top at the top edge, never half an entry
+ * (at the end too: the list gets the padding that lets its last page start at an entry).
+ */
+function scrollLog(log, current) {
+  log.style.paddingBottom = "";
+  if (!current || log.scrollHeight <= log.clientHeight) return;
+  const tops = [...log.children].map((li) => li.offsetTop);
+  const max = log.scrollHeight - log.clientHeight;
+  const boundary = tops.find((top) => top >= max);
+  if (boundary !== undefined && boundary > max) log.style.paddingBottom = `${boundary - max}px`;
+  const top = current.offsetTop;
+  const bottom = top + current.offsetHeight;
+  if (top >= log.scrollTop && bottom <= log.scrollTop + log.clientHeight && tops.includes(log.scrollTop)) return;
+  const want = top - (log.clientHeight - current.offsetHeight) / 2;
+  let start = 0;
+  for (const t of tops) if (t <= want) start = t;
+  if (bottom > start + log.clientHeight) start = tops.find((t) => t > start && bottom <= t + log.clientHeight) ?? top;
+  log.scrollTop = start;
 }
 
 /** The ids of the whole text as text, and the one-line summary: cheap, drawn first. */

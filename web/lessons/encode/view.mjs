@@ -308,6 +308,7 @@ export class EncodeView {
     const label = (scene) => t("stage2.canvasLabel", { symbols: (scene.to || scene.from).symbols.join(" · ") });
     r.rankCanvas.setScene({
       ...scenes.rank, key, piece, run: piece, mode: "rank", projector: state.projector, labels, ariaLabel: label(scenes.rank), hex: state.hex,
+      caption: (frame) => announcement(t, piece, frame), // the step caption, for the GIF's frames
     });
     if (tween) r.rankCanvas.drawNow();
     const g = scenes.greedy;

@@ -87,6 +87,14 @@ registerPairs({
     en: "This is the chapter's paragraph from 18.3.7 (its line breaks read as spaces), cut by a toy BPE trained on it with a vocabulary of {v}: {n} tokens, starting {first}, the same stream the chapter prints.",
     zh: "这就是教材 18.3.7 里的那段英文（换行当作空格），用它自己训练出来的玩具 BPE（词表大小 {v}）切分：共 {n} 个 token，开头是 {first}，和教材印出来的 token 流一样。",
   },
+  "samples.gap": {
+    en: "⋯ {n} ids ⋯",
+    zh: "⋯ {n} 个 id ⋯",
+  },
+  "samples.gapShow": {
+    en: "Show the whole stream",
+    zh: "显示整个 id 流",
+  },
   "samples.windowN": {
     en: "window {n}",
     zh: "窗口 {n}",

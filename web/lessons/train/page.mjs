@@ -45,13 +45,15 @@ export function buildPage(root, t, b, actions) {
   r.errorBox = errorLine("train-error");
   r.sizeNote = el("p", { className: "point", testid: "train-size-note" });
   r.sizeNote.hidden = true;
+  r.outdatedNote = el("p", { className: "point lk-train-outdated", testid: "train-outdated", attrs: { role: "status" } });
+  r.outdatedNote.hidden = true;
   const setting = (key, node) => el("div", { className: "lk-setting" }, b.text(el("span", { className: "field-label" }), key), node);
   const card = inputCard(b, r.corpus, {
     name: "corpus", labelKey: "train.corpusLabel", hintKey: "train.corpusHint",
     below: [
       el("div", { className: "preset-row" }, r.presets.list),
       el("div", { className: "lk-train-go" }, r.trainButton, r.busy.node),
-      r.errorBox, r.sizeNote],
+      r.outdatedNote, r.errorBox, r.sizeNote],
     sideClass: "lk-settings",
     side: [
       setting("train.mode", r.mode.node),

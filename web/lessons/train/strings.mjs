@@ -97,8 +97,8 @@ registerPairs({
     zh: "正在后台训练……{seconds} 秒",
   },
   "train.tooLarge": {
-    en: "This corpus is too large to show every table ({note}). The merges, their counts and the stop reason are still listed.",
-    zh: "语料太大，无法显示每一步的表格（{note}）。合并列表、每次的次数和停止原因仍然列出。",
+    en: "This corpus is too large to draw every table: its {rows} distinct rows hold {distinct} symbols (each row counted once; {all} counting every repeat). The merges, their counts and the stop reason are still listed.",
+    zh: "语料太大，不画每一步的表格：去掉重复后有 {rows} 行，共 {distinct} 个符号（每行只算一次；重复的行都算上是 {all} 个）。合并列表、每次的次数和停止原因仍然列出。",
   },
   "train.stepsTitle": {
     en: "Step by step",
@@ -109,12 +109,12 @@ registerPairs({
     zh: "共 {words} 行，去掉重复后 {rows} 行，合并 {merges} 次",
   },
   "train.startChars": {
-    en: "Step 0: every row is split into characters ({n} symbols in {rows} distinct rows, {alpha} different characters). The vocabulary starts with {v} entries: the special token {special} and the {alpha} characters. Press → (or tap ▶) to count the neighbouring pairs and merge the most frequent.",
-    zh: "第 0 步：每一行都拆成单个字符（去掉重复后有 {rows} 行，共 {n} 个符号，{alpha} 种不同的字符）。词表一开始有 {v} 项：特殊 token {special}，加上这 {alpha} 个字符。按 →（或点 ▶）数相邻对，合并最常见的一对。",
+    en: "Step 0: every row is split into characters: {n} symbols counting every repeat of a row ({rows} distinct rows, {alpha} different characters). The vocabulary starts with {v} entries: the special token {special} and the {alpha} characters. Press → (or tap ▶) to count the neighbouring pairs and merge the most frequent.",
+    zh: "第 0 步：每一行都拆成单个字符：重复的行都算上，共 {n} 个符号（去掉重复后有 {rows} 行，{alpha} 种不同的字符）。词表一开始有 {v} 项：特殊 token {special}，加上这 {alpha} 个字符。按 →（或点 ▶）数相邻对，合并最常见的一对。",
   },
   "train.startBytes": {
-    en: "Step 0: every piece is split into bytes, written as GPT-2 does (a space is Ġ): {n} symbols in {rows} distinct pieces. The vocabulary starts with {v} entries, one per byte. Press → (or tap ▶) to count pairs and merge the most frequent.",
-    zh: "第 0 步：每个片段都拆成字节，写法和 GPT-2 一样（空格写作 Ġ）：去掉重复后有 {rows} 个片段，共 {n} 个符号。词表一开始有 {v} 项，每个字节一项。按 →（或点 ▶）数相邻对，合并最常见的一对。",
+    en: "Step 0: every piece is split into bytes, written as GPT-2 does (a space is Ġ): {n} symbols counting every repeat of a piece ({rows} distinct pieces). The vocabulary starts with {v} entries, one per byte. Press → (or tap ▶) to count pairs and merge the most frequent.",
+    zh: "第 0 步：每个片段都拆成字节，写法和 GPT-2 一样（空格写作 Ġ）：重复的片段都算上，共 {n} 个符号（去掉重复后有 {rows} 个片段）。词表一开始有 {v} 项，每个字节一项。按 →（或点 ▶）数相邻对，合并最常见的一对。",
   },
   "train.merge": {
     en: "Merge {k}: ({left}, {right}) is the most frequent pair ({count} times), so every occurrence becomes {merged}. The vocabulary now has {v} tokens.",
@@ -175,6 +175,14 @@ registerPairs({
   "train.noTables": {
     en: "The tables are not drawn for a corpus this large. The merge list below shows what was learned, in order.",
     zh: "语料这么大时不画表格。下面的合并列表按顺序列出了学到的规则。",
+  },
+  "train.noTablesStart": {
+    en: "The tables are not drawn for a corpus this large. Training learned {n} merges: step forward (→ or ▶) and the merge list below fills in, one merge per step, in the order they were learned.",
+    zh: "语料这么大时不画表格。训练一共学到 {n} 条合并规则：往下一步走（→ 或 ▶），下面的合并列表就按学到的顺序一条一条填上。",
+  },
+  "train.outdated": {
+    en: "The corpus or the settings changed. A corpus this long trains only when you ask: press “{button}”. Until then the dimmed result below is the previous training.",
+    zh: "语料或设置改了。这么长的语料只在你要求时才训练：请按“{button}”。在那之前，下面变暗的结果还是上一次训练的。",
   },
   "train.pairsStart": {
     en: "Pair counts",

@@ -17,7 +17,7 @@ import { buildPage } from "./page.mjs";
 import { pairTable, corpusItems, mergeItems, vocabChips, tryItems } from "./panels.mjs";
 import { PRESETS, presetShown } from "./presets.mjs";
 import { samePair, totalSteps, stepFrame, tieOf, pairRows, stepMarks, corpusRows, mergesUpTo, vocabulary, recountShown } from "./frames.mjs";
-import { stopText, explanation, tieText, pairsTitle, pairsFoot, corpusTitles } from "./words.mjs";
+import { sizeVars, stopText, explanation, tieText, pairsTitle, pairsFoot, corpusTitles } from "./words.mjs";
 import { maskFrame } from "./predict.mjs";
 import { codeFrame } from "./code.mjs";
 
@@ -94,7 +94,11 @@ export class TrainView {
     const trace = snapshot.trace;
     showError(r.errorBox, this.t, snapshot.error);
     r.sizeNote.hidden = !(trace && !trace.tables_shown);
-    if (trace && !trace.tables_shown) r.sizeNote.textContent = this.t("train.tooLarge", { note: trace.size_note });
+    if (trace && !trace.tables_shown) r.sizeNote.textContent = this.t("train.tooLarge", sizeVars(trace));
+    // A long corpus changed and waits for the button: say so beside it, and what the dimmed result is.
+    const waiting = Boolean(snapshot.outdated && !snapshot.busy && trace);
+    r.outdatedNote.hidden = !waiting;
+    r.outdatedNote.textContent = waiting ? this.t("train.outdated", { button: this.t("train.trainNow") }) : "";
   }
 
   renderSteps(snapshot, values, playing, quiz) {
@@ -126,7 +130,7 @@ export class TrainView {
     r.recount.hidden = !recountShown(values, trace, f);
     const tables = trace.tables_shown;
     r.noTables.hidden = tables;
-    r.noTables.textContent = tables ? "" : t("train.noTables");
+    r.noTables.textContent = tables ? "" : k === 0 ? t("train.noTablesStart", { n: trace.merges.length }) : t("train.noTables");
     r.grid.hidden = !tables;
     if (tables) {
       this.renderPairs(trace, f, values.sort);

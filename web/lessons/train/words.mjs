@@ -21,6 +21,18 @@ export function stopText(t, trace) {
   });
 }
 
+/**
+ * The counts of a corpus too large for tables: its distinct rows, their symbols with each row once (what
+ * the engine's size limit counts) and with every repeat (the start step's count).
+ *
+ *     sizeVars({n_rows: 2, n_symbols: 9, corpus: [{symbols: ["a", "b"], count: 3}, {symbols: ["c", "d", "e"], count: 1}]})
+ *       -> {rows: 2, distinct: 5, all: 9}
+ */
+export function sizeVars(trace) {
+  const distinct = trace.corpus.reduce((sum, row) => sum + row.symbols.length, 0);
+  return { rows: trace.n_rows, distinct, all: trace.n_symbols };
+}
+
 /** What the frame shows, in one or two sentences: the start, the merge k, or the stop. */
 export function explanation(t, trace, frame) {
   if (frame.kind === "start") {
