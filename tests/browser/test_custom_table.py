@@ -196,3 +196,35 @@ def test_predict_mode_guesses_and_reveals_with_an_open_model(open_app, name, tex
     expect(feedback).to_contain_text(f"rank {second['rank']}")
     expect(page.get_by_test_id("predict-score")).to_have_text(re.compile(r"1 of 2|共猜 2 次，猜对 1 次"))
     expect(canvas).to_have_attribute("data-step", "2")
+
+
+# ---------------------------------------------------------------- the bytes note and Decode's words follow the table
+
+
+def test_the_bytes_note_and_decodes_words_follow_the_table(open_app):
+    page = open_app("lesson=encode&lang=en&text=hi")
+    note = page.get_by_test_id("byte-note")
+    expect(note).to_contain_text("GPT-2's table works on bytes")
+    page.get_by_test_id("encoding-select").select_option("gemma3")
+    expect(note).to_have_attribute("data-table", "gemma3", timeout=LOAD_MS)
+    expect(note).to_contain_text("Gemma 3 starts from characters, not bytes")
+    expect(note).to_contain_text("SentencePiece")
+    expect(note).to_contain_text("\u2581")
+    expect(note).to_contain_text("<0xE4> <0xBB> <0x8A>")  # Gemma's file has byte fallback
+    expect(note).not_to_contain_text("Ġ and å¤©")
+    page.get_by_test_id("encoding-select").select_option("minimind")
+    expect(note).to_have_attribute("data-table", "minimind", timeout=LOAD_MS)
+    expect(note).to_contain_text("MiniMind (minimind-3) is byte-level, as GPT-2 is")
+    expect(note).not_to_contain_text("SentencePiece")
+    page.get_by_test_id("lang-zh").click()
+    expect(note).to_contain_text("和 GPT-2 一样是字节级的")
+
+    page.get_by_test_id("lesson-tab-decode").click()
+    words = page.get_by_test_id("decode-items-text")
+    expect(words).to_contain_text("MiniMind (minimind-3) 的 tokenizer.json 里的写法", timeout=LOAD_MS)
+    page.get_by_test_id("lang-en").click()
+    page.get_by_test_id("encoding-select").select_option("gemma3")
+    expect(words).to_contain_text("as Gemma 3's tokenizer.json writes it", timeout=LOAD_MS)
+    expect(words).to_contain_text("<0xE4>")
+    page.get_by_test_id("encoding-select").select_option("r50k_base")
+    expect(words).to_contain_text("as GPT-2 writes it", timeout=LOAD_MS)

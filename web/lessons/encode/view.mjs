@@ -27,7 +27,7 @@ import { shownFrame } from "./predict.mjs";
 import { codeFrame } from "./code.mjs";
 import { tableFacts, tableWords } from "../tableWords.mjs";
 import { isOpenModel, learnModel, tableTitle } from "../encodings.mjs";
-import { cutText, startText, postSpecialsText } from "./modelWords.mjs";
+import { cutText, startText, postSpecialsText, bytesNote } from "./modelWords.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -36,6 +36,7 @@ export class EncodeView {
     this.source = source;
     this.b = new Bindings();
     this.r = buildPage(root, t, this.b, actions);
+    this.renderCut(); // GPT-2's words until an answer names another table
     this.strip = new StripList(this.r.strip, actions);
     this.chips = new ChipList(this.r.finalTokens);
     this.dirty = new Set();
@@ -164,6 +165,8 @@ export class EncodeView {
     const text = cutText(this.t, encoding, table ? table.model : null, table ? table.facts.specials : []);
     this.r.cutText.textContent = text;
     this.r.cutText.dataset.table = encoding;
+    this.r.bytesNote.textContent = bytesNote(this.t, encoding, table ? table.model : null);
+    this.r.bytesNote.dataset.table = encoding;
   }
 
   renderInput(snapshot, state) {
