@@ -90,7 +90,7 @@ registerPairs({
     zh: "整个片段 {token} 本身就是 {title} 词表里的一个 token，所以直接整块拿来，不做任何合并（ignore_merges）：id 是 {id}。",
   },
   "canvas.tableOpen": {
-    en: "{name} vocabulary: token → id (the id is not the rank)",
+    en: "{name} vocabulary: token → id (id ≠ rank)",
     zh: "{name} 词表：token → id（id 不是 rank）",
   },
   "stage3.postSpecials": {
