@@ -73,3 +73,51 @@ def test_custom_before_any_file_is_refused(monkeypatch):
     monkeypatch.setattr(webapi, "_custom", {})
     answer = json.loads(webapi.handle("model_row", json.dumps({"text": "a", "encoding": "custom"})))
     assert answer["error"]["code"] == "no_custom_tokenizer"
+
+
+def ask(kind, **payload):
+    answer = json.loads(webapi.handle(kind, json.dumps(payload)))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+@pytest.mark.cpython_only
+def test_custom_is_a_table_for_the_encode_decode_and_special_lessons(tmp_path):
+    """A file opened with tokenizer_file answers overview, trace_piece, decode and special as "custom",
+    titled with its name; the ids are the ones `tokenizers` gives for the same file."""
+    tokenizers = pytest.importorskip("tokenizers")
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=300, special_tokens=["<|endoftext|>"], show_progress=False,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    tok.train_from_iterator(["low lower lowest newer wider", "今天天气真好 今天 天气"] * 20, trainer=trainer)
+    opened = ask("tokenizer_file", json=tok.to_str(), name="tiny.json")
+    facts = opened["facts"]
+    assert (facts["name"], facts["title"], facts["kind"]) == ("custom", "tiny.json", "byte_level")
+    assert facts["vocab_size_with_added"] == tok.get_vocab_size(with_added_tokens=True)
+    assert ask("tokenizer_facts", encoding="custom") == facts
+    text = "lowest 今天天气<|endoftext|>"
+    want = tok.encode(text, add_special_tokens=False).ids
+    over = ask("overview", text=text, encoding="custom")
+    assert over["ids"] == want and over["model"]["title"] == "tiny.json"
+    traced = ask("trace_piece", text=text, index=0, encoding="custom")
+    assert traced["ids"] == over["pieces"][0]["ids"] and traced["steps"][-1]["symbols"] == traced["tokens"]
+    decoded = ask("decode", ids=", ".join(map(str, want)), encoding="custom")
+    assert "".join(item["text"] for item in decoded["items"]) == tok.decode(want, skip_special_tokens=False)
+    assert ask("special", text=text, encoding="custom")["allowed"]["ids"] == want
+    # A second file replaces the first as "custom", in every lesson's answers.
+    mm = MINIMIND.read_text(encoding="utf-8")
+    assert ask("tokenizer_file", json=mm, name="minimind.json")["facts"]["title"] == "minimind.json"
+    assert ask("overview", text="今天天气真好", encoding="custom")["ids"] == [5640, 3660, 2131, 658]
+    assert tokenizers.Tokenizer.from_str(mm).encode("今天天气真好").ids == [5640, 3660, 2131, 658]
+
+
+def test_custom_table_before_any_file_is_refused(monkeypatch):
+    monkeypatch.setattr(webapi, "_custom", {})
+    for kind, payload in (("overview", {"text": "a", "encoding": "custom"}), ("warmup", {"encoding": "custom"}),
+                          ("tokenizer_facts", {"encoding": "custom"})):
+        answer = json.loads(webapi.handle(kind, json.dumps(payload)))
+        assert answer["error"]["code"] == "no_custom_tokenizer", kind

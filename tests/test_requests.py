@@ -39,7 +39,7 @@ GOOD = {
     # the open models (minimind ships inside the package) and a tokenizer.json of the reader's
     "tokenizer_facts": {"encoding": "minimind"},
     "model_row": {"text": "今天天气真好 hello", "encoding": "minimind", "dim": 768},
-    "tokenizer_file": {"json": MINIMIND_JSON},
+    "tokenizer_file": {"json": MINIMIND_JSON, "name": "minimind.json"},
     "hf_compare": {"tokenizer_json": MINIMIND_JSON, "text": "今天天气真好 hello"},
 }  # fmt: skip
 

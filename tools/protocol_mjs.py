@@ -81,6 +81,8 @@ def render() -> str:
         "/** The open models a lesson may use as its table (issue #24), and those the worker fetches (models/<name>.hfpack). */",
         f"export const OPEN_MODEL_NAMES = {_js(p.OPEN_MODEL_NAMES)};",
         f"export const FETCHED_MODELS = {_js(p.FETCHED_MODELS)};",
+        "/** The table name of the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session). */",
+        f"export const CUSTOM_TABLE = {_js(p.CUSTOM_TABLE)};",
         "",
         "/** Every request kind the worker answers. */",
         f"export const KINDS = {_js(list(p.KINDS))};",

@@ -13,7 +13,8 @@
 //   engine.stopRunning("train_hf");          // a sliced request (SLICED_KINDS) ends and answers what it has so far
 //   engine.status()                          // the latest status, as onStatus gives it
 //   engine.holds("cl100k_base")              // the worker holds that table (r50k always; another once a
-//                                            // request naming it answered): a new worker holds only r50k
+//                                            // request naming it answered; "custom" once a tokenizer_file
+//                                            // did): a new worker holds only r50k
 //
 // request() never rejects: errors come back as data. `engine.ready` resolves when Python is first ready
 // and rejects (with an Error) if the first worker cannot start.
@@ -42,7 +43,7 @@ import { adoptBootWorker } from "./boot.mjs";
 import { precomputed, precomputedKey } from "./precomputed.mjs";
 import { TIMING } from "./theme.mjs";
 import { failure, statusError } from "./failures.mjs";
-import { DEFAULT_ENCODING } from "./protocol.mjs";
+import { DEFAULT_ENCODING, CUSTOM_TABLE } from "./protocol.mjs";
 
 export { precomputed, precomputedKey };
 
@@ -202,6 +203,7 @@ export function createEngine({
     clearTimeout(job.timer);
     running = null;
     if (message.ok && typeof job.payload?.encoding === "string") tables.add(job.payload.encoding);
+    if (message.ok && job.kind === "tokenizer_file") tables.add(CUSTOM_TABLE); // the reader's file, as "custom"
     job.resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
     announceActivity();
     pump();

@@ -26,6 +26,8 @@ export const FETCHED_TABLES = Object.freeze(["cl100k_base", "o200k_base"]);
 /** The open models a lesson may use as its table (issue #24), and those the worker fetches (models/<name>.hfpack). */
 export const OPEN_MODEL_NAMES = Object.freeze(["minimind", "qwen3", "deepseek_v3", "llama3", "gemma3"]);
 export const FETCHED_MODELS = Object.freeze(["qwen3", "deepseek_v3", "llama3", "gemma3"]);
+/** The table name of the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session). */
+export const CUSTOM_TABLE = "custom";
 
 /** Every request kind the worker answers. */
 export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file", "tokenizer_facts", "hf_compare"]);

@@ -50,7 +50,8 @@ FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file sys
 # A lesson's `encoding` may also name an open model (toklab.open_models): its tokenizer answers overview,
 # trace_piece, decode and special in the OpenAI tables' shapes (toklab.hf.lesson), with `model` said.
 OPEN_MODEL_NAMES = TOKENIZER_NAMES  # minimind, qwen3, deepseek_v3, llama3, gemma3
-TableName = Literal[LESSON_TABLES + TOKENIZER_NAMES]  # every table a lesson may use: OpenAI's, then the open models
+CUSTOM_TABLE = "custom"  # the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session)
+TableName = Literal[LESSON_TABLES + TOKENIZER_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the reader's file
 FETCHED_MODELS = tuple(n for n in TOKENIZER_NAMES if n not in IN_PACKAGE)  # models/<name>.hfpack, fetched when first named
 PostSpecial = tuple[str, int, Literal["start", "end"]]  # a token the post-processor adds: token, id, where
 
@@ -58,9 +59,9 @@ PostSpecial = tuple[str, int, Literal["start", "end"]]  # a token the post-proce
 class ModelFacts(TypedDict):
     """An open model's tokenizer: what the lessons say about it, computed from its parts (toklab.hf.lesson)."""
 
-    name: str  # the option value: minimind, qwen3, ...
-    title: str  # "MiniMind (minimind-3)", "Qwen3", ...
-    licence: str
+    name: str  # the option value: minimind, qwen3, ..., or "custom" (the reader's file)
+    title: str  # "MiniMind (minimind-3)", "Qwen3", ...; the reader's file: its file name
+    licence: str  # "" for the reader's file (the engine cannot know it)
     kind: Literal["byte_level", "characters"]  # its first symbols: one per byte (Ġ), or one per character
     space: str  # how its tokens write a space: "Ġ", "▁" or " "
     digits: Literal["threes", "single", "runs", "whole"]  # how its pre-tokenizer cuts a run of digits
@@ -76,7 +77,7 @@ class ModelFacts(TypedDict):
 
 
 class TokenizerFactsRequest(TypedDict, total=False):
-    encoding: Required[TableName]  # an open model (an OpenAI table has no facts of this kind: bad_choice)
+    encoding: Required[TableName]  # an open model or "custom" (an OpenAI table has no facts of this kind: bad_choice)
 Range = namedtuple("Range", ["min", "max"])  # Annotated[int, Range(1, 64)]: an integer field's bounds (None: MAX_INT)
 TextLimit = namedtuple("TextLimit", ["max"])  # Annotated[str, TextLimit(n)]: a text field longer than MAX_TEXT allows
 MAX_CORPUS_CHARS = 8_000_000  # train_hf's corpus: about 8 MB of Latin text, 24 MB of Chinese
@@ -644,7 +645,7 @@ class Warmup(TypedDict):
 
 # --- the models lesson (issue 24): one text through every model, and the reader's own tokenizer.json -----
 
-ModelName = Literal[LESSON_TABLES + TOKENIZER_NAMES + ("custom",)]  # "custom": the file opened with tokenizer_file
+ModelName = TableName  # "custom": the file opened with tokenizer_file
 
 
 class ModelRowRequest(TypedDict, total=False):
@@ -686,6 +687,7 @@ class ModelRow(TypedDict):
 
 class TokenizerFileRequest(TypedDict, total=False):
     json: Required[Annotated[str, TextLimit(MAX_TOKENIZER_FILE)]]  # the file's text, read in the page
+    name: str  # default "tokenizer.json": the file's name, the table's title in the lessons (cut to 200 characters)
 
 
 class TokenizerFile(TypedDict):
@@ -694,6 +696,7 @@ class TokenizerFile(TypedDict):
     model: str  # the model part's type ("BPE")
     n_chars: int  # characters of the file
     makeup: Makeup
+    facts: ModelFacts  # what the lessons say about it as the table "custom" (title: the file's name)
 
 
 KINDS: dict[str, tuple[type, type]] = {

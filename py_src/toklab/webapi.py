@@ -21,7 +21,8 @@ from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .facts import piece_facts, start_spans
 from .pretokenize import GPT2
-from .protocol import ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName, TableName
+from .protocol import (CUSTOM_TABLE, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName,
+                       TableName)
 from .r50k import BPEEncoding, get_encoding
 from .special import special_views
 from .trace import special_piece
@@ -31,14 +32,17 @@ __all__ = ["handle", "HANDLERS"]
 
 
 ENCODINGS = EncodingName.__args__  # ("r50k_base", "cl100k_base", "o200k_base")
-TABLES = TableName.__args__  # those and the open models: minimind, qwen3, deepseek_v3, llama3, gemma3
+TABLES = TableName.__args__  # those, the open models (minimind, qwen3, deepseek_v3, llama3, gemma3) and "custom"
 
 
 def _encoding(name: object):
     """A table the lessons offer, by name: an OpenAI table (BPEEncoding), or an open model's tokenizer
-    as a table (toklab.hf.lesson.LessonTable); one whose file is not found is `table_unavailable`."""
+    as a table (toklab.hf.lesson.LessonTable); one whose file is not found is `table_unavailable`;
+    "custom" is the reader's tokenizer.json (`tokenizer_file`), `no_custom_tokenizer` before one is open."""
     if name not in TABLES:
         raise bad_choice("encoding", name, TABLES)
+    if name == CUSTOM_TABLE:
+        return _custom_table()
     if name not in ENCODINGS:
         return _open_table(name)
     try:
@@ -117,9 +121,12 @@ def _model_facts(enc) -> dict | None:
 def _said(name: str, facts: dict, sizes: dict) -> dict:
     from .open_models import OPEN_MODELS
 
-    model = OPEN_MODELS[name]
+    if name == CUSTOM_TABLE:
+        title, licence = _custom["title"], ""  # the reader's file: its name; its licence is not the engine's to know
+    else:
+        title, licence = OPEN_MODELS[name].title, OPEN_MODELS[name].licence
     keys = ("kind", "space", "digits", "cjk_runs", "whole_tokens", "byte_fallback")
-    return {"name": name, "title": model.title, "licence": model.licence, **{k: facts[k] for k in keys},
+    return {"name": name, "title": title, "licence": licence, **{k: facts[k] for k in keys},
             "n_patterns": len(facts["patterns"]), "post_specials": [list(p) for p in facts["post_specials"]], **sizes}
 
 
@@ -127,6 +134,8 @@ def tokenizer_facts(encoding: str) -> dict:
     """What the page says about an open model before and after it loads: its title, sizes and way of cutting."""
     if encoding not in TABLES or encoding in ENCODINGS:
         raise bad_choice("encoding", encoding, TABLES[len(ENCODINGS):])
+    if encoding == CUSTOM_TABLE:
+        return _model_facts(_custom_table())
     if encoding in _open_tables:
         return _model_facts(_open_tables[encoding])
     from .hf.lesson import config_facts
@@ -405,7 +414,18 @@ def _trained(merges: list) -> BPEEncoding:
 
 # --- the models lesson (issue 24): one text through every model, and the reader's own tokenizer.json -----
 
-_custom: dict = {}  # the tokenizer.json opened in this session: "tok", "makeup", "model"
+_custom: dict = {}  # the tokenizer.json opened in this session: "tok", "makeup", "model", "title", "table"
+
+
+def _custom_table():
+    """The reader's tokenizer.json as a table (toklab.hf.lesson.LessonTable), made when first asked for."""
+    from .hf.lesson import LessonTable
+
+    if not _custom:
+        raise ToklabError("no_custom_tokenizer")
+    if _custom.get("table") is None:
+        _custom["table"] = LessonTable(CUSTOM_TABLE, _custom["tok"])
+    return _custom["table"]
 _makeups: dict = {}  # open model name -> its vocabulary's make-up (counted once)
 
 
@@ -436,10 +456,10 @@ def model_row(text: str, encoding: str, dim: int = 768) -> dict:
     return {"encoding": encoding, **row}
 
 
-def tokenizer_file(json: str) -> dict:
+def tokenizer_file(json: str, name: str = "tokenizer.json") -> dict:
     """Open a reader's tokenizer.json (toklab.hf, as `Tokenizer.from_str`): from now on it is the
-    session's "custom" model. A file toklab cannot use is refused with the reason (ToklabError hf_*),
-    and the one opened before stays."""
+    session's "custom" model and table, titled `name` (the file's name). A file toklab cannot use is
+    refused with the reason (ToklabError hf_*), and the one opened before stays."""
     import json as _json
 
     from .hf import Tokenizer
@@ -449,10 +469,20 @@ def tokenizer_file(json: str) -> dict:
         raise ToklabTypeError("wrong_type", field="json", expected="string")
     tok = Tokenizer.from_str(json)
     config = _json.loads(json)
-    found = {"tok": tok, "makeup": makeup(config), "model": type(tok.model).__name__}
+    if not isinstance(name, str):
+        raise ToklabTypeError("wrong_type", field="name", expected="string")
+    found = {"tok": tok, "makeup": makeup(config), "model": type(tok.model).__name__, "title": name[:200] or "tokenizer.json",
+             "table": None}  # fmt: skip
+    before = dict(_custom)
     _custom.clear()
     _custom.update(found)
-    return {"model": found["model"], "n_chars": len(json), "makeup": found["makeup"]}
+    try:
+        facts = _model_facts(_custom_table())
+    except ToklabError:  # a model the lessons cannot draw as a table: the file is refused, the one before stays
+        _custom.clear()
+        _custom.update(before)
+        raise
+    return {"model": found["model"], "n_chars": len(json), "makeup": found["makeup"], "facts": facts}
 
 
 HANDLERS: dict[str, Callable[..., dict]] = {

@@ -76,7 +76,17 @@ export function drawLookup(ctx, scene, frame, rects, geo, m, c, lookupT) {
   ctx.textAlign = "left";
   ctx.font = `600 ${m.labelSize}px ${FONTS.ui}`;
   ctx.fillStyle = c.muted;
-  ctx.fillText(scene.labels.table, left, top + geo.headH * 0.4);
+  // The title starts over the table, or further left when it is longer than the room to its right
+  // (an open model's title on a phone), a little smaller if need be, and is cut with an ellipsis only
+  // when even that is not enough.
+  const room = m.padding + geo.avail;
+  for (let size = m.labelSize; ctx.measureText(scene.labels.table).width > geo.avail && size > m.labelSize * 0.8;) {
+    size -= 1;
+    ctx.font = `600 ${size}px ${FONTS.ui}`;
+  }
+  const labelW = ctx.measureText(scene.labels.table).width;
+  const labelX = Math.max(m.padding, Math.min(left, room - labelW));
+  fitTextLeft(ctx, scene.labels.table, labelX, top + geo.headH * 0.4, room - labelX);
   ctx.strokeStyle = c.line;
   ctx.lineWidth = 1;
   ctx.beginPath();

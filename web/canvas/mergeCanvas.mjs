@@ -118,7 +118,7 @@ export class MergeCanvas {
   draw() {
     const scene = this.scene;
     if (!scene || this.width <= 0) return;
-    const { moving, shown, rects, cssW, cssH, scrolls } = this.paint(this.canvas, scene, window.devicePixelRatio || 1, this);
+    const { moving, shown, rects, cssW, cssH, scrolls, lookupTop } = this.paint(this.canvas, scene, window.devicePixelRatio || 1, this);
     if (this.canvas.style.height !== `${cssH}px` || this.canvas.style.width !== `${cssW}px`) {
       this.canvas.style.width = `${cssW}px`;
       this.canvas.style.height = `${cssH}px`;
@@ -132,6 +132,7 @@ export class MergeCanvas {
     this.overlay.hidden = Boolean(moving);
     if (moving) this.hideTip();
     this.syncData(scene, scene.to || scene.from, Boolean(moving));
+    this.canvas.dataset.lookupTop = String(Math.round(lookupTop)); // where the id table begins: under every row of cells
   }
 
   /**
@@ -209,7 +210,7 @@ export class MergeCanvas {
     } else {
       drawLookup(ctx, scene, from, [], geo, m, c, 0);
     }
-    return { moving: Boolean(moving), shown, rects, cssW, cssH, scrolls: geo.scrolls, cellsH: geo.cellsBottom + m.padding };
+    return { moving: Boolean(moving), shown, rects, cssW, cssH, scrolls: geo.scrolls, cellsH: geo.cellsBottom + m.padding, lookupTop: geo.lookupTop };
   }
 
   /** What the canvas shows, as data attributes: tests read these instead of pixels. */
@@ -244,7 +245,12 @@ export class MergeCanvas {
     const shift = scrolls ? Math.max(0, Math.min(scrollX, cssW - this.width)) : 0;
     const unit = unitFor(byteCount, avail, m);
     const origin = centreOffset(byteCount, unit, avail, m);
-    const first = layoutCells(scene.piece.symbols.map(() => 1), unit, avail, m, origin);
+    // The first frame's cells as wide as their bytes: one each for a byte-level piece, a character's
+    // UTF-8 length for a model that starts from characters (Gemma's ▁ and 今 are three bytes wide).
+    const spans = scene.piece.spans;
+    const widths = Array.isArray(spans) && spans.length === scene.piece.symbols.length
+      ? spans.map(([a, b]) => Math.max(1, b - a)) : scene.piece.symbols.map(() => 1);
+    const first = layoutCells(widths, unit, avail, m, origin);
     const cellsBottom = m.padding + first.rows * rowPitch(m) - m.rowGap;
     // Connectors when the piece fits on one row; numbered badges when its cells wrap.
     const badges = scrolls || first.rows > 1 || scene.run.ids.length > MAX_LINKS;

@@ -6,7 +6,7 @@
 import { el } from "../ui/dom.mjs";
 import { errorText } from "../ui/lessonkit.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
-import { withEncoding } from "../lessons/encodings.mjs";
+import { withEncoding, tableTitle } from "../lessons/encodings.mjs";
 import { trainPayload } from "../lessons/train/frames.mjs";
 import { PRESETS as TRAIN_PRESETS, presetPatch } from "../lessons/train/presets.mjs";
 import { comparePayload, shownRows } from "../lessons/compare/query.mjs";
@@ -68,7 +68,7 @@ export async function encodeSheet(ctx, state) {
   }
   const rules = [...ranked].flatMap(([left, rights]) => [...rights].map(([right, rank]) => ({ left, right, rank })))
     .sort((a, b) => a.rank - b.rank);
-  const head = t("worksheet.encode.piece", { piece: visibleSymbol(piece.text), n: piece.index + 1, table: encoding });
+  const head = t("worksheet.encode.piece", { piece: visibleSymbol(piece.text), n: piece.index + 1, table: tableTitle(encoding, t) });
   const work = [
     p(head, "ws-lead"),
     p(t("worksheet.encode.how")),
@@ -130,7 +130,7 @@ export async function decodeSheet(ctx, state) {
   const rows = new Map(good.map((item) => [item.id, item]));
   const excerpt = [...rows.values()].sort((a, b) => a.id - b.id);
   const work = [
-    p(t("worksheet.decode.how", { table: encoding }), "ws-lead"),
+    p(t("worksheet.decode.how", { table: tableTitle(encoding, t) }), "ws-lead"),
     h2(t("worksheet.decode.ids")),
     mono(good.map((item) => item.id).join(" ")),
     h2(t("worksheet.decode.excerpt")),
@@ -151,7 +151,7 @@ export async function specialSheet(ctx, state) {
   const encoding = state.encoding || "r50k_base";
   const views = await ask(ctx, "special", withEncoding({ text: state.stext }, encoding));
   const work = [
-    p(t("worksheet.special.how", { table: encoding }), "ws-lead"),
+    p(t("worksheet.special.how", { table: tableTitle(encoding, t) }), "ws-lead"),
     mono(state.stext),
     h2(t("worksheet.special.table")),
     table([t("worksheet.col.token"), t("worksheet.col.id")], views.specials.map(([token, id]) => [token, id]), "ws-narrow"),
@@ -259,7 +259,7 @@ export async function piecesSheet(ctx, state) {
   const overview = await ask(ctx, "overview", withEncoding({ text, allowed_special: "none" }, encoding));
   const pieces = overview.pieces.slice(0, PIECES_MAX);
   const work = [
-    p(t("worksheet.pieces.how", { table: encoding, n: pieces.length }), "ws-lead"),
+    p(t("worksheet.pieces.how", { table: tableTitle(encoding, t), n: pieces.length }), "ws-lead"),
     mono(text),
     table([t("worksheet.col.piece"), t("worksheet.col.text"), t("worksheet.col.tokens"), t("worksheet.col.ids")],
       pieces.map((_, i) => [i + 1, null, null, null])),

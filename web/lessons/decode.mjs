@@ -9,7 +9,7 @@ import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
-import { EncodingChoice, encodingParam, withEncoding } from "./encodings.mjs";
+import { EncodingChoice, encodingParam, withEncoding, isOpenModel, factsOf } from "./encodings.mjs";
 import { intro, inputCard, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
@@ -37,7 +37,10 @@ class DecodeLesson extends TextLesson {
   constructor(ctx) {
     super(ctx, { id: "decode", params: QUERY_PARAMS, field: "ids", keepLastResult: true });
     const b = this.b;
-    this.choice = new EncodingChoice(ctx, () => this.debounced.schedule());
+    this.choice = new EncodingChoice(ctx, () => {
+      this.b.apply(this.t); // the sentences that say how the table writes its tokens
+      this.debounced.schedule();
+    });
     // Ids are digits: no text direction to guess, no capital letters for a phone to add.
     const input = this.textBox("ids", {
       className: "text-input lk-mono",
@@ -57,8 +60,11 @@ class DecodeLesson extends TextLesson {
     this.items = el("ol", { className: "lk-decode-list", testid: "decode-items" });
     this.guess = new CountGuess(ctx, { questionKey: "predict.decode.ask", changed: () => this.render() });
     const guessCard = el("section", { className: "card predict-card", testid: "predict-card" }, this.guess.node);
-    const itemsCard = this.itemsCard = stageCard(b, { n: 1, id: "decode-items-title", titleKey: "decode.itemsTitle", textKey: "decode.itemsText", meta: this.count },
-      this.items);
+    const itemsCard = this.itemsCard = stageCard(b, {
+      n: 1, id: "decode-items-title", titleKey: "decode.itemsTitle", textKey: "decode.itemsText", meta: this.count,
+      textVars: () => ({ form: tokenForm(this.t, this.choice.active) }),
+    }, this.items);
+    itemsCard.querySelector(".stage-text").dataset.testid = "decode-items-text";
 
     this.output = el("output", { className: "lk-decoded", testid: "decoded-text", attrs: { for: "ids-input" } });
     this.outputNote = el("p", { className: "fine", testid: "decoded-note" });
@@ -177,6 +183,18 @@ class DecodeLesson extends TextLesson {
       completes ? el("strong", { className: "lk-completes", testid: "decode-completes" }, visibleSymbol(completes)) : null));
   }
 
+}
+
+/**
+ * How the table in use writes a token, from its facts (ModelFacts): GPT-2's printable bytes for OpenAI's
+ * tables and the byte-level models, characters with ▁ and <0xE4>-style byte tokens for Gemma's kind.
+ */
+export function tokenForm(t, encoding) {
+  const facts = isOpenModel(encoding) ? factsOf(encoding) : null;
+  if (!facts) return t("decode.form.openai");
+  const vars = { title: facts.title, space: facts.space };
+  if (facts.kind === "byte_level") return t("decode.form.byteLevel", vars);
+  return t(facts.byte_fallback ? "decode.form.fallback" : "decode.form.characters", vars);
 }
 
 /** The token as characters (part of a character: its bytes, dashed), beside GPT-2's printable form. */

@@ -18,7 +18,7 @@ import { EncodeView } from "./encode/view.mjs";
 import { pieceMeta, pieceAt, firstTellingPiece } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
-import { EncodingChoice, encodingParam } from "./encodings.mjs";
+import { EncodingChoice, encodingParam, CUSTOM_TABLE } from "./encodings.mjs";
 import { FileOpener } from "./models/file.mjs";
 import { el } from "../ui/dom.mjs";
 import "./encode/strings.mjs";
@@ -32,6 +32,7 @@ const PARAMS = new Map([
   ["room", param.bool(false)],
   ["code", param.bool(false)],
   ["encoding", encodingParam()],
+  ["tokfile", param.text("", 200)], // the name of the reader's tokenizer.json, when one is in use (as in the models lesson)
 ]);
 
 const KEYS = [
@@ -52,8 +53,9 @@ class EncodeLesson {
     this.pasted = false; // the last text change was a paste: open its first telling piece
     // The table in use is the choice's `active` one: r50k until the chosen table has loaded.
     this.choice = new EncodingChoice(ctx, () => this.encodingChanged());
-    // The reader's own tokenizer.json (issue 24), beside the table select; the models lesson shows its row.
-    this.file = new FileOpener(ctx, null, { id: "encode-file", onOpened: () => {}, openKey: "models.fileOpenEncode" });
+    // The reader's own tokenizer.json (issue 24), beside the table select: once open, it is the table
+    // "custom" here (and in every select), and a row of the models lesson.
+    this.file = new FileOpener(ctx, null, { id: "encode-file", onOpened: (name) => this.fileOpened(name), openKey: "models.fileOpenEncode" });
     const want = () => ({ ...this.state, encoding: this.choice.active });
     this.session = new EncodeSession(ctx.query, want, (event, detail) => this.onSession(event, detail));
     this.stepper = new Stepper({
@@ -161,6 +163,7 @@ class EncodeLesson {
       this.fileSummary.textContent = this.ctx.t("encode.tableMore");
     }
     this.choice.update(state, changed);
+    if (this.choice.needsFile) this.fileFold.open = true; // a link named a file this page lacks: show where it goes
     if (changed.has("text")) {
       view.showText(state.text);
       this.stepper.pause();
@@ -221,6 +224,15 @@ class EncodeLesson {
     this.stepper.destroy();
     this.session.destroy();
     this.view.destroy();
+  }
+
+  /** The reader's file `name` is open: it becomes the table, from its first piece's first step. */
+  fileOpened(name) {
+    this.stepper.pause();
+    this.session.forgetTraces();
+    const again = this.state.encoding === CUSTOM_TABLE; // a second file: the same table name, another table
+    this.ctx.setState({ encoding: CUSTOM_TABLE, tokfile: name, piece: 0, step: 0 });
+    if (again) this.choice.reloadCustom();
   }
 
   /** The table in use changed (a larger one loaded, or back to r50k): the same text, asked again. */

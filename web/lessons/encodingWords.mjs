@@ -60,6 +60,22 @@ registerPairs({
     en: "{title}'s own tokenizer.json ({licence}), run by this page's engine as HuggingFace tokenizers runs it. A merge's rank is its place in the file's merges list; the id of the token it makes comes from the vocabulary, so here an id is not 256 + rank.",
     zh: "这是 {title} 自己的 tokenizer.json（{licence}），由本页的引擎按 HuggingFace tokenizers 的规则运行。一次合并的 rank 是它在文件 merges 列表里的位置；合并出的 token 的 id 要到词表里查，所以这里的 id 不等于 256 + rank。",
   },
+  "encoding.groupFile": {
+    en: "Your file (this session)",
+    zh: "你的文件（仅本次会话）",
+  },
+  "encoding.custom": {
+    en: "Your file: {title} · {size} tokens",
+    zh: "你的文件：{title} · {size} 个 token",
+  },
+  "encoding.note.custom": {
+    en: "Your own tokenizer.json ({title}), read in this page and run by its engine as HuggingFace tokenizers runs it; nothing of it leaves the page. A merge's rank is its place in the file's merges list; the id of the token it makes comes from the file's vocabulary.",
+    zh: "这是你自己的 tokenizer.json（{title}），只在本页读取，由本页的引擎按 HuggingFace tokenizers 的规则运行，文件内容不会离开这个页面。一次合并的 rank 是它在文件 merges 列表里的位置；合并出的 token 的 id 要到文件的词表里查。",
+  },
+  "encoding.needsFile": {
+    en: "This link was made with a tokenizer.json of the sender's, “{name}”. The file itself is not in the link, so this lesson uses r50k_base for now; your text is kept. Open the file under “Your own tokenizer.json” to use it.",
+    zh: "这个链接是对方用自己的 tokenizer.json（“{name}”）生成的。链接里不含文件本身，所以这一课暂时用 r50k_base，你的文字都还在。在“你自己的 tokenizer.json”下面打开这个文件，就能用它了。",
+  },
   "encoding.failedColumn": {
     en: "The {name} table could not be loaded. Try again later.",
     zh: "{name} 词表没能加载，稍后可以再试一次。",

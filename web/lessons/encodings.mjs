@@ -12,21 +12,26 @@
 // The open models (issue #24: minimind, qwen3, deepseek_v3, llama3, gemma3) are tables too, in their own
 // group of the select. Each is labelled with its name and vocabulary size from the engine's facts
 // (`tokenizer_facts`, precomputed by the build; `model` in every answer that used it), never typed in.
+//
+// The reader's own tokenizer.json (`custom`, opened with models/file.mjs) is a table too, for the
+// session: once the engine holds one (`setCustomFile`), every select gains the option "Your file:
+// <name>". A link that names `custom` in a page that has no file falls back to r50k_base and says the
+// file is needed (`tokfile`, the file's name, is in the URL; the file itself never is).
 
 import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
-import { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES } from "../protocol.mjs";
+import { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, CUSTOM_TABLE } from "../protocol.mjs";
 import { precomputed } from "../precomputed.mjs";
 import { TIMING } from "../theme.mjs";
 import "./encodingWords.mjs";
 
-export { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
+export { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, CUSTOM_TABLE }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
 
-/** Every table a lesson may use: OpenAI's, then the open models. */
-export const TABLE_NAMES = Object.freeze([...ENCODINGS, ...OPEN_MODEL_NAMES]);
+/** Every table a lesson may use: OpenAI's, the open models, the reader's file. */
+export const TABLE_NAMES = Object.freeze([...ENCODINGS, ...OPEN_MODEL_NAMES, CUSTOM_TABLE]);
 
-/** True for an open model's name. */
-export const isOpenModel = (name) => OPEN_MODEL_NAMES.includes(name);
+/** True for a table made from a tokenizer.json: an open model's, or the reader's own ("custom"). */
+export const isOpenModel = (name) => OPEN_MODEL_NAMES.includes(name) || name === CUSTOM_TABLE;
 
 /** The `encoding` state field (left out of the URL at its default). */
 export const encodingParam = () => param.oneOf(DEFAULT_ENCODING, TABLE_NAMES);
@@ -47,6 +52,20 @@ export const factsOf = (name) => modelFacts.get(name) ?? null;
 
 const GROUPED = new Intl.NumberFormat("en-US");
 
+let custom = null; // the reader's file the engine holds: {name, facts}, or null
+const choices = new Set(); // the live selects, told when the file changes
+
+/** The reader's tokenizer.json the engine holds as "custom" ({name, facts}: ModelFacts), or null. */
+export const customFile = () => custom;
+
+/** The engine opened the reader's file `name` (its ModelFacts `facts`): every select offers it. */
+export function setCustomFile(name, facts) {
+  custom = { name, facts };
+  modelFacts.set(CUSTOM_TABLE, facts);
+  loaded.add(CUSTOM_TABLE);
+  for (const choice of choices) choice.render();
+}
+
 /** A table's name as the sentences write it: OpenAI's as it is (cl100k_base), an open model's title from its facts. */
 export function tableTitle(name, t) {
   if (!isOpenModel(name)) return name;
@@ -59,7 +78,8 @@ function optionLabel(name, t) {
   if (!isOpenModel(name)) return t(`encoding.${name}`);
   const facts = factsOf(name);
   if (!facts) return name;
-  return t("encoding.model", { title: facts.title, size: GROUPED.format(facts.vocab_size_with_added) });
+  const size = GROUPED.format(facts.vocab_size_with_added);
+  return t(name === CUSTOM_TABLE ? "encoding.custom" : "encoding.model", { title: facts.title, size });
 }
 
 /**
@@ -69,6 +89,17 @@ function optionLabel(name, t) {
  */
 export function withEncoding(payload, encoding) {
   return encoding === DEFAULT_ENCODING ? payload : { ...payload, encoding };
+}
+
+/**
+ * The reader's file went with an old worker (Stop, Restart: a new one holds only r50k_base, as
+ * engine.holds says): it must be opened again, and no select offers it meanwhile.
+ */
+function forgetCustomUnlessHeld(holds) {
+  if (!custom || holds(CUSTOM_TABLE)) return;
+  custom = null;
+  modelFacts.delete(CUSTOM_TABLE);
+  for (const choice of choices) choice.render();
 }
 
 const MB = 1024 * 1024;
@@ -84,10 +115,14 @@ export class EncodingChoice {
     this.wanted = DEFAULT_ENCODING;
     this.loading = null; // {name, loaded, total} while a table downloads
     this.failed = null; // the name of the last table that did not load
+    this.needsFile = null; // a link named the reader's file ("custom") and this page has none: its name
     this.closed = false;
     this.select = el("select", {
       id: `${id}-select`, testid: "encoding-select", className: "encoding-select",
-      on: { change: () => ctx.setState({ encoding: this.select.value }) },
+      on: { change: () => {
+        this.needsFile = null;
+        ctx.setState({ encoding: this.select.value });
+      } },
     });
     this.options = new Map();
     this.groups = [["encoding.groupOpenAI", ENCODINGS], ["encoding.groupOpen", OPEN_MODEL_NAMES]].map(([key, names]) => {
@@ -100,21 +135,44 @@ export class EncodingChoice {
       this.select.append(group);
       return [key, group];
     });
+    // The reader's file: a group of its own, in the select only while the engine holds a file.
+    this.fileGroup = el("optgroup", { data: { group: "encoding.groupFile" } }, el("option", { attrs: { value: CUSTOM_TABLE } }));
+    this.options.set(CUSTOM_TABLE, this.fileGroup.firstChild);
+    this.groups.push(["encoding.groupFile", this.fileGroup]);
     this.status = el("p", { className: "encoding-status", testid: "encoding-status", attrs: { role: "status" } });
     this.note = el("p", { className: "encoding-note fine", testid: "encoding-note" });
     this.element = el("div", { className: "encoding-choice" },
       b.text(el("label", { className: "field-label", attrs: { for: `${id}-select` } }), "encoding.label"),
       this.select, this.status, this.note);
     this.render();
+    choices.add(this);
   }
 
   update(state, changed) {
-    if (changed.has("encoding")) this.choose(TABLE_NAMES.includes(state.encoding) ? state.encoding : DEFAULT_ENCODING);
+    if (changed.has("encoding")) this.choose(TABLE_NAMES.includes(state.encoding) ? state.encoding : DEFAULT_ENCODING, state.tokfile);
     else if (changed.has("lang")) this.render();
   }
 
-  async choose(name) {
+  /** A new file replaced the one in use as "custom": the lesson asks again, as for a new table. */
+  reloadCustom() {
+    if (this.active === CUSTOM_TABLE) this.onActive(CUSTOM_TABLE);
+  }
+
+  async choose(name, fileName = "") {
     this.wanted = name;
+    forgetCustomUnlessHeld(this.ctx.holdsTable);
+    if (name === CUSTOM_TABLE && !custom) {
+      // The link names the reader's file, which is not in this page: say so, and stay on r50k_base.
+      this.needsFile = fileName || "tokenizer.json";
+      this.loading = null;
+      this.render();
+      queueMicrotask(() => {  // after the update that asked for it, as a table that failed to load does
+        if (!this.closed && this.wanted === CUSTOM_TABLE && !custom) this.ctx.setState({ encoding: DEFAULT_ENCODING });
+      });
+      return;
+    }
+    if (name !== DEFAULT_ENCODING) this.needsFile = null;
+    this.render();
     this.select.value = name;
     // Whether the engine's worker holds it is the engine's to say: a restarted worker holds only r50k_base.
     if (this.ctx.holdsTable(name)) {
@@ -162,8 +220,11 @@ export class EncodingChoice {
   render() {
     const t = this.ctx.t;
     this.b.apply(t);
+    if (custom && !this.fileGroup.isConnected) this.select.append(this.fileGroup);
+    else if (!custom && this.fileGroup.isConnected) this.fileGroup.remove();
     for (const [key, group] of this.groups) group.label = t(key);
     for (const [name, option] of this.options) option.textContent = optionLabel(name, t);
+    if (this.select.value !== this.wanted && this.options.get(this.wanted)?.isConnected) this.select.value = this.wanted;
     const l = this.loading;
     let status = "";
     if (l) {
@@ -171,18 +232,22 @@ export class EncodingChoice {
       status = t("encoding.loading", { name: tableTitle(l.name, t), percent });
     } else if (this.failed) {
       status = t("encoding.failed", { name: tableTitle(this.failed, t) });
+    } else if (this.needsFile) {
+      status = t("encoding.needsFile", { name: this.needsFile });
     }
     this.status.textContent = status;
     this.status.hidden = status === "";
-    this.status.dataset.state = l ? "loading" : this.failed ? "error" : "ready";
+    this.status.dataset.state = l ? "loading" : this.failed ? "error" : this.needsFile ? "needs-file" : "ready";
     const facts = factsOf(this.active);
-    this.note.textContent = isOpenModel(this.active)
-      ? t("encoding.note.open", { title: facts ? facts.title : this.active, licence: facts ? facts.licence : "" })
-      : t(`encoding.note.${this.active}`);
+    const title = facts ? facts.title : this.active;
+    this.note.textContent = this.active === CUSTOM_TABLE ? t("encoding.note.custom", { title })
+      : isOpenModel(this.active) ? t("encoding.note.open", { title, licence: facts ? facts.licence : "" })
+        : t(`encoding.note.${this.active}`);
     this.element.dataset.active = this.active;
   }
 
   destroy() {
     this.closed = true;
+    choices.delete(this);
   }
 }

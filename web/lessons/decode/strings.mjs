@@ -16,8 +16,8 @@ registerPairs({
     zh: "Token id",
   },
   "decode.inputHint": {
-    en: "Separate ids with spaces or commas; brackets are fine. Example: [30001, 1634]. The example “with mistakes” holds a word and an id larger than any of the three tables has.",
-    zh: "用空格或逗号分隔，可以带方括号。例如：[30001, 1634]。示例“含错误的输入”里有一个单词，还有一个比三张表里任何 id 都大的 id。",
+    en: "Separate ids with spaces or commas; brackets are fine. Example: [30001, 1634]. The examples are GPT-2's ids (r50k_base); the one “with mistakes” holds a word and an id larger than any table here has.",
+    zh: "用空格或逗号分隔，可以带方括号。例如：[30001, 1634]。这些示例都是 GPT-2（r50k_base）的 id；“含错误的输入”里有一个单词，还有一个比这里任何一张词表的 id 都大的 id。",
   },
   "decode.presets": {
     en: "Examples",
@@ -52,8 +52,24 @@ registerPairs({
     zh: "逐个查看每个 id",
   },
   "decode.itemsText": {
-    en: "For every id: the token as GPT-2 writes it, its bytes in hex, and the characters those bytes complete. A character needs all of its UTF-8 bytes, so a token that ends in the middle of one waits for the next.",
-    zh: "每个 id 都列出：GPT-2 写法的 token、十六进制字节，以及这些字节补全了哪些字符。一个字符要等它的 UTF-8 字节全部到齐；在字符中间结束的 token 只能先等着。",
+    en: "For every id: the token {form}, its bytes in hex, and the characters those bytes complete. A character needs all of its UTF-8 bytes, so a token that ends in the middle of one waits for the next.",
+    zh: "每个 id 都列出：{form}、十六进制字节，以及这些字节补全了哪些字符。一个字符要等它的 UTF-8 字节全部到齐；在字符中间结束的 token 只能先等着。",
+  },
+  "decode.form.openai": {
+    en: "as GPT-2 writes it (each byte one printable character, a space as Ġ)",
+    zh: "GPT-2 写法的 token（每个字节写成一个可打印字符，空格写成 Ġ）",
+  },
+  "decode.form.byteLevel": {
+    en: "as {title}'s tokenizer.json writes it (byte-level, as GPT-2 is: each byte one printable character, a space as {space})",
+    zh: "{title} 的 tokenizer.json 里的写法（和 GPT-2 一样是字节级的：每个字节写成一个可打印字符，空格写成 {space}）",
+  },
+  "decode.form.characters": {
+    en: "as {title}'s tokenizer.json writes it (characters, a space as {space})",
+    zh: "{title} 的 tokenizer.json 里的写法（按字符写，空格写成 {space}）",
+  },
+  "decode.form.fallback": {
+    en: "as {title}'s tokenizer.json writes it (characters, a space as {space}; a character its vocabulary lacks comes as byte tokens such as <0xE4>, one byte each, so it waits for the rest of its bytes like any other part of a character)",
+    zh: "{title} 的 tokenizer.json 里的写法（按字符写，空格写成 {space}；词表里没有的字符会拆成 <0xE4> 这样的字节 token，每个一个字节，所以它也要等其余的字节到齐）",
   },
   "decode.count": {
     en: "{n} items, {bad} not ids",

@@ -5,6 +5,30 @@
 import { registerPairs } from "../../i18n.mjs";
 
 registerPairs({
+  "bytes.byteLevel": {
+    en: "Why Ġ and å¤©? {title} is byte-level, as GPT-2 is: it works on bytes and writes each of the 256 bytes as one printable character, the same ones GPT-2 uses. The visible ASCII and Latin-1 bytes stand for themselves, the others get stand-ins from U+0100 on, so a space is {space} and a newline is Ċ; 天's three bytes E5 A4 A9 are written å¤©. The switch “Show bytes in hex” writes the bytes themselves instead.",
+    zh: "为什么会出现 Ġ 和 å¤©？{title} 和 GPT-2 一样是字节级的：它处理的是字节，给 256 个字节各配一个可打印字符，用的正是 GPT-2 那一套。看得见的 ASCII 和 Latin-1 字节就用它本身，其余的从 U+0100 开始找替身，所以空格写成 {space}，换行写成 Ċ；天 的三个字节 E5 A4 A9 写出来就是 å¤©。打开“按十六进制显示字节”，显示的就是字节本身。",
+  },
+  "bytes.characters": {
+    en: "Why {space} and no Ġ? {title} starts from characters, not bytes: that is the SentencePiece way, where a byte-level BPE such as GPT-2's starts from bytes. Each cell is one character of the text, and its normalizer writes a space as {space}.",
+    zh: "为什么是 {space} 而不是 Ġ？{title} 不从字节开始，而是从字符开始合并，这是 SentencePiece 的做法；像 GPT-2 那样的字节级 BPE 才从字节开始。每个格子是文字里的一个字符，它的规范化器把空格写成 {space}。",
+  },
+  "bytes.charactersPlain": {
+    en: "{title} starts from characters, not bytes: that is the SentencePiece way, where a byte-level BPE such as GPT-2's starts from bytes. Each cell is one character of the text.",
+    zh: "{title} 不从字节开始，而是从字符开始合并，这是 SentencePiece 的做法；像 GPT-2 那样的字节级 BPE 才从字节开始。每个格子是文字里的一个字符。",
+  },
+  "bytes.fallback": {
+    en: "A character its vocabulary lacks is not lost: it falls back to its UTF-8 bytes, one token per byte written <0xE4>-style (a character whose bytes are E4 BB 8A becomes <0xE4> <0xBB> <0x8A>). This is byte fallback.",
+    zh: "词表里没有的字符也不会丢：它退回到自己的 UTF-8 字节，每个字节一个 token，写成 <0xE4> 这种样子（字节是 E4 BB 8A 的字符就变成 <0xE4> <0xBB> <0x8A>）。这叫字节回退（byte fallback）。",
+  },
+  "bytes.noFallback": {
+    en: "Its file has no byte fallback: a character its vocabulary lacks cannot be spelled in bytes.",
+    zh: "它的文件没有字节回退：词表里没有的字符，没法拆成字节来表示。",
+  },
+  "bytes.hexChars": {
+    en: "The switch “Show bytes in hex” shows the UTF-8 bytes each cell stands for.",
+    zh: "打开“按十六进制显示字节”，可以看到每个格子代表的 UTF-8 字节。",
+  },
   "cut.ranked": {
     en: "First a regular expression cuts the text into pieces, as GPT-2's does, with changes: a run of digits is cut into groups of at most three (12345 becomes 123 and 45), contractions such as 'S match in any case, and a run of newlines is a piece of its own. A word still takes the one space in front of it, drawn as Ġ. Merges never cross a piece boundary.",
     zh: "先用一个正则表达式把文字切成片段，和 GPT-2 的做法相近，但有几处改动：一串数字最多三个一组（12345 切成 123 和 45），'S 这类缩写不分大小写，一串换行单独成为一个片段。单词仍然带上它前面的那一个空格，画成 Ġ。合并永远不会跨过片段边界。",
@@ -66,7 +90,7 @@ registerPairs({
     zh: "整个片段 {token} 本身就是 {title} 词表里的一个 token，所以直接整块拿来，不做任何合并（ignore_merges）：id 是 {id}。",
   },
   "canvas.tableOpen": {
-    en: "{name} vocabulary: token → id (the id is not the rank)",
+    en: "{name} vocabulary: token → id (id ≠ rank)",
     zh: "{name} 词表：token → id（id 不是 rank）",
   },
   "stage3.postSpecials": {

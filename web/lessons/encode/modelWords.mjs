@@ -29,6 +29,21 @@ export function cutText(t, encoding, facts, specials = []) {
   return parts.join(join);
 }
 
+/**
+ * The note under the merge canvas: what its cells are for `encoding` (`facts`: its ModelFacts, or null
+ * for OpenAI's tables, whose note is GPT-2's byte form). A byte-level model's cells are bytes written as
+ * GPT-2 writes them; a SentencePiece-style model's are characters (a space as its ▁), with its byte
+ * fallback said only when its file has one.
+ */
+export function bytesNote(t, encoding, facts) {
+  if (!isOpenModel(encoding) || !facts) return t("stage2.bytesNote");
+  if (facts.kind === "byte_level") return t("bytes.byteLevel", { title: facts.title, space: facts.space });
+  const parts = [t(facts.space === " " ? "bytes.charactersPlain" : "bytes.characters", { title: facts.title, space: facts.space })];
+  parts.push(t(facts.byte_fallback ? "bytes.fallback" : "bytes.noFallback"));
+  parts.push(t("bytes.hexChars"));
+  return parts.join(t("sentence.joiner"));
+}
+
 /** The first step's text for an open model's piece, or null for OpenAI's tables (words.mjs says theirs). */
 export function startText(t, piece, encoding, facts) {
   if (!isOpenModel(encoding) || !facts) return null;

@@ -139,8 +139,9 @@ export function buildPage(root, t, b, actions) {
     legendItem(b, "fresh", "stage2.legendFresh"),
     legendItem(b, "partial", "stage2.legendPartial"),
     legendItem(b, "norule", "stage2.legendNoRule"));
-  const widthNote = el("div", {}, b.text(el("p", { className: "fine" }), "stage2.widthNote"),
-    b.text(el("p", { className: "fine", testid: "byte-note" }), "stage2.bytesNote"));
+  // The bytes note follows the table (modelWords.mjs bytesNote): the view writes it after each relabel.
+  r.bytesNote = el("p", { className: "fine", testid: "byte-note" });
+  const widthNote = el("div", {}, b.text(el("p", { className: "fine" }), "stage2.widthNote"), r.bytesNote);
   r.controls = buildControls(r, b, actions);
   r.log = el("ol", { className: "log", testid: "merge-log" });
   const logCol = el("aside", { className: "log-col", attrs: { "aria-labelledby": "log-title" } },

@@ -255,3 +255,22 @@ export class ChipList {
 export function bytesOrSymbols(piece) {
   return piece.symbols.length === piece.bytes.length;
 }
+
+/** Copies `[id, ...]` to the clipboard, or selects `codeNode` when the page may not; the button says which. */
+export async function copyIds(t, button, codeNode, ids) {
+  const label = button.lastChild;
+  try {
+    await navigator.clipboard.writeText(`[${ids.join(", ")}]`);
+    label.textContent = t("stage3.copied");
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents(codeNode);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    label.textContent = t("stage3.copyFailed");
+  }
+  setTimeout(() => {
+    label.textContent = t("stage3.copy");
+  }, 2000);
+}

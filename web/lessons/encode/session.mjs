@@ -150,6 +150,13 @@ export class EncodeSession {
     this.set({ text, overview: { text, encoding, ...answer.result }, error: null, pending: false }, "overview", { previous, typed, empty: false });
   }
 
+  /** The table under a name changed (a new file opened as "custom"): its traces are another table's. */
+  forgetTraces() {
+    this.traces.clear();
+    this.tracing = null;
+    this.traceGen += 1;
+  }
+
   /** Whether `text` in `encoding` is still what the lesson shows. */
   wanted(text, encoding) {
     const now = this.want();

@@ -20,14 +20,14 @@ import { el, Bindings } from "../../ui/dom.mjs";
 import { errorText } from "../../ui/lessonkit.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
 import { buildPage } from "./page.mjs";
-import { StripList, ChipList, renderLog, renderIds } from "./panels.mjs";
+import { StripList, ChipList, renderLog, renderIds, copyIds } from "./panels.mjs";
 import { explanation, announcement, mistakeWords, presetPoint } from "./words.mjs";
 import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./frames.mjs";
 import { shownFrame } from "./predict.mjs";
 import { codeFrame } from "./code.mjs";
 import { tableFacts, tableWords } from "../tableWords.mjs";
 import { isOpenModel, learnModel, tableTitle } from "../encodings.mjs";
-import { cutText, startText, postSpecialsText } from "./modelWords.mjs";
+import { cutText, startText, postSpecialsText, bytesNote } from "./modelWords.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -36,6 +36,7 @@ export class EncodeView {
     this.source = source;
     this.b = new Bindings();
     this.r = buildPage(root, t, this.b, actions);
+    this.renderCut(); // GPT-2's words until an answer names another table
     this.strip = new StripList(this.r.strip, actions);
     this.chips = new ChipList(this.r.finalTokens);
     this.dirty = new Set();
@@ -181,6 +182,8 @@ export class EncodeView {
     const text = cutText(this.t, encoding, table ? table.model : null, table ? table.facts.specials : []);
     this.r.cutText.textContent = text;
     this.r.cutText.dataset.table = encoding;
+    this.r.bytesNote.textContent = bytesNote(this.t, encoding, table ? table.model : null);
+    this.r.bytesNote.dataset.table = encoding;
   }
 
   renderInput(snapshot, state) {
@@ -373,23 +376,8 @@ export class EncodeView {
     return cpLength(box.value.slice(0, box.selectionStart));
   }
 
-  async copyIds(ids) {
-    const { t, r } = this;
-    const label = r.copyButton.lastChild;
-    try {
-      await navigator.clipboard.writeText(`[${ids.join(", ")}]`);
-      label.textContent = t("stage3.copied");
-    } catch {
-      const range = document.createRange();
-      range.selectNodeContents(r.idsCode);
-      const selection = window.getSelection();
-      selection.removeAllRanges();
-      selection.addRange(range);
-      label.textContent = t("stage3.copyFailed");
-    }
-    setTimeout(() => {
-      label.textContent = t("stage3.copy");
-    }, 2000);
+  copyIds(ids) {
+    return copyIds(this.t, this.r.copyButton, this.r.idsCode, ids);
   }
 
   destroy() {

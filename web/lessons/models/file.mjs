@@ -1,18 +1,22 @@
 // The reader's own tokenizer.json, for the session: read in the page (with progress for a large file),
-// sent to the engine (`tokenizer_file`), which keeps it as the model "custom". The models lesson's row
-// and the encode lesson's file input both open it through here, so there is one file per session.
+// sent to the engine (`tokenizer_file`), which keeps it as the model and table "custom". The models
+// lesson's row and the encode lesson's file input both open it through here, so there is one file per
+// session; the table selects learn of it through ../encodings.mjs (setCustomFile).
 
 import { MAX_TOKENIZER_FILE } from "../../protocol.mjs";
 import { failure } from "../../failures.mjs";
+import { TIMING } from "../../theme.mjs";
 import { Bindings, el } from "../../ui/dom.mjs";
 import { errorText } from "../../ui/lessonkit.mjs";
+import { customFile, setCustomFile } from "../encodings.mjs";
 import "./strings.mjs";
 
 const opened = { name: null, facts: null };  // the file the engine holds, once one was opened
 
-/** The file the engine holds as "custom" ({name, facts}), or null. */
+/** The file the engine holds as "custom" ({name, facts}: the tokenizer_file answer), or null (none yet,
+ * or the engine was restarted since, which forgets it). */
 export function openFile() {
-  return opened.name === null ? null : { name: opened.name, facts: opened.facts };
+  return opened.name === null || !customFile() ? null : { name: opened.name, facts: opened.facts };
 }
 
 /** Reads `file` as text, calling onRead(loaded, total) as it goes. */
@@ -40,16 +44,20 @@ export async function openTokenizerFile(ctx, file, onStage) {
     return { ok: false, error: failure("request_failed", { detail: String(error?.message ?? error) }) };
   }
   onStage("loading", {});
-  const answer = await ctx.query("tokenizer_file", { json: text });
+  // Building a large vocabulary inside Pyodide takes as long as a shipped model's (Gemma 3's file: 33 MB).
+  const answer = await ctx.query("tokenizer_file", { json: text, name: file.name }, { timeoutMs: TIMING.modelLoadTimeoutMs });
   if (!answer.ok) return { ok: false, error: answer.error };
   opened.name = file.name;
   opened.facts = answer.result;
+  setCustomFile(file.name, answer.result.facts);
   return { ok: true, name: file.name, facts: answer.result };
 }
 
 export { MAX_TOKENIZER_FILE };
 
 const fmt = (n) => n.toLocaleString("en-US");
+const MIB = 1024 * 1024;
+const mib = (n) => (n / MIB).toFixed(n < 10 * MIB ? 1 : 0); // 33.1, 64
 
 /**
  * The file input, `data-testid="tokenizer-file"`, with its status line and its error line
@@ -70,14 +78,17 @@ export class FileOpener {
       on: { change: () => this.openChosen() },
     });
     this.status = el("p", { className: "fine", testid: "tokenizer-file-status", attrs: { role: "status" } });
+    // While a file is read (its bytes) and then loaded by the engine (no measure: an indeterminate bar).
+    this.progress = el("progress", { className: "lk-progress", testid: "tokenizer-file-progress", attrs: { "aria-hidden": "true" } });
+    this.progress.hidden = true;
     this.error = el("p", { className: "engine-error", testid: "tokenizer-file-error", attrs: { role: "alert" } });
     this.error.hidden = true;
     this.failure = null;  // the last failure: (t) => its text, drawn again in a new language
     this.node = el("div", { className: "lk-setting lk-file-box" },
       bindings.text(el("label", { className: "field-label", attrs: { for: id } }), "models.fileLabel"),
       this.input,
-      bindings.text(el("p", { className: "hint" }), hintKey, { limit: fmt(MAX_TOKENIZER_FILE) }),
-      this.status, this.error);
+      bindings.text(el("p", { className: "hint", testid: "tokenizer-file-limit" }), hintKey, { limit: mib(MAX_TOKENIZER_FILE) }),
+      this.status, this.progress, this.error);
     this.render();
   }
 
@@ -87,11 +98,22 @@ export class FileOpener {
     this.failure = null;
     this.render();
     const t = () => this.ctx.t;
+    this.busy = true;
     const result = await openTokenizerFile(this.ctx, file, (stage, vars) => {
-      this.status.textContent = stage === "reading"
-        ? t()("models.fileReading", { name: file.name, loaded: fmt(vars.loaded), total: fmt(vars.total) })
-        : t()("models.fileLoading", { name: file.name });
+      this.progress.hidden = false;
+      this.input.disabled = true; // one file at a time
+      if (stage === "reading") {
+        this.progress.max = Math.max(1, vars.total);
+        this.progress.value = vars.loaded;
+        this.status.textContent = t()("models.fileReading", { name: file.name, loaded: mib(vars.loaded), total: mib(vars.total) });
+      } else {
+        this.progress.removeAttribute("value"); // the engine says nothing while it builds the table
+        this.status.textContent = t()("models.fileLoading", { name: file.name, size: mib(file.size) });
+      }
     });
+    this.busy = false;
+    this.progress.hidden = true;
+    this.input.disabled = false;
     if (!result.ok) {
       this.failure = (tr) => (result.tooLarge
         ? tr("models.fileTooLarge", { name: file.name, size: fmt(result.size), limit: fmt(result.limit) })
@@ -106,6 +128,7 @@ export class FileOpener {
   render() {
     const t = this.ctx.t;
     if (this.own) this.own.apply(t);
+    if (this.busy) return; // the status line is the progress's until the file is open or refused
     const open = openFile();
     this.status.textContent = open
       ? t(this.openKey, { name: open.name, model: open.facts.model, total: fmt(open.facts.makeup.total) })

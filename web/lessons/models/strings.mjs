@@ -29,24 +29,24 @@ registerPairs({
     zh: "你自己的 tokenizer.json",
   },
   "models.fileHint": {
-    en: "A HuggingFace tokenizer.json of up to {limit} bytes. It is read in this page and never leaves it; it stays open until you close the tab.",
-    zh: "HuggingFace 格式的 tokenizer.json，最大 {limit} 字节。文件只在本页读取，不会上传；关闭标签页之前一直可用。",
+    en: "A HuggingFace tokenizer.json (BPE) of up to {limit} MB. It is read in this page and never leaves it; it stays open until you close the tab. A large one takes a while: the bar below shows how far it has got.",
+    zh: "HuggingFace 格式的 tokenizer.json（BPE 模型），最大 {limit} MB。文件只在本页读取，不会上传；关闭标签页之前一直可用。较大的文件要多等一会儿，下面的进度条会显示进度。",
   },
   "models.fileReading": {
-    en: "Reading {name}: {loaded} of {total} bytes",
-    zh: "正在读取 {name}：{loaded} / {total} 字节",
+    en: "Reading {name}: {loaded} of {total} MB",
+    zh: "正在读取 {name}：{loaded} / {total} MB",
   },
   "models.fileLoading": {
-    en: "The engine is loading {name}…",
-    zh: "引擎正在加载 {name}……",
+    en: "The engine is loading {name} ({size} MB): it reads the vocabulary and every merge…",
+    zh: "引擎正在加载 {name}（{size} MB）：正在读入词表和全部合并规则……",
   },
   "models.fileOpen": {
     en: "Open: {name} ({model}, {total} tokens). Its row is “Your file”.",
     zh: "已打开：{name}（{model}，{total} 个 token），对应下面“你的文件”那一行。",
   },
   "models.fileOpenEncode": {
-    en: "Open: {name} ({model}, {total} tokens). The Models lesson cuts your text with it, in the row “Your file”.",
-    zh: "已打开：{name}（{model}，{total} 个 token）。“模型”一课会用它来切你的文字，就在“你的文件”那一行。",
+    en: "Open: {name} ({model}, {total} tokens). It is the table “Your file” in the select above, and a row of the Models lesson.",
+    zh: "已打开：{name}（{model}，{total} 个 token）。上面的词表下拉框里多了“你的文件”这一项，“模型”一课里也多了对应的一行。",
   },
   "models.fileTooLarge": {
     en: "{name} has {size} bytes; a tokenizer.json of at most {limit} bytes can be opened here.",
