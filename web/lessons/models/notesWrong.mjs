@@ -7,7 +7,7 @@
 //     const wrong = new NotesWrong(ctx);   // place wrong.card; wrong.show(rows, t) after each row
 
 import { registerPairs } from "../../i18n.mjs";
-import { MINIMIND } from "../../protocol.mjs";
+import { ENCODINGS, MINIMIND } from "../../protocol.mjs";
 import { el } from "../../ui/dom.mjs";
 import { stageCard } from "../../ui/lessonkit.mjs";
 import { MODELS, LOAD_ORDER } from "./table.mjs";
@@ -75,7 +75,7 @@ export class NotesWrong {
     const merged = (encoding) => this.ctx.query("overview", encoding === "r50k_base" ? { text: "a", allowed_special: "none" } : { text: "a", allowed_special: "none", encoding });
     const [weather, joined, spaced, space, ...tables] = await Promise.all([
       row(WEATHER, "minimind"), row(JOINED, "minimind"), row(SPACED, "minimind"), row(" ", "r50k_base"),
-      ...["r50k_base", "cl100k_base", "o200k_base"].map(merged)]);
+      ...ENCODINGS.map(merged)]);
     const all = [weather, joined, spaced, space, ...tables];
     if (!all.every((a) => a.ok)) return;
     const [r50k, cl100k, o200k] = tables.map((a) => a.result.n_merged);
