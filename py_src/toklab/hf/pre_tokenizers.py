@@ -167,7 +167,10 @@ class PreTokenizer:
         if found is None:
             return None
         spans, as_bytes = found
-        return [text[s:e] for s, e in spans], [s for s, _ in spans], as_bytes
+        pieces = [text[s:e] for s, e in spans]
+        if sum(map(len, pieces)) == len(text):  # in order and apart, so they tile the text
+            return pieces, None, as_bytes
+        return pieces, [s for s, _ in spans], as_bytes
 
     def pre_tokenize_pieces(self, text: str, start: int = 0, cmap=None) -> list[Piece]:
         """The pieces of `text` (empty ones dropped, as PreTokenizedString.split drops them)."""

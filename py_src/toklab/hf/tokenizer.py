@@ -149,11 +149,12 @@ class Tokenizer:
         return cls.from_config(config)
 
     @classmethod
-    def from_config(cls, d: dict) -> Tokenizer:
-        """A tokenizer from a parsed tokenizer.json (model.vocab a dict, model.merges pairs or "a b")."""
+    def from_config(cls, d: dict, model: _models.Model | None = None) -> Tokenizer:
+        """A tokenizer from a parsed tokenizer.json (model.vocab a dict, model.merges pairs or "a b"),
+        or from the rest of it and its `model`, made already (`toklab.hf.compact.load_tokenizer`)."""
         expect(d, dict, "tokenizer.json", "an object")
         try:
-            tok = cls(_models.from_config(d.get("model"), "model"))
+            tok = cls(model if model is not None else _models.from_config(d.get("model"), "model"))
             tok._normalizer = _normalizers.from_config(d.get("normalizer"), "normalizer")
             tok.pre_tokenizer = _pre_tokenizers.from_config(d.get("pre_tokenizer"), "pre_tokenizer")
             tok.post_processor = _processors.from_config(d.get("post_processor"), "post_processor")
@@ -298,9 +299,13 @@ class Tokenizer:
             text = norm[ns:ne]
             fast = pre.pieces(text) if pre is not None else ([text], None, False)
             if fast is not None:
-                entries = self._entries(fast[0], fast[2])
+                pieces, starts, as_bytes = fast
+                cut = None if as_bytes or not hasattr(model, "cutter") else model.cutter()
+                if cut is not None:
+                    pieces, starts = cut(pieces, starts)
+                entries = self._entries(pieces, as_bytes)
                 ids += chain.from_iterable([e[0] for e in entries])
-                chunks.append((entries, fast[0], fast[1], base + ns if align is None else None, align, ns))
+                chunks.append((entries, pieces, starts, base + ns if align is None else None, align, ns))
                 continue
             chunks.append(self._slow_stretch(text, ns, base, align, ids))
         raw = ids
