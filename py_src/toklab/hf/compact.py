@@ -43,6 +43,8 @@ import json
 import sys
 import zlib
 from array import array
+from itertools import accumulate, repeat
+from operator import sub
 
 from ..errors import ToklabError
 
@@ -153,8 +155,10 @@ def pack(source: bytes) -> bytes:
         for side, name in ((0, "left"), (1, "right")):
             sections[name] = _le_bytes(_array([number[pair[side]] for pair in merges]))
         made = _made(config["model"], vocab, merges, number)
-        if made is not None:
-            sections["made"] = _le_bytes(_array(made))
+        if made is not None:  # each as the step from the one before, + n_vocab: in these files a merge's token
+            # is the one before's or the next id (Llama 3 makes a token by several merges), so this compresses to nothing
+            steps = [b - a + len(vocab) for a, b in zip([0, *made], made)]
+            sections["made"] = _le_bytes(_array(steps))
         header.update(n_strings=len(strings), n_vocab=len(vocab), n_merges=len(merges), separator=ord(sep))
     sections = {"rest": json.dumps(config, separators=(",", ":")).encode(), **sections}  # ASCII: any lone surrogate escaped
     body, at, where = b"".join(sections.values()), 0, {}
@@ -271,8 +275,8 @@ def load_tokenizer(data: bytes, expect_sha256: str | None = None):
         return Tokenizer.from_config(config if "strings" not in part else _with_model(config, part, header))
     flags = options(model_config, "model")
     strings, ids, left, right = _arrays(part, header)
-    made = _numbers(part["made"], "merges")
-    model = BPE._from_packed(flags, strings, header["n_vocab"], ids, left, right, made)
+    made = list(accumulate(map(sub, _numbers(part["made"], "merges"), repeat(header["n_vocab"]))))  # back from the steps
+    model = None if made and min(made) < 0 else BPE._from_packed(flags, strings, header["n_vocab"], ids, left, right, made)
     if model is None:
         return Tokenizer.from_config(_with_model(config, part, header))
     return Tokenizer.from_config(config, model=model)
