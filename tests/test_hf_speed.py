@@ -142,3 +142,16 @@ def test_tokens_and_offsets_read_later_are_those_of_the_text_encoded():
     assert first.ids == [3, 0, 2] and first.tokens == ["<bos>", "a", MARK + "a"]
     assert first.offsets == [(0, 0), (0, 1), (1, 3)] and first.special_tokens_mask == [1, 0, 0]
     assert (second.ids, second.tokens, second.offsets, second.special_tokens_mask) == ([0], ["a"], [(0, 1)], [0])
+
+
+def test_offsets_of_a_normalized_stretch_after_an_added_token_are_in_the_text():
+    vocab = {"A": 0, "Á": 1, "<t>": 2, "<unk>": 3}
+    config = json.loads(tokenizer_json(vocab, [], False))
+    config["normalizer"] = {"type": "NFC"}
+    config["added_tokens"] = [{"id": 2, "content": "<t>", "single_word": False, "lstrip": False, "rstrip": False, "normalized": False, "special": False}]
+    text = "<t>A\u0301A"  # NFC makes the stretch after <t> one character shorter
+    got = Tokenizer.from_config(config).encode(text)
+    assert got.ids == [2, 1, 0] and got.offsets == [(0, 3), (3, 4), (5, 6)]  # Á keeps the span of the A alone (NFC, normalizers.py)
+    tokenizers = pytest.importorskip("tokenizers")
+    want = tokenizers.Tokenizer.from_str(json.dumps(config)).encode(text)
+    assert (got.ids, got.offsets) == (want.ids, want.offsets)

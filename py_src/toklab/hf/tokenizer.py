@@ -305,7 +305,7 @@ class Tokenizer:
                     pieces, starts = cut(pieces, starts)
                 entries = self._entries(pieces, as_bytes)
                 ids += chain.from_iterable([e[0] for e in entries])
-                chunks.append((entries, pieces, starts, base + ns if align is None else None, align, ns))
+                chunks.append((entries, pieces, starts, base + ns if align is None else base, align, ns))
                 continue
             chunks.append(self._slow_stretch(text, ns, base, align, ids))
         raw = ids
@@ -339,17 +339,17 @@ class Tokenizer:
                 tokens += chunk[0]
                 offsets += chunk[1]
                 continue
-            entries, pieces, starts, shift, align, ns = chunk
+            entries, pieces, starts, base, align, ns = chunk  # base: where the stretch's text starts, or its raw text
             tokens += chain.from_iterable([e[1] for e in entries])
-            first = shift if shift is not None else ns
+            first = base if align is None else ns
             if starts is None:
                 starts = accumulate(map(len, pieces), initial=first)
             elif first:
                 starts = map(first.__add__, starts)
-            if shift is not None:
+            if align is None:
                 offsets += [(at + a, at + b) for at, e in zip(starts, entries) for a, b in e[2]]
             else:
-                offsets += [(align[at + a][0], align[at + b - 1][1]) for at, e in zip(starts, entries) for a, b in e[2]]
+                offsets += [(base + align[at + a][0], base + align[at + b - 1][1]) for at, e in zip(starts, entries) for a, b in e[2]]
         enc = {"ids": raw_ids, "tokens": tokens, "offsets": offsets, "special_tokens_mask": [0] * len(raw_ids)}
         if self.post_processor is not None:
             enc = self.post_processor.process(enc, add_special_tokens)
