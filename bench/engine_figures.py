@@ -4,8 +4,8 @@ Pyodide (bench/pyodide_speed.mjs imports this file there).
 Each figure is timed twice: by the process's CPU time, which other work on a shared machine barely
 changes, and by the wall clock. "cold" is a fresh encoding object, its piece cache empty; "warm" is the
 same object encoding the same text again. The open models' tokenizers (toklab.hf, hf_figures) are
-timed the same way, with the two steps of their loading apart (the compact form read, the Tokenizer
-made from it) and, inside Pyodide, the wasm memory once loaded.
+timed the same way, with the two steps of their loading apart (the compact form's bytes read, the
+Tokenizer made from them) and, inside Pyodide, the wasm memory once loaded.
 """
 
 import hashlib
@@ -69,19 +69,22 @@ def wasm_bytes() -> int | None:
 
 
 def hf_figures(text: str, names: list[str]) -> dict:
-    """{name: {"unpack", "build", "cold", "warm": [cpu s, wall s], "ids_sha", "tokens", "wasm_bytes"}} for
-    each open model's tokenizer (toklab.get_tokenizer's names): its compact form read (unpack), the
-    Tokenizer made from it (build), then `encode(text)` by that fresh tokenizer (cold) and again (warm)."""
+    """{name: {"read", "build", "cold", "tokens_offsets", "warm": [cpu s, wall s], "ids_sha", "tokens",
+    "wasm_bytes"}} for each open model's tokenizer (toklab.get_tokenizer's names): its compact form's
+    bytes read (read), the Tokenizer made from them as get_tokenizer makes it (build), then
+    `encode(text)` by that fresh tokenizer (cold), reading that encoding's tokens and offsets (which
+    toklab.hf makes when first read, as `tokenizers` makes its Python lists), and encode again (warm)."""
     from toklab import registry
-    from toklab.hf import Tokenizer
+    from toklab.hf import compact
 
     out = {}
     for name in names:
-        *unpack, config = timed(registry.tokenizer_config, name)
-        *build, tok = timed(Tokenizer.from_config, config)
-        del config
-        row = {"unpack": unpack, "build": build, "wasm_bytes": wasm_bytes()}
+        *read, (_, data) = timed(registry._packed_bytes, name)
+        *build, tok = timed(compact.load_tokenizer, data, registry.OPEN_MODELS[name].json_sha256)
+        del data
+        row = {"read": read, "build": build, "wasm_bytes": wasm_bytes()}
         *cold, encoded = timed(tok.encode, text)
+        row["tokens_offsets"] = list(timed(lambda e: (e.tokens, e.offsets), encoded)[:2])
         ids = encoded.ids
         row.update(cold=cold, warm=list(timed(tok.encode, text)[:2]), ids_sha=ids_digest(ids), tokens=len(ids))
         out[name] = row

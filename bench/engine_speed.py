@@ -154,7 +154,9 @@ def cpython(text: str, names: list[str]) -> tuple[dict, dict]:
 
 def tokenizers_figures(name: str, text: str) -> dict | None:
     """HuggingFace tokenizers on model `name`'s own tokenizer.json: load, then encode by the fresh
-    tokenizer (cold) and again (warm), [CPU s, wall s] each; None where tokenizers is missing."""
+    tokenizer (cold), reading that encoding's tokens and offsets (tokens_offsets: `tokenizers` makes
+    those Python lists when they are read), and encode again (warm), [CPU s, wall s] each; None where
+    tokenizers is missing."""
     try:
         import tokenizers
 
@@ -164,12 +166,18 @@ def tokenizers_figures(name: str, text: str) -> dict | None:
     path = str(tokenizer_json(name))
     *load, tok = engine_figures.timed(tokenizers.Tokenizer.from_file, path)
     *cold, encoded = engine_figures.timed(tok.encode, text)
+    read = list(engine_figures.timed(lambda e: (e.tokens, e.offsets), encoded)[:2])
     warm = list(engine_figures.timed(tok.encode, text)[:2])
-    return {"load": load, "cold": cold, "warm": warm, "ids_sha": engine_figures.ids_digest(encoded.ids), "tokens": len(encoded.ids)}
+    return {"load": load, "cold": cold, "tokens_offsets": read, "warm": warm,
+            "ids_sha": engine_figures.ids_digest(encoded.ids), "tokens": len(encoded.ids)}  # fmt: skip
 
 
 def ms(seconds: list[float]) -> str:
     return f"{seconds[0] * 1000:.0f} ms CPU ({seconds[1] * 1000:.0f} wall)"
+
+
+def plus(a: list[float], b: list[float]) -> list[float]:
+    return [a[0] + b[0], a[1] + b[1]]
 
 
 def cpython_hf(text: str, models: list[str]) -> tuple[dict, dict]:
@@ -179,13 +187,17 @@ def cpython_hf(text: str, models: list[str]) -> tuple[dict, dict]:
     for name in models:
         ours = mine[name] = engine_figures.hf_figures(text, [name])[name]
         hf = theirs[name] = tokenizers_figures(name, text)
-        print(f"  {name}: {ours['tokens']:,} tokens; load: compact form {ms(ours['unpack'])}, Tokenizer {ms(ours['build'])}")
+        print(f"  {name}: {ours['tokens']:,} tokens; load: compact form read {ms(ours['read'])}, Tokenizer {ms(ours['build'])}")
         if hf:
-            print(f"    tokenizers Tokenizer.encode    {rate(mb, hf['cold'])} cold, {rate(mb, hf['warm'])} warm; load {ms(hf['load'])}")
+            print(f"    tokenizers Tokenizer.encode    {rate(mb, hf['cold'])} cold ({rate(mb, plus(hf['cold'], hf['tokens_offsets']))} with tokens "
+                  f"and offsets read), {rate(mb, hf['warm'])} warm; load {ms(hf['load'])}")
             print(f"    same ids as tokenizers         {hf['ids_sha'] == ours['ids_sha']}")
         for key in ("cold", "warm"):
             vs = f"   = {hf[key][0] / ours[key][0]:.2f}x tokenizers' speed (CPU)" if hf else ""
             print(f"    toklab.hf encode, {key}        {rate(mb, ours[key])}{vs}")
+        both, hf_both = plus(ours["cold"], ours["tokens_offsets"]), hf and plus(hf["cold"], hf["tokens_offsets"])
+        vs = f"   = {hf_both[0] / both[0]:.2f}x tokenizers' speed (CPU)" if hf else ""
+        print(f"    toklab.hf cold + tokens, offsets {rate(mb, both)}{vs}")
     return mine, theirs
 
 
@@ -218,11 +230,14 @@ def pyodide_hf(text: str, models: list[str], mine: dict, theirs: dict) -> None:
         row, mb = figures["models"][name], figures["mb"]
         wasm = row["wasm_bytes"] / 2**20
         boot = figures["wasm_boot_bytes"] / 2**20
-        print(f"  {name}: load: compact form {ms(row['unpack'])}, Tokenizer {ms(row['build'])}; wasm memory "
+        print(f"  {name}: load: compact form read {ms(row['read'])}, Tokenizer {ms(row['build'])}; wasm memory "
               f"{wasm:.0f} MiB once loaded ({boot:.0f} MiB before); same ids as CPython {row['ids_sha'] == mine[name]['ids_sha']}")
         for key in ("cold", "warm"):
             vs = f", {theirs[name][key][0] / row[key][0]:.2f}x CPython tokenizers' speed" if theirs.get(name) else ""
             print(f"    toklab.hf encode, {key}        {rate(mb, row[key])}   = {row[key][0] / mine[name][key][0]:.1f}x CPython toklab.hf's time{vs}")
+        both = plus(row["cold"], row["tokens_offsets"])
+        vs = f", {plus(theirs[name]['cold'], theirs[name]['tokens_offsets'])[0] / both[0]:.2f}x CPython tokenizers' speed" if theirs.get(name) else ""
+        print(f"    toklab.hf cold + tokens, offsets {rate(mb, both)}{vs}")
 
 
 def pyodide(text: str, names: list[str], mine: dict, tiktoken: dict) -> None:

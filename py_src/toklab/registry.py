@@ -309,9 +309,15 @@ def get_tokenizer(name: str):
     _model(name)
     found = _TOKENIZERS.get(name)
     if found is None:
-        from .hf import Tokenizer
+        from .hf.compact import load_tokenizer
 
-        found = Tokenizer.from_config(tokenizer_config(name))
+        path, data = _packed_bytes(name)
+        try:
+            found = load_tokenizer(data, expect_sha256=_model(name).json_sha256)  # straight from its arrays
+        except ToklabError as exc:
+            if exc.code != "table_unavailable":
+                raise
+            raise ToklabError("table_unavailable", encoding=name, detail=f"{path}: {exc.params['detail']}") from None
         _TOKENIZERS[name] = found
     return found
 

@@ -43,10 +43,12 @@ import json
 import sys
 import zlib
 from array import array
+from itertools import accumulate, repeat
+from operator import sub
 
 from ..errors import ToklabError
 
-__all__ = ["MAGIC", "VERSION", "pack", "read_header", "unpack"]
+__all__ = ["MAGIC", "VERSION", "load_tokenizer", "pack", "read_header", "unpack"]
 
 MAGIC = b"toklabHF"
 VERSION = 1
@@ -112,6 +114,21 @@ def _compactable(model) -> tuple[dict, list[tuple[str, str]]] | None:
     return vocab, merges
 
 
+def _made(model: dict, vocab: dict, merges: list[tuple[str, str]], number: dict[str, int]) -> list[int] | None:
+    """The string number of the token each merge makes (left + right, the right without
+    `continuing_subword_prefix`, as `BPE._build` joins them), or None if one is not in the vocabulary
+    (the loader then reads the merges as strings and says which one is wrong)."""
+    prefix = model.get("continuing_subword_prefix")
+    cut = len(prefix) if isinstance(prefix, str) else 0
+    out = []
+    for left, right in merges:
+        token = left + right[cut:]
+        if token not in vocab:
+            return None
+        out.append(number[token])
+    return out
+
+
 def pack(source: bytes) -> bytes:
     """tokenizer.json's bytes -> the compact form (see the module docstring). Invalid JSON: ValueError."""
     config = json.loads(source)
@@ -137,6 +154,11 @@ def pack(source: bytes) -> bytes:
             sections["ids"] = _le_bytes(_array(ids))
         for side, name in ((0, "left"), (1, "right")):
             sections[name] = _le_bytes(_array([number[pair[side]] for pair in merges]))
+        made = _made(config["model"], vocab, merges, number)
+        if made is not None:  # each as the step from the one before, + n_vocab: in these files a merge's token
+            # is the one before's or the next id (Llama 3 makes a token by several merges), so this compresses to nothing
+            steps = [b - a + len(vocab) for a, b in zip([0, *made], made)]
+            sections["made"] = _le_bytes(_array(steps))
         header.update(n_strings=len(strings), n_vocab=len(vocab), n_merges=len(merges), separator=ord(sep))
     sections = {"rest": json.dumps(config, separators=(",", ":")).encode(), **sections}  # ASCII: any lone surrogate escaped
     body, at, where = b"".join(sections.values()), 0, {}
@@ -211,10 +233,8 @@ def read_header(data: bytes) -> dict:
     return header
 
 
-def unpack(data: bytes, expect_sha256: str | None = None) -> dict:
-    """The compact form -> the tokenizer.json dict (see the module docstring).
-
-    With `expect_sha256`, the form must have been made from the file with that sha256."""
+def _sections(data: bytes, expect_sha256: str | None) -> tuple[dict, dict, dict]:
+    """(header, the body's sections, the `rest` JSON) of a compact form, checked."""
     data = bytes(data) if isinstance(data, (bytearray, memoryview)) else data
     header = read_header(data)
     if expect_sha256 is not None and header.get("source_sha256") != expect_sha256:
@@ -225,33 +245,73 @@ def unpack(data: bytes, expect_sha256: str | None = None) -> dict:
         config = json.loads(part["rest"])
     except (zlib.error, ValueError, TypeError, KeyError):
         raise _damaged("its body cannot be read") from None
+    return header, part, config
+
+
+def unpack(data: bytes, expect_sha256: str | None = None) -> dict:
+    """The compact form -> the tokenizer.json dict (see the module docstring).
+
+    With `expect_sha256`, the form must have been made from the file with that sha256."""
+    header, part, config = _sections(data, expect_sha256)
     if "strings" not in part:
         return config
     return _with_model(config, part, header)
 
 
-def _with_model(config: dict, part: dict[str, bytes], header: dict) -> dict:
-    """Put the vocabulary and the merges back into the model of `config`."""
+def load_tokenizer(data: bytes, expect_sha256: str | None = None):
+    """The `Tokenizer` of a compact form, made straight from its arrays (`BPE._from_packed`: no list
+    of 500,000 merges, no loop over them), the same as `Tokenizer.from_config(unpack(data))`.
+
+    >>> source = json.dumps({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b"]}}).encode()
+    >>> tok = load_tokenizer(pack(source)); tok.encode("abba").ids, tok.model.merges
+    ([2, 1, 0], [('a', 'b')])
+    """
+    from .models import BPE, options
+    from .tokenizer import Tokenizer
+
+    header, part, config = _sections(data, expect_sha256)
+    model_config = config.get("model") if isinstance(config, dict) else None
+    if "strings" not in part or "made" not in part or not isinstance(model_config, dict):
+        return Tokenizer.from_config(config if "strings" not in part else _with_model(config, part, header))
+    flags = options(model_config, "model")
+    strings, ids, left, right = _arrays(part, header)
+    made = list(accumulate(map(sub, _numbers(part["made"], "merges"), repeat(header["n_vocab"]))))  # back from the steps
+    model = None if made and min(made) < 0 else BPE._from_packed(flags, strings, header["n_vocab"], ids, left, right, made)
+    if model is None:
+        return Tokenizer.from_config(_with_model(config, part, header))
+    return Tokenizer.from_config(config, model=model)
+
+
+def _arrays(part: dict[str, bytes], header: dict) -> tuple[list[str], array | None, array, array]:
+    """(strings, ids or None for 0..n-1, left, right) of the model's sections, checked."""
     try:
         n_strings, n_vocab, n_merges = header["n_strings"], header["n_vocab"], header["n_merges"]
         sep = chr(header["separator"])
         text = part["strings"].decode("utf-8", "surrogatepass")
-        model = config["model"]
     except (KeyError, TypeError, ValueError, OverflowError):
         raise _damaged("its vocabulary cannot be read") from None
     strings = text.split(sep) if n_strings else []
     if len(strings) != n_strings or not 0 <= n_vocab <= n_strings:
         raise _damaged(f"it holds {len(strings)} strings, not {n_strings}")
+    ids = None
     if "ids" in part:
         ids = _numbers(part["ids"], "ids")
         if len(ids) != n_vocab:
             raise _damaged(f"it holds {len(ids)} ids for {n_vocab} tokens")
-        model["vocab"] = dict(zip(strings, ids.tolist()))
-    else:
-        model["vocab"] = dict(zip(strings, range(n_vocab)))
     left, right = _numbers(part.get("left", b""), "merges"), _numbers(part.get("right", b""), "merges")
     if not len(left) == len(right) == n_merges or (n_merges and max(max(left), max(right)) >= n_strings):
         raise _damaged("its merges do not fit its strings")
+    return strings, ids, left, right
+
+
+def _with_model(config: dict, part: dict[str, bytes], header: dict) -> dict:
+    """Put the vocabulary and the merges back into the model of `config`."""
+    strings, ids, left, right = _arrays(part, header)
+    try:
+        model = config["model"]
+        model["vocab"] = dict(zip(strings, range(header["n_vocab"]) if ids is None else ids.tolist()))
+    except (KeyError, TypeError):
+        raise _damaged("its vocabulary cannot be read") from None
     named = strings.__getitem__
     model["merges"] = list(map(list, zip(map(named, left), map(named, right))))
     return config

@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import re
+from itertools import repeat
+from operator import lshift, or_
 from typing import NamedTuple
 
 from ..caches import SizedCache
 from ._config import bad, expect
 
-__all__ = ["BPE", "Model", "Token", "from_config"]
+__all__ = ["BPE", "Model", "Token", "from_config", "options"]
 
 _HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
 _NONE = 1 << 62  # "no merge" in the packed (rank, id) values
@@ -138,6 +141,69 @@ class BPE(Model):
         self.merges = [tuple(m) for m in (merges or [])]
         self._build()
 
+    @property
+    def merges(self) -> list[tuple[str, str]]:
+        """The merges as (left, right) pairs, rank order; a model loaded from the compact form makes
+        them only when asked (`_from_packed`)."""
+        if self._merge_list is None:
+            strings, left, right = self._packed
+            named = strings.__getitem__
+            self._merge_list = list(zip(map(named, left), map(named, right)))
+            self._packed = None
+        return self._merge_list
+
+    @merges.setter
+    def merges(self, value) -> None:
+        self._merge_list, self._packed = value, None
+
+    @classmethod
+    def _from_packed(cls, options: dict, strings: list[str], n_vocab: int, ids, left, right, made) -> BPE | None:
+        """The model straight from the compact form's arrays (`toklab.hf.compact.load_tokenizer`):
+        `strings[k]` is token k's text, `ids` (None: 0, 1, 2, ...) its id; merge r joins strings
+        left[r] and right[r] into strings made[r]. Every dictionary is made by `dict(zip(...))`, not a
+        loop: what `_build` makes from the same file. None if the arrays do not describe a valid
+        model (a merge naming a string outside the vocabulary): `from_config` then says what is wrong."""
+        n_merges = len(left)
+        if not len(right) == len(made) == n_merges or n_vocab > len(strings):
+            return None
+        if n_merges and max(max(left), max(right), max(made)) >= n_vocab:
+            return None
+        model = cls.__new__(cls)
+        model._set_options(options)
+        model._version = next(_BUILDS)
+        if ids is None:
+            id_list = range(n_vocab)
+        else:
+            id_list = ids.tolist() if hasattr(ids, "tolist") else list(ids)
+            if len(id_list) != n_vocab:
+                return None
+        model.vocab = dict(zip(strings, id_list))
+        if len(model.vocab) != n_vocab:
+            return None  # a string twice: let from_config judge
+        model.vocab_r = dict(zip(id_list, strings))
+        top = max(id_list, default=0)
+        model._shift = shift = max(top.bit_length(), 1)
+        model._mask = (1 << shift) - 1
+        model._merge_list, model._packed = None, (strings, left, right)
+        if ids is not None:
+            idof = id_list.__getitem__
+            left, right, made = map(idof, left), map(idof, right), map(idof, made)
+        keys = map(or_, map(lshift, left, repeat(shift)), right)
+        values = map(or_, map(lshift, range(n_merges), repeat(shift)), made)
+        model._merges = dict(zip(keys, values))
+        model._lens = dict(zip(id_list, map(len, strings)))
+        model._simple = not (model.continuing_subword_prefix or model.end_of_word_suffix)
+        model._cache = SizedCache(1 << 20)
+        model._cutter = False
+        return model
+
+    def _set_options(self, d: dict) -> None:
+        """The options of a checked model config (`options`)."""
+        self.dropout, self.cache_capacity = d["dropout"], None
+        self.unk_token, self.continuing_subword_prefix = d["unk_token"], d["continuing_subword_prefix"]
+        self.end_of_word_suffix = d["end_of_word_suffix"]
+        self.fuse_unk, self.byte_fallback, self.ignore_merges = d["fuse_unk"], d["byte_fallback"], d["ignore_merges"]
+
     def _build(self, path: str = "model") -> None:
         """Index the vocabulary and the merges; a merge naming a token not in the vocabulary is an error."""
         vocab = self.vocab
@@ -159,6 +225,69 @@ class BPE(Model):
         self._lens = {i: len(t) for i, t in self.vocab_r.items()}
         self._simple = not (self.continuing_subword_prefix or self.end_of_word_suffix)
         self._cache = SizedCache(1 << 20) if self.cache_capacity != 0 else None
+        self._cutter = False  # not looked at yet (`cutter`)
+
+    def cutter(self):
+        """A function that cuts pieces (SentencePiece-style text: ▁ for spaces) before each ▁ that no
+        merge can cross, or None where this model has no such place; made on first use.
+
+        Why it is exact. A merge joins two adjacent symbols into the token they spell, which is in the
+        vocabulary. So if no token of the vocabulary holds the two characters c▁, no merge ever joins a
+        symbol ending in c to one starting with ▁: the piece merges as its two parts would alone
+        (merges on either side never meet, and each side takes its own lowest-rank, leftmost merge in
+        the same order). It applies when a symbol's text ends with its character: not after a
+        character missing from the vocabulary (its `<0xE4>` or `<unk>` symbol ends in ">"), and only
+        when no prefix or suffix is added to symbols. It also needs every character to give a symbol
+        (byte fallback with all 256 byte tokens, or an unknown token): a character dropped for want of
+        one shifts the offsets of the rest of its piece (`_char_spans`), which a cut would reset.
+        `tests/test_hf_speed.py` checks it against `reference.py` and `tokenizers`.
+
+        >>> bpe = BPE(vocab={"a": 0, "▁": 1, "b": 2, "▁b": 3, "a▁": 4, "<unk>": 5}, merges=[("▁", "b"), ("a", "▁")], unk_token="<unk>")
+        >>> bpe.cutter()(["b▁b▁a▁b"], None)
+        (['b', '▁b', '▁a▁b'], None)
+        """
+        if self._cutter is False:
+            self._cutter = self._make_cutter()
+        return self._cutter
+
+    def _make_cutter(self):
+        vocab, mark = self.vocab, "\u2581"
+        if not self._simple or mark not in vocab:
+            return None
+        every_byte = self.byte_fallback and all(f"<0x{b:02X}>" in vocab for b in range(256))
+        if not (every_byte or self.unk_token is not None and self.unk_token in vocab):
+            return None
+        crossing = {t[k - 1] for t in vocab if mark in t[1:] for k in range(1, len(t)) if t[k] == mark}
+        if len(crossing) > 64:
+            return None  # ▁ joins too many characters: few places to cut, not worth the look
+        unsafe = crossing | {">"}
+        words = re.compile(f"{mark}*[^{mark}]+|{mark}+").findall
+
+        def cut(pieces: list[str], starts: list[int] | None) -> tuple[list[str], list[int] | None]:
+            out, out_starts = [], None if starts is None else []
+            for k, piece in enumerate(pieces):
+                if mark not in piece:
+                    parts = [piece]
+                else:
+                    parts = []
+                    for w in words(piece):
+                        last = parts[-1][-1] if parts else None
+                        if last is None or last in unsafe or last not in vocab:
+                            if parts:
+                                parts[-1] += w
+                            else:
+                                parts.append(w)
+                        else:
+                            parts.append(w)
+                if out_starts is not None:
+                    at = starts[k]
+                    for p in parts:
+                        out_starts.append(at)
+                        at += len(p)
+                out.extend(parts)
+            return out, out_starts
+
+        return cut
 
     # --- the tokenizers API --------------------------------------------------------------------------
 
@@ -313,12 +442,27 @@ def _merge_pair(m, path: str) -> tuple[str, str]:
     raise bad("hf_bad_value", path=path, expected='"a b" or ["a", "b"]', value=m)
 
 
-def from_config(d: dict, path: str = "model") -> BPE:
-    """The model a tokenizer.json describes (BPE only)."""
+def options(d: dict, path: str = "model") -> dict:
+    """A model config's options (everything but vocab and merges), checked (BPE only)."""
     expect(d, dict, path, "an object")
     kind = d.get("type", "BPE" if "merges" in d else None)
     if kind != "BPE":
         raise bad("hf_unsupported", path=f"{path}.type", value=kind)
+    for key in ("unk_token", "continuing_subword_prefix", "end_of_word_suffix"):
+        expect(d.get(key), str, f"{path}.{key}", "a string or null", none_ok=True)
+    out = {key: d.get(key) for key in ("unk_token", "continuing_subword_prefix", "end_of_word_suffix")}
+    for key in ("fuse_unk", "byte_fallback", "ignore_merges"):
+        out[key] = expect(d.get(key, False), bool, f"{path}.{key}", "true or false")
+    dropout = d.get("dropout")
+    if dropout not in (None, 0, 0.0):
+        raise bad("hf_unsupported", path=f"{path}.dropout", value=dropout)
+    out["dropout"] = dropout
+    return out
+
+
+def from_config(d: dict, path: str = "model") -> BPE:
+    """The model a tokenizer.json describes (BPE only)."""
+    flags = options(d, path)
     vocab = expect(d.get("vocab"), dict, f"{path}.vocab", "an object of token: id")
     for token, i in vocab.items():
         if not isinstance(i, int) or isinstance(i, bool) or i < 0:
@@ -329,19 +473,8 @@ def from_config(d: dict, path: str = "model") -> BPE:
         pair = _merge_pair(m, f"{path}.merges[{i}]")
         if pair is not None:
             merges.append(pair)
-    for key in ("unk_token", "continuing_subword_prefix", "end_of_word_suffix"):
-        expect(d.get(key), str, f"{path}.{key}", "a string or null", none_ok=True)
-    flags = {}
-    for key in ("fuse_unk", "byte_fallback", "ignore_merges"):
-        flags[key] = expect(d.get(key, False), bool, f"{path}.{key}", "true or false")
-    dropout = d.get("dropout")
-    if dropout not in (None, 0, 0.0):
-        raise bad("hf_unsupported", path=f"{path}.dropout", value=dropout)
     model = BPE.__new__(BPE)
-    model.dropout, model.cache_capacity = dropout, None
-    model.unk_token, model.continuing_subword_prefix = d.get("unk_token"), d.get("continuing_subword_prefix")
-    model.end_of_word_suffix = d.get("end_of_word_suffix")
-    model.fuse_unk, model.byte_fallback, model.ignore_merges = flags["fuse_unk"], flags["byte_fallback"], flags["ignore_merges"]
+    model._set_options(flags)
     model.vocab, model.merges = vocab, merges
     model._build(path)
     return model

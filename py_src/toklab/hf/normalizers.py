@@ -140,7 +140,7 @@ def _by_lines(form: str, lines: list[str]) -> tuple[str, list | None]:
             new, inner = _slow_form(form, line)
         out.append(new)
         if inner is None:
-            align.extend((k, k + 1) for k in range(pos, pos + len(line)))
+            align.extend(zip(range(pos, pos + len(line)), range(pos + 1, pos + len(line) + 1)))
         else:
             changed = True
             align.extend((a + pos, b + pos) for a, b in inner)

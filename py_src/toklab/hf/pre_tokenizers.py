@@ -22,6 +22,7 @@ the one that would attach the space to the word).
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 
 from ..bytes_unicode import BYTE_TO_UNICODE
 from ._config import CLASSES, Regex, bad, expect, literal_or_regex, pattern_config, pattern_from_config
@@ -153,6 +154,24 @@ class PreTokenizer:
         as bytes (ByteLevel); None when this part inserts characters (a prefix space, Metaspace)."""
         return None
 
+    def pieces(self, text: str) -> tuple[list[str], list[int] | None, bool] | None:
+        """The fast path as strings: (the pieces of `text`, where each starts or None when they tile
+        `text` end to end, whether the model sees them as bytes); None as for `spans`.
+
+        >>> Split(Regex(r"\\p{N}{1,3}"), "isolated").pieces("a12345")
+        (['a', '123', '45'], None, False)
+        >>> Split(" ", "removed").pieces("a b")
+        (['a', 'b'], [0, 2], False)
+        """
+        found = self.spans(text)
+        if found is None:
+            return None
+        spans, as_bytes = found
+        pieces = [text[s:e] for s, e in spans]
+        if sum(map(len, pieces)) == len(text):  # in order and apart, so they tile the text
+            return pieces, None, as_bytes
+        return pieces, [s for s, _ in spans], as_bytes
+
     def pre_tokenize_pieces(self, text: str, start: int = 0, cmap=None) -> list[Piece]:
         """The pieces of `text` (empty ones dropped, as PreTokenizedString.split drops them)."""
         return [p for p in self.split_piece((text, start, cmap)) if p[0]]
@@ -211,6 +230,13 @@ class Split(PreTokenizer):
                 return out, False
         return split_by(_matches(self._re, text, self.invert), self.behavior), False
 
+    def pieces(self, text):
+        if self._findall is not None and not self.invert:
+            found = self._findall(text)
+            if sum(map(len, found)) == len(text) and "" not in found:
+                return found, None, False
+        return super().pieces(text)
+
     def to_config(self):
         return {"type": "Split", "pattern": pattern_config(self.pattern), "behavior": BEHAVIORS[self.behavior], "invert": self.invert}
 
@@ -244,6 +270,14 @@ class ByteLevel(PreTokenizer):
         if self.add_prefix_space and text and not text.startswith(" "):
             return None
         return (self._gpt2.spans(text)[0] if self.use_regex else [(0, len(text))]), True
+
+    def pieces(self, text):
+        if self.add_prefix_space and text and not text.startswith(" "):
+            return None
+        if not self.use_regex:
+            return [text], None, True
+        found = self._gpt2.pieces(text)
+        return found[0], found[1], True
 
     def to_config(self):
         return {"type": "ByteLevel", "add_prefix_space": self.add_prefix_space, "trim_offsets": self.trim_offsets, "use_regex": self.use_regex}
@@ -360,6 +394,31 @@ class Sequence(PreTokenizer):
             spans = out
         return spans, as_bytes
 
+    def pieces(self, text):
+        pieces, starts, as_bytes = [text], None, False
+        for part in self.pretokenizers:
+            if as_bytes:
+                return None  # a part after ByteLevel cuts byte characters: the slow path does that
+            if isinstance(part, ByteLevel) and not part.use_regex and not part.add_prefix_space:
+                as_bytes = True  # only says "as bytes": every piece stays as it is
+                continue
+            out, out_starts = [], None if starts is None else []
+            for k, piece in enumerate(pieces):
+                found = part.pieces(piece)
+                if found is None:
+                    return None
+                cut, at, b = found
+                as_bytes = as_bytes or b
+                if at is not None and out_starts is None:  # these pieces leave gaps: count from here on
+                    out_starts = list(_starts(out, 0))
+                    starts = list(_starts(pieces, 0))
+                if out_starts is not None:
+                    base = starts[k]
+                    out_starts.extend(_starts(cut, base) if at is None else (base + a for a in at))
+                out.extend(cut)
+            pieces, starts = out, out_starts
+        return pieces, starts, as_bytes
+
     def split_piece(self, piece):
         pieces = [piece]
         for p in self.pretokenizers:
@@ -368,6 +427,15 @@ class Sequence(PreTokenizer):
 
     def to_config(self):
         return {"type": "Sequence", "pretokenizers": [p.to_config() for p in self.pretokenizers]}
+
+
+def _starts(pieces: list[str], base: int):
+    """Where each of `pieces`, laid end to end from `base`, starts.
+
+    >>> list(_starts(["ab", "c", "de"], 10))
+    [10, 12, 13]
+    """
+    return accumulate(map(len, pieces[:-1]), initial=base) if pieces else iter(())
 
 
 def _bool(d: dict, key: str, path: str, default: bool) -> bool:

@@ -25,6 +25,12 @@ class PostProcessor:
     def process(self, encoding: dict, add_special_tokens: bool) -> dict:
         raise NotImplementedError
 
+    def process_ids(self, ids: list[int], add_special_tokens: bool) -> list[int]:
+        """The ids `process` would give, alone (the tokenizer makes the rest only when it is read)."""
+        n = len(ids)
+        enc = {"ids": ids, "tokens": [""] * n, "offsets": [(0, 0)] * n, "special_tokens_mask": [0] * n}
+        return self.process(enc, add_special_tokens)["ids"]
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.to_config()})"
 
@@ -35,6 +41,9 @@ class ByteLevel(PostProcessor):
 
     def __init__(self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True):
         self.add_prefix_space, self.trim_offsets, self.use_regex = bool(add_prefix_space), bool(trim_offsets), bool(use_regex)
+
+    def process_ids(self, ids, add_special_tokens):
+        return ids
 
     def process(self, encoding, add_special_tokens):
         if not self.trim_offsets:
@@ -73,6 +82,14 @@ class TemplateProcessing(PostProcessor):
         for piece in self.single:
             if "SpecialToken" in piece and piece["SpecialToken"]["id"] not in self.special_tokens:
                 raise bad("hf_bad_value", path="post_processor.special_tokens", expected=f"an entry for {piece['SpecialToken']['id']!r}", value=sorted(self.special_tokens))
+
+    def process_ids(self, ids, add_special_tokens):
+        if not add_special_tokens:
+            return ids
+        out = []
+        for piece in self.single:
+            out += ids if "Sequence" in piece else self.special_tokens[piece["SpecialToken"]["id"]]["ids"]
+        return out
 
     def process(self, encoding, add_special_tokens):
         if not add_special_tokens:
@@ -116,6 +133,11 @@ def _template(spec, path: str) -> list[dict]:
 class Sequence(PostProcessor):
     def __init__(self, processors):
         self.processors = list(processors)
+
+    def process_ids(self, ids, add_special_tokens):
+        for p in self.processors:
+            ids = p.process_ids(ids, add_special_tokens)
+        return ids
 
     def process(self, encoding, add_special_tokens):
         for p in self.processors:

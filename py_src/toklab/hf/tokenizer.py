@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+from itertools import accumulate, chain
 
 from ..bpe import gc_paused
 from ..caches import SizedCache
@@ -47,12 +48,51 @@ MAX_TEXT = 4_000_000  # characters one encode takes
 
 
 class Encoding:
-    """What `encode` gives (as `tokenizers.Encoding`): parallel lists."""
+    """What `encode` gives (as `tokenizers.Encoding`): parallel lists.
 
-    __slots__ = ("ids", "tokens", "offsets", "special_tokens_mask")
+    The ids are made at once; the tokens, offsets and special_tokens_mask when first read (`rest` makes
+    the three), as `tokenizers` turns its Rust lists into Python ones only when they are read.
+    """
 
-    def __init__(self, ids, tokens, offsets, special_tokens_mask):
-        self.ids, self.tokens, self.offsets, self.special_tokens_mask = ids, tokens, offsets, special_tokens_mask
+    __slots__ = ("ids", "_tokens", "_offsets", "_mask", "_rest")
+
+    def __init__(self, ids, tokens=None, offsets=None, special_tokens_mask=None, rest=None):
+        self.ids, self._tokens, self._offsets, self._mask, self._rest = ids, tokens, offsets, special_tokens_mask, rest
+
+    def _fill(self) -> None:
+        if self._rest is not None:
+            self._tokens, self._offsets, self._mask = self._rest()
+            self._rest = None
+
+    @property
+    def tokens(self) -> list[str]:
+        self._fill()
+        return self._tokens
+
+    @tokens.setter
+    def tokens(self, value) -> None:
+        self._fill()
+        self._tokens = value
+
+    @property
+    def offsets(self) -> list[tuple[int, int]]:
+        self._fill()
+        return self._offsets
+
+    @offsets.setter
+    def offsets(self, value) -> None:
+        self._fill()
+        self._offsets = value
+
+    @property
+    def special_tokens_mask(self) -> list[int]:
+        self._fill()
+        return self._mask
+
+    @special_tokens_mask.setter
+    def special_tokens_mask(self, value) -> None:
+        self._fill()
+        self._mask = value
 
     @property
     def attention_mask(self) -> list[int]:
@@ -109,11 +149,12 @@ class Tokenizer:
         return cls.from_config(config)
 
     @classmethod
-    def from_config(cls, d: dict) -> Tokenizer:
-        """A tokenizer from a parsed tokenizer.json (model.vocab a dict, model.merges pairs or "a b")."""
+    def from_config(cls, d: dict, model: _models.Model | None = None) -> Tokenizer:
+        """A tokenizer from a parsed tokenizer.json (model.vocab a dict, model.merges pairs or "a b"),
+        or from the rest of it and its `model`, made already (`toklab.hf.compact.load_tokenizer`)."""
         expect(d, dict, "tokenizer.json", "an object")
         try:
-            tok = cls(_models.from_config(d.get("model"), "model"))
+            tok = cls(model if model is not None else _models.from_config(d.get("model"), "model"))
             tok._normalizer = _normalizers.from_config(d.get("normalizer"), "normalizer")
             tok.pre_tokenizer = _pre_tokenizers.from_config(d.get("pre_tokenizer"), "pre_tokenizer")
             tok.post_processor = _processors.from_config(d.get("post_processor"), "post_processor")
@@ -245,65 +286,83 @@ class Tokenizer:
             return self._encode(sequence, add_special_tokens)
 
     def _encode(self, sequence: str, add_special_tokens: bool) -> Encoding:
-        ids, tokens, offsets, mask = [], [], [], []
+        """The ids now; each stretch's tokens, offsets and mask kept as a `chunk` that `_rest` lays out
+        when they are first read."""
+        ids, chunks = [], []
         model, pre = self.model, self.pre_tokenizer
-        vocab_r = model.vocab_r
         for added_id, span, stretch, matched in self._segments(sequence):
             if added_id is not None:
                 ids.append(added_id)
-                tokens.append(matched)
-                offsets.append(span)
-                mask.append(0)
+                chunks.append(([matched], [span]))
                 continue
             norm, ns, ne, base, align = stretch
             text = norm[ns:ne]
-            fast = pre.spans(text) if pre is not None else ([(0, len(text))], False)
+            fast = pre.pieces(text) if pre is not None else ([text], None, False)
             if fast is not None:
-                self._encode_spans(text, fast, base + ns if align is None else None, align, ns, ids, tokens, offsets, mask)
+                pieces, starts, as_bytes = fast
+                cut = None if as_bytes or not hasattr(model, "cutter") else model.cutter()
+                if cut is not None:
+                    pieces, starts = cut(pieces, starts)
+                entries = self._entries(pieces, as_bytes)
+                ids += chain.from_iterable([e[0] for e in entries])
+                chunks.append((entries, pieces, starts, base + ns if align is None else base, align, ns))
                 continue
-            piece = (text, ns, None)
-            pieces = pre.split_piece(piece) if pre is not None else [piece]
-            for text, start, cmap in pieces:
-                for tid, a, b in model.tokenize_spans(text):
-                    ids.append(tid)
-                    tokens.append(vocab_r[tid])
-                    if cmap is None:
-                        na, nb = start + a, start + b
-                    else:
-                        na, nb = cmap[a], cmap[b - 1] + 1
-                    offsets.append((base + na, base + nb) if align is None else (base + align[na][0], base + align[nb - 1][1]))
-                    mask.append(0)
-        if self.post_processor is not None:
-            enc = {"ids": ids, "tokens": tokens, "offsets": offsets, "special_tokens_mask": mask}
-            enc = self.post_processor.process(enc, add_special_tokens)
-            ids, tokens, offsets, mask = enc["ids"], enc["tokens"], enc["offsets"], enc["special_tokens_mask"]
-        return Encoding(ids, tokens, offsets, mask)
+            chunks.append(self._slow_stretch(text, ns, base, align, ids))
+        raw = ids
+        post = self.post_processor
+        if post is not None:
+            ids = post.process_ids(raw, add_special_tokens)
+        return Encoding(ids, rest=lambda: self._rest(raw, chunks, add_special_tokens))
 
-    def _encode_spans(self, text, fast, shift, align, ns, ids, tokens, offsets, mask) -> None:
-        """The fast path of `encode`: each piece's ids, tokens and offsets (relative to the piece) are
-        cached by its text, then laid at its place (`shift` + offset, or through `align`)."""
-        spans, as_bytes = fast
+    def _slow_stretch(self, text: str, ns: int, base: int, align, ids: list[int]) -> tuple[list, list]:
+        """One stretch through the pre-tokenizer's pieces: its ids added to `ids`; (tokens, offsets)."""
+        model, vocab_r = self.model, self.model.vocab_r
+        tokens, offsets = [], []
+        piece = (text, ns, None)
+        pieces = self.pre_tokenizer.split_piece(piece) if self.pre_tokenizer is not None else [piece]
+        for text, start, cmap in pieces:
+            for tid, a, b in model.tokenize_spans(text):
+                ids.append(tid)
+                tokens.append(vocab_r[tid])
+                if cmap is None:
+                    na, nb = start + a, start + b
+                else:
+                    na, nb = cmap[a], cmap[b - 1] + 1
+                offsets.append((base + na, base + nb) if align is None else (base + align[na][0], base + align[nb - 1][1]))
+        return tokens, offsets
+
+    def _rest(self, raw_ids: list[int], chunks: list, add_special_tokens: bool) -> tuple[list, list, list]:
+        """The tokens, offsets and special_tokens_mask of an encoding, from its chunks."""
+        tokens, offsets = [], []
+        for chunk in chunks:
+            if len(chunk) == 2:
+                tokens += chunk[0]
+                offsets += chunk[1]
+                continue
+            entries, pieces, starts, base, align, ns = chunk  # base: where the stretch's text starts, or its raw text
+            tokens += chain.from_iterable([e[1] for e in entries])
+            first = base if align is None else ns
+            if starts is None:
+                starts = accumulate(map(len, pieces), initial=first)
+            elif first:
+                starts = map(first.__add__, starts)
+            if align is None:
+                offsets += [(at + a, at + b) for at, e in zip(starts, entries) for a, b in e[2]]
+            else:
+                offsets += [(base + align[at + a][0], base + align[at + b - 1][1]) for at, e in zip(starts, entries) for a, b in e[2]]
+        enc = {"ids": raw_ids, "tokens": tokens, "offsets": offsets, "special_tokens_mask": [0] * len(raw_ids)}
+        if self.post_processor is not None:
+            enc = self.post_processor.process(enc, add_special_tokens)
+        return enc["tokens"], enc["offsets"], enc["special_tokens_mask"]
+
+    def _entries(self, pieces: list[str], as_bytes: bool) -> list[tuple[list, list, list]]:
+        """Each piece's (ids, tokens, character spans in the piece), cached by its text."""
         owner = (getattr(self.model, "_version", id(self.model)), as_bytes)
         if self._piece_owner != owner:  # another model, or the same one rebuilt (trained)
             self._piece_cache.clear()
             self._piece_owner = owner
-        cache = self._piece_cache
-        get, new_piece = cache.get, self._piece
-        for s, e in spans:
-            piece = text[s:e]
-            known = get(piece)
-            if known is None:
-                known = new_piece(piece, as_bytes)
-            p_ids, p_tokens, rel = known
-            ids += p_ids
-            tokens += p_tokens
-            mask += [0] * len(p_ids)
-            if shift is not None:
-                at = shift + s
-                offsets += [(at + a, at + b) for a, b in rel]
-            else:
-                at = ns + s
-                offsets += [(align[at + a][0], align[at + b - 1][1]) for a, b in rel]
+        get, new_piece = self._piece_cache.get, self._piece
+        return [get(p) or new_piece(p, as_bytes) for p in pieces]
 
     def _piece(self, piece: str, as_bytes: bool) -> tuple[list, list, list]:
         """One piece through the model, cached: ids, tokens and character spans in the piece."""

@@ -1,0 +1,157 @@
+"""toklab.hf's speed paths give what the plain ones give: the cut before ▁ (`BPE.cutter`), the load from
+the compact form's arrays (`compact.load_tokenizer`), and the encoding whose tokens and offsets are made
+when first read.
+
+Each is held to `toklab.reference.lowest_rank_merge` (no cut, no cache) and, where `tokenizers` is
+installed, to `tokenizers` built from the same tokenizer.json. Hypothesis draws SentencePiece-style
+tables (▁ for spaces; tokens that join ▁ to the character before it, so some places cannot be cut) and
+texts over their characters, with characters missing from the vocabulary (byte fallback).
+"""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toklab.hf import Tokenizer, compact, models
+from toklab.reference import lowest_rank_merge
+
+MARK = "\u2581"
+CHARS = ["a", "b", "c", MARK, ">"]
+EXTRA = "xé中"  # not in the vocabulary: byte fallback, or the unknown token
+
+
+@st.composite
+def sentencepiece_tables(draw):
+    """(vocab, merges, with byte fallback): merges drawn over a few characters and ▁, the merged token
+    added to the vocabulary (ids are not ranks), the 256 byte tokens or <unk>."""
+    fallback = draw(st.booleans())
+    vocab = {c: i for i, c in enumerate(CHARS)}
+    if fallback:
+        vocab.update({f"<0x{b:02X}>": 10 + b for b in range(256)})
+    else:
+        vocab["<unk>"] = 9
+    merges = []
+    for _ in range(draw(st.integers(0, 30))):
+        tokens = [t for t in vocab if not t.startswith("<")]
+        a, b = draw(st.sampled_from(tokens)), draw(st.sampled_from(tokens))
+        if (a, b) in merges or len(a + b) > 6:
+            continue
+        merges.append((a, b))
+        vocab.setdefault(a + b, len(vocab) + 500)
+    return vocab, merges, fallback
+
+
+def tokenizer_json(vocab, merges, fallback) -> str:
+    """Gemma 3's parts around this table: " " -> ▁, no pre-tokenizer to speak of, BPE with byte fallback."""
+    return json.dumps({
+        "version": "1.0", "truncation": None, "padding": None, "added_tokens": [],
+        "normalizer": {"type": "Replace", "pattern": {"String": " "}, "content": MARK},
+        "pre_tokenizer": {"type": "Split", "pattern": {"String": " "}, "behavior": "MergedWithPrevious", "invert": False},
+        "post_processor": None, "decoder": None,
+        "model": {"type": "BPE", "dropout": None, "unk_token": None if fallback else "<unk>", "continuing_subword_prefix": None,
+                  "end_of_word_suffix": None, "fuse_unk": not fallback, "byte_fallback": fallback, "ignore_merges": False,
+                  "vocab": vocab, "merges": [list(m) for m in merges]},
+    })  # fmt: skip
+
+
+def reference_tokens(text: str, vocab: dict, merges: list) -> list[str]:
+    """The readable rule on the whole text as one word: one symbol per character (its byte tokens when
+    it is not in the vocabulary), then lowest_rank_merge."""
+    symbols = []
+    for c in text.replace(" ", MARK):
+        symbols.extend([c] if c in vocab else [f"<0x{b:02X}>" for b in c.encode()])
+    ranks = {pair: rank for rank, pair in enumerate(merges)}
+    return lowest_rank_merge(symbols, ranks)
+
+
+texts = st.text(st.sampled_from(CHARS + [" "] + list(EXTRA)), max_size=80)
+
+
+@settings(max_examples=300, deadline=None)
+@given(table=sentencepiece_tables(), text=texts)
+def test_the_cut_before_the_mark_changes_no_token(table, text):
+    vocab, merges, fallback = table
+    tok = Tokenizer.from_str(tokenizer_json(vocab, merges, fallback))
+    whole = models.BPE(vocab=vocab, merges=merges, unk_token=None if fallback else "<unk>", fuse_unk=not fallback, byte_fallback=fallback)
+    normalized = text.replace(" ", MARK)
+    want = whole._tokenize(normalized)  # the whole text as one piece, never cut
+    enc = tok.encode(text)
+    assert enc.ids == [i for i, _, _ in want]
+    assert enc.offsets == [(a, b) for _, a, b in want]
+    if fallback:  # every character has symbols: the readable rule's tokens
+        assert enc.tokens == reference_tokens(text, vocab, merges)
+
+
+@settings(max_examples=100, deadline=None)
+@given(table=sentencepiece_tables(), text=texts)
+def test_the_cut_is_what_tokenizers_gives(table, text):
+    tokenizers = pytest.importorskip("tokenizers")
+    vocab, merges, fallback = table
+    source = tokenizer_json(vocab, merges, fallback)
+    oracle, mine = tokenizers.Tokenizer.from_str(source), Tokenizer.from_str(source)
+    want, got = oracle.encode(text), mine.encode(text)
+    assert (got.ids, got.tokens, got.offsets) == (want.ids, want.tokens, want.offsets)
+
+
+def test_no_cut_where_a_token_joins_the_mark_to_what_comes_before():
+    vocab = {"a": 0, MARK: 1, "b": 2, "a" + MARK: 3, MARK + "b": 4, "<unk>": 5}
+    bpe = models.BPE(vocab=vocab, merges=[("a", MARK), (MARK, "b")], unk_token="<unk>")
+    cut = bpe.cutter()
+    assert cut([f"a{MARK}b{MARK}b"], None) == ([f"a{MARK}b", f"{MARK}b"], None)
+    assert cut([f"x{MARK}b"], [7]) == ([f"x{MARK}b"], [7])  # x is not in the vocabulary: its <unk> ends in ">"
+    assert models.BPE(vocab={"a": 0, MARK: 1}).cutter() is None  # a character could be dropped: no cut
+
+
+@st.composite
+def packed_sources(draw):
+    vocab, merges, fallback = draw(sentencepiece_tables())
+    return tokenizer_json(vocab, merges, fallback).encode()
+
+
+@settings(max_examples=60, deadline=None)
+@given(source=packed_sources(), text=texts)
+def test_the_load_from_the_arrays_is_the_load_from_the_json(source, text):
+    packed = compact.pack(source)
+    assert "made" in compact.read_header(packed)["sections"]
+    fast, slow = compact.load_tokenizer(packed), Tokenizer.from_config(compact.unpack(packed))
+    assert fast.model.vocab == slow.model.vocab and fast.model.vocab_r == slow.model.vocab_r
+    assert fast.model._merges == slow.model._merges and fast.model.merges == slow.model.merges
+    a, b = fast.encode(text), slow.encode(text)
+    assert (a.ids, a.tokens, a.offsets) == (b.ids, b.tokens, b.offsets)
+
+
+def test_a_merge_outside_the_vocabulary_is_still_the_load_error():
+    source = json.dumps({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1}, "merges": ["a b"]}}).encode()
+    packed = compact.pack(source)
+    assert "made" not in compact.read_header(packed)["sections"]
+    with pytest.raises(Exception) as raised:
+        compact.load_tokenizer(packed)
+    assert getattr(raised.value, "code", None) == "hf_unknown_merge_token"
+
+
+def test_tokens_and_offsets_read_later_are_those_of_the_text_encoded():
+    vocab = {"a": 0, MARK: 1, MARK + "a": 2, "<bos>": 3, "<unk>": 4}
+    config = json.loads(tokenizer_json(vocab, [(MARK, "a")], False))
+    config["post_processor"] = {"type": "TemplateProcessing", "single": [{"SpecialToken": {"id": "<bos>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+                                "pair": None, "special_tokens": {"<bos>": {"id": "<bos>", "ids": [3], "tokens": ["<bos>"]}}}  # fmt: skip
+    tok = Tokenizer.from_config(config)
+    first = tok.encode("a a")
+    second = tok.encode("a", add_special_tokens=False)  # the cache changes between the encode and the read
+    assert first.ids == [3, 0, 2] and first.tokens == ["<bos>", "a", MARK + "a"]
+    assert first.offsets == [(0, 0), (0, 1), (1, 3)] and first.special_tokens_mask == [1, 0, 0]
+    assert (second.ids, second.tokens, second.offsets, second.special_tokens_mask) == ([0], ["a"], [(0, 1)], [0])
+
+
+def test_offsets_of_a_normalized_stretch_after_an_added_token_are_in_the_text():
+    vocab = {"A": 0, "Á": 1, "<t>": 2, "<unk>": 3}
+    config = json.loads(tokenizer_json(vocab, [], False))
+    config["normalizer"] = {"type": "NFC"}
+    config["added_tokens"] = [{"id": 2, "content": "<t>", "single_word": False, "lstrip": False, "rstrip": False, "normalized": False, "special": False}]
+    text = "<t>A\u0301A"  # NFC makes the stretch after <t> one character shorter
+    got = Tokenizer.from_config(config).encode(text)
+    assert got.ids == [2, 1, 0] and got.offsets == [(0, 3), (3, 4), (5, 6)]  # Á keeps the span of the A alone (NFC, normalizers.py)
+    tokenizers = pytest.importorskip("tokenizers")
+    want = tokenizers.Tokenizer.from_str(json.dumps(config)).encode(text)
+    assert (got.ids, got.offsets) == (want.ids, want.offsets)
