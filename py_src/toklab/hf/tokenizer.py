@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import os
 
-from ..bpe import gc_paused
+from ..caches import gc_paused
 from ..caches import SizedCache
 from ..errors import ToklabError, ToklabTypeError
 from ..protocol import MAX_TOKENIZER_FILE
