@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.cpython_only  # reads the repository's py_src/ (inside Pyodide toklab is an installed wheel)
+
 SRC = Path(__file__).resolve().parent.parent / "py_src"
 
 
@@ -110,7 +112,6 @@ def test_the_tables_parts_import_neither_the_encoding_nor_the_registry():
     assert not graph["toklab.encoding"] & {"toklab.registry", "toklab.r50k"}
 
 
-@pytest.mark.cpython_only
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_each_module_imports_alone_in_a_fresh_interpreter(name):
     done = subprocess.run([sys.executable, "-c", f"import {name}"], env={"PYTHONPATH": str(SRC)}, capture_output=True, text=True)
