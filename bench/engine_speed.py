@@ -1,7 +1,7 @@
 """Engine speed on multi-script text: toklab next to tiktoken and HuggingFace tokenizers on CPython,
 and toklab inside Pyodide.
 
-    python bench/engine_speed.py [--corpus mix|man|english|japanese|chinese|python] [--mb 5]
+    python bench/engine_speed.py [--corpus mix|man|english|docs|japanese|chinese|python] [--mb 5]
                                  [--encodings r50k_base,cl100k_base,o200k_base]
                                  [--hf qwen3,deepseek_v3,gemma3,minimind,llama3] [--no-pyodide]
 
@@ -20,9 +20,10 @@ Pyodide per model. Two corpora are built from files on this machine, the same by
     man  the translated manual pages in every language, round robin, topped up with the standard
          library's source.
 
-and four hold one script each, real text from pinned packages (bench/corpora.py): english (the Jargon
-File, fortunes' quotations and poems), japanese (manpages-ja), chinese (classical: Tang and Song poems,
-the Analects, ...), python (the standard library's source).
+and five hold one script each, real text from pinned packages (bench/corpora.py): english (the Jargon
+File, fortunes' quotations and poems), docs (the Python documentation's reST sources), japanese
+(manpages-ja), chinese (classical: Tang and Song poems, the Analects, ...), python (the standard
+library's source).
 
 "cold" is a fresh encoding object (nothing cached), "warm" the same object again. Each figure is CPU
 time of the process (what other work on a shared machine changes least), with the wall clock beside

@@ -55,7 +55,7 @@ def test_costs_and_relative_costs():
 
 
 def test_r50k_tokens_are_the_trace_tokens():
-    from toklab.r50k import get_encoding
+    from toklab.registry import get_encoding
 
     text = "我爱中国人。 Tokenizers  split text!"
     trace = get_encoding("r50k_base").trace(text)

@@ -141,8 +141,8 @@ def test_tables_load_hash_checked(name, tmp_path):
 def test_the_character_index_beside_a_table_is_the_tables_own(name):
     # Shipped by the build (tools/tables.py), taken by load_table instead of building it on first use.
     enc = registry.load_table(name)
-    assert enc._chars._index is not None
-    assert enc._chars._index == CharShortcut(enc._mergeable_ranks)._build_index()
+    assert enc.model.chars._index is not None
+    assert enc.model.chars._index == CharShortcut(enc._mergeable_ranks)._build_index()
 
 
 def test_a_character_index_made_from_another_table_is_ignored(name, tmp_path):
@@ -153,9 +153,9 @@ def test_a_character_index_made_from_another_table_is_ignored(name, tmp_path):
     index = tmp_path / f"{name}.charmerge.json"
     for wrong in ({**data, "table_sha256": registry.TABLES[other][0]}, {"table_sha256": data["table_sha256"], "outer": 1}):
         index.write_text(json.dumps(wrong), encoding="utf-8")
-        assert registry.load_table(name, tmp_path)._chars._index is None  # built when first needed instead
+        assert registry.load_table(name, tmp_path).model.chars._index is None  # built when first needed instead
     index.write_text("{not json", encoding="utf-8")
-    assert registry.load_table(name, tmp_path)._chars._index is None
+    assert registry.load_table(name, tmp_path).model.chars._index is None
 
 
 def test_a_missing_table_says_how_to_get_it(monkeypatch, tmp_path):
@@ -210,6 +210,17 @@ def test_ids_match_tiktoken_on_any_text(tiktoken_oracle, version_delta, which, t
     assert toklab.get_encoding(which).encode(text, allowed_special="all") == tiktoken_oracle(which).encode(
         text, allowed_special="all"
     )
+
+
+def test_r50k_ids_match_tiktoken_where_characters_join(tiktoken_oracle):
+    """r50k merges a non-ASCII piece run by run (`bpe`): on text of the characters its tokens join."""
+    from test_reference import R50K_CROSSING
+
+    oracle, mine = tiktoken_oracle("r50k_base"), toklab.get_encoding("r50k_base")
+    rng = random.Random(7)
+    for _ in range(300):
+        text = "".join(rng.choice(R50K_CROSSING) for _ in range(rng.randrange(1, 60)))
+        assert mine.encode_ordinary(text) == oracle.encode_ordinary(text), text
 
 
 def test_unicode_versions_differ_only_on_characters_new_in_unicode_17(version_delta):
@@ -400,6 +411,6 @@ def test_the_build_ships_the_tables_beside_the_wheel_not_in_it(tmp_path):
         assert hashlib.sha256((tmp_path / "tables" / f"{name}.tiktoken").read_bytes()).hexdigest() == registry.TABLES[name][0]
         index = json.loads((tmp_path / "tables" / f"{name}.charmerge.json").read_text(encoding="utf-8"))
         assert index["table_sha256"] == registry.TABLES[name][0]
-        assert registry.load_table(name, tmp_path / "tables")._chars._index is not None
+        assert registry.load_table(name, tmp_path / "tables").model.chars._index is not None
     with zipfile.ZipFile(write_wheel(tmp_path)) as wheel:
         assert not [n for n in wheel.namelist() if n.endswith(".tiktoken")]

@@ -1,7 +1,7 @@
 """The fast merge paths against the readable reference (`toklab.reference.lowest_rank_merge`).
 
-Each optimization must give what the reference gives: the encoder's `_merge` and `_merge_long`, the
-trace's recorded steps, and, for the toy BPE, the one-pair merges of `fasttrain` against `merge_pair`.
+Each optimization must give what the reference gives: the model's `_merge` and `_merge_long`, its
+merging of a piece run by run where no token crosses between runs, the trace's recorded steps, and, for the toy BPE, the one-pair merges of `fasttrain` against `merge_pair`.
 Runs on CPython and inside Pyodide (no tiktoken or regex needed)."""
 
 from hypothesis import given, settings
@@ -46,8 +46,9 @@ def test_r50k_fast_paths_equal_the_reference(text):
     for piece in split_pieces(text):
         expected = lowest_rank_merge(symbols_of(piece), ranks)
         byte_ids = [R50K.token_id(s) for s in symbols_of(piece)]
-        assert [R50K.token(i) for i in R50K._merge(list(byte_ids))] == expected
-        assert [R50K.token(i) for i in R50K._merge_long(list(byte_ids))] == expected
+        assert [R50K.token(i) for i in R50K.model._merge(list(byte_ids))] == expected
+        assert [R50K.token(i) for i in R50K.model._merge_long(list(byte_ids))] == expected
+        assert [R50K.token(i) for i in R50K.model.piece_ids(piece)] == expected  # run by run where no token crosses
         traced = R50K.trace_piece(piece)
         assert traced["tokens"] == expected
         replay = traced["symbols"]
@@ -65,6 +66,35 @@ def test_r50k_fast_paths_equal_the_reference(text):
         assert R50K.trace_greedy(piece)["tokens"] == replay
 
 
+def crossing_characters(enc) -> list[str]:
+    """Characters whose neighbours some tokens cross into, with a space, a newline and an ASCII letter: the
+    characters of the tokens that hold two or more whole non-ASCII characters, and for each token holding
+    the end of one three-byte character and the start of the next, two such characters."""
+    chars = {" ", "\n", "a"}
+    for token_id in range(len(enc.model)):
+        data = enc.decode_single_token_bytes(token_id)
+        text = data.decode("utf-8", "replace")
+        if sum(not c.isascii() for c in text) >= 2:
+            chars.update(c for c in text if c != "\ufffd")
+        for a, b in zip(data, data[1:]):
+            if 0x80 <= a < 0xC0 and 0xE1 <= b < 0xED:
+                chars.update((bytes([0xE5, 0x80, a]).decode(), bytes([b, 0x80, 0x80]).decode()))
+    return sorted(chars)
+
+
+R50K_CROSSING = crossing_characters(R50K)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(R50K_CROSSING), max_size=40))
+def test_r50k_runs_of_characters_merge_as_the_reference(text):
+    """Chinese, Japanese and the other scripts whose characters r50k's tokens join: merged run by run."""
+    assert len(R50K_CROSSING) > 50
+    ranks = R50kRanks()
+    for piece in split_pieces(text):
+        assert [R50K.token(i) for i in R50K.model.piece_ids(piece)] == lowest_rank_merge(symbols_of(piece), ranks)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.text(alphabet=st.sampled_from("ab a b ab"), min_size=130, max_size=400))
 def test_long_pieces_take_the_heap_path_and_agree(text):
@@ -72,7 +102,7 @@ def test_long_pieces_take_the_heap_path_and_agree(text):
     enc = trained_encoding([list(p) for p in sorted(ranks, key=ranks.get)])
     symbols = symbols_of(text)
     ids = [enc.token_id(s) for s in symbols]
-    assert [enc.token(i) for i in enc._merge_long(list(ids))] == lowest_rank_merge(symbols, ranks)
+    assert [enc.token(i) for i in enc.model._merge_long(list(ids))] == lowest_rank_merge(symbols, ranks)
 
 
 @settings(max_examples=40, deadline=None)
@@ -85,6 +115,7 @@ def test_a_trained_byte_table_merges_by_rank_and_in_training_order_alike(text, n
     for piece in split_pieces(text):
         expected = lowest_rank_merge(symbols_of(piece), ranks)
         assert enc.trace_piece(piece)["tokens"] == expected
+        assert [enc.token(i) for i in enc.model.piece_ids(piece)] == expected
         assert list(merges_used(tuple(symbols_of(piece)), pairs)[0]) == expected
 
 
@@ -166,8 +197,8 @@ def test_starting_characters_whole_equals_the_reference(case):
     expected = lowest_rank_merge([bytes([b]) for b in data], TokenRanks(ranks))
     bounds = CharShortcut(ranks).bounds(text, data)
     assert set(bounds) <= set(range(len(data) + 1)) and bounds[-1] == len(data)
-    assert [enc._decoder[i] for i in enc._bpe(data, list(bounds))] == expected
-    assert [enc._decoder[i] for i in enc._bpe_long(data, list(bounds))] == expected
+    assert [enc._decoder[i] for i in enc.model.bpe(data, list(bounds))] == expected
+    assert [enc._decoder[i] for i in enc.model._bpe_long(data, list(bounds))] == expected
     if data not in ranks:  # a whole piece that is a token is that token (tiktoken's shortcut, not the rule's)
         assert enc.encode_ordinary(text) == [ranks[t] for t in expected]
 

@@ -109,11 +109,11 @@ def test_special_views_list_the_first_tokens_and_every_id():
 
 def test_piece_caches_stay_within_their_budget():
     from toklab import trace
-    from toklab.bpe import BPEEncoding
+    from toklab.encoding import Encoding
 
     merges = [["a", "a"], ["aa", "aa"], ["b", "a"], ["ba", "aa"]]
-    enc = BPEEncoding("tiny", merges)
-    reference = BPEEncoding("tiny", merges)
+    enc = Encoding.from_merges("tiny", merges)
+    reference = Encoding.from_merges("tiny", merges)
     enc._cache.budget = 600
     traced = trace._cache(trace._traced_cache, enc)
     traced.budget = 3000

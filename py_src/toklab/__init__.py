@@ -12,8 +12,11 @@ Modules, in teaching order:
   toybpe             merges learned from pair counts, on characters with a </w> word end
   training           the same training with a step-by-step trace (fasttrain: incremental counts)
   reference          the merge rule in a few plain lines (lowest rank first, leftmost occurrence)
-  pretokenize, r50k  GPT-2's byte-level BPE: regex pieces, UTF-8 bytes, the ranked 50,257-entry table
-  patterns, encoding tiktoken's patterns in Python's re; BPE from ranks alone (tiktoken's Encoding)
+  pretokenize, bpe   GPT-2's byte-level BPE: regex pieces, UTF-8 bytes, a ranked merge list (the model)
+  patterns, ranks    tiktoken's patterns in Python's re; BPE from a table of ranks alone (the model)
+  special_tokens     <|endoftext|> and friends, split out first by tiktoken's rule
+  encoding, r50k     tiktoken's Encoding, made of those parts; GPT-2's genuine 50,257-entry table as one
+  trace              every merge step as plain data
   charmerge          an exact shortcut: a multi-byte character starts as one symbol where that changes nothing
   registry           the shipped encodings (r50k_base, gpt2, cl100k_base, o200k_base), by name or model,
                      and the open models' tokenizers (get_tokenizer: minimind, qwen3, deepseek_v3, llama3,
@@ -31,7 +34,6 @@ Modules, in teaching order:
 from .bytetrain import train_bytes, trained_encoding
 from .chars import CharacterTokenizer
 from .encoding import Encoding, TokenError
-from .r50k import BPEEncoding
 from .registry import (
     encoding_for_model,
     encoding_name_for_model,
@@ -47,7 +49,6 @@ from .training import train_bpe_tokenizer, train_toy
 from .words import WordTokenizer
 
 __all__ = [
-    "BPEEncoding",
     "BPETokenizer",
     "CharacterTokenizer",
     "Encoding",

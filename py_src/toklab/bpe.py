@@ -1,39 +1,42 @@
-"""Byte-level BPE with a ranked merge table: the machinery of GPT-2's r50k_base, and of any table trained
+"""Byte-level BPE with a ranked merge list: the model part of GPT-2's r50k_base, and of any table trained
 the same way.
 
 What this adds over the toy BPE: the starting symbols are the UTF-8 bytes of each pre-tokenized piece
-(so nothing is ever unknown), and encoding replays a *ranked* table rather than the training order:
+(so nothing is ever unknown), and encoding replays a *ranked* list rather than the training order:
 
     repeat: among all adjacent pairs, take the one whose rule has the lowest rank; if that pair occurs
             more than once, merge its leftmost occurrence; then look again.
     stop:   when no adjacent pair has a rule.
 
-Token ids: the 256 byte tokens first (in GPT-2's byte order), then one per rule (256 + rank), then the
-special tokens.
+Token ids: the 256 byte tokens first (in GPT-2's byte order), then one per rule (256 + rank). A
+`MergeList` is one part of an `encoding.Encoding` (the pre-tokenizer, the special tokens and decoding
+are the others), as `models.BPE` is one part of a `toklab.hf.Tokenizer`:
 
-    >>> enc = BPEEncoding("tiny", [["l", "o"], ["lo", "w"], ["Ġ", "low"]])
-    >>> enc.encode("low lower"), [enc.token(i) for i in enc.encode("low lower")]
+    >>> model = MergeList([["l", "o"], ["lo", "w"], ["Ġ", "low"]])
+    >>> ids = model.piece_ids("low") + model.piece_ids(" lower"); ids, [model.token(i) for i in ids]
     ([257, 258, 68, 81], ['low', 'Ġlow', 'e', 'r'])
-    >>> enc.decode([257, 258, 68, 81])
-    'low lower'
 
-`reference.lowest_rank_merge` states this rule in a few plain lines; `_merge` and `_merge_long` below are
-its fast versions. `trace()` and friends (module `trace`) report every step as plain data.
+`reference.lowest_rank_merge` states the rule in a few plain lines; `_merge` and `_merge_long` below are
+its fast versions.
+
+A piece whose characters cannot merge across some of their boundaries is merged one run of
+characters at a time: every token is the merge of two tokens, so the byte pairs inside any token are
+exactly the pairs (last byte of a rule's left side, first byte of its right side). Where the two bytes
+on either side of a boundary are no such pair, no symbol ever spans it, and the runs on either side
+merge alone exactly as they would together (a run's merges never see the other's pairs). In r50k 2,689
+such pairs exist; almost every boundary between two Chinese characters is cut, so a first pass over
+Chinese or Japanese text merges each character (or short run) once, not each piece.
 """
 
-import gc
+import functools
 import heapq
-import re
 from collections.abc import Collection, Iterable
-from contextlib import contextmanager
-from typing import Literal
 
-from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable, to_printable
-from .caches import SizedCache
+from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable
+from .caches import gc_paused
 from .errors import ToklabError
-from .pretokenize import GPT2, clean_surrogates
 
-__all__ = ["BPEEncoding", "ENDOFTEXT", "gc_paused"]
+__all__ = ["ENDOFTEXT", "MergeList"]
 
 ENDOFTEXT = "<|endoftext|>"
 
@@ -45,34 +48,21 @@ _NO_RULE = 1 << 62
 _BYTE_TO_ID = bytes(BYTE_ORDER.index(b) for b in range(256))
 
 
-class BPEEncoding:
-    """A byte-level BPE encoding: a ranked merge table, GPT-2's pre-tokenizer and optional special tokens.
+class MergeList:
+    """The model of a byte-level BPE published as a ranked merge list (GPT-2's vocab.bpe).
 
     `merges` lists the rules in rank order, each as a [left, right] pair in printable form. Token ids are
-    0-255 for the bytes (GPT-2's order) and 256 + rank for merged tokens, then the special tokens.
+    0-255 for the bytes (GPT-2's order) and 256 + rank for merged tokens.
     """
 
-    pretokenizer = GPT2  # cuts text into pieces (split) and names each piece's rule (rule_of)
-
-    def __init__(self, name: str, merges: Iterable[Collection[str]], special_tokens: dict[str, int] | None = None):
-        self.name = name
+    def __init__(self, merges: Iterable[Collection[str]]):
         self._tokens: list[str] = [BYTE_TO_UNICODE[b] for b in BYTE_ORDER]
         self._token_ids: dict[str, int] = {tok: i for i, tok in enumerate(self._tokens)}
         self._ranks: dict[tuple[str, str], int] = {}
         self._merge_ids: dict[int, int] = {}  # (left id << 20 | right id) -> merged id
         with gc_paused():  # 50,000 rules make 100,000 tuples and lists; none holds a cycle
             self._add_rules(merges)
-        self.special_tokens: dict[str, int] = dict(special_tokens or {})
-        for tok, i in self.special_tokens.items():
-            if i < len(self._tokens) and self._tokens[i] != tok:
-                raise ValueError(f"special token {tok!r} has id {i}, which is already {self._tokens[i]!r}")
-        self._special_by_id = {i: tok for tok, i in self.special_tokens.items()}
-        self._special_re = (
-            re.compile("|".join(re.escape(t) for t in sorted(self.special_tokens, key=len, reverse=True)))
-            if self.special_tokens
-            else None
-        )
-        self._cache: SizedCache = SizedCache()  # piece -> ids, bounded by the pieces' length
+        self._runs: dict[str, list[int]] = {}  # a run of characters no token crosses -> its ids
 
     def _add_rules(self, merges: Iterable[Collection[str]]) -> None:
         """Append the rules in rank order; each must join two tokens made before it into a new one."""
@@ -95,48 +85,107 @@ class BPEEncoding:
 
     # --- the table -------------------------------------------------------------------------------------
 
-    @property
-    def n_vocab(self) -> int:
-        return max(len(self._tokens), max(self._special_by_id, default=-1) + 1)
-
-    @property
-    def eot_token(self) -> int | None:
-        return self.special_tokens.get(ENDOFTEXT)
-
-    @property
-    def special_tokens_set(self) -> set[str]:
-        return set(self.special_tokens)
+    def __len__(self) -> int:
+        """How many tokens: 256 bytes + one per rule."""
+        return len(self._tokens)
 
     def rank(self, left: str, right: str) -> int | None:
         """The rank of the rule merging `left` and `right` (printable form), or None."""
         return self._ranks.get((left, right))
 
     def token(self, token_id: int) -> str:
-        """The printable form of a token id (special tokens as themselves)."""
-        self._check_id(token_id)
-        return self._tokens[token_id] if token_id < len(self._tokens) else self._special_by_id[token_id]
-
-    def is_special(self, token_id: int) -> bool:
-        return token_id in self._special_by_id
+        """The printable form of a token id (IndexError/TypeError if there is none: `Encoding` checks)."""
+        return self._tokens[token_id]
 
     def token_id(self, token: str) -> int | None:
         """The id of a token given in printable form, or None."""
-        found = self._token_ids.get(token)
-        return found if found is not None else self.special_tokens.get(token)
+        return self._token_ids.get(token)
 
-    def _check_id(self, token_id: object) -> None:
-        if isinstance(token_id, bool) or not isinstance(token_id, int):
-            raise TypeError(f"token ids are integers, not {token_id!r}")
-        if not (0 <= token_id < len(self._tokens) or token_id in self._special_by_id):
-            raise ToklabError("unknown_id", id=token_id, encoding=self.name, max_id=self.n_vocab - 1)
+    def token_lengths(self) -> list[int]:
+        """Each token's length in bytes, by id (printable form: one character per byte)."""
+        return list(map(len, self._tokens))
+
+    def has_id(self, token_id: int) -> bool:
+        return 0 <= token_id < len(self._tokens)
+
+    def token_bytes(self, token_id: int) -> bytes:
+        return from_printable(self._tokens[token_id])
+
+    def decode_bytes(self, ids: list[int]) -> bytes:
+        """The bytes of `ids`; IndexError or TypeError for an id that is not a token of the list."""
+        if ids and min(ids) < 0:
+            raise IndexError(min(ids))
+        return from_printable("".join(map(self._tokens.__getitem__, ids)))
+
+    @functools.cached_property
+    def encoder(self) -> dict[bytes, int]:
+        """tiktoken's view of the table, token bytes -> id, built the first time it is needed (start-up
+        only reads the rules)."""
+        return {from_printable(token): i for i, token in enumerate(self._tokens)}
+
+    @functools.cached_property
+    def _joinable(self) -> bytearray:
+        """joinable[a << 8 | b] is 1 where some token holds byte a followed by byte b (see the module)."""
+        joinable = bytearray(65536)
+        for left, right in self._ranks:
+            joinable[from_printable(left[-1])[0] << 8 | from_printable(right[0])[0]] = 1
+        return joinable
 
     # --- encoding ----------------------------------------------------------------------------------------
+
+    def piece_ids(self, piece: str) -> list[int]:
+        """The ids of one pre-tokenized piece (a new list; `Encoding` caches it).
+
+        >>> MergeList([["l", "o"], ["lo", "w"]]).piece_ids("lowly")
+        [257, 75, 88]
+        """
+        if piece.isascii():
+            return self._merge(list(piece.encode("ascii").translate(_BYTE_TO_ID)))
+        return self._runs_ids(piece)
+
+    def _runs_ids(self, piece: str) -> list[int]:
+        """`piece_ids` one run of characters at a time, where no token crosses between runs (module
+        docstring); each run's ids are kept, so a character merges once however many pieces hold it."""
+        joinable, runs, out = self._joinable, self._runs, []
+        start, last = 0, -1
+        for i, char in enumerate(piece):
+            o = ord(char)
+            if o < 0x80:
+                first = o
+            elif o < 0x800:
+                first = 0xC0 | o >> 6
+            elif o < 0x10000:
+                first = 0xE0 | o >> 12
+            else:
+                first = 0xF0 | o >> 18
+            if i and not joinable[last << 8 | first]:
+                run = piece[start:i]
+                ids = runs.get(run)
+                out += ids if ids is not None else self._new_run(run)
+                start = i
+            last = o if o < 0x80 else 0x80 | (o & 0x3F)
+        run = piece[start:]
+        ids = runs.get(run)
+        out += ids if ids is not None else self._new_run(run)
+        return out
+
+    def _new_run(self, run: str) -> list[int]:
+        ids = self._merge(list(run.encode("utf-8").translate(_BYTE_TO_ID)))
+        if len(self._runs) >= 1 << 16:
+            self._runs.clear()  # a bound, not a budget: a run is a few characters
+        self._runs[run] = ids
+        return ids
+
+    def bpe(self, data: bytes) -> list[int]:
+        """The ids of a piece's bytes after every merge (tiktoken's byte_pair_encode)."""
+        return self._merge(list(data.translate(_BYTE_TO_ID)))
 
     def _merge(self, ids: list[int]) -> list[int]:
         """Apply the ranked merges to one piece's byte ids: `reference.lowest_rank_merge`, made fast.
 
-        Lower merged id = lower rank, so ids stand in for symbols and ranks. `rk[i]` is the merged id of pair (ids[i], ids[i+1]); finding the lowest and its leftmost place
-        are `min` and `index`, which run in C; a merge only changes the two pairs beside it.
+        Lower merged id = lower rank, so ids stand in for symbols and ranks. `rk[i]` is the merged id of
+        pair (ids[i], ids[i+1]); finding the lowest and its leftmost place are `min` and `index`, which
+        run in C; a merge only changes the two pairs beside it.
         """
         if len(ids) > _HEAP_FROM:
             return self._merge_long(ids)
@@ -184,140 +233,3 @@ class BPEEncoding:
             if p >= 0 and (mp := merge_ids.get(sym[p] << 20 | m)) is not None:
                 heapq.heappush(heap, (mp, p))
         return [s for s in sym if s >= 0]
-
-    def piece_ids(self, piece: str) -> list[int]:
-        """The ids of one pre-tokenized piece (cached; do not change the list).
-
-        >>> BPEEncoding("tiny", [["l", "o"], ["lo", "w"]]).piece_ids("lowly")
-        [257, 75, 88]
-        """
-        ids = self._cache.get(piece)
-        return ids if ids is not None else self._new_piece_ids(piece)
-
-    def _new_piece_ids(self, piece: str) -> list[int]:
-        """`piece_ids` for a piece not in the cache: merged now, then cached."""
-        ids = self._merge(list(piece.encode("utf-8").translate(_BYTE_TO_ID)))
-        return self._cache.put(piece, ids, len(piece) + len(ids))
-
-    def encode_ordinary(self, text: str) -> list[int]:
-        """Encode `text`, treating special-token text as plain text.
-
-        A first pass over a long text fills the piece cache with tens of thousands of small lists, none
-        in a cycle: the cyclic collector, which would rescan them and everything else alive, is paused
-        meanwhile (5-10% of a cold encode, more beside a large live heap).
-        """
-        out: list[int] = []
-        get, new_piece_ids = self._cache.get, self._new_piece_ids
-        with gc_paused():
-            for piece in self.pretokenizer.split(clean_surrogates(text)):
-                ids = get(piece)
-                out += ids if ids is not None else new_piece_ids(piece)
-        return out
-
-    def split_special(
-        self,
-        text: str,
-        allowed_special: Literal["all"] | Collection[str],
-        disallowed_special: Literal["all"] | Collection[str],
-    ) -> list[tuple[str, bool]]:
-        """Cut `text` into (part, is_special) runs, refusing disallowed special tokens as tiktoken does."""
-        allowed = self.special_tokens_set if allowed_special == "all" else set(allowed_special)
-        disallowed = self.special_tokens_set - allowed if disallowed_special == "all" else set(disallowed_special)
-        if disallowed:
-            found = re.search("|".join(re.escape(t) for t in sorted(disallowed, key=len, reverse=True)), text)
-            if found:
-                raise ToklabError("disallowed_special", token=found.group())
-        runs: list[tuple[str, bool]] = []
-        pos = 0
-        if allowed and self._special_re is not None:
-            for m in self._special_re.finditer(text):
-                if m.group() in allowed:
-                    runs.append((text[pos : m.start()], False))
-                    runs.append((m.group(), True))
-                    pos = m.end()
-        runs.append((text[pos:], False))
-        return [run for run in runs if run[0]]
-
-    def encode(
-        self,
-        text: str,
-        *,
-        allowed_special: Literal["all"] | Collection[str] = frozenset(),
-        disallowed_special: Literal["all"] | Collection[str] = "all",
-    ) -> list[int]:
-        """Encode `text`. Special-token text raises ValueError unless allowed (then it becomes its id)."""
-        text = clean_surrogates(text)
-        out: list[int] = []
-        for part, special in self.split_special(text, allowed_special, disallowed_special):
-            out += [self.special_tokens[part]] if special else self.encode_ordinary(part)
-        return out
-
-    def encode_single_token(self, token: bytes | str) -> int:
-        """The id of the token whose bytes (or special text) are exactly `token`; ValueError if none is."""
-        if isinstance(token, str):
-            token = token.encode("utf-8")
-        special = self.special_tokens.get(token.decode("utf-8", "replace"))
-        if special is not None:
-            return special
-        found = self._token_ids.get(to_printable(token))
-        if found is None:
-            raise ValueError(f"{token!r} is not a single token of {self.name}")
-        return found
-
-    # --- decoding ----------------------------------------------------------------------------------------
-
-    def decode_single_token_bytes(self, token_id: int) -> bytes:
-        self._check_id(token_id)
-        if token_id >= len(self._tokens):
-            return self._special_by_id[token_id].encode("utf-8")
-        return from_printable(self._tokens[token_id])
-
-    def decode_bytes(self, ids: Iterable[int]) -> bytes:
-        """The exact bytes of `ids`. Raises ValueError naming an unknown id."""
-        return b"".join(self.decode_single_token_bytes(i) for i in ids)
-
-    def decode(self, ids: Iterable[int], errors: str = "replace") -> str:
-        """The text of `ids`; invalid UTF-8 becomes U+FFFD (like tiktoken) unless `errors` says otherwise."""
-        return self.decode_bytes(ids).decode("utf-8", errors=errors)
-
-    # --- the trace (module `trace`) ------------------------------------------------------------------------
-
-    def trace(self, text: str, *, allowed_special: Literal["all"] | Collection[str] = frozenset()) -> dict:
-        """The whole encoding of `text` as data: pieces, every merge step, tokens and ids.
-
-        Like `encode_ordinary`, special-token text is plain text unless `allowed_special` names it.
-        """
-        from . import trace
-
-        return trace.trace(self, text, allowed_special=allowed_special)
-
-    def trace_piece(self, text: str, *, index: int = 0, start: int = 0) -> dict:
-        """Every merge step of one piece (docs/protocol.md, "Piece")."""
-        from . import trace
-
-        return trace.trace_piece(self, text, index=index, start=start)
-
-    def trace_greedy(self, text: str) -> dict:
-        """The common mistake, for comparison: always merge the leftmost pair that has any rule."""
-        from . import trace
-
-        return trace.trace_greedy(self, text)
-
-    def pieces(self, text: str, *, allowed_special: Literal["all"] | Collection[str] = frozenset()) -> list[dict]:
-        """The pieces of `text` with their final tokens and ids, without merge steps or character spans."""
-        from . import trace
-
-        return trace.pieces(self, text, allowed_special=allowed_special)
-
-
-@contextmanager
-def gc_paused():
-    """Building a table or a large trace creates millions of small lists; the cyclic collector would
-    rescan them all again and again. They hold no cycles, so pause it meanwhile."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

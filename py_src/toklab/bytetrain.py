@@ -12,7 +12,7 @@ printable character (``toklab.bytes_unicode``: space is ``Ġ``, newline ``Ċ``).
     [['t', 'h'], ['th', 'e'], ['a', 't']]
 
 The merge list is in rank order: ``ranks_from_merges`` gives the ``{(left, right): rank}``
-table, and ``trained_encoding`` loads the merges into ``toklab.r50k.BPEEncoding`` so the
+table, and ``trained_encoding`` loads the merges into ``toklab.Encoding.from_merges`` so the
 class can watch its own tiny tokenizer encode (token ids: bytes 0-255 in GPT-2's byte order,
 then 256 + rank). Counting, ties and stopping follow ``toklab.training``; the vocabulary
 counts the 256 byte tokens plus the learned ones, and a pair whose merged string is already
@@ -68,6 +68,6 @@ def ranks_from_merges(merges: list[list[str]]) -> dict[tuple[str, str], int]:
 
 def trained_encoding(merges: list[list[str]], name: str = "trained"):
     """The learned merges as an encoder with GPT-2's pre-tokenizer and a per-piece trace."""
-    from toklab.r50k import BPEEncoding
+    from toklab.encoding import Encoding
 
-    return BPEEncoding(name, merges)
+    return Encoding.from_merges(name, merges)

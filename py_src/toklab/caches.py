@@ -14,7 +14,10 @@ characters, plus `ENTRY_COST` for the entry itself) and empties itself before it
     (True, ['b'])
 """
 
-__all__ = ["CACHE_BUDGET", "ENTRY_COST", "SizedCache"]
+import gc
+from contextlib import contextmanager
+
+__all__ = ["CACHE_BUDGET", "ENTRY_COST", "SizedCache", "gc_paused"]
 
 ENTRY_COST = 32  # what one entry costs besides its contents (key, dict slot, the lists themselves)
 CACHE_BUDGET = 1 << 22  # units (list slots or characters) one cache may hold: some tens of MB at most
@@ -44,3 +47,16 @@ class SizedCache(dict):
     def clear(self) -> None:
         super().clear()
         self.used = 0
+
+
+@contextmanager
+def gc_paused():
+    """Building a table or a large trace creates millions of small lists; the cyclic collector would
+    rescan them all again and again. They hold no cycles, so pause it meanwhile."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

@@ -60,7 +60,7 @@ def table_row(name: str, tokens: list[str], ids: list[int], vocab_size: int, unk
 
 
 def r50k_row(text: str) -> dict:
-    from toklab.r50k import get_encoding
+    from toklab.registry import get_encoding
 
     enc = get_encoding("r50k_base")
     ids = enc.encode_ordinary(text)

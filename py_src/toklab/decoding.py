@@ -1,6 +1,6 @@
 """Decoding: ids back to bytes, bytes back to text, shown token by token.
 
-What this adds over `BPEEncoding.decode`: it explains itself. A byte-level token need not hold whole
+What this adds over `Encoding.decode`: it explains itself. A byte-level token need not hold whole
 characters ("🦄" is several r50k tokens), so each id reports its bytes and the characters it *completes*;
 a token that only starts a character says how many bytes it is still waiting for, rather than showing a
 bare "�". Input is whatever the user typed; every bad item gets its own error (a code of

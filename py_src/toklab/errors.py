@@ -12,6 +12,7 @@ sentence for the code in the page's language.
     'TypeError'
 """
 
+from .protocol import ERRORS
 
 __all__ = ["ToklabError", "ToklabTypeError", "as_data", "bad_choice"]
 
@@ -24,8 +25,6 @@ class ToklabError(ValueError):
     def __init__(self, code: str, **params: str | int):
         self.code = code
         self.params = params
-        from .protocol import ERRORS  # here: protocol imports the registry, whose tables import this module
-
         super().__init__(ERRORS[code].format(**params))
 
 

@@ -88,7 +88,7 @@ def encoding_row(enc, text: str, dim: int = EMBEDDING_DIM) -> dict:
         except UnicodeDecodeError:
             whole = None
         labels.append(_label(whole, enc.token(token_id)))  # GPT-2's printable form: Ġ for a space
-    n_entries = len(enc._tokens) if isinstance(enc._tokens, list) else len(enc._mergeable_ranks)
+    n_entries = len(enc.model)
     return _row(ids, labels, len(ids), han_tokens, text, n_entries + len(enc.special_tokens), dim)
 
 

@@ -24,7 +24,7 @@ from collections import namedtuple
 from typing import Annotated, Literal, Required, TypedDict
 
 from .open_models import IN_PACKAGE, TOKENIZER_NAMES
-from .registry import FETCHED, LESSON_TABLES
+from .table_names import FETCHED, LESSON_TABLES
 
 PIECE_LIMIT = 2000  # pieces per overview page, and the most an overview may ask for (piece_limit)
 MAX_TEXT = 1_000_000  # characters a request's string may carry, and a decode's text at most
@@ -42,7 +42,7 @@ TOY_WORK_LIMIT = 1_000_000  # toy_encode: symbols looked at and merge characters
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]
 TieRule = Literal["first_occurrence", "lexicographic", "huggingface"]
-EncodingName = Literal[LESSON_TABLES]  # the tables the lessons offer (toklab.registry): r50k_base, cl100k_base, o200k_base
+EncodingName = Literal[LESSON_TABLES]  # the tables the lessons offer (toklab.table_names): r50k_base, cl100k_base, o200k_base
 DEFAULT_ENCODING = LESSON_TABLES[0]  # r50k_base, inside the engine
 FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file system when a request first names one
 

@@ -4,7 +4,7 @@ What this is to `toklab` is what tiktoken's `_educational.bpe_encode` is to tikt
 statement of the rule. Every fast path is an optimization of it and property-tested against it
 (tests/test_reference.py):
 
-* `bpe.BPEEncoding._merge` (token ids, pairs' ranks kept up to date) and `_merge_long` (a heap, for
+* `bpe.MergeList._merge` (token ids, pairs' ranks kept up to date) and `_merge_long` (a heap, for
   long pieces) give the same symbols as ids;
 * `trace._trace_merges` records each step of exactly this loop (the encode lesson's frames);
 * `trace.trace_greedy` is this loop with one change, the common mistake: it takes the leftmost pair

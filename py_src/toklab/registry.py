@@ -32,10 +32,13 @@ import os
 from pathlib import Path
 
 from .charmerge import CharShortcut
-from .encoding import Encoding, load_tiktoken_bpe
+from .encoding import Encoding
 from .errors import ToklabError, bad_choice
 from .open_models import IN_PACKAGE, OPEN_MODELS, PACKED_SUFFIX, TOKENIZER_NAMES, OpenModel
 from .patterns import CL100K_PATTERN, O200K_PATTERN
+from .r50k import load_r50k
+from .ranks import RankTable, load_tiktoken_bpe
+from .table_names import FETCHED, LESSON_TABLES, SHIPPED
 
 __all__ = [
     "FETCHED",
@@ -71,14 +74,7 @@ TABLES = {
         {ENDOFTEXT: 199999, ENDOFPROMPT: 200018},
     ),
 }
-SHIPPED = ("r50k_base", "gpt2", "cl100k_base", "o200k_base")
-
-# The tables the lessons offer, by the names the protocol and the page use (toklab.protocol's
-# EncodingName, web/protocol.mjs's ENCODINGS): r50k_base, inside the engine, is the default; the others
-# are the files the worker fetches the first time a request names them (FETCHED). A table a lesson
-# gains (an open model's tokenizer.json) is named here, once.
-LESSON_TABLES = ("r50k_base", *TABLES)
-FETCHED = tuple(TABLES)
+# SHIPPED, LESSON_TABLES and FETCHED (the names of TABLES) are in `table_names`, which `protocol` reads too.
 
 # tiktoken 0.14.0's model names (tiktoken/model.py), including models of encodings toklab does not ship.
 MODEL_TO_ENCODING = {
@@ -148,13 +144,14 @@ def load_table(name: str, folder: Path | None = None) -> Encoding:
         raise ValueError(f"{path} is not OpenAI's {name} table: its sha256 is {digest}, expected {expected}")
     # The pinned files number their tokens 0, 1, 2... in order (a test checks), so no rank is parsed.
     ranks = load_tiktoken_bpe(data, numbered_in_order=True)
-    enc = Encoding(name, pat_str=pat_str, mergeable_ranks=ranks, special_tokens=special_tokens)
+    chars = None
     index = _char_index(path.with_name(f"{name}.charmerge.json"), expected)
     if index is not None:  # built from this very table at build time: the first non-ASCII piece need not build it
         try:
-            enc._chars = CharShortcut(ranks, index=index)
+            chars = CharShortcut(ranks, index=index)
         except ValueError:
             pass  # not an index after all: built when first needed, as without one
+    enc = Encoding(name, pat_str=pat_str, model=RankTable(ranks, chars), special_tokens=special_tokens)
     return enc
 
 
@@ -175,13 +172,12 @@ def get_encoding(encoding_name: str) -> Encoding:
     found = _ENCODINGS.get(encoding_name)
     if found is None:
         if encoding_name in ("r50k_base", "gpt2"):
-            from .r50k import load_r50k
-
             found = load_r50k(name=encoding_name)
         elif encoding_name in TABLES:
             found = load_table(encoding_name)
         else:
             raise UnknownEncoding(f"unknown encoding {encoding_name!r}: toklab ships {', '.join(SHIPPED)}")
+        found._registered_as = (get_encoding, (encoding_name,))  # pickled by name, as tiktoken does
         _ENCODINGS[encoding_name] = found
     return found
 

@@ -97,7 +97,7 @@ def samples_for_text(text: str, block_size: int = 6, batch_size: int = 3, tokeni
         tokens = bpe.lookup_tokens(ids)
         vocab_size = bpe.vocab_size
     elif tokenizer == "r50k":
-        from toklab.r50k import get_encoding
+        from toklab.registry import get_encoding
 
         enc = get_encoding("r50k_base")
         ids = enc.encode_ordinary(text)

@@ -11,8 +11,9 @@ end could still become, `token_byte_values`, `encode_to_numpy` (with numpy).
     >>> enc.decode_with_offsets(enc.encode("hello world")), enc.encode_batch(["a", "b"])
     (('hello world', [0, 5]), [[64], [65]])
 
-`TiktokenAPI` is a mixin of `encoding.Encoding`; it reads the encoding's `_encoder` (token bytes ->
-id), `_decoder` (id -> bytes, special tokens too), `piece_ids`, `_bpe`, `pretokenizer` and
+`TiktokenAPI` is a mixin of `encoding.Encoding` (it has no state nor constructor of its own); it reads
+the encoding's `_encoder` (token bytes -> id), `_decoder` (id -> bytes, special tokens too),
+`piece_ids`, its parts `model` (`bpe`: the merges of a whole byte string) and `pretokenizer`,
 `split_special`, and its public encode/decode methods.
 """
 
@@ -48,7 +49,7 @@ class TiktokenAPI:
         """BPE on the whole of `text_or_bytes`, with no pre-tokenizer split and no special tokens."""
         data = text_or_bytes.encode("utf-8") if isinstance(text_or_bytes, str) else text_or_bytes
         found = self._encoder.get(data)
-        return [found] if found is not None else self._bpe(data) if data else []
+        return [found] if found is not None else self.model.bpe(data) if data else []
 
     def _with_last_piece(self, text: str, allowed_special: _AllowedSpecial) -> tuple[list[int], int]:
         """`encode`'s ids and how many of them the last pre-tokenizer piece made (0 after a special token)."""

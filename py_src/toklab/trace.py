@@ -17,9 +17,8 @@ from collections.abc import Collection
 from typing import Literal, NamedTuple
 from weakref import WeakKeyDictionary
 
-from .bpe import gc_paused
 from .bytes_unicode import BYTE_TO_UNICODE
-from .caches import SizedCache
+from .caches import SizedCache, gc_paused
 from .pretokenize import clean_surrogates
 from .protocol import MAX_CANDIDATE_BYTES
 

@@ -40,7 +40,7 @@ Rules written down on purpose (the animation shows them; tests check them):
 * **Repeated tokens.** In the toy BPE a merge may build a string that is already a token
   (``a``+``bc`` after ``ab``+``c``); it counts as a merge but adds no token, as in the chapter.
   Byte-level training never chooses such a pair (``distinct_tokens``), so every learned token
-  has exactly one rule and the merges load into ``toklab.r50k.BPEEncoding``.
+  has exactly one rule and the merges load into ``toklab.Encoding.from_merges``.
 
 Two ways to run, same choices: ``detail="full"`` recounts every table (readable; the
 tables are in the trace) and is only allowed for small corpora; ``detail="merges"`` keeps

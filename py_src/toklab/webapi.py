@@ -23,7 +23,8 @@ from .facts import piece_facts, start_spans
 from .pretokenize import GPT2
 from .protocol import (CUSTOM_TABLE, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName,
                        TableName)
-from .r50k import BPEEncoding, get_encoding
+from .encoding import Encoding
+from .registry import get_encoding
 from .special import special_views
 from .trace import special_piece
 from .validate import read_request
@@ -36,7 +37,7 @@ TABLES = TableName.__args__  # those, the open models (minimind, qwen3, deepseek
 
 
 def _encoding(name: object):
-    """A table the lessons offer, by name: an OpenAI table (BPEEncoding), or an open model's tokenizer
+    """A table the lessons offer, by name: an OpenAI table (an Encoding), or an open model's tokenizer
     as a table (toklab.hf.lesson.LessonTable); one whose file is not found is `table_unavailable`;
     "custom" is the reader's tokenizer.json (`tokenizer_file`), `no_custom_tokenizer` before one is open."""
     if name not in TABLES:
@@ -162,10 +163,7 @@ def table_facts(enc) -> dict:
             _last_table.update(enc=enc, facts=enc.table_facts())
         return _last_table["facts"]
     if _last_table.get("enc") is not enc:
-        if isinstance(enc._tokens, list):  # GPT-2's or a trained table, in printable form: a character per byte
-            lengths = list(map(len, enc._tokens))
-        else:  # cl100k, o200k (ranks may leave gaps before the special ids): bytes -> rank, counted, not sorted
-            lengths = list(map(len, enc._mergeable_ranks))
+        lengths = enc.model.token_lengths()  # cl100k, o200k: ranks may leave gaps before the special ids
         _last_table.update(enc=enc, facts={
             "n_vocab": enc.n_vocab,
             "n_ranks": len(lengths),
@@ -401,7 +399,7 @@ def _whole(piece: bytes) -> bool:
     return True
 
 
-def _trained(merges: list) -> BPEEncoding:
+def _trained(merges: list) -> Encoding:
     """A byte-level encoding from merges learned in the train lesson (cached for the latest list)."""
     from .bytetrain import trained_encoding
 

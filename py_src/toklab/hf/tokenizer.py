@@ -28,7 +28,7 @@ import json
 import os
 from itertools import accumulate, chain
 
-from ..bpe import gc_paused
+from ..caches import gc_paused
 from ..caches import SizedCache
 from ..errors import ToklabError, ToklabTypeError
 from ..protocol import MAX_TOKENIZER_FILE
