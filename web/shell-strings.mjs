@@ -42,8 +42,8 @@ registerPairs({
     zh: "关闭这条提示",
   },
   "app.footer": {
-    en: "The tokenizer is the real GPT-2 (r50k) table and merge rules, run by Python inside your browser. Nothing you type leaves this page.",
-    zh: "分词器使用真实的 GPT-2（r50k）词表与合并规则，由浏览器里的 Python 运行。你输入的文字不会离开本页。",
+    en: "Every table here is a real one, with its real merge rules: GPT-2's (r50k), cl100k and o200k, and the open models' own tokenizer.json files, run by Python inside your browser. Nothing you type leaves this page.",
+    zh: "这里的每张词表都是真实的，合并规则也是原样：GPT-2（r50k）、cl100k、o200k，以及各开源模型自己的 tokenizer.json，都由浏览器里的 Python 运行。你输入的文字不会离开本页。",
   },
   "app.source": {
     en: "Where the pages say “the chapter” or “the Chinese notes”, they mean the Chinese course notes these lessons are built on: “18.3 Tokenizer：字符、BPE 与词表” (jshn9515, 2026), the chapter on tokenizers of a course that builds a small GPT, MiniGPT, from scratch. “The MiniMind notes” are a Chinese study series on MiniMind, a small open language model (64M parameters) trained from scratch; its part 02, “Token的三世之旅” (a token's three lives), follows 今天天气真好 from text to ids to vectors.",

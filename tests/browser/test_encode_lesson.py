@@ -166,6 +166,22 @@ def test_the_default_example_is_drawn_before_python_is_ready(context, fresh_app)
     expect(page.get_by_test_id("status")).to_have_attribute("data-state", "ready", timeout=120_000)
 
 
+def test_while_a_linked_table_loads_the_merge_stage_says_so_not_that_python_starts(context, fresh_app):
+    # The table's file is held back: Python is ready, the table is not, and the stage says which.
+    held = []
+    pattern = re.compile(r".*/models/llama3\.hfpack(\?.*)?$")
+    context.route(pattern, lambda route: held.append(route))
+    page = fresh_app("lesson=encode&lang=en&encoding=llama3&text=hello%20world")
+    placeholder = page.get_by_test_id("canvas-placeholder")
+    expect(placeholder).to_contain_text("Loading the chosen token table", timeout=60_000)
+    assert "Waiting for Python" not in placeholder.inner_text()
+    context.unroute(pattern)
+    for route in held:
+        route.continue_()
+    expect(page.locator(".encoding-choice")).to_have_attribute("data-active", "llama3", timeout=180_000)
+    expect(placeholder).to_be_hidden(timeout=180_000)
+
+
 # ---------------------------------------------------------------- stepping
 
 

@@ -105,7 +105,8 @@ class EncodeLesson {
       encodingChoice: el("div", {}, this.choice.element, this.fileFold = el("details", { className: "lk-file-fold", testid: "tokenizer-file-fold" },
         this.fileSummary = el("summary", {}), this.choice.note, this.file.node)),
     }, () => ({
-      snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(), quiz: this.quizView(),
+      snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(),
+      loadingTable: this.choice.loading ? this.choice.loading.name : "", quiz: this.quizView(),
     }));
   }
 

@@ -68,9 +68,10 @@ export function isStale(snapshot) {
 /**
  * Everything the merge stage shows for (snapshot, state): the selected piece's overview entry, its
  * trace, the step (clamped), frame `step` of the trace, whether the common mistake is shown beside it,
- * and what the placeholder says when there is nothing to draw ([i18n key, vars] or null).
+ * and what the placeholder says when there is nothing to draw ([i18n key, vars] or null); `loadingTable`
+ * is the name of a table on its way to the engine ("" when none is).
  */
-export function stageFrame(snapshot, state, engineReady) {
+export function stageFrame(snapshot, state, engineReady, loadingTable = "") {
   const o = snapshot.overview;
   const trace = snapshot.trace;
   const meta = pieceMeta(o, state.piece);
@@ -80,6 +81,7 @@ export function stageFrame(snapshot, state, engineReady) {
   if (state.text === "") placeholder = ["encode.empty"];
   else if (!trace && meta && meta.bytes.length > MAX_TRACE_BYTES) placeholder = ["stage2.tooLong", { bytes: meta.bytes.length.toLocaleString() }];
   else if (!trace && snapshot.error) placeholder = ["encode.keepTyping"];
+  else if (!trace && loadingTable) placeholder = ["encode.loadingTable"];
   else if (!trace && !engineReady) placeholder = ["encode.waiting"];
   else if (!trace) placeholder = ["encode.tracing"];
   return {

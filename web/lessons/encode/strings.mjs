@@ -34,12 +34,16 @@ registerPairs({
     zh: "这个例子说明了什么",
   },
   "encode.empty": {
-    en: "The text box is empty: type something to see how GPT-2 cuts it into tokens.",
-    zh: "文本框是空的：输入一些文字，看看 GPT-2 如何把它切成 token。",
+    en: "The text box is empty: type something to see how the chosen table cuts it into tokens.",
+    zh: "文本框是空的：输入一些文字，看看所选的词表怎样把它切成 token。",
   },
   "encode.waiting": {
     en: "Waiting for Python to start before this text can be traced…",
     zh: "正在等待 Python 启动，之后才能处理这段文字……",
+  },
+  "encode.loadingTable": {
+    en: "Loading the chosen token table; the merges follow as soon as it is in…",
+    zh: "正在载入所选的词表，载入后马上显示合并过程……",
   },
   "encode.tracing": {
     en: "Tracing…",
