@@ -81,3 +81,21 @@ def test_the_lab_sheet_is_about_the_exercise_on_screen(booted, dist_dir):
     assert all(row[1] == "" for row in work)
     key = table_rows(page.get_by_test_id("worksheet-key").locator("table.ws-table"))
     assert key == [[t["call"], t["expected"]] for t in exercise["shown"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_encode_sheet_starts_from_the_cells_the_model_starts_from(booted, lang):
+    # GPT-2 starts from bytes (one row each); Gemma 3 from characters, a space written ▁ (one row per
+    # character, with that character's UTF-8 bytes).
+    page = booted.open(f"lesson=encode&lang={lang}&text=ok")
+    expect(page.get_by_test_id("token-ids")).to_have_text("482", timeout=60_000)
+    rows = table_rows(built_sheet(page).locator("table.ws-table").first)
+    assert rows == [["1", "6F", "o"], ["2", "6B", "k"]]
+    text = "今天 ok"
+    page = booted.open(f"lesson=encode&lang={lang}&encoding=gemma3&text=%E4%BB%8A%E5%A4%A9%20ok")
+    expect(page.locator(".encoding-choice")).to_have_attribute("data-active", "gemma3", timeout=180_000)
+    expect(page.get_by_test_id("merge-canvas")).to_have_attribute("data-piece", "0", timeout=180_000)
+    cells = list(text.replace(" ", "▁"))
+    want = [[str(i + 1), " ".join(f"{b:02X}" for b in c.encode()), c] for i, c in enumerate(cells)]
+    rows = table_rows(built_sheet(page).locator("table.ws-table").first)
+    assert rows == want

@@ -71,10 +71,9 @@ export async function encodeSheet(ctx, state) {
   const head = t("worksheet.encode.piece", { piece: visibleSymbol(piece.text), n: piece.index + 1, table: tableTitle(encoding, t) });
   const work = [
     p(head, "ws-lead"),
-    p(t("worksheet.encode.how")),
-    h2(t("worksheet.encode.bytes")),
-    table([t("worksheet.col.byte"), t("worksheet.col.hex"), t("worksheet.col.symbol")],
-      piece.bytes.map((b, i) => [i + 1, hex([b]), piece.symbols[i]]), "ws-narrow"),
+    p(t(byteLevel(piece) ? "worksheet.encode.how" : "worksheet.encode.howChars")),
+    h2(t(byteLevel(piece) ? "worksheet.encode.bytes" : "worksheet.encode.chars")),
+    startTable(t, piece),
     h2(t("worksheet.encode.rules", { n: rules.length })),
     table([t("worksheet.col.rank"), t("worksheet.col.left"), t("worksheet.col.right")],
       rules.map((r) => [r.rank, r.left, r.right]), "ws-narrow"),
@@ -90,6 +89,25 @@ export async function encodeSheet(ctx, state) {
     p(t("worksheet.encode.finalKey", { tokens: piece.tokens.join(" · "), ids: piece.ids.join(", ") })),
   ];
   return { work, key };
+}
+
+/**
+ * The piece's first cells: one per byte for a byte-level table (GPT-2's printable form beside it), one
+ * per character for a model that starts from characters (Gemma: ▁ for a space), with that cell's bytes.
+ */
+function byteLevel(piece) {
+  const spans = piece.spans;
+  return !(Array.isArray(spans) && spans.length === piece.symbols.length) || spans.every(([a, b]) => b - a === 1);
+}
+
+function startTable(t, piece) {
+  const spans = piece.spans;
+  if (byteLevel(piece)) {
+    return table([t("worksheet.col.byte"), t("worksheet.col.hex"), t("worksheet.col.symbol")],
+      piece.bytes.map((b, i) => [i + 1, hex([b]), piece.symbols[i]]), "ws-narrow");
+  }
+  return table([t("worksheet.col.cell"), t("worksheet.col.hex"), t("worksheet.col.char")],
+    piece.symbols.map((symbol, i) => [i + 1, hex(piece.bytes.slice(spans[i][0], spans[i][1])), symbol]), "ws-narrow");
 }
 
 export async function trainSheet(ctx, state) {
