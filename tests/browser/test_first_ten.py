@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from conftest import shared_page_fixtures
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 open_app, page, console_errors = shared_page_fixtures()
 
@@ -93,12 +93,19 @@ def test_samples_on_a_phone_shows_every_window_in_the_stream_box(open_app):
     expect(flags).to_have_count(3)
     stream = page.get_by_test_id("samples-stream")
     # Every window's name and tokens inside the box's visible part: no window hidden by its scrolling.
-    hidden = stream.evaluate("""(box) => {
+    # The box scrolls to its windows after the phone's layout settles: wait for that, then read.
+    hidden_js = """(box) => {
         const seen = box.getBoundingClientRect();
         return [...box.querySelectorAll('[data-testid="window-flag"], li[data-window]:not([data-window=""])')]
             .filter((e) => { const r = e.getBoundingClientRect(); return r.top < seen.top - 0.5 || r.bottom > seen.bottom + 0.5; })
             .map((e) => e.textContent);
-    }""")
+    }"""
+    handle = stream.element_handle()
+    try:
+        page.wait_for_function(f"(box) => ({hidden_js})(box).length === 0", arg=handle, timeout=15_000)
+    except PlaywrightTimeout:
+        pass  # the assertion below says what stays hidden
+    hidden = stream.evaluate(hidden_js)
     assert hidden == []
     # The folded ids are one press away; the stream's start stays as the chapter prints it.
     gap = page.get_by_test_id("stream-gap").first
