@@ -80,6 +80,9 @@ class SamplesLesson extends TextLesson {
 
     this.streamMeta = el("span", { className: "stage-meta", testid: "samples-stream-meta" });
     this.stream = el("ol", { className: "lk-stream", testid: "samples-stream", attrs: { tabindex: 0, "aria-labelledby": "samples-stream-title" } });
+    // A new width (a phone turned, a window resized) moves the rows: the box scrolls to its windows again.
+    this.streamResize = new ResizeObserver(() => this.scrollToWindows());
+    this.streamResize.observe(this.stream);
     this.streamMore = el("p", { className: "fine" });
     this.chapterNote = el("p", { className: "fine", testid: "samples-chapter-note" });
     const streamCard = stageCard(b, { n: 1, id: "samples-stream-title", titleKey: "samples.streamTitle", textKey: "samples.streamText", meta: this.streamMeta },
@@ -182,9 +185,7 @@ class SamplesLesson extends TextLesson {
     }
     fold();
     this.stream.replaceChildren(...items);
-    // The box scrolls: its top is the first window's row, so the windows are what it shows.
-    const firstFlag = this.stream.querySelector(".lk-win-flag");
-    this.stream.scrollTop = firstFlag ? Math.max(0, firstFlag.offsetTop - 4) : 0; // offsetTop: from the box (position: relative)
+    this.scrollToWindows();
     this.streamMore.textContent = r.ids.length > shown ? t("samples.streamMore", { n: r.ids.length - shown }) : "";
     this.streamMore.hidden = r.ids.length <= shown;
     const notes = [];
@@ -193,6 +194,17 @@ class SamplesLesson extends TextLesson {
     notes.push(sequential ? t("samples.sequentialNote", { start: this.get("start") }) : t("samples.randomNote", { seed: r.seed ?? this.get("seed") }));
     this.windowsNote.textContent = notes.join(" ");
     this.windows.replaceChildren(...r.windows.map((w, k) => this.renderWindow(w, k)));
+  }
+
+  /** The box scrolls: its top is the first window's row, so the windows are what it shows. */
+  scrollToWindows() {
+    const firstFlag = this.stream.querySelector(".lk-win-flag");
+    this.stream.scrollTop = firstFlag ? Math.max(0, firstFlag.offsetTop - 4) : 0; // offsetTop: from the box (position: relative)
+  }
+
+  destroy() {
+    this.streamResize.disconnect();
+    super.destroy();
   }
 
   renderWindow(w, k) {
