@@ -465,9 +465,14 @@ def test_narrow_screen_keeps_a_piece_on_one_row_that_scrolls(page, r50k_oracle):
     assert host.evaluate("h => h.scrollWidth > h.clientWidth")
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     focus_page(page)
-    for _ in range(6):
+    for k in range(1, 7):
         page.keyboard.press("ArrowRight")
+        wait_step(page, k)
         expect(page.locator(CANVAS)).to_have_attribute("data-animating", "false")
+        # The cells' buttons are laid out again once the step's animation has ended: wait for them.
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('[data-testid="merge-canvas-cells"] [data-testid="cell"]')]
+                .every((e) => e.offsetWidth > 0)""", timeout=15_000)
         state = canvas_state(page)
         chosen = int(state["chosen"])
         boxes = cell_boxes(page)
