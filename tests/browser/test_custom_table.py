@@ -231,12 +231,15 @@ def test_the_bytes_note_and_decodes_words_follow_the_table(open_app):
 
 
 def test_gemmas_wrapped_cells_stay_above_the_id_table_on_a_phone(open_app):
-    """Gemma's piece is the whole text, its first cells characters of 1-3 bytes: on a phone they wrap onto
-    several rows, and the id table starts under the last of them (it once overlapped the third row)."""
-    page = open_app(f"lesson=encode&lang=en&encoding=gemma3&text={quote('hi 今天 tokenization')}")
+    """Gemma's piece is the whole text, its first cells characters of 1-3 bytes: on a phone a piece too
+    long for one scrolling row wraps onto several rows, and the id table starts under the last of them
+    (it once overlapped the third row)."""
+    text = "hi 今天 tokenization " * 6  # past the longest row that scrolls sideways
+    page = open_app(f"lesson=encode&lang=en&encoding=gemma3&text={quote(text)}")
     page.set_viewport_size({"width": 390, "height": 844})
     canvas = page.locator(CANVAS)
     expect(canvas).to_have_attribute("data-symbols", re.compile("今"), timeout=LOAD_MS)
+    expect(canvas).to_have_attribute("data-scrolls", "false")
     for step in ("first", "last"):
         if step == "last":
             page.get_by_test_id("last").click()

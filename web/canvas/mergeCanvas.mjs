@@ -251,7 +251,7 @@ export class MergeCanvas {
     const widths = Array.isArray(spans) && spans.length === scene.piece.symbols.length
       ? spans.map(([a, b]) => Math.max(1, b - a)) : scene.piece.symbols.map(() => 1);
     const first = layoutCells(widths, unit, avail, m, origin);
-    const cellsBottom = m.padding + first.rows * rowPitch(m) - m.rowGap;
+    const cellsBottom = m.padding + this.mostRows(scene, widths, unit, avail, m, origin) * rowPitch(m) - m.rowGap;
     // Connectors when the piece fits on one row; numbered badges when its cells wrap.
     const badges = scrolls || first.rows > 1 || scene.run.ids.length > MAX_LINKS;
     const links = badges ? 0 : scene.run.ids.length;
@@ -264,6 +264,26 @@ export class MergeCanvas {
       height: Math.ceil(table.bottom + m.padding),
       showChars: scene.piece.symbols.join("") !== scene.piece.text,
     };
+  }
+
+  /**
+   * The most rows any frame of the piece takes: a merged cell that no longer fits at a row's end moves
+   * whole to the next row, so a later frame can wrap onto more rows than the first (the id table goes
+   * under the last of them). Counted once per piece and width.
+   */
+  mostRows(scene, widths, unit, avail, m, origin) {
+    const key = `${scene.key}|${unit}|${avail}|${origin}`;
+    if (this.rowsMemo?.key === key) return this.rowsMemo.rows;
+    let cells = widths.slice();
+    let rows = layoutCells(cells, unit, avail, m, origin).rows;
+    for (const step of scene.run.steps) {
+      const at = step.position;
+      if (!(at >= 0 && at + 1 < cells.length)) break;
+      cells = [...cells.slice(0, at), cells[at] + cells[at + 1], ...cells.slice(at + 2)];
+      rows = Math.max(rows, layoutCells(cells, unit, avail, m, origin).rows);
+    }
+    this.rowsMemo = { key, rows };
+    return rows;
   }
 
   rectsFor(frame, geo, m) {

@@ -62,7 +62,6 @@ export const customFile = () => custom;
 export function setCustomFile(name, facts) {
   custom = { name, facts };
   modelFacts.set(CUSTOM_TABLE, facts);
-  loaded.add(CUSTOM_TABLE);
   for (const choice of choices) choice.render();
 }
 
