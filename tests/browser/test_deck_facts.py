@@ -126,3 +126,17 @@ def test_train_deck_states_the_stop_the_screen_shows(open_app, r50k_oracle, lang
     # GPT-2's merges, which the sixth slide names beside the stop: the table's tokens of two bytes or more.
     gpt2 = str(sum(1 for token in r50k_oracle._mergeable_ranks if len(token) > 1))
     assert notes_against_screen(page, "train", {6: {gpt2}}, train_drawn) >= 8
+
+
+def encode_drawn(page) -> None:
+    """The piece's trace is drawn: the stepper counts its merges (predict mode hides the tokens, not this)."""
+    expect(page.get_by_test_id("step-text").first).to_have_text(re.compile(r"^\d+ / [1-9]"), timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_encode_deck_states_the_ids_and_counts_its_screen_shows(open_app, r50k_oracle, lang):
+    page = open_app(f"lesson=encode&lang={lang}")
+    # The last slide hides the tokens while the room predicts; its notes give the count the engine
+    # gives (tiktoken's here).
+    hidden = str(len(r50k_oracle.encode_ordinary("fizzlepuff")))
+    assert notes_against_screen(page, "encode", {10: {hidden}}, encode_drawn) >= 10
