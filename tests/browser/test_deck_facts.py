@@ -140,3 +140,18 @@ def test_encode_deck_states_the_ids_and_counts_its_screen_shows(open_app, r50k_o
     # gives (tiktoken's here).
     hidden = str(len(r50k_oracle.encode_ordinary("fizzlepuff")))
     assert notes_against_screen(page, "encode", {10: {hidden}}, encode_drawn) >= 10
+
+
+def decode_drawn(page) -> None:
+    if page.get_by_test_id("predict-number").is_visible():
+        return  # the room guesses the count first: the notes' count is checked against tiktoken
+    expect(page.get_by_test_id("decode-item").first).to_be_visible(timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_decode_deck_states_what_its_screen_shows_of_the_ids(open_app, r50k_oracle, lang):
+    page = open_app(f"lesson=decode&lang={lang}")
+    # The last slide hides the text while the room predicts how many characters its ids make.
+    ids = [15496, 11, 995, 0]
+    hidden = {str(len(ids)), str(len(r50k_oracle.decode(ids)))}
+    assert notes_against_screen(page, "decode", {8: hidden}, decode_drawn) >= 8

@@ -5,15 +5,7 @@
 
 import { overviewPayload, tracePayload } from "../lessons/encode/frames.mjs";
 import { withEncoding } from "../lessons/encodings.mjs";
-
-/** Ids as the notes read them aloud: "30001 and 1634", "30001 和 1634". */
-function listed(items, lang) {
-  const all = items.map(String);
-  if (all.length < 2) return all.join("");
-  return `${all.slice(0, -1).join(lang === "zh" ? "、" : ", ")}${lang === "zh" ? " 和 " : " and "}${all.at(-1)}`;
-}
-
-const hex = (bytes) => bytes.map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ");
+import { listed, hex } from "./said.mjs";
 
 /**
  * The slide's text as the lesson asks for it (its overview, the shown piece's trace), as the notes quote it:
