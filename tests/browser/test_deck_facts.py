@@ -155,3 +155,22 @@ def test_decode_deck_states_what_its_screen_shows_of_the_ids(open_app, r50k_orac
     ids = [15496, 11, 995, 0]
     hidden = {str(len(ids)), str(len(r50k_oracle.decode(ids)))}
     assert notes_against_screen(page, "decode", {8: hidden}, decode_drawn) >= 8
+
+
+def tables_drawn(page) -> None:
+    expect(page.get_by_test_id("tables-count")).to_have_count(3)
+    for count in page.get_by_test_id("tables-count").all():
+        expect(count).to_contain_text(re.compile(r"\d"), timeout=120_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_tables_deck_states_the_counts_its_screen_shows(open_app, tiktoken_oracle, lang):
+    page = open_app(f"lesson=tables&lang={lang}")
+    r50k, o200k = tiktoken_oracle("r50k_base"), tiktoken_oracle("o200k_base")
+    # The first slide asks where o200k's extra tokens went; the Japanese one says how many times fewer.
+    extra = str(o200k.n_vocab - r50k.n_vocab)
+    japanese = "こんにちは世界"
+    fold = str(round(len(r50k.encode_ordinary(japanese)) / len(o200k.encode_ordinary(japanese))))
+    # The Chinese slide counts the characters of the text in the box, which the columns do not.
+    chinese = str(len("今天天气真好"))
+    assert notes_against_screen(page, "tables", {1: {extra}, 2: {chinese}, 5: {fold}}, tables_drawn) >= 6
