@@ -174,3 +174,18 @@ def test_tables_deck_states_the_counts_its_screen_shows(open_app, tiktoken_oracl
     # The Chinese slide counts the characters of the text in the box, which the columns do not.
     chinese = str(len("今天天气真好"))
     assert notes_against_screen(page, "tables", {1: {extra}, 2: {chinese}, 5: {fold}}, tables_drawn) >= 6
+
+
+def samples_drawn(page) -> None:
+    expect(page.get_by_test_id("sample-window").first).to_be_visible(timeout=60_000)
+    expect(page.get_by_test_id("samples-stream-meta")).to_contain_text(re.compile(r"\d"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_samples_deck_states_the_counts_and_offsets_its_screen_shows(open_app, r50k_oracle, lang):
+    page = open_app(f"lesson=samples&lang={lang}")
+    # The GPT-2 slide sets GPT-2's largest id and the toy BPE's vocabulary (the engine's, for the
+    # paragraph in the box) against the 50,257 on screen.
+    paragraph = page.locator("#main textarea").first.input_value()
+    toy = str(webapi.samples(paragraph, tokenizer="toy_bpe")["vocab_size"])
+    assert notes_against_screen(page, "samples", {7: {toy, str(r50k_oracle.n_vocab - 1)}}, samples_drawn) >= 8
