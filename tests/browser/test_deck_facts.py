@@ -189,3 +189,18 @@ def test_samples_deck_states_the_counts_and_offsets_its_screen_shows(open_app, r
     paragraph = page.locator("#main textarea").first.input_value()
     toy = str(webapi.samples(paragraph, tokenizer="toy_bpe")["vocab_size"])
     assert notes_against_screen(page, "samples", {7: {toy, str(r50k_oracle.n_vocab - 1)}}, samples_drawn) >= 8
+
+
+def quirks_revealed(page) -> None:
+    """Each case asks first: reveal, as the teacher does, so the rows are on screen."""
+    reveal = page.get_by_test_id("quirks-reveal")
+    if reveal.is_visible() and reveal.is_enabled():
+        reveal.click()
+    if not page.get_by_test_id("predict-number").is_visible():
+        expect(page.get_by_test_id("quirks-row").first).to_be_visible(timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_quirks_deck_states_the_counts_and_cuts_its_screen_shows(open_app, lang):
+    page = open_app(f"lesson=quirks&lang={lang}")
+    assert notes_against_screen(page, "quirks", reveal=quirks_revealed) >= 8
