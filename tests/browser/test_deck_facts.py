@@ -204,3 +204,22 @@ def quirks_revealed(page) -> None:
 def test_quirks_deck_states_the_counts_and_cuts_its_screen_shows(open_app, lang):
     page = open_app(f"lesson=quirks&lang={lang}")
     assert notes_against_screen(page, "quirks", reveal=quirks_revealed) >= 8
+
+
+def lab_drawn(page) -> None:
+    expect(page.get_by_test_id("lab-shown")).to_contain_text(re.compile(r"\d"), timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lab_deck_states_the_ids_its_screen_shows(open_app, r50k_oracle, lang):
+    page = open_app(f"lesson=lab&lang={lang}")
+    assert notes_against_screen(page, "lab", reveal=lab_drawn) >= 7
+    # The ids the last two slides quote are GPT-2's own (tiktoken's), not the lesson's typing.
+    start_deck(page, "lab")
+    for _ in range(5):
+        page.keyboard.press("PageDown")
+    unicorn = slide_notes(page, 6, 7)
+    assert str(r50k_oracle.encode_ordinary("🦄")) in unicorn, unicorn
+    page.keyboard.press("PageDown")
+    assert str(r50k_oracle.encode_ordinary("tokenization")) in slide_notes(page, 7, 7)
+    page.get_by_test_id("deck-stop").click()
