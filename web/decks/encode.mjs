@@ -126,7 +126,7 @@ export default Object.freeze({
       title: { en: "Chinese costs more tokens", zh: "中文更费 token" },
       facts: SHOWN,
       notes: {
-        en: "{chars} characters, {bytes} bytes (shown here as hex: 今 is {charHex}), and {tokens} tokens. GPT-2 was trained mostly on English, so few Chinese byte pairs earned a rank.\n\nThe same sentence costs more tokens, and so more compute and less context, in a language the table saw less of.",
+        en: "In Chinese, {chars} characters, {bytes} bytes (shown here as hex: 今 is {charHex}), and {tokens} tokens. GPT-2 was trained mostly on English, so few Chinese byte pairs earned a rank.\n\nThe same sentence costs more tokens, and so more compute and less context, in a language the table saw less of.",
         zh: "{chars} 个汉字，{bytes} 个字节（这里用十六进制显示：“今”是 {charHex}），最后是 {tokens} 个 token。GPT-2 的训练语料以英文为主，给中文字节学到的合并很少。\n\n同样一句话，词表见得少的语言就要用更多 token，也就意味着更多计算、更短的有效上下文。",
       },
     },
