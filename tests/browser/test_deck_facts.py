@@ -126,3 +126,100 @@ def test_train_deck_states_the_stop_the_screen_shows(open_app, r50k_oracle, lang
     # GPT-2's merges, which the sixth slide names beside the stop: the table's tokens of two bytes or more.
     gpt2 = str(sum(1 for token in r50k_oracle._mergeable_ranks if len(token) > 1))
     assert notes_against_screen(page, "train", {6: {gpt2}}, train_drawn) >= 8
+
+
+def encode_drawn(page) -> None:
+    """The piece's trace is drawn: the stepper counts its merges (predict mode hides the tokens, not this)."""
+    expect(page.get_by_test_id("step-text").first).to_have_text(re.compile(r"^\d+ / [1-9]"), timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_encode_deck_states_the_ids_and_counts_its_screen_shows(open_app, r50k_oracle, lang):
+    page = open_app(f"lesson=encode&lang={lang}")
+    # The last slide hides the tokens while the room predicts; its notes give the count the engine
+    # gives (tiktoken's here).
+    hidden = str(len(r50k_oracle.encode_ordinary("fizzlepuff")))
+    assert notes_against_screen(page, "encode", {10: {hidden}}, encode_drawn) >= 10
+
+
+def decode_drawn(page) -> None:
+    if page.get_by_test_id("predict-number").is_visible():
+        return  # the room guesses the count first: the notes' count is checked against tiktoken
+    expect(page.get_by_test_id("decode-item").first).to_be_visible(timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_decode_deck_states_what_its_screen_shows_of_the_ids(open_app, r50k_oracle, lang):
+    page = open_app(f"lesson=decode&lang={lang}")
+    # The last slide hides the text while the room predicts how many characters its ids make.
+    ids = [15496, 11, 995, 0]
+    hidden = {str(len(ids)), str(len(r50k_oracle.decode(ids)))}
+    assert notes_against_screen(page, "decode", {8: hidden}, decode_drawn) >= 8
+
+
+def tables_drawn(page) -> None:
+    expect(page.get_by_test_id("tables-count")).to_have_count(3)
+    for count in page.get_by_test_id("tables-count").all():
+        expect(count).to_contain_text(re.compile(r"\d"), timeout=120_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_tables_deck_states_the_counts_its_screen_shows(open_app, tiktoken_oracle, lang):
+    page = open_app(f"lesson=tables&lang={lang}")
+    r50k, o200k = tiktoken_oracle("r50k_base"), tiktoken_oracle("o200k_base")
+    # The first slide asks where o200k's extra tokens went; the Japanese one says how many times fewer.
+    extra = str(o200k.n_vocab - r50k.n_vocab)
+    japanese = "こんにちは世界"
+    fold = str(round(len(r50k.encode_ordinary(japanese)) / len(o200k.encode_ordinary(japanese))))
+    # The Chinese slide counts the characters of the text in the box, which the columns do not.
+    chinese = str(len("今天天气真好"))
+    assert notes_against_screen(page, "tables", {1: {extra}, 2: {chinese}, 5: {fold}}, tables_drawn) >= 6
+
+
+def samples_drawn(page) -> None:
+    expect(page.get_by_test_id("sample-window").first).to_be_visible(timeout=60_000)
+    expect(page.get_by_test_id("samples-stream-meta")).to_contain_text(re.compile(r"\d"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_samples_deck_states_the_counts_and_offsets_its_screen_shows(open_app, r50k_oracle, lang):
+    page = open_app(f"lesson=samples&lang={lang}")
+    # The GPT-2 slide sets GPT-2's largest id and the toy BPE's vocabulary (the engine's, for the
+    # paragraph in the box) against the 50,257 on screen.
+    paragraph = page.locator("#main textarea").first.input_value()
+    toy = str(webapi.samples(paragraph, tokenizer="toy_bpe")["vocab_size"])
+    assert notes_against_screen(page, "samples", {7: {toy, str(r50k_oracle.n_vocab - 1)}}, samples_drawn) >= 8
+
+
+def quirks_revealed(page) -> None:
+    """Each case asks first: reveal, as the teacher does, so the rows are on screen."""
+    reveal = page.get_by_test_id("quirks-reveal")
+    if reveal.is_visible() and reveal.is_enabled():
+        reveal.click()
+    if not page.get_by_test_id("predict-number").is_visible():
+        expect(page.get_by_test_id("quirks-row").first).to_be_visible(timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_quirks_deck_states_the_counts_and_cuts_its_screen_shows(open_app, lang):
+    page = open_app(f"lesson=quirks&lang={lang}")
+    assert notes_against_screen(page, "quirks", reveal=quirks_revealed) >= 8
+
+
+def lab_drawn(page) -> None:
+    expect(page.get_by_test_id("lab-shown")).to_contain_text(re.compile(r"\d"), timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lab_deck_states_the_ids_its_screen_shows(open_app, r50k_oracle, lang):
+    page = open_app(f"lesson=lab&lang={lang}")
+    assert notes_against_screen(page, "lab", reveal=lab_drawn) >= 7
+    # The ids the last two slides quote are GPT-2's own (tiktoken's), not the lesson's typing.
+    start_deck(page, "lab")
+    for _ in range(5):
+        page.keyboard.press("PageDown")
+    unicorn = slide_notes(page, 6, 7)
+    assert str(r50k_oracle.encode_ordinary("🦄")) in unicorn, unicorn
+    page.keyboard.press("PageDown")
+    assert str(r50k_oracle.encode_ordinary("tokenization")) in slide_notes(page, 7, 7)
+    page.get_by_test_id("deck-stop").click()

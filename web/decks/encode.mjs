@@ -1,5 +1,41 @@
 // A 15-minute deck for the encode lesson: one word through GPT-2's table, merge by merge, then what the
 // leading space, case, emoji and Chinese do to the count. The format is in ../classroom/decks.mjs.
+// Every id, byte and token count the notes state comes from the lesson's own requests for the slide's
+// view (`facts`): the text's overview and the shown piece's trace.
+
+import { overviewPayload, tracePayload } from "../lessons/encode/frames.mjs";
+import { withEncoding } from "../lessons/encodings.mjs";
+import { listed, hex } from "./said.mjs";
+
+/**
+ * The slide's text as the lesson asks for it (its overview, the shown piece's trace), as the notes quote it:
+ * the whole text's ids and counts, and of the piece its bytes, its merges and the left-to-right cut.
+ */
+const SHOWN = Object.freeze({
+  ask: (state) => [
+    ["overview", withEncoding(overviewPayload(state.text, 0), state.encoding)],
+    ["trace_piece", withEncoding(tracePayload(state.text, state.piece), state.encoding)],
+  ],
+  vars: ([overview, trace], lang) => {
+    const first = overview.pieces[0];
+    const [start, end] = trace.chars[0];
+    const made = (token) => trace.steps.findIndex((step) => step.merged === token) + 1;
+    return {
+      tokens: overview.ids.length,
+      ids: listed(overview.ids, lang),
+      id1: overview.ids[0],
+      id2: overview.ids[1] ?? "…",
+      chars: overview.pieces.reduce((n, piece) => n + [...piece.text].length, 0),
+      bytes: trace.bytes.length,
+      firstBytes: first.spans[0][1] - first.spans[0][0],
+      rest: overview.ids.length - 1,
+      charHex: hex(trace.bytes.slice(start, end)),
+      ationStep: made("ation"),
+      pieceTokens: trace.tokens.length,
+      greedyTokens: trace.greedy.tokens.length,
+    };
+  },
+});
 
 export default Object.freeze({
   id: "encode",
@@ -15,9 +51,10 @@ export default Object.freeze({
     {
       view: { text: "tokenization" },
       title: { en: "A word is not what the model sees", zh: "模型看到的不是单词" },
+      facts: SHOWN,
       notes: {
-        en: "Ask first: how many tokens is \"tokenization\"? Take a few guesses from the room before anyone looks at the ids.\n\nPoint at the row of narrow cells: twelve bytes, one per letter here. This is where every text starts, before any merging.",
-        zh: "先提问：“tokenization”会被切成几个 token？让大家先猜几个数，再看答案。\n\n指一指那排窄格子：这里是 12 个字节，正好一个字母一个。任何文字在合并之前都是从这里开始的。",
+        en: "Ask first: how many tokens is \"tokenization\"? Take a few guesses from the room before anyone looks at the ids.\n\nPoint at the row of narrow cells: {bytes} bytes, one per letter here. This is where every text starts, before any merging.",
+        zh: "先提问：“tokenization”会被切成几个 token？让大家先猜几个数，再看答案。\n\n指一指那排窄格子：这里是 {bytes} 个字节，正好一个字母一个。任何文字在合并之前都是从这里开始的。",
       },
     },
     {
@@ -31,35 +68,39 @@ export default Object.freeze({
     {
       view: { text: "tokenization", step: 5 },
       title: { en: "Merges build on merges", zh: "合并出来的还能再合并" },
+      facts: SHOWN,
       notes: {
-        en: "Five merges in: \"at\" and \"ion\" have just become \"ation\". A merged symbol is a symbol like any other, so it can pair up again.\n\nStep back and forth with the arrow keys: every frame is exact, nothing is animated away. Ask which pair the room expects next.",
-        zh: "合并到第五步：“at”和“ion”刚刚合成了“ation”。合并出来的符号和别的符号一样，还可以继续和邻居组成相邻对。\n\n用方向键前后翻几步：每一帧都是准确的，随时可以退回去看。问问大家，下一步会合并哪一对？",
+        en: "After {ationStep} merges, \"at\" and \"ion\" have just become \"ation\". A merged symbol is a symbol like any other, so it can pair up again.\n\nStep back and forth with the arrow keys: every frame is exact, nothing is animated away. Ask which pair the room expects next.",
+        zh: "合并到第 {ationStep} 步：“at”和“ion”刚刚合成了“ation”。合并出来的符号和别的符号一样，还可以继续和邻居组成相邻对。\n\n用方向键前后翻几步：每一帧都是准确的，随时可以退回去看。问问大家，下一步会合并哪一对？",
       },
     },
     {
       view: { text: "tokenization", step: 10 },
       focus: "final-tokens",
       title: { en: "Two tokens, two ids", zh: "两个 token，两个 id" },
+      facts: SHOWN,
       notes: {
-        en: "No pair left has a rank, so the merging stops: \"token\" and \"ization\". The lookup turns them into 30001 and 1634, and those two numbers are all the model ever receives.\n\nCompare with the guesses from the first slide.",
-        zh: "剩下的组合都没有 rank 了，合并就此停止：得到“token”和“ization”。查表后变成 30001 和 1634，模型真正拿到的只有这两个数字。\n\n回头对一对第一页大家猜的数。",
+        en: "No pair left has a rank, so the merging stops: \"token\" and \"ization\". The lookup turns them into {ids}, and those {tokens} numbers are all the model ever receives.\n\nCompare with the guesses from the first slide.",
+        zh: "剩下的组合都没有 rank 了，合并就此停止：得到“token”和“ization”。查表后变成 {ids}，模型真正拿到的只有这 {tokens} 个数字。\n\n回头对一对第一页大家猜的数。",
       },
     },
     {
       view: { text: "tokenization", step: 10, mistake: true },
       focus: "greedy-pane",
       title: { en: "The common mistake: left to right", zh: "常见误解：从左往右合并" },
+      facts: SHOWN,
       notes: {
-        en: "Many people assume BPE merges from left to right. The second canvas does exactly that: it always merges the leftmost pair that has any rank.\n\nIt ends with six tokens instead of two: a cut GPT-2 never makes. The rank order is not a detail; it is the algorithm.",
-        zh: "很多人以为 BPE 是从左往右合并的。第二块画布就按这个错误的做法来：每次都合并最左边、只要有 rank 的那一对。\n\n结果是六个 token 而不是两个，GPT-2 从来不会这样切。按 rank 合并不是细节，它就是算法本身。",
+        en: "Many people assume BPE merges from left to right. The second canvas does exactly that: it always merges the leftmost pair that has any rank.\n\nIt ends with {greedyTokens} tokens instead of {pieceTokens}: a cut GPT-2 never makes. The rank order is not a detail; it is the algorithm.",
+        zh: "很多人以为 BPE 是从左往右合并的。第二块画布就按这个错误的做法来：每次都合并最左边、只要有 rank 的那一对。\n\n结果是 {greedyTokens} 个 token 而不是 {pieceTokens} 个，GPT-2 从来不会这样切。按 rank 合并不是细节，它就是算法本身。",
       },
     },
     {
       view: { text: "the the", piece: 1, step: 3 },
       title: { en: "The space belongs to the word", zh: "空格是跟着单词走的" },
+      facts: SHOWN,
       notes: {
-        en: "The same word twice, two different ids: \"the\" at the start is 1169, \" the\" after a space is 262. The pre-tokenizer keeps the space at the front of the next word, and GPT-2's table writes it as Ġ.\n\nSo the model learns \"the\" and \" the\" as two separate tokens.",
-        zh: "同一个词出现两次，id 却不一样：开头的“the”是 1169，空格后面的“ the”是 262。预分词会把空格留在下一个词的前面，GPT-2 的词表把这个空格写成 Ġ。\n\n所以对模型来说，“the”和“ the”是两个不同的 token。",
+        en: "The same word twice, two different ids: \"the\" at the start is {id1}, \" the\" after a space is {id2}. The pre-tokenizer keeps the space at the front of the next word, and GPT-2's table writes it as Ġ.\n\nSo the model learns \"the\" and \" the\" as two separate tokens.",
+        zh: "同一个词出现两次，id 却不一样：开头的“the”是 {id1}，空格后面的“ the”是 {id2}。预分词会把空格留在下一个词的前面，GPT-2 的词表把这个空格写成 Ġ。\n\n所以对模型来说，“the”和“ the”是两个不同的 token。",
       },
     },
     {
@@ -74,25 +115,28 @@ export default Object.freeze({
     {
       view: { text: "🦄" },
       title: { en: "Bytes, not characters", zh: "按字节，不按字符" },
+      facts: SHOWN,
       notes: {
-        en: "One emoji, four bytes in UTF-8. Only the first two bytes merge; the result is three ids, and the last two are pieces of a character that mean nothing on their own.\n\nThis is why a byte-level tokenizer never meets an unknown character: in the worst case it falls back to single bytes.",
-        zh: "一个表情符号，UTF-8 编码是 4 个字节。只有前两个字节能合并，最后得到 3 个 id，后两个 id 单独拿出来只是半个字符，什么也不表示。\n\n这正是字节级分词器永远不会遇到“未知字符”的原因：最坏的情况，也可以退回到单个字节。",
+        en: "One emoji, {bytes} bytes in UTF-8. Only the first {firstBytes} bytes merge; the result is {tokens} ids, and the last {rest} are pieces of a character that mean nothing on their own.\n\nThis is why a byte-level tokenizer never meets an unknown character: in the worst case it falls back to single bytes.",
+        zh: "一个表情符号，UTF-8 编码是 {bytes} 个字节。只有前 {firstBytes} 个字节能合并，最后得到 {tokens} 个 id，后 {rest} 个 id 单独拿出来只是半个字符，什么也不表示。\n\n这正是字节级分词器永远不会遇到“未知字符”的原因：最坏的情况，也可以退回到单个字节。",
       },
     },
     {
       view: { text: "今天天气真好", hex: true },
       title: { en: "Chinese costs more tokens", zh: "中文更费 token" },
+      facts: SHOWN,
       notes: {
-        en: "Six characters, eighteen bytes (shown here as hex: 今 is E4 BB 8A), and ten tokens. GPT-2 was trained mostly on English, so few Chinese byte pairs earned a rank.\n\nThe same sentence costs more tokens, and so more compute and less context, in a language the table saw less of.",
-        zh: "六个汉字，十八个字节（这里用十六进制显示：“今”是 E4 BB 8A），最后是十个 token。GPT-2 的训练语料以英文为主，给中文字节学到的合并很少。\n\n同样一句话，词表见得少的语言就要用更多 token，也就意味着更多计算、更短的有效上下文。",
+        en: "In Chinese, {chars} characters, {bytes} bytes (shown here as hex: 今 is {charHex}), and {tokens} tokens. GPT-2 was trained mostly on English, so few Chinese byte pairs earned a rank.\n\nThe same sentence costs more tokens, and so more compute and less context, in a language the table saw less of.",
+        zh: "{chars} 个汉字，{bytes} 个字节（这里用十六进制显示：“今”是 {charHex}），最后是 {tokens} 个 token。GPT-2 的训练语料以英文为主，给中文字节学到的合并很少。\n\n同样一句话，词表见得少的语言就要用更多 token，也就意味着更多计算、更短的有效上下文。",
       },
     },
     {
       view: { text: "fizzlepuff", predict: true },
       title: { en: "Your turn: predict the merges", zh: "轮到你们：预测合并" },
+      facts: SHOWN,
       notes: {
-        en: "A made-up word. Predict mode hides the ranks: the room picks which pair merges next, then the answer shows whether GPT-2 agrees and why.\n\nVote by hands, or switch on the room poll. The word ends as three tokens; ask why \"f\" stays alone.",
-        zh: "一个编出来的词。预测模式会把 rank 藏起来：大家先选下一步合并哪一对，再揭晓 GPT-2 的选择和理由。\n\n可以举手投票，也可以打开全班投票。这个词最后是三个 token，问问大家为什么“f”单独剩下。",
+        en: "A made-up word. Predict mode hides the ranks: the room picks which pair merges next, then the answer shows whether GPT-2 agrees and why.\n\nVote by hands, or switch on the room poll. The word ends as {tokens} tokens; ask why \"f\" stays alone.",
+        zh: "一个编出来的词。预测模式会把 rank 藏起来：大家先选下一步合并哪一对，再揭晓 GPT-2 的选择和理由。\n\n可以举手投票，也可以打开全班投票。这个词最后是 {tokens} 个 token，问问大家为什么“f”单独剩下。",
       },
     },
   ]),

@@ -1,6 +1,13 @@
 // A 15-minute deck for the lab: the six exercises that build a byte-level BPE tokenizer, in the order
 // karpathy/minbpe's exercise builds one. Students write the code; the notes say what to point at.
-// The format is in ../classroom/decks.mjs.
+// The format is in ../classroom/decks.mjs. The ids GPT-2 gives that the notes quote (the unicorn's, and
+// "tokenization"'s, the answers the last two exercises check against) come from the engine (`facts`).
+
+/** GPT-2's ids for `text`, as the lab writes a list: "[30001, 1634]". */
+const gpt2Ids = (text) => Object.freeze({
+  ask: () => [["overview", { text, allowed_special: "none" }]],
+  vars: ([overview]) => ({ ids: `[${overview.ids.join(", ")}]` }),
+});
 
 export default Object.freeze({
   id: "lab",
@@ -41,8 +48,8 @@ export default Object.freeze({
       view: { ex: "train" },
       title: { en: "3. Train: the loop", zh: "3. 训练：那个循环" },
       notes: {
-        en: "train puts the first two together: count, take the most frequent pair, merge it, record the rule with the next new id (256, 257, …), repeat.\n\nTwo rules the checks rely on: stop early when the best pair occurs only once, and among equal counts take the pair seen first.",
-        zh: "train 把前两个函数组合起来：统计，取最常见的一对，合并，用下一个新 id（256、257……）记下这条规则，再重复。\n\n检查依赖两条规则：最常见的一对只出现一次时就提前停止；次数相同时，取最先出现的那一对。",
+        en: "train puts the first two together: count, take the most frequent pair, merge it, record the rule with the next new id (256, then 257, and so on), repeat.\n\nTwo rules the checks rely on: stop early when the best pair occurs only once, and among equal counts take the pair seen first.",
+        zh: "train 把前两个函数组合起来：统计，取最常见的一对，合并，用下一个新 id（256、257，依此类推）记下这条规则，再重复。\n\n检查依赖两条规则：最常见的一对只出现一次时就提前停止；次数相同时，取最先出现的那一对。",
       },
     },
     {
@@ -56,17 +63,19 @@ export default Object.freeze({
     {
       view: { ex: "decode" },
       title: { en: "5. Decode with GPT-2's table", zh: "5. 用 GPT-2 的词表解码" },
+      facts: gpt2Ids("🦄"),
       notes: {
-        en: "decode looks each id up as bytes, joins them, and only then turns them into text. Decoding token by token breaks characters that span several tokens, like the unicorn's [8582, 99, 226].\n\nThe bytes that do not make a full character become the replacement character, as in the decode lesson.",
-        zh: "decode 先把每个 id 查成字节，把字节拼起来，最后才转成文字。如果一个 token 一个 token 地解码，跨几个 token 的字符就会被拆坏，比如独角兽的 [8582, 99, 226]。\n\n拼不成完整字符的字节会变成替换字符，和解码课里一样。",
+        en: "decode looks each id up as bytes, joins them, and only then turns them into text. Decoding token by token breaks characters that span several tokens, like the unicorn's {ids}.\n\nThe bytes that do not make a full character become the replacement character, as in the decode lesson.",
+        zh: "decode 先把每个 id 查成字节，把字节拼起来，最后才转成文字。如果一个 token 一个 token 地解码，跨几个 token 的字符就会被拆坏，比如独角兽的 {ids}。\n\n拼不成完整字符的字节会变成替换字符，和解码课里一样。",
       },
     },
     {
       view: { ex: "bpe" },
       title: { en: "6. GPT-2's bpe, for real", zh: "6. 真正的 GPT-2 bpe" },
+      facts: gpt2Ids("tokenization"),
       notes: {
-        en: "The last exercise uses GPT-2's real ranks: bpe(b\"tokenization\", ranks) must give [30001, 1634], the answer from the first lesson.\n\nWhen it passes, the students have written a tokenizer that agrees with GPT-2 on every piece the checks throw at it.",
-        zh: "最后一个练习用的是 GPT-2 真实的 rank 表：bpe(b\"tokenization\", ranks) 必须得到 [30001, 1634]，正是第一课的答案。\n\n通过之后，学生就亲手写出了一个分词器，在所有检查的输入上都和 GPT-2 的结果一致。",
+        en: "The last exercise uses GPT-2's real ranks: bpe(b\"tokenization\", ranks) must give {ids}, the answer from the first lesson.\n\nWhen it passes, the students have written a tokenizer that agrees with GPT-2 on every piece the checks throw at it.",
+        zh: "最后一个练习用的是 GPT-2 真实的 rank 表：bpe(b\"tokenization\", ranks) 必须得到 {ids}，正是第一课的答案。\n\n通过之后，学生就亲手写出了一个分词器，在所有检查的输入上都和 GPT-2 的结果一致。",
       },
     },
   ]),

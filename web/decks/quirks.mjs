@@ -1,5 +1,31 @@
 // A 15-minute deck for the "why models stumble" lesson: spelling, arithmetic, a trailing space,
 // indentation, a glitch token, case and languages, each asked first. Format: ../classroom/decks.mjs.
+// The counts and cuts the notes state come from the lesson's own overviews of the case's texts (`facts`).
+
+import { CASES } from "../lessons/quirks/cases.mjs";
+
+const quoted = (items, lang) => (lang === "zh" ? items.map((x) => `“${x}”`).join("") : items.map((x) => `"${x}"`).join(", "));
+
+/**
+ * The slide's case, each of its texts asked for as the lesson asks (web/lessons/quirks.mjs caseQueries):
+ * text k's token count as {countK}, its tokens as {cutK} ("st + raw + berry"), each of its pieces'
+ * tokens as {pieceK_J} (quoted).
+ */
+const CASE = Object.freeze({
+  ask: (state) => (CASES.find((quirk) => quirk.id === state.case) ?? CASES[0]).texts.map((text) => ["overview", { text, allowed_special: "none" }]),
+  vars: (overviews, lang) => {
+    const out = {};
+    overviews.forEach((o, k) => {
+      const tokens = o.pieces.flatMap((piece) => piece.texts.map((text, i) => text ?? piece.tokens[i]));
+      out[`count${k + 1}`] = o.ids.length;
+      out[`cut${k + 1}`] = tokens.join(" + ");
+      o.pieces.forEach((piece, j) => {
+        out[`piece${k + 1}_${j + 1}`] = quoted(piece.texts.map((text, i) => text ?? piece.tokens[i]), lang);
+      });
+    });
+    return out;
+  },
+});
 
 export default Object.freeze({
   id: "quirks",
@@ -15,17 +41,19 @@ export default Object.freeze({
     {
       view: { case: "spelling" },
       title: { en: "Counting the r's in strawberry", zh: "数一数 strawberry 里有几个 r" },
+      facts: CASE,
       notes: {
-        en: "Ask the question on the page, then reveal: \" strawberry\" with its space is a single id. The model is never shown the letters, so counting them means recalling how one id is spelled.\n\nWithout the space it is three tokens, st + raw + berry, which split the letters differently again.",
-        zh: "先问页面上的问题，再揭晓：带空格的“ strawberry”只是一个 id。模型根本看不到字母，要数 r 就得回忆这个 id 是怎么拼写的。\n\n去掉空格，它变成 st + raw + berry 三个 token，字母又被切成了另一种样子。",
+        en: "Ask the question on the page, then reveal: \" strawberry\" with its space is a single id. The model is never shown the letters, so counting them means recalling how one id is spelled.\n\nWithout the space it is {count2} tokens, {cut2}, which split the letters differently again.",
+        zh: "先问页面上的问题，再揭晓：带空格的“ strawberry”只是一个 id。模型根本看不到字母，要数 r 就得回忆这个 id 是怎么拼写的。\n\n去掉空格，它变成 {cut2} 这 {count2} 个 token，字母又被切成了另一种样子。",
       },
     },
     {
       view: { case: "arithmetic" },
       title: { en: "Arithmetic on chunks of digits", zh: "按数字块做算术" },
+      facts: CASE,
       notes: {
-        en: "Look where each number is cut: the chunks have nothing to do with ones, tens and hundreds.\n\n12345 and 12346 in the first line differ in one digit, and GPT-2 cuts them in different places. Column addition is not what the model sees.",
-        zh: "看看每个数在哪里被切开：这些数字块和个位、十位、百位毫无关系。\n\n第一行的 12345 和 12346 只差一位数字，GPT-2 却在不同的地方切开它们。模型看到的根本不是竖式加法的那一列列数字。",
+        en: "Look where each number is cut: the chunks have nothing to do with ones, tens and hundreds.\n\n12345 and 12346 in the first line differ in one digit, and GPT-2 cuts them in different places: {piece1_1} against {piece1_5}. Column addition is not what the model sees.",
+        zh: "看看每个数在哪里被切开：这些数字块和个位、十位、百位毫无关系。\n\n第一行的 12345 和 12346 只差一位数字，GPT-2 却在不同的地方切开它们：{piece1_1}对{piece1_5}。模型看到的根本不是竖式加法的那一列列数字。",
       },
     },
     {
@@ -55,9 +83,10 @@ export default Object.freeze({
     {
       view: { case: "case" },
       title: { en: "hello, Hello, HELLO", zh: "大小写：hello、Hello、HELLO" },
+      facts: CASE,
       notes: {
-        en: "Four spellings, four different id sequences; HELLO even breaks into three tokens.\n\nNothing in the tokenizer lower-cases text: the model has to learn from data that these are the same word.",
-        zh: "四种写法，四组完全不同的 id；HELLO 甚至被拆成了三个 token。\n\n分词器不会把文字统一成小写，模型只能从数据里自己学到它们是同一个词。",
+        en: "Four spellings, four different id sequences; HELLO even breaks into {count3} tokens.\n\nNothing in the tokenizer lower-cases text: the model has to learn from data that these are the same word.",
+        zh: "四种写法，四组完全不同的 id；HELLO 甚至被拆成了 {count3} 个 token。\n\n分词器不会把文字统一成小写，模型只能从数据里自己学到它们是同一个词。",
       },
     },
     {
