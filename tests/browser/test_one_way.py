@@ -108,4 +108,5 @@ def test_after_a_restart_a_table_chosen_again_is_loaded_into_the_new_worker(cont
     expect(status).to_have_attribute("data-state", "ready")
     # The new worker was asked for the table, and the page said it was loading meanwhile.
     assert page.evaluate("() => window.__posted[1].some((m) => m.kind === 'warmup' && m.payload.encoding === 'cl100k_base')")
-    assert page.evaluate("() => window.__tableStates")[:1] == ["loading"]
+    # (The spy notes the status at any data-state change in the page, so an unrelated one can come first.)
+    assert "loading" in page.evaluate("() => window.__tableStates")
