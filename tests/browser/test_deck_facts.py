@@ -194,10 +194,16 @@ def test_samples_deck_states_the_counts_and_offsets_its_screen_shows(open_app, r
 def quirks_revealed(page) -> None:
     """Each case asks first: reveal, as the teacher does, so the rows are on screen."""
     reveal = page.get_by_test_id("quirks-reveal")
-    if reveal.is_visible() and reveal.is_enabled():
+    rows = page.get_by_test_id("quirks-row")
+    guess = page.get_by_test_id("predict-number")
+    # The slide's case is drawn after its notes: wait for what it shows first (a question, or its rows).
+    shown = page.locator(", ".join(f'[data-testid="{t}"]:visible' for t in ("quirks-reveal", "quirks-row", "predict-number")))
+    expect(shown.first).to_be_visible(timeout=60_000)
+    if reveal.is_visible():
+        expect(reveal).to_be_enabled(timeout=60_000)
         reveal.click()
-    if not page.get_by_test_id("predict-number").is_visible():
-        expect(page.get_by_test_id("quirks-row").first).to_be_visible(timeout=60_000)
+    if not guess.is_visible():
+        expect(rows.first).to_be_visible(timeout=60_000)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
