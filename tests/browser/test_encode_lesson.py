@@ -551,6 +551,19 @@ def test_typing_retraces_and_keeps_the_place(page, r50k_oracle):
     expect(box).to_have_value("tokenization rocks")
 
 
+def test_a_new_text_typed_slowly_follows_the_caret_to_its_last_piece(page, r50k_oracle):
+    # Each key's overview comes back before the next key: "low" is the first piece for a while, then the
+    # caret goes on into " lower". The piece the reader was on ("tokenization") is gone, so the view
+    # follows the caret, as it does when a fast typist's texts are answered only at the end.
+    box = page.get_by_test_id("text-input")
+    box.click()
+    page.keyboard.press("ControlOrMeta+a")
+    for key in "low lower":
+        box.press(key)
+        expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(r50k_oracle.encode_ordinary(box.input_value())))
+    expect(page.locator('[data-testid="piece"][aria-pressed="true"]')).to_have_attribute("data-index", "1")
+
+
 # Records, for each edit of the text box, the text the lesson expected at `beforeinput` (when it asks
 # the engine early) and the text the browser made.
 WATCH_EDITS = """async () => {

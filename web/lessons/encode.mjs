@@ -51,6 +51,8 @@ class EncodeLesson {
     this.opened = false; // update() was called once (the lesson's first state)
     this.tableChosen = false; // the encoding changed since: its trace starts at step 0
     this.pasted = false; // the last text change was a paste: open its first telling piece
+    this.held = null; // the text of the piece the reader was put on or went to (see onOverview)
+    this.following = false; // the piece is being set from an overview, not by the reader
     // The table in use is the choice's `active` one: r50k until the chosen table has loaded.
     this.choice = new EncodingChoice(ctx, () => this.encodingChanged());
     // The reader's own tokenizer.json (issue 24), beside the table select: once open, it is the table
@@ -173,7 +175,10 @@ class EncodeLesson {
     }
     if (changed.has("piece") && !changed.has("text")) this.session.ensureTrace();
     // A new text redraws the piece when the engine answers for it (the "trace" event), not before.
-    if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) this.stepChanged();
+    if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) {
+      if (!this.following) this.held = this.pieceText(state.piece); // the reader went there: typing elsewhere keeps it
+      this.stepChanged();
+    }
     if (changed.has("speed")) view.mark("controls");
     if (changed.has("text") || changed.has("piece") || changed.has("predict") || changed.has("room")) {
       this.quiz.restart(changed.has("predict") && state.predict);
@@ -298,8 +303,11 @@ class EncodeLesson {
 
   /**
    * A new text's overview: keep the piece (within the new count), or, when typing changed the piece
-   * shown, follow the caret to the piece it is in and start that piece at step 0. After a paste the
-   * caret sits at the end, on a full stop or a space: the first piece with something to show opens.
+   * the reader was on, follow the caret to the piece it is in and start that piece at step 0. After a
+   * paste the caret sits at the end, on a full stop or a space: the first piece with something to show
+   * opens. "The piece the reader was on" is the one a link, a preset or the reader's own step or choice
+   * put them on (`held`), not the one the caret last led to, so the outcome does not depend on which of
+   * a fast typist's texts the engine answered.
    */
   onOverview({ previous, typed, empty }) {
     const o = this.overview();
@@ -317,7 +325,8 @@ class EncodeLesson {
       step = 0;
     } else if (typed) {
       const now = pieceMeta(o, piece);
-      if (!previous || !now || previous.text !== now.text) {
+      const held = this.held ?? previous?.text ?? null;
+      if (held === null || !now || held !== now.text) {
         const caret = this.view.caret();
         const atCaret = caret === null ? null : pieceAt(o, caret);
         if (atCaret !== null) piece = atCaret;
@@ -329,8 +338,20 @@ class EncodeLesson {
     // The piece the caret moved to asks for its trace in update(), as any change of piece does; the same
     // piece asks here. Either way the trace is asked for once.
     const moved = piece !== this.state.piece;
-    this.ctx.setState({ piece, step });
+    this.following = true;
+    try {
+      this.ctx.setState({ piece, step });
+    } finally {
+      this.following = false;
+    }
+    if (!typed || pasted) this.held = this.pieceText(piece);
     if (!moved) this.session.ensureTrace();
+  }
+
+  /** The text of piece `index` of the overview shown, or null. */
+  pieceText(index) {
+    const o = this.overview();
+    return (o && pieceMeta(o, index)?.text) ?? null;
   }
 
   stepChanged() {
