@@ -4,6 +4,7 @@
     python build.py                      write dist/ (the whole static site)
     python build.py serve [--port N]     build when needed, serve dist/ on 127.0.0.1
     python build.py test                 every test: CPython, Pyodide under Node, Chromium
+    python build.py test --stage browser one stage (cpython, node, pyodide, browser; repeatable)
 
 dist/ holds the front end (a copy of web/), Pyodide's core runtime in pyodide/, the micropip and
 toklab wheels in wheels/, the r50k files in assets/ and precomputed.json (the default example's
@@ -26,7 +27,7 @@ import sys
 from tools.common import BuildError
 from tools.dist import build, ensure_built
 from tools.server import CSP, check_port, make_server, serve
-from tools.testrun import run_tests
+from tools.testrun import STAGES, run_tests
 
 # What other scripts use as build.X (bench/page_load.py, tests/browser/test_smoke.py).
 __all__ = ["CSP", "BuildError", "build", "ensure_built", "main", "make_server"]
@@ -38,14 +39,15 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("build", help="write dist/ (the default)")
     serve_parser = sub.add_parser("serve", help="build when needed, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    sub.add_parser("test", help="run every test (CPython, Pyodide under Node, Chromium)")
+    test_parser = sub.add_parser("test", help="run every test (CPython, Pyodide under Node, Chromium)")
+    test_parser.add_argument("--stage", action="append", choices=list(STAGES), help="run only this stage (repeatable)")
     args = parser.parse_args(argv)
     try:
         if args.command == "serve":
             check_port(args.port)
             return serve(ensure_built(), args.port)
         if args.command == "test":
-            return run_tests()
+            return run_tests(args.stage)
         build()
         return 0
     except BuildError as e:

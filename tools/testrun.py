@@ -13,6 +13,7 @@ a worker that is done with the engine's tests goes on with the browser's. Each s
 a log and is printed whole when it ends, so two never interleave their lines; the summary adds up a
 stage's shards (its wall time runs from its first shard's start to its last one's end).
 TOKLAB_TEST_LANES=1 runs the four stages whole, one after another, printing as they go.
+`build.py test --stage browser` (repeatable; cpython, node, pyodide, browser) runs only the stages named.
 """
 
 from __future__ import annotations
@@ -116,8 +117,14 @@ def minutes(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def run_tests() -> int:
-    """Every test stage, then the summary; returns 1 if any stage failed or ran no test, else 0."""
+# `build.py test --stage NAME`: the short name of each stage, in the order they run.
+STAGES = {"cpython": "engine on CPython", "node": "front end on Node", "pyodide": "engine in Pyodide", "browser": "browser"}
+
+
+def run_tests(only: list[str] | None = None) -> int:
+    """The test stages (`only`: their short names, STAGES' keys; all by default), then the summary;
+    returns 1 if any stage failed or ran no test, else 0."""
+    wanted = {STAGES[name] for name in only} if only else set(STAGES.values())
     node = need_node()
     python = venv_python()
     chromium = find_chromium(python)
@@ -146,6 +153,7 @@ def run_tests() -> int:
             pyodide,
             ("browser", pytest + ["tests/browser", f"--junitxml={results_dir / 'browser.xml'}"], "browser.xml"),
         ]  # fmt: skip
+        stages = [stage for stage in stages if stage[0] in wanted]
         summary = run_stages(stages, results_dir, env, lanes=[stages])
     else:
         weighed = [(SECONDS.get(pyodide[0], 0), pyodide), (1, node_stage)]
@@ -155,7 +163,7 @@ def run_tests() -> int:
                 name = f"{short}-{n}"
                 cmd = pytest + [f"--basetemp={results_dir / ('tmp-' + name)}", f"--junitxml={results_dir / (name + '.xml')}", *group]
                 weighed.append((weight, (title, cmd, f"{name}.xml")))
-        jobs = [job for _, job in sorted(weighed, key=lambda item: -item[0])]
+        jobs = [job for _, job in sorted(weighed, key=lambda item: -item[0]) if job[0] in wanted]
         order = ["engine on CPython", node_stage[0], pyodide[0], "browser"]
         summary = sorted(run_stages(jobs, results_dir, env, workers=WORKERS), key=lambda row: order.index(row[0]))
     print("\n======== summary ========")

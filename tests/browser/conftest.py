@@ -25,6 +25,10 @@ Fixtures:
     axe_violations  axe_violations(page, **options) -> list of axe-core violations (axe.min.js is injected)
 A failing test that used `page` leaves screenshots/<test>-failed.png behind.
 
+Each engine worker a page starts (worker.mjs: a boot of Pyodide, a few seconds of CPU) is counted
+against the test that was running, in every context the `browser` fixture makes; the run ends with the
+count per module and the tests that boot most (`-p no:terminal` aside, always printed).
+
 Sharing a booted page: a lesson opened by hash is a new lesson from its defaults and the hash, as after a
 load, so most tests need no boot of their own. A module opts in with
 
@@ -134,11 +138,55 @@ def playwright():
         yield p
 
 
+# Engine workers started, per test id (see count_boots); RUNNING is the test whose set-up, call or
+# teardown runs now (a module-scoped page booted in set-up counts against its first test).
+BOOTS: dict[str, int] = {}
+RUNNING = {"test": "(no test)"}
+
+
+def count_boots(context) -> None:
+    """Counts each engine worker (worker.mjs) the pages of `context` start, against the running test."""
+
+    def on_worker(worker) -> None:
+        if worker.url.split("?")[0].endswith("/worker.mjs"):
+            BOOTS[RUNNING["test"]] = BOOTS.get(RUNNING["test"], 0) + 1
+
+    context.on("page", lambda page: page.on("worker", on_worker))
+
+
 @pytest.fixture(scope="session")
 def browser(playwright):
     browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    plain = browser.new_context
+
+    def new_context(**options):
+        context = plain(**options)
+        count_boots(context)
+        return context
+
+    browser.new_context = new_context
     yield browser
     browser.close()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    RUNNING["test"] = item.nodeid
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not BOOTS:
+        return
+    modules: dict[str, int] = {}
+    for test, n in BOOTS.items():
+        modules[test.split("::")[0]] = modules.get(test.split("::")[0], 0) + n
+    write = terminalreporter.write_line
+    terminalreporter.section(f"engine boots: {sum(BOOTS.values())}")
+    for module, n in sorted(modules.items(), key=lambda item: -item[1]):
+        write(f"{n:4d}  {module}")
+    write("most in one test:")
+    for test, n in sorted(BOOTS.items(), key=lambda item: -item[1])[:10]:
+        write(f"{n:4d}  {test}")
 
 
 def new_app_context(browser, app_server, **options):
