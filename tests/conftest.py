@@ -10,16 +10,25 @@ Fixtures (use them instead of importing tiktoken/regex yourself, so Pyodide skip
     version_delta    the characters tiktoken's and regex's Unicode versions classify differently
     copy_programs    copy_programs("tools.bytecode"): a build step's PROGRAMS copied to tmp_path and put
                      in their place, so a test may change them and watch the step's cache key
-Hypothesis profiles: "toklab" (the default), "sweep" (HYPOTHESIS_PROFILE=sweep: 20 times the examples).
+Hypothesis profiles: "toklab" (the default), "ci" (the default where $CI is set, as in .ci/run: the
+same examples, derandomized, so a CI run is reproducible and a failure shows again on a re-run; no
+example database), "sweep" (HYPOTHESIS_PROFILE=sweep: 20 times the examples).
 Marker:
-    @pytest.mark.cpython_only   skips inside Pyodide (for tests that need the repository, subprocesses...)
+    @pytest.mark.cpython_only   left out inside Pyodide (for tests that need the repository, subprocesses...)
+
+Inside Pyodide, what cannot run there is left out at collection, not skipped test by test: a module
+marked `pytestmark = pytest.mark.cpython_only` is not imported at all (`collect_ignore`), and a test
+marked cpython_only, or asking for an oracle fixture whose library Pyodide lacks (tiktoken, regex,
+tokenizers: ORACLE_NEEDS), is deselected. Each such test would only have skipped in its set-up.
 
 On CPython `tests/` and `py_src/` are on sys.path (pyproject.toml); inside Pyodide toklab comes from
 the installed wheel and only tests/ is there (tests/pyodide/run.mjs).
 """
 
 import importlib
+import importlib.util
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -41,21 +50,45 @@ except ImportError:
 else:
     # Pyodide runs several times slower than CPython: no per-example deadline anywhere.
     settings.register_profile("toklab", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.register_profile("ci", settings.get_profile("toklab"), derandomize=True, database=None)
     settings.register_profile("sweep", settings.get_profile("toklab"), max_examples=2000)
-    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "toklab"))
+    default = "ci" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "toklab"
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", default))
+
+# The oracle fixtures below and the libraries each needs (each skips where one is missing).
+ORACLE_NEEDS = {
+    "r50k_oracle": ("tiktoken",),
+    "gpt2_regex": ("regex",),
+    "hf_tokenizers": ("tokenizers",),
+    "tiktoken_oracle": ("tiktoken",),
+    "regex_oracle": ("regex",),
+    "version_delta": ("tiktoken", "regex"),
+}
+CPYTHON_ONLY_MODULE = re.compile(r"^pytestmark = pytest\.mark\.cpython_only\b", re.M)
+# Inside Pyodide, the test modules marked cpython_only as a whole are not collected (see the docstring).
+collect_ignore = (
+    sorted(p.name for p in TESTS.glob("test_*.py") if CPYTHON_ONLY_MODULE.search(p.read_text(encoding="utf-8")))
+    if IN_PYODIDE
+    else []
+)
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "cpython_only: needs CPython and the repository; skipped inside Pyodide")
+    config.addinivalue_line("markers", "cpython_only: needs CPython and the repository; left out inside Pyodide")
 
 
 def pytest_collection_modifyitems(config, items):
     if not IN_PYODIDE:
         return
-    skip = pytest.mark.skip(reason="CPython only (running inside Pyodide)")
+    missing = {name for names in ORACLE_NEEDS.values() for name in names if importlib.util.find_spec(name) is None}
+    unable = {fixture for fixture, needs in ORACLE_NEEDS.items() if missing.intersection(needs)}
+    kept, left_out = [], []
     for item in items:
-        if "cpython_only" in item.keywords:
-            item.add_marker(skip)
+        out = "cpython_only" in item.keywords or unable.intersection(getattr(item, "fixturenames", ()))
+        (left_out if out else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")

@@ -119,3 +119,21 @@ def test_shards_are_even_and_keep_every_file_once():
     weights = [weight for _, weight in groups]
     assert max(weights) - min(weights) <= max(module_seconds(f) for f in files)
     assert shards(["x"], 3, weigh=lambda f: 1) == [(["x"], 1)]
+
+
+def test_module_times_add_up_a_modules_tests_from_the_junit_files(tmp_path):
+    """`python -m tools.testrun weights` reads what pytest wrote: each test's time, added up under its module's path."""
+    from tools.testrun import module_times
+
+    folder = tmp_path / "tests"
+    folder.mkdir()
+    (folder / "test_b.py").write_text("def test_one(): pass\ndef test_two(): pass\n")
+    (folder / "test_c.py").write_text("def test_three(): pass\n")
+    for name in ("test_b.py", "test_c.py"):
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={tmp_path / (name + '.xml')}", f"tests/{name}"],
+                              cwd=tmp_path, capture_output=True, text=True)  # fmt: skip
+        assert done.returncode == 0, done.stdout
+    times = module_times(tmp_path)
+    assert set(times) == {"tests/test_b.py", "tests/test_c.py"}
+    assert all(seconds >= 0 for seconds in times.values())
+    assert module_times(tmp_path / "tests") == {}  # no XML there

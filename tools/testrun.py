@@ -178,28 +178,65 @@ def run_tests(only: list[str] | None = None) -> int:
 WORKERS = 2  # the machine CI runs on has two cores
 CPYTHON_SHARDS = 2  # each shard loads the tables and models its tests ask for again: few shards
 BROWSER_SHARDS = 6  # each shard starts its own Chromium and server: a few seconds each
-# Seconds the heaviest test modules and the Pyodide stage take on CI's two cores (each module timed
-# alone on a loaded machine, scaled to the stages' quiet totals); a module not named here is weighed
-# by its size, at DEFAULT_SECONDS_PER_KB. The weights only cut the shards and order the queue: a wrong
-# one makes the run longer, never wrong.
+# Seconds each heavy test module takes (its JUnit XML's test times added up), and the Pyodide stage's wall
+# time, from one clean-clone CI run on the two cores with the machine loaded (load average 8-10);
+# `python -m tools.testrun weights` prints these lines again from the last run's .cache/test-results/.
+# A module not named here is weighed by its size, at DEFAULT_SECONDS_PER_KB. The weights only cut the
+# shards and order the queue (heaviest first, so the one long Pyodide stage starts at once instead of
+# last): a wrong one makes the run longer, never wrong.
 SECONDS = {
-    "engine in Pyodide": 240,
-    "tests/test_hf_models.py": 265,
-    "tests/test_encodings.py": 75,
-    "tests/test_hf_unicode.py": 60,
-    "tests/test_open_tables.py": 60,
-    "tests/test_tiktoken_suite.py": 45,
-    "tests/test_hf_compact.py": 35,
-    "tests/test_testrun.py": 35,
-    "tests/test_protocol.py": 28,
-    "tests/test_requests.py": 28,
-    "tests/test_hf_recorded.py": 25,
-    "tests/test_pretokenize.py": 20,
-    "tests/test_lab.py": 18,
-    "tests/test_build.py": 15,
-    "tests/browser/test_snapshot.py": 60,
+    "engine in Pyodide": 295,
+    "tests/test_hf_models.py": 115,
+    "tests/test_tiktoken_suite.py": 51,
+    "tests/test_encodings.py": 42,
+    "tests/test_hf_recorded.py": 23,
+    "tests/test_hf_compact.py": 22,
+    "tests/test_hf_unicode.py": 13,
+    "tests/test_protocol.py": 10,
+    "tests/test_server.py": 8,
+    "tests/test_build.py": 7,
+    "tests/test_testrun.py": 7,
+    "tests/test_imports.py": 6,
+    "tests/browser/test_resilience.py": 146,
+    "tests/browser/test_encode_lesson.py": 107,
+    "tests/browser/test_snapshot.py": 97,
+    "tests/browser/test_navigation.py": 78,
+    "tests/browser/test_open_models.py": 68,
+    "tests/browser/test_lab_sandbox.py": 65,
+    "tests/browser/test_lab.py": 61,
+    "tests/browser/test_classroom.py": 59,
+    "tests/browser/test_offline.py": 50,
+    "tests/browser/test_models_lesson.py": 48,
+    "tests/browser/test_notes_wrong.py": 47,
+    "tests/browser/test_predict.py": 47,
+    "tests/browser/test_lessons.py": 45,
+    "tests/browser/test_deck_facts.py": 44,
+    "tests/browser/test_codeview.py": 41,
+    "tests/browser/test_lab_merges.py": 40,
+    "tests/browser/test_smoke.py": 38,
+    "tests/browser/test_result_first.py": 34,
+    "tests/browser/test_lab_memory.py": 32,
+    "tests/browser/test_train_hf_worker.py": 30,
+    "tests/browser/test_train_minimind.py": 28,
+    "tests/browser/test_content.py": 28,
+    "tests/browser/test_models_deck.py": 26,
+    "tests/browser/test_strings.py": 24,
+    "tests/browser/test_lab_snapshot.py": 22,
+    "tests/browser/test_sheets_match.py": 21,
+    "tests/browser/test_one_way.py": 20,
+    "tests/browser/test_bounds.py": 18,
+    "tests/browser/test_encodings_page.py": 18,
+    "tests/browser/test_custom_table.py": 18,
+    "tests/browser/test_path.py": 16,
+    "tests/browser/test_export.py": 13,
+    "tests/browser/test_predict_train.py": 13,
+    "tests/browser/test_decode_presets.py": 11,
+    "tests/browser/test_glossary.py": 10,
+    "tests/browser/test_layout.py": 9,
+    "tests/browser/test_glyphs.py": 8,
+    "tests/browser/test_decks.py": 8,
 }
-DEFAULT_SECONDS_PER_KB = {"tests": 0.5, "tests/browser": 4.0}
+DEFAULT_SECONDS_PER_KB = {"tests": 0.2, "tests/browser": 4.0}
 
 
 def module_seconds(path: str) -> float:
@@ -297,3 +334,24 @@ def run_stages(stages: list[tuple[str, list[str], str]], results_dir: Path, env:
             note = "; ".join(row["notes"]) or "ok"
             summary.append((title, row["code"], *row["counts"], note, row["end"] - row["start"]))
     return summary
+
+
+def module_times(results_dir: Path) -> dict[str, float]:
+    """Seconds per test module, added up from the JUnit XML files in `results_dir` (pytest's: a test's
+    classname is its module's dotted path)."""
+    times: dict[str, float] = {}
+    for xml in sorted(results_dir.glob("*.xml")):
+        for case in ET.parse(xml).getroot().iter("testcase"):
+            dotted = case.get("classname") or ""
+            if dotted.startswith("tests."):
+                module = dotted.replace(".", "/") + ".py"
+                times[module] = times.get(module, 0.0) + float(case.get("time") or 0)
+    return times
+
+
+if __name__ == "__main__":  # python -m tools.testrun weights: SECONDS' module lines from the last run
+    if sys.argv[1:] != ["weights"]:
+        sys.exit("usage: python -m tools.testrun weights")
+    for module, seconds in sorted(module_times(CACHE / "test-results").items(), key=lambda item: -item[1]):
+        if seconds >= 6:
+            print(f'    "{module}": {round(seconds)},')
