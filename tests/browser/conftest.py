@@ -25,7 +25,8 @@ Fixtures:
     axe_violations  axe_violations(page, **options) -> list of axe-core violations (axe.min.js is injected)
 A failing test that used `page` leaves screenshots/<test>-failed.png behind.
 
-Each engine worker a page starts (worker.mjs: a boot of Pyodide, a few seconds of CPU) is counted
+Each Pyodide worker a page starts (the engine's worker.mjs, the lab's lab-worker.mjs: a boot, a few
+seconds of CPU) is counted
 against the test that was running, in every context the `browser` fixture makes; the run ends with the
 count per module and the tests that boot most (`-p no:terminal` aside, always printed).
 
@@ -138,17 +139,18 @@ def playwright():
         yield p
 
 
-# Engine workers started, per test id (see count_boots); RUNNING is the test whose set-up, call or
+BOOTING = ("worker.mjs", "lab-worker.mjs")  # the workers that boot Pyodide
+# Pyodide workers started, per test id (see count_boots); RUNNING is the test whose set-up, call or
 # teardown runs now (a module-scoped page booted in set-up counts against its first test).
 BOOTS: dict[str, int] = {}
 RUNNING = {"test": "(no test)"}
 
 
 def count_boots(context) -> None:
-    """Counts each engine worker (worker.mjs) the pages of `context` start, against the running test."""
+    """Counts each Pyodide worker (BOOTING) the pages of `context` start, against the running test."""
 
     def on_worker(worker) -> None:
-        if worker.url.split("?")[0].endswith("/worker.mjs"):
+        if worker.url.split("?")[0].rsplit("/", 1)[-1] in BOOTING:
             BOOTS[RUNNING["test"]] = BOOTS.get(RUNNING["test"], 0) + 1
 
     context.on("page", lambda page: page.on("worker", on_worker))
@@ -181,7 +183,7 @@ def pytest_terminal_summary(terminalreporter):
     for test, n in BOOTS.items():
         modules[test.split("::")[0]] = modules.get(test.split("::")[0], 0) + n
     write = terminalreporter.write_line
-    terminalreporter.section(f"engine boots: {sum(BOOTS.values())}")
+    terminalreporter.section(f"Pyodide boots: {sum(BOOTS.values())}")
     for module, n in sorted(modules.items(), key=lambda item: -item[1]):
         write(f"{n:4d}  {module}")
     write("most in one test:")

@@ -422,6 +422,9 @@ def test_reduced_motion_replaces_the_merge_animation_with_an_instant_change(page
 
 
 def test_projector_mode_is_a_toggle_kept_in_the_url(page):
+    # The canvas is measured once it is drawn: on the shared page, ready can come before its first frame.
+    expect(page.locator(CANVAS)).to_be_visible()
+    expect(page.locator(CANVAS)).to_have_attribute("data-total", re.compile(r"^[1-9]"))
     before = page.locator(CANVAS).bounding_box()
     page.get_by_test_id("projector-toggle").click()
     expect(page.locator("body")).to_have_class(re.compile("projector"))

@@ -82,18 +82,24 @@ def test_the_step_buttons_stay_put_while_the_texts_above_them_change(open_app):
     assert len(places) == 1, places
 
 
+HEAD_BOXES = """() => [...document.querySelectorAll(".lk-tables .stage-head")].map((head) => {
+    const box = (el) => { const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+    return [head.innerText, box(head.querySelector(".stage-num")), box(head.querySelector(".stage-title"))];
+})"""
+
+
 def test_each_tables_card_has_its_number_beside_its_title(open_app):
     page = open_app("lesson=tables&lang=en")
     for size in (PHONE, {"width": 1280, "height": 800}, {"width": 1920, "height": 1080}):
         page.set_viewport_size(size)
         heads = page.locator(".lk-tables .stage-head")
         expect(heads).to_have_count(3)
-        for head in heads.all():
-            num = head.locator(".stage-num").bounding_box()
-            title = head.locator(".stage-title").bounding_box()
+        # Each head's number and title measured in one go: read one after the other, a scroll the resize
+        # set going could move the page between the two (a failure seen on a loaded machine).
+        for text, num, title in page.evaluate(HEAD_BOXES):
             # Side by side: the number left of the title, on the title's lines.
-            assert num["x"] + num["width"] <= title["x"], (size, head.inner_text())
-            assert num["y"] < title["y"] + title["height"] and title["y"] < num["y"] + num["height"], (size, head.inner_text())
+            assert num["x"] + num["width"] <= title["x"], (size, text)
+            assert num["y"] < title["y"] + title["height"] and title["y"] < num["y"] + num["height"], (size, text)
 
 
 def test_samples_window_names_cover_no_token_and_the_stream_shows_the_first_window(open_app):
