@@ -127,6 +127,7 @@ def test_module_times_add_up_a_modules_tests_from_the_junit_files(tmp_path):
 
     folder = tmp_path / "tests"
     folder.mkdir()
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")  # the root the classnames start from, as the repository is
     (folder / "test_b.py").write_text("def test_one(): pass\ndef test_two(): pass\n")
     (folder / "test_c.py").write_text("def test_three(): pass\n")
     for name in ("test_b.py", "test_c.py"):
