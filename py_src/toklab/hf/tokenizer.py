@@ -348,6 +348,9 @@ class Tokenizer:
                 starts = map(first.__add__, starts)
             if align is None:
                 offsets += [(at + a, at + b) for at, e in zip(starts, entries) for a, b in e[2]]
+            elif isinstance(align, _normalizers.Spans):
+                s0, e0 = align.starts, align.ends
+                offsets += [(base + s0[at + a], base + e0[at + b - 1]) for at, e in zip(starts, entries) for a, b in e[2]]
             else:
                 offsets += [(base + align[at + a][0], base + align[at + b - 1][1]) for at, e in zip(starts, entries) for a, b in e[2]]
         enc = {"ids": raw_ids, "tokens": tokens, "offsets": offsets, "special_tokens_mask": [0] * len(raw_ids)}
