@@ -175,3 +175,28 @@ def test_a_long_text_with_one_line_not_nfc_is_aligned_as_line_by_line(lines):
     tokenizers = pytest.importorskip("tokenizers")
     want = tokenizers.Tokenizer.from_str(json.dumps(config)).encode(text)
     assert (got.ids, got.tokens, got.offsets) == (want.ids, want.tokens, want.offsets)
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.text("<>ab", min_size=1, max_size=5), min_size=1, max_size=12, unique=True),
+       text=st.text("<>abc", max_size=30), bulk=st.integers(0, 3))  # fmt: skip
+def test_the_matcher_by_length_finds_what_the_trie_finds(words, text, bulk):
+    """`added.Matcher` (a first character of many tokens looked up by length) against the one trie."""
+    import re
+
+    from toklab.hf.added import Matcher, trie_pattern
+
+    want = [m.span() for m in re.compile(trie_pattern(words)).finditer(text)]
+    assert list(Matcher(words, bulk=bulk).spans(text)) == want
+
+
+@pytest.mark.parametrize("text", ["a<t", "<t>", "<ta", "x<tab>", "<t<ta<tab>"])
+def test_added_tokens_that_overlap_at_the_text_end_are_what_tokenizers_finds(text):
+    vocab = {c: i for i, c in enumerate("<>tabx")} | {"<unk>": 9}
+    config = json.loads(tokenizer_json(vocab, [], False))
+    config["added_tokens"] = [{"id": 10 + k, "content": c, "single_word": False, "lstrip": False, "rstrip": False, "normalized": False, "special": True}
+                              for k, c in enumerate(["<t", "<ta", "<tab>", "<t>"] + [f"<u{n}>" for n in range(70)])]  # fmt: skip
+    got = Tokenizer.from_config(config).encode(text)
+    tokenizers = pytest.importorskip("tokenizers")
+    want = tokenizers.Tokenizer.from_str(json.dumps(config)).encode(text)
+    assert (got.ids, got.tokens, got.offsets) == (want.ids, want.tokens, want.offsets)
