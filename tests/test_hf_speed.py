@@ -155,3 +155,48 @@ def test_offsets_of_a_normalized_stretch_after_an_added_token_are_in_the_text():
     tokenizers = pytest.importorskip("tokenizers")
     want = tokenizers.Tokenizer.from_str(json.dumps(config)).encode(text)
     assert (got.ids, got.offsets) == (want.ids, want.offsets)
+
+
+@pytest.mark.parametrize("lines", [["ab\n", "A\u0301b\n", "ba"], ["A\u0301\r\n", "\n", "bA\u0301"], ["a b\u0301\n", "A\u0301"]])
+def test_a_long_text_with_one_line_not_nfc_is_aligned_as_line_by_line(lines):
+    """`normalizers._by_lines` holds the alignment as a `Spans`: the same pairs as the character-by-character
+    path, and the offsets `tokenizers` gives (a normalized added token's span included)."""
+    from toklab.hf import normalizers
+
+    text = "".join(lines * 30)
+    new, spans = normalizers.NFC().normalize(text)
+    assert isinstance(spans, normalizers.Spans)
+    assert (new, list(spans)) == normalizers._slow_form("NFC", text) and spans == list(spans)
+    vocab = {c: i for i, c in enumerate("abAÁ\n\r\u0301")} | {"<unk>": 9, "<t>": 10, "ab": 11}
+    config = json.loads(tokenizer_json(vocab, [("a", "b")], False))
+    config["normalizer"] = {"type": "NFC"}
+    config["added_tokens"] = [{"id": 10, "content": "b\u0301", "single_word": False, "lstrip": False, "rstrip": False, "normalized": True, "special": False}]
+    got = Tokenizer.from_config(config).encode(text)
+    tokenizers = pytest.importorskip("tokenizers")
+    want = tokenizers.Tokenizer.from_str(json.dumps(config)).encode(text)
+    assert (got.ids, got.tokens, got.offsets) == (want.ids, want.tokens, want.offsets)
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.text("<>ab", min_size=1, max_size=5), min_size=1, max_size=12, unique=True),
+       text=st.text("<>abc", max_size=30), bulk=st.integers(0, 3))  # fmt: skip
+def test_the_matcher_by_length_finds_what_the_trie_finds(words, text, bulk):
+    """`added.Matcher` (a first character of many tokens looked up by length) against the one trie."""
+    import re
+
+    from toklab.hf.added import Matcher, trie_pattern
+
+    want = [m.span() for m in re.compile(trie_pattern(words)).finditer(text)]
+    assert list(Matcher(words, bulk=bulk).spans(text)) == want
+
+
+@pytest.mark.parametrize("text", ["a<t", "<t>", "<ta", "x<tab>", "<t<ta<tab>"])
+def test_added_tokens_that_overlap_at_the_text_end_are_what_tokenizers_finds(text):
+    vocab = {c: i for i, c in enumerate("<>tabx")} | {"<unk>": 9}
+    config = json.loads(tokenizer_json(vocab, [], False))
+    config["added_tokens"] = [{"id": 10 + k, "content": c, "single_word": False, "lstrip": False, "rstrip": False, "normalized": False, "special": True}
+                              for k, c in enumerate(["<t", "<ta", "<tab>", "<t>"] + [f"<u{n}>" for n in range(70)])]  # fmt: skip
+    got = Tokenizer.from_config(config).encode(text)
+    tokenizers = pytest.importorskip("tokenizers")
+    want = tokenizers.Tokenizer.from_str(json.dumps(config)).encode(text)
+    assert (got.ids, got.tokens, got.offsets) == (want.ids, want.tokens, want.offsets)

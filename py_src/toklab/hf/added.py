@@ -19,7 +19,10 @@ it into the match. Special or not, a match is split out of plain text:
 (The tokenizer runs the second pass only on the stretches the first left, so <|im_end|> stays whole.)
 
 The matcher is one `re` pattern built as a trie (a branch per next character, the shortest ending
-last), so at each place `re` finds the longest token that starts there.
+last), so at each place `re` finds the longest token that starts there. A first character that starts
+many tokens (Gemma 3's 6,242 `<unusedN>` and the rest of its 6,415: "<") stays out of the trie: the
+pattern finds it as one character, and there the longest token is looked up by length in a set
+(`Matcher`), which is the same leftmost-longest match without compiling thousands of branches.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import re
 from ..pretokenize import _one_of
 from ._config import CLASSES, expect
 
-__all__ = ["AddedToken", "AddedVocabulary", "trie_pattern"]
+__all__ = ["AddedToken", "AddedVocabulary", "Matcher", "trie_pattern"]
 
 _WORD = _one_of(CLASSES["w"])
 _ENDS_WITH_WORD = re.compile(f"{_WORD}\\Z")
@@ -106,6 +109,47 @@ def trie_pattern(words) -> str:
         else:
             out[id(node)] = f"(?:{'|'.join(branches)})"
     return out[id(trie)]
+
+
+class Matcher:
+    """Leftmost-longest matches of `words` in a text: `spans(text)` yields (start, end) in order, each
+    starting where the last ended or after, the longest word at the leftmost place one starts.
+
+    >>> m = Matcher(["ab", "abc", "b", "<x>", "<xy>", "<y"], bulk=1)
+    >>> [("a<xy>b<x<y>abc"[a:b]) for a, b in m.spans("a<xy>b<x<y>abc")]
+    ['<xy>', 'b', '<y', 'abc']
+    >>> list(m.spans("<y")), list(m.spans("<x"))  # at the text's end: "<y" whole, and no "<x>"
+    ([(0, 2)], [])
+    """
+
+    BULK = 64  # a first character starting more tokens than this is looked up by length
+
+    def __init__(self, words, bulk: int | None = None):
+        by_first: dict[str, list[str]] = {}
+        for w in words:
+            by_first.setdefault(w[0], []).append(w)
+        limit = self.BULK if bulk is None else bulk
+        self.bulk = {c: (set(ws), sorted({len(w) for w in ws}, reverse=True)) for c, ws in by_first.items() if len(ws) > limit}
+        rest = [w for c, ws in by_first.items() if c not in self.bulk for w in ws]
+        branches = [trie_pattern(rest)] if rest else []
+        if self.bulk:
+            branches.append("[" + "".join(re.escape(c) for c in sorted(self.bulk)) + "]")
+        self.pattern = re.compile("|".join(branches))
+
+    def spans(self, text: str):
+        search, bulk, pos = self.pattern.search, self.bulk, 0
+        while (m := search(text, pos)) is not None:
+            start, end = m.span()
+            found = bulk.get(text[start]) if end == start + 1 else None
+            if found is not None:
+                words, lengths = found
+                left = len(text) - start  # a slice past the end is shorter: it could be a shorter word
+                end = next((start + n for n in lengths if n <= left and text[start : start + n] in words), None)
+                if end is None:
+                    pos = start + 1
+                    continue
+            yield start, end
+            pos = end
 
 
 class AddedVocabulary:
@@ -186,8 +230,8 @@ class AddedVocabulary:
         raw.pop("", None)
         norm.pop("", None)
         self._ids_raw, self._ids_norm = raw, norm
-        self._raw = re.compile(trie_pattern(raw)) if raw else None
-        self._norm = re.compile(trie_pattern(norm)) if norm else None
+        self._raw = Matcher(raw) if raw else None
+        self._norm = Matcher(norm) if norm else None
 
     def find_matches(self, sentence: str, normalized: bool) -> list[tuple[int, int, int | None]]:
         """The sentence cut into (start, end, id) spans: id None for plain text (added_vocabulary.rs
@@ -198,9 +242,8 @@ class AddedVocabulary:
         if matcher is None:
             return [(0, len(sentence), None)]
         splits, start_offset = [], 0
-        for m in matcher.finditer(sentence):
-            start, stop = m.span()
-            i = ids[m.group()]
+        for start, stop in matcher.spans(sentence):
+            i = ids[sentence[start:stop]]
             token = self.added_tokens_map_r[i]
             if self.encode_special_tokens and token.content in self.special_tokens_set:
                 continue

@@ -293,7 +293,7 @@ class Tokenizer:
         for added_id, span, stretch, matched in self._segments(sequence):
             if added_id is not None:
                 ids.append(added_id)
-                chunks.append(([matched], [span]))
+                chunks.append((matched, span))  # one token: no lists (Gemma 3 splits out each "\n")
                 continue
             norm, ns, ne, base, align = stretch
             text = norm[ns:ne]
@@ -336,8 +336,12 @@ class Tokenizer:
         tokens, offsets = [], []
         for chunk in chunks:
             if len(chunk) == 2:
-                tokens += chunk[0]
-                offsets += chunk[1]
+                if type(chunk[0]) is str:  # an added token: (its text, its span)
+                    tokens.append(chunk[0])
+                    offsets.append(chunk[1])
+                else:  # a stretch through the slow path: (tokens, offsets)
+                    tokens += chunk[0]
+                    offsets += chunk[1]
                 continue
             entries, pieces, starts, base, align, ns = chunk  # base: where the stretch's text starts, or its raw text
             tokens += chain.from_iterable([e[1] for e in entries])
@@ -347,16 +351,20 @@ class Tokenizer:
             elif first:
                 starts = map(first.__add__, starts)
             if align is None:
-                offsets += [(at + a, at + b) for at, e in zip(starts, entries) for a, b in e[2]]
+                offsets += [(at + a, at + b) for at, e in zip(starts, entries) for a, b in zip(e[2], e[3])]
+            elif isinstance(align, _normalizers.Spans):
+                s0, e0 = align.starts, align.ends
+                offsets += [(base + s0[at + a], base + e0[at + b - 1]) for at, e in zip(starts, entries) for a, b in zip(e[2], e[3])]
             else:
-                offsets += [(base + align[at + a][0], base + align[at + b - 1][1]) for at, e in zip(starts, entries) for a, b in e[2]]
+                offsets += [(base + align[at + a][0], base + align[at + b - 1][1]) for at, e in zip(starts, entries) for a, b in zip(e[2], e[3])]
         enc = {"ids": raw_ids, "tokens": tokens, "offsets": offsets, "special_tokens_mask": [0] * len(raw_ids)}
         if self.post_processor is not None:
             enc = self.post_processor.process(enc, add_special_tokens)
         return enc["tokens"], enc["offsets"], enc["special_tokens_mask"]
 
-    def _entries(self, pieces: list[str], as_bytes: bool) -> list[tuple[list, list, list]]:
-        """Each piece's (ids, tokens, character spans in the piece), cached by its text."""
+    def _entries(self, pieces: list[str], as_bytes: bool) -> list[tuple[tuple, tuple, tuple, tuple]]:
+        """Each piece's (ids, tokens, starts, ends: its tokens' character spans in the piece), cached by
+        its text."""
         owner = (getattr(self.model, "_version", id(self.model)), as_bytes)
         if self._piece_owner != owner:  # another model, or the same one rebuilt (trained)
             self._piece_cache.clear()
@@ -364,8 +372,10 @@ class Tokenizer:
         get, new_piece = self._piece_cache.get, self._piece
         return [get(p) or new_piece(p, as_bytes) for p in pieces]
 
-    def _piece(self, piece: str, as_bytes: bool) -> tuple[list, list, list]:
-        """One piece through the model, cached: ids, tokens and character spans in the piece."""
+    def _piece(self, piece: str, as_bytes: bool) -> tuple[tuple, tuple, tuple, tuple]:
+        """One piece through the model, cached: ids, tokens, and its tokens' starts and ends (characters
+        of the piece). Tuples of numbers and strings, five objects a piece whatever its length: the
+        cyclic collector untracks them the first time it sees them (a list it would scan forever)."""
         if as_bytes:
             model_text = _pre_tokenizers.byte_chars(piece)
             char_at = None if piece.isascii() else [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
@@ -373,13 +383,12 @@ class Tokenizer:
             model_text, char_at = piece, None
         found = self.model._tokenize(model_text)  # cached here, not twice
         vocab_r = self.model.vocab_r
-        p_ids = [i for i, _, _ in found]
-        p_tokens = [vocab_r[i] for i in p_ids]
-        if char_at is None:
-            rel = [(a, b) for _, a, b in found]
-        else:
-            rel = [(char_at[a], char_at[b - 1] + 1) for _, a, b in found]
-        return self._piece_cache.put(piece, (p_ids, p_tokens, rel), 4 * len(piece))
+        p_ids, p_starts, p_ends = zip(*found) if found else ((), (), ())
+        p_tokens = tuple(map(vocab_r.__getitem__, p_ids))
+        if char_at is not None:
+            p_starts = tuple(map(char_at.__getitem__, p_starts))
+            p_ends = tuple([char_at[b - 1] + 1 for b in p_ends])
+        return self._piece_cache.put(piece, (p_ids, p_tokens, p_starts, p_ends), 4 * len(piece))
 
     def encode_batch(self, inputs, add_special_tokens: bool = True) -> list[Encoding]:
         return [self.encode(t, add_special_tokens) for t in inputs]
