@@ -25,28 +25,21 @@ exactly the pairs (last byte of a rule's left side, first byte of its right side
 on either side of a boundary are no such pair, no symbol ever spans it, and the runs on either side
 merge alone exactly as they would together (a run's merges never see the other's pairs). In r50k 2,689
 such pairs exist; almost every boundary between two Chinese characters is cut, so a first pass over
-Chinese or Japanese text merges each character (or short run) once, not each piece. Most pieces of
-Chinese have no boundary a token may cross at all: once a text has shown many non-ASCII pieces,
-`crossings` recognises those in C, and their ids are each character's ids alone (`alone_ids`, lists
-shared by every piece) strung together, with no Python step per character.
+Chinese or Japanese text merges each character (or short run) once, not each piece.
 """
 
 import functools
 import heapq
 from collections.abc import Collection, Iterable
-from itertools import chain
 
 from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable
 from .caches import gc_paused
-from .crossings import Crossings
 from .errors import ToklabError
 
 __all__ = ["ENDOFTEXT", "MergeList"]
 
 ENDOFTEXT = "<|endoftext|>"
 
-# Non-ASCII pieces merged by the loop alone before the `crossings` regex is built (it takes 0.05 s).
-_CROSSINGS_FROM = 2048
 # Pieces longer than this merge through a heap instead of rescanning the whole list each step.
 _HEAP_FROM = 128
 _NO_RULE = 1 << 62
@@ -70,9 +63,6 @@ class MergeList:
         with gc_paused():  # 50,000 rules make 100,000 tuples and lists; none holds a cycle
             self._add_rules(merges)
         self._runs: dict[str, list[int]] = {}  # a run of characters no token crosses -> its ids
-        self.alone_ids = _Alone(self._merge).__getitem__  # a character -> its ids merged alone
-        self._looped = 0  # non-ASCII pieces merged by `_runs_loop` while there is no `_search`
-        self._search = None  # `crossings.Crossings.search`, once built
 
     def _add_rules(self, merges: Iterable[Collection[str]]) -> None:
         """Append the rules in rank order; each must join two tokens made before it into a new one."""
@@ -154,19 +144,6 @@ class MergeList:
         return self._runs_ids(piece)
 
     def _runs_ids(self, piece: str) -> list[int]:
-        """`piece_ids` of a non-ASCII piece: its characters' ids alone where `crossings` finds that no
-        token joins two of them, else `_runs_loop`."""
-        search = self._search
-        if search is None:
-            self._looped += 1
-            if self._looped < _CROSSINGS_FROM:
-                return self._runs_loop(piece)
-            search = self._search = Crossings(self._joinable).search
-        if search(piece) is None:
-            return list(chain.from_iterable(map(self.alone_ids, piece)))
-        return self._runs_loop(piece)
-
-    def _runs_loop(self, piece: str) -> list[int]:
         """`piece_ids` one run of characters at a time, where no token crosses between runs (module
         docstring); each run's ids are kept, so a character merges once however many pieces hold it."""
         joinable, runs, out = self._joinable, self._runs, []
@@ -256,19 +233,3 @@ class MergeList:
             if p >= 0 and (mp := merge_ids.get(sym[p] << 20 | m)) is not None:
                 heapq.heappush(heap, (mp, p))
         return [s for s in sym if s >= 0]
-
-
-class _Alone(dict):
-    """character -> its ids merged alone, filled as characters are met and emptied past 65,536 of them
-    (a text of every code point leaves no million entries behind)."""
-
-    def __init__(self, merge):
-        super().__init__()
-        self._merge = merge
-
-    def __missing__(self, char: str) -> list[int]:
-        ids = self._merge(list(char.encode("utf-8").translate(_BYTE_TO_ID)))
-        if len(self) >= 1 << 16:
-            self.clear()
-        self[char] = ids
-        return ids
