@@ -34,6 +34,7 @@ const cpuNow = () => {
   return (used.user + used.system) / 1000;
 };
 let lastCpu = 0;
+const phases = {};
 const job = start("train_hf", JSON.stringify({ corpus: text, vocab_size: vocab }));
 let answer;
 for (;;) {
@@ -47,6 +48,8 @@ for (;;) {
   }
   last = now;
   lastCpu = nowCpu;
+  const phase = !out.progress ? "answer" : "done" in out.progress ? "merging" : "paired" in out.progress ? "pairing" : "reading";
+  phases[phase] ??= nowCpu; // the CPU time when the phase was first heard of
   if (!Object.hasOwn(out, "progress")) {
     answer = out;
     break;
@@ -58,4 +61,4 @@ const used = process.cpuUsage(cpu);
 const cpu_ms = (used.user + used.system) / 1000;
 const memory = pyodide._module.HEAPU8.length;
 const result = answer.ok ? { vocab_size: answer.result.vocab_size, n_merges: answer.result.n_merges, stop: answer.result.stop } : answer.error;
-console.log(JSON.stringify({ cpu_ms, wall_ms: ms, reports, longest_gap_ms: Math.round(gap), longest_cpu_gap_ms: Math.round(cpuGap), longest_cpu_gap_before: gapAt, wasm_memory_mb: memory / 1e6, mb: Buffer.byteLength(text) / 1e6, ...result }));
+console.log(JSON.stringify({ cpu_ms, wall_ms: ms, reports, longest_gap_ms: Math.round(gap), longest_cpu_gap_ms: Math.round(cpuGap), longest_cpu_gap_before: gapAt, phases_cpu_ms: phases, wasm_memory_mb: memory / 1e6, mb: Buffer.byteLength(text) / 1e6, ...result }));
