@@ -1,7 +1,7 @@
 """Rules 4 to 6 of ``toklab.hf.trainers``: trainer.rs's merge loop, on symbol ids.
 
 What this adds over ``toklab.fasttrain.PairIndex``: ``tokenizers``' own bookkeeping, kept as it is. A heap
-entry carries the set of words the pair was seen in, and merging it touches only those words (word.rs's
+entry carries the words the pair was seen in, and merging it touches only those words (word.rs's
 ``Word::merge`` in each); the changes each merge reports are added into the counts, so the merged pair
 keeps its old count and, with ``max_token_length``, a count can drop below zero (read as unsigned, as
 trainer.rs's ``as u64`` reads it). Ordinary corpora never see the difference; a token made twice
@@ -17,7 +17,7 @@ heap's order is unchanged. tests/test_hf_trainer.py holds the two roads to each 
 
 from __future__ import annotations
 
-from collections import _count_elements, defaultdict  # Counter.update's loop, in C
+from collections import defaultdict
 from heapq import heappop, heappush
 from itertools import chain, repeat
 from operator import add
@@ -38,8 +38,8 @@ def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], 
 
     ``words`` are the loop's to change (the readable road merges them in place; the fast road works on
     strings of its own). The heap holds ``(-count, left, right, seq, where)``: highest count first, then
-    the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` is the set of words the
-    entry merges in (the fast road's entries hold the pair as one string of two characters).
+    the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` holds the words the entry
+    merges in (a set; the fast road's entries hold a list, and the pair as one string of two characters).
 
     >>> merge_loop([[0, 0, 0], [0, 1]], [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None)
     ([(0, 0), (0, 1)], 'vocab_size')
