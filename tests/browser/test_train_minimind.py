@@ -213,6 +213,21 @@ def test_bad_input_is_said_in_the_page_and_nothing_typed_is_lost(booted, lang):
     assert not page.errors
 
 
+def test_a_size_being_typed_survives_the_page_redrawing(booted):
+    """The page redraws the field when a corpus arrives (the shipped one loads a moment after the mode
+    opens; a student's file at any time): a size typed and not yet committed is what trains."""
+    page = open_mode(booted)
+    vocab = page.get_by_test_id("vocab-size")
+    vocab.fill("100")  # typed, not yet committed (no Enter, no Tab)
+    give(page, "ok.txt", "hello world\n今天天气真好\n")  # a redraw of the whole panel
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("ok.txt")
+    expect(vocab).to_have_value("100")
+    page.get_by_test_id("train-start").click()  # leaving the field commits it
+    expect(page.get_by_test_id("mm-error")).to_contain_text("292", timeout=LONG)
+    expect(vocab).to_have_value("100")
+    assert not page.errors
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_file_over_the_limit_is_refused_with_its_size(booted, lang):
     page = open_mode(booted, lang)

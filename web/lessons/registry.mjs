@@ -45,18 +45,29 @@
 
 import { registerPairs } from "../i18n.mjs";
 
+/**
+ * A lesson's module, loaded by `load(attempt)`. A module whose fetch failed stays failed in the page's
+ * module map (Chromium 150 answers the same URL with the same error, never asking the network again), so
+ * attempt k > 0 (a Retry after k failures) asks for it under a URL of its own: `special.mjs?attempt=1`.
+ * The service worker keys files by path, so the copy it keeps still answers offline.
+ */
+const lesson = (id) => Object.freeze({
+  id,
+  load: (attempt = 0) => import(attempt > 0 ? `./${id}.mjs?attempt=${attempt}` : `./${id}.mjs`),
+});
+
 export const LESSONS = Object.freeze([
-  Object.freeze({ id: "encode", load: () => import("./encode.mjs") }),
-  Object.freeze({ id: "decode", load: () => import("./decode.mjs") }),
-  Object.freeze({ id: "train", load: () => import("./train.mjs") }),
-  Object.freeze({ id: "compare", load: () => import("./compare.mjs") }),
-  Object.freeze({ id: "special", load: () => import("./special.mjs") }),
-  Object.freeze({ id: "tables", load: () => import("./tables.mjs") }),
-  Object.freeze({ id: "models", load: () => import("./models.mjs") }),
-  Object.freeze({ id: "samples", load: () => import("./samples.mjs") }),
-  Object.freeze({ id: "quirks", load: () => import("./quirks.mjs") }),
-  Object.freeze({ id: "lab", load: () => import("./lab.mjs") }),
-  Object.freeze({ id: "glossary", load: () => import("./glossary.mjs") }),
+  lesson("encode"),
+  lesson("decode"),
+  lesson("train"),
+  lesson("compare"),
+  lesson("special"),
+  lesson("tables"),
+  lesson("models"),
+  lesson("samples"),
+  lesson("quirks"),
+  lesson("lab"),
+  lesson("glossary"),
 ]);
 
 // The tabs' titles, in both languages.

@@ -28,6 +28,7 @@ export class LessonHost {
     this.opened = opened;
     this.retry = retry;
     this.modules = new Map();
+    this.failures = new Map(); // lesson id -> how many times its module did not load
     this.module = null;
     this.lesson = null;
     this.questions = null;
@@ -42,7 +43,14 @@ export class LessonHost {
   async load(id) {
     if (this.modules.has(id)) return this.modules.get(id);
     const entry = findLesson(id) || LESSONS[0];
-    const mod = (await entry.load()).default;
+    const failed = this.failures.get(entry.id) ?? 0;
+    let mod;
+    try {
+      mod = (await entry.load(failed)).default;
+    } catch (error) {
+      this.failures.set(entry.id, failed + 1); // the next try asks under a new URL (registry.mjs)
+      throw error;
+    }
     this.modules.set(entry.id, mod);
     return mod;
   }

@@ -92,8 +92,10 @@ export function numberField(bindings, { id, labelKey, min, max, testid, onValue 
   return {
     node: label,
     input,
+    /** The field shows `value`; a redraw with the value it already shows leaves what is being typed. */
     show(value) {
       if (refusal !== null && value === refusal.kept) return;
+      if (refusal === null && value === shownValue) return;
       refusal = null;
       showWhy();
       shownValue = value;
