@@ -18,7 +18,7 @@ open_app, page, console_errors = shared_page_fixtures()
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTRY = (ROOT / "web" / "lessons" / "registry.mjs").read_text(encoding="utf-8")
-ORDER = re.findall(r'Object\.freeze\(\{ id: "(\w+)", load:', REGISTRY)
+ORDER = re.findall(r'^  lesson\("(\w+)"\),$', REGISTRY, re.M)
 PHONE = {"width": 390, "height": 844}
 
 
