@@ -67,7 +67,7 @@ export function numberField(bindings, { id, labelKey, min, max, testid, onValue 
     id, className: "lk-number", testid,
     attrs: { type: "number", min, max, step: 1, inputmode: "numeric", "aria-labelledby": `${id}-label`, "aria-describedby": `${id}-error` },
   });
-  let refusal = null; // { key, value (as typed), kept (the value the field held before) } while refused
+  let refusal = null; // { key, value (as typed) } while refused
   let shownValue = null;
   const showWhy = () => {
     why.hidden = refusal === null;
@@ -82,7 +82,7 @@ export function numberField(bindings, { id, labelKey, min, max, testid, onValue 
       onValue(Number(input.value));
       return;
     }
-    refusal = { key, value: input.validity.badInput ? "" : input.value, kept: shownValue };
+    refusal = { key, value: input.validity.badInput ? "" : input.value };
     bindings.refresh(why);
     showWhy();
   });
@@ -92,10 +92,10 @@ export function numberField(bindings, { id, labelKey, min, max, testid, onValue 
   return {
     node: label,
     input,
-    /** The field shows `value`; a redraw with the value it already shows leaves what is being typed. */
+    /** The field shows `value`; a redraw with the value it already shows leaves what is being typed
+     *  (and a refused entry with its reason: the value kept is the one shown). */
     show(value) {
-      if (refusal !== null && value === refusal.kept) return;
-      if (refusal === null && value === shownValue) return;
+      if (value === shownValue) return;
       refusal = null;
       showWhy();
       shownValue = value;
