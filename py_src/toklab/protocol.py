@@ -615,8 +615,10 @@ class TrainHfMerging(TypedDict):
 
     done: int  # merges so far
     total: int  # the most the vocabulary size allows
-    left: str
+    left: str  # the newest merge's left token, as the file writes it (GPT-2's byte form: Ġthe)
     right: str
+    texts: list[str | None]  # left, right and the new token as characters; null: part of a character
+    hex: list[str]  # their bytes in hex ("e4 bb 8a")
 
 
 class HfCompareRequest(TypedDict, total=False):

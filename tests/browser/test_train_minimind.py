@@ -174,6 +174,64 @@ def test_progress_then_stop_keeps_the_merges_learned_so_far(booted, tmp_path):
     assert not page.errors
 
 
+def byte_of(tokenizers, text):
+    """GPT-2's printable byte form -> the byte, for every byte of `text`'s UTF-8, as tokenizers'
+    ByteLevel pre-tokenizer writes them."""
+    pre = tokenizers.pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)
+    out = {}
+    for ch in set(text):
+        out.update(zip(pre.pre_tokenize_str(ch)[0][0], ch.encode("utf-8")))
+    return out
+
+
+def reader_face(tokenizers, byte_of, token):
+    """How the progress line should write a token given in GPT-2's byte form: its characters as
+    tokenizers' ByteLevel decoder reads them, a space as ␣; part of a character as its bytes (E4 BB)."""
+    text = tokenizers.decoders.ByteLevel().decode([token])
+    if "\ufffd" in text:
+        return " ".join(f"{byte_of[c]:02X}" for c in token)
+    return text.replace(" ", "␣")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_progress_line_names_the_newest_merge_in_characters(booted, lang):
+    """While it merges, the progress line names the newest merge as a reader sees it (Ġthe as ␣the, 今
+    as 今, part of a character as its bytes), with the file's own spelling beneath."""
+    tokenizers = pytest.importorskip("tokenizers")
+    page = open_mode(booted, lang)
+    rng = random.Random(11)
+    hanzi = sorted({c for c in NOTES if 0x4e00 <= ord(c) <= 0x9fff})[:300]
+    english = random_corpus(5, 24_000).split("\n")
+    corpus = "\n".join(f"{line}\n{''.join(rng.choice(hanzi) for _ in range(14))}" for line in english)
+    bytes_of = byte_of(tokenizers, corpus)
+    give(page, "mixed.txt", corpus)
+    vocab = page.get_by_test_id("vocab-size")
+    vocab.fill("32000")
+    vocab.press("Tab")
+    page.get_by_test_id("train-start").click()
+    words = {"en": ("merges · newest: ", "As the file writes it: "), "zh": ("最新一次：", "文件里的写法：")}[lang]
+    # a merge whose left token starts with a space (Ġ), then one with bytes of Chinese characters in it
+    # (GPT-2 writes a byte 0xA1-0xFF as that code point: ä for the 0xE4 that starts 今); both lines are
+    # read in the same call that sees the merge, so they are one moment's
+    for wanted in ('left.startsWith("Ġ")', "/[\\u00a1-\\u00ff]/.test(left + right)"):
+        seen = page.wait_for_function(f"""() => {{
+          const p = document.querySelector('[data-testid="train-progress"]');
+          const b = document.querySelector('[data-testid="train-progress-bytes"]');
+          const left = p.dataset.left || "", right = p.dataset.right || "";
+          return p.dataset.state === "running" && !b.hidden && {wanted} && [p.textContent, b.textContent, left, right];
+        }}""", timeout=LONG)
+        line, beneath, left, right = seen.json_value()
+        faces = [reader_face(tokenizers, bytes_of, t) for t in (left, right, left + right)]
+        assert f"{words[0]}{faces[0]} + {faces[1]} → {faces[2]}" in line
+        assert "Ġ" not in line.split(words[0])[1]  # the reader's side has no byte form left in it
+        assert beneath == f"{words[1]}{left} + {right} → {left + right}"
+    stop = page.get_by_test_id("train-stop")
+    stop.click()
+    expect(page.get_by_test_id("train-result")).to_be_visible(timeout=LONG)
+    expect(page.get_by_test_id("train-progress-bytes")).to_be_hidden()
+    assert not page.errors
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_bad_input_is_said_in_the_page_and_nothing_typed_is_lost(booted, lang):
     page = open_mode(booted, lang)

@@ -17,12 +17,15 @@ heap's order is unchanged. tests/test_hf_trainer.py holds the two roads to each 
 
 from __future__ import annotations
 
+from collections import _count_elements, defaultdict  # Counter.update's loop, in C
 from heapq import heappop, heappush
+from itertools import chain, repeat
+from operator import add
 from sys import maxunicode
 
 from toklab.bpe import gc_paused
 
-__all__ = ["merge_loop", "merge_steps"]
+__all__ = ["merge_loop", "merge_steps", "text_words"]
 
 _U64 = 1 << 64  # usize::MAX + 1
 
@@ -53,7 +56,7 @@ def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], 
         return end.value
 
 
-def merge_steps(words: list[list[int]], counts: list[int], w2id: dict[str, int], id2w: list[str],
+def merge_steps(words: list[list[int]] | list[str], counts: list[int], w2id: dict[str, int], id2w: list[str],
                 vocab_size: int, min_frequency: int, max_token_length: int | None, prefix: str | None,
                 pace: int | None = None):
     """``merge_loop`` one merge at a time, for a caller that must stop between merges (the page's worker
@@ -71,11 +74,26 @@ def merge_steps(words: list[list[int]], counts: list[int], w2id: dict[str, int],
     ...     end.value
     ([(0, 0)], 'stopped')
     """
-    with gc_paused():  # millions of small sets, strings and tuples, none in a cycle: no rescans meanwhile
+    with gc_paused():  # millions of small lists, strings and tuples, none in a cycle: no rescans meanwhile
         if max_token_length is None and max(vocab_size, len(id2w)) <= maxunicode + 1:
             return (yield from _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pace))
+        words = [list(map(ord, w)) if type(w) is str else w for w in words]
         return (yield from _list_steps(words, counts, w2id, id2w, vocab_size, min_frequency, max_token_length,
                                        prefix, pace))
+
+
+def text_words(words, w2id: dict[str, int]) -> list[str]:
+    """Each word's symbols (its characters that are tokens, rule 3 without prefix or suffix) as a string
+    of ``chr(id)``, the fast road's form, made by ``str.translate``; a character that is not a token
+    (``limit_alphabet`` dropped it) vanishes. ``merge_steps`` takes these as it takes lists of ids.
+
+    >>> text_words(["abc", "ca"], {"<s>": 0, "a": 1, "c": 2})
+    ['\\x01\\x02', '\\x02\\x01']
+    """
+    table: dict[int, str | None] = {ord(c): chr(i) for c, i in w2id.items() if len(c) == 1}
+    for c in set("".join(words)):
+        table.setdefault(ord(c), None)
+    return [w.translate(table) for w in words]
 
 
 def _token(a: int, b: int, w2id: dict[str, int], id2w: list[str], prefix: str | None) -> int:
@@ -153,26 +171,32 @@ def _list_steps(words, counts, w2id, id2w, vocab_size, min_frequency, max_token_
 
 def _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pace):
     """``merge_steps`` on words as strings of ``chr(id)`` and pairs as two-character strings (the module
-    docstring's fast road). Each word is turned into its string as its pairs are first counted (so a
-    caller with ``pace`` hears of that too); ``words`` is left as it was."""
-    pair_counts: dict[str, int] = {}
-    where: dict[str, set[int]] = {}
-    get = pair_counts.get
-    texts = []
-    for i, word in enumerate(words):
-        text = "".join(map(chr, word))
-        texts.append(text)
-        n = counts[i]
-        for j in range(len(text) - 1):
-            pair = text[j:j + 2]
-            pair_counts[pair] = get(pair, 0) + n
-            found = where.get(pair)
-            if found is None:
-                where[pair] = {i}
-            else:
-                found.add(i)
-        if pace and (i + 1) % pace == 0 and (yield "counting", i + 1, len(words)) is False:
+    docstring's fast road). ``words`` may already be such strings (``text_words``); lists of ids are turned
+    into them; ``words`` is left as it was. The first count is made in slices of ``pace`` words (a caller
+    with ``pace`` hears of each). A heap entry's words are a list: a first entry's holds a word once for
+    each time the word holds the pair (its length is then the pair's count over the words seen once, and
+    a word merged already is passed over: its pair is gone), a later entry's each word once.
+    """
+    texts = [w if type(w) is str else "".join(map(chr, w)) for w in words]
+    where: dict[str, list[int]] = defaultdict(list)
+    more: dict[str, int] = {}  # what the words seen more than once add to the counts
+    get = more.get
+    size = len(texts)
+    step = pace or size or 1
+    for start in range(0, size, step):
+        stop = min(start + step, size)
+        for i in range(start, stop):
+            text = texts[i]
+            for pair in map(add, text, text[1:]):  # a word once for each time it holds the pair
+                where[pair].append(i)
+            n = counts[i] - 1
+            if n:
+                for pair in map(add, text, text[1:]):
+                    more[pair] = get(pair, 0) + n
+        if pace and stop - start == pace and (yield "counting", stop, size) is False:
             return [], "stopped"
+    pair_counts: dict[str, int] = {pair: len(pos) + get(pair, 0) for pair, pos in where.items()}
+    get = pair_counts.get
     heap = [(-pair_counts[pair], pair, seq, pos) for seq, (pair, pos) in enumerate(where.items())]
     seq = len(heap)
     heap.sort()
@@ -199,6 +223,8 @@ def _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pa
         new = _token(a, b, w2id, id2w, prefix)
         merges.append((a, b))
         changed: dict[str, list] = {}
+        if new == a or new == b:  # a right token that is the prefix alone: the pair can outlive its merge
+            pos = list(dict.fromkeys(pos))  # so each word once, as word.rs merges it
         _merge_texts(texts, counts, pos, pair, chr(new), pair_counts, changed)
         for gained, (n, found) in changed.items():
             count = pair_counts[gained] = get(gained, 0) + n
@@ -219,9 +245,9 @@ def _merge_texts(texts, counts, pos, pair, new, pair_counts, changed) -> None:
 
     >>> texts, counts, changes = ["abab", "xab"], {0: 1, 1: 2}, {}
     >>> pair_counts = {"ab": 3, "ba": 1, "xa": 2}
-    >>> _merge_texts(texts, counts, {0, 1}, "ab", "N", pair_counts, changes)
+    >>> _merge_texts(texts, counts, [0, 1], "ab", "N", pair_counts, changes)
     >>> texts, pair_counts, changes
-    (['NN', 'xN'], {'ab': 3, 'ba': 0, 'xa': 0}, {'Na': [0, {0}], 'NN': [1, {0}], 'xN': [2, {1}]})
+    (['NN', 'xN'], {'ab': 3, 'ba': 0, 'xa': 0}, {'Na': [0, [0]], 'NN': [1, [0]], 'xN': [2, [1]]})
 
     (In ``abab`` the first merge gains ``Na`` and the second takes it back, as word.rs does.)
     """
@@ -234,6 +260,29 @@ def _merge_texts(texts, counts, pos, pair, new, pair_counts, changed) -> None:
             continue
         n = counts[w]
         last = len(text) - 2  # an occurrence before it has a right neighbour
+        if text.find(pair, at + 2) < 0:  # one occurrence, most words: the loop below, unrolled
+            if at:
+                pair_counts[text[at - 1:at + 1]] -= n
+                won = text[at - 1] + new
+                found = gained(won)
+                if found is None:
+                    changed[won] = [n, [w]]
+                else:
+                    found[0] += n
+                    found[1].append(w)
+            if at < last:
+                pair_counts[text[at + 1:at + 3]] -= n
+                won = new + text[at + 2]
+                found = gained(won)
+                if found is None:
+                    changed[won] = [n, [w]]
+                else:
+                    found[0] += n
+                    found = found[1]
+                    if found[-1] != w:  # (x, new) and (new, y) are one pair only if x and y are new
+                        found.append(w)
+            texts[w] = text.replace(pair, new)
+            continue
         previous = -1  # where the last occurrence ended
         while at >= 0:
             if at:
@@ -245,19 +294,23 @@ def _merge_texts(texts, counts, pos, pair, new, pair_counts, changed) -> None:
                     won = text[at - 1] + new
                 found = gained(won)
                 if found is None:
-                    changed[won] = [n, {w}]
+                    changed[won] = [n, [w]]
                 else:
                     found[0] += n
-                    found[1].add(w)
+                    found = found[1]
+                    if found[-1] != w:
+                        found.append(w)
             if at < last:
                 pair_counts[text[at + 1:at + 3]] -= n
                 won = new + text[at + 2]
                 found = gained(won)
                 if found is None:
-                    changed[won] = [n, {w}]
+                    changed[won] = [n, [w]]
                 else:
                     found[0] += n
-                    found[1].add(w)
+                    found = found[1]
+                    if found[-1] != w:
+                        found.append(w)
             previous = at + 2
             at = text.find(pair, previous)
         texts[w] = text.replace(pair, new)

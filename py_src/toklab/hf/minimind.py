@@ -129,12 +129,15 @@ def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, speci
     """``train_like_minimind`` in steps, for the page's worker, which trains in slices and must be able to
     stop between them. Yields ``{"read": texts counted, "texts": all}`` while the words are counted (about
     every ``READ_CHARS`` characters), ``{"paired": words, "words": all}`` while their pairs are first
-    counted (every ``PAIR_SLICE`` words), then ``{"done", "total", "left", "right"}`` after each merge; each is sent
-    whether to go on (False: stop and keep what was learned, ``"stop": "stopped"``). Returns the answer.
+    counted (every ``PAIR_SLICE`` words), then ``{"done", "total", "left", "right", "texts", "hex"}`` after
+    each merge (``texts`` and ``hex``: ``merge_faces`` of that merge, for the page's progress line); each is
+    sent whether to go on (False: stop and keep what was learned, ``"stop": "stopped"``). Returns the answer.
 
     >>> steps = training_steps("今天天气真好\\n今天天气真好", vocab_size=300)
-    >>> next(steps), next(steps)
-    ({'read': 2, 'texts': 2}, {'done': 1, 'total': 8, 'left': '¤', 'right': '©'})
+    >>> next(steps)
+    {'read': 2, 'texts': 2}
+    >>> next(steps)  # the merge as the file writes it, and as a reader sees it (here: parts of 天)
+    {'done': 1, 'total': 8, 'left': '¤', 'right': '©', 'texts': [None, None, None], 'hex': ['a4', 'a9', 'a4 a9']}
     >>> try:
     ...     steps.send(False)
     ... except StopIteration as end:
@@ -182,7 +185,9 @@ def training_steps(corpus: str, form: str = "txt", vocab_size: int = 6400, speci
                     go_on = yield {"paired": news[1], "words": news[2]}
                 else:
                     done, total, (left, right) = news
-                    go_on = yield {"done": done, "total": total, "left": left, "right": right}
+                    faces, hexes = merge_faces([(left, right)])
+                    go_on = yield {"done": done, "total": total, "left": left, "right": right,
+                                   "texts": faces[0], "hex": hexes[0]}
                 news = steps.send(go_on is not False)
         except StopIteration as end:
             vocab, merges = end.value

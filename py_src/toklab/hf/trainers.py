@@ -65,7 +65,7 @@ from typing import Callable, Iterable
 
 from toklab.errors import ToklabError, ToklabTypeError
 
-from .merge_loop import merge_steps
+from .merge_loop import merge_steps, text_words
 
 MAX_VOCAB_SIZE = 1_000_000  # toklab's stated limit (tokenizers has none but memory)
 _USIZE_MAX = (1 << 64) - 1
@@ -271,7 +271,10 @@ class BpeTrainer(Trainer):
                 raise ToklabError("corpus_empty")
             if self.vocab_size < len(id2w):
                 raise ToklabError("too_small", field="vocab_size", min=len(id2w))
-        words = [self.symbols(w, w2id, id2w) for w in word_counts]
+        if self.continuing_subword_prefix is None and self.end_of_word_suffix is None:
+            words = text_words(word_counts, w2id)  # the same symbols, as merge_loop's fast road holds them
+        else:
+            words = [self.symbols(w, w2id, id2w) for w in word_counts]
         counts = list(word_counts.values())
         total = max(0, self.vocab_size - len(id2w))
         steps = merge_steps(words, counts, w2id, id2w, self.vocab_size, self.min_frequency,

@@ -3,7 +3,8 @@
 // toklab.hf.minimind), which trains in the worker in slices and says how far it is; Stop asks the worker
 // to end and answer what it learned so far. The answer is a whole tokenizer.json: downloaded, its merges
 // listed and searched (minimindMerges.mjs), and used beside MiniMind's real tokenizer and GPT-2's on a
-// text the student types (minimindCompare.mjs).
+// text the student types (minimindCompare.mjs). The progress line names the newest merge as characters
+// (bytes where it is part of one), the file's own GPT-2 spelling beneath, both from the engine's news.
 //
 //   const panel = new MiniMindPanel({ t, query, stopRunning, announce });  root.append(panel.node)
 //   panel.relabel()  after a language change;  panel.destroy()
@@ -18,6 +19,7 @@ import { MAX_TRAIN_VOCAB } from "../../protocol.mjs";
 import { CompareCard } from "./minimindCompare.mjs";
 import { CorpusPicker, grouped } from "./minimindCorpus.mjs";
 import { MergesList } from "./minimindMerges.mjs";
+import { tokenFace } from "../../ui/tokenFace.mjs";
 import "./minimindStrings.mjs";
 
 
@@ -27,6 +29,17 @@ const DEFAULT_VOCAB = 6400; // MiniMind's
 export function secondsLeft(done, total, ms) {
   if (done < 1 || ms <= 0) return null;
   return Math.max(0, Math.ceil(((total - done) * ms) / done / 1000));
+}
+
+/**
+ * The newest merge's left, right and new token as a reader sees them, from the engine's news (its
+ * `texts`, null for part of a character, and `hex`): characters with whitespace visible, or bytes.
+ *
+ *     newestFaces({texts: [" ", "the", " the"], hex: [...]})         -> ["␣", "the", "␣the"]
+ *     newestFaces({texts: [null, null, "今"], hex: ["e4 bb", "8a", …]}) -> ["E4 BB", "8A", "今"]
+ */
+export function newestFaces(news) {
+  return news.texts.map((text, k) => tokenFace(text, news.hex[k]).label);
 }
 
 export class MiniMindPanel {
@@ -70,6 +83,7 @@ export class MiniMindPanel {
     b.text(r.stop, "mm.stop");
     r.bar = el("progress", { className: "mm-bar", attrs: { max: 1, value: 0, "aria-labelledby": "mm-progress" } });
     r.progress = el("p", { className: "point mm-progress", id: "mm-progress", testid: "train-progress", attrs: { "aria-live": "polite" } });
+    r.progressBytes = el("p", { className: "fine mm-progress-bytes", testid: "train-progress-bytes" });
     r.error = errorLine("mm-error");
     const corpusCard = el("section", { className: "card stage", attrs: { "aria-labelledby": "mm-corpus-title" } },
       b.text(el("h2", { className: "stage-title", id: "mm-corpus-title" }), "mm.corpusTitle"),
@@ -77,7 +91,7 @@ export class MiniMindPanel {
       el("div", { className: "lk-fields mm-settings" }, r.vocabField.node,
         el("label", { className: "mm-check", attrs: { for: "mm-special" } }, r.special, b.text(el("span", {}), "mm.specialLabel"))),
       el("div", { className: "lk-train-go" }, r.start, r.stop),
-      r.bar, r.progress, r.error);
+      r.bar, r.progress, r.progressBytes, r.error);
 
     r.summary = el("p", { className: "stage-text", testid: "train-result" });
     r.download = el("button", { className: "copy", testid: "download-tokenizer", attrs: { type: "button" }, on: { click: () => this.download() } });
@@ -190,6 +204,9 @@ export class MiniMindPanel {
     r.progress.dataset.state = this.running ? "running" : this.result ? "done" : "idle";
     r.progress.dataset.done = String(news?.done ?? 0);
     r.bar.hidden = !this.running;
+    const merging = this.running && news && Object.hasOwn(news, "done");
+    r.progressBytes.hidden = !merging;
+    if (!merging) r.progressBytes.textContent = "";
     if (!this.running) {
       r.progress.textContent = "";
       r.progress.hidden = true;
@@ -207,10 +224,13 @@ export class MiniMindPanel {
       r.bar.value = news.words ? news.paired / news.words : 0;
     } else {
       const seconds = secondsLeft(news.done, news.total, performance.now() - this.mergesSince);
+      const [left, right, token] = newestFaces(news);
       r.progress.textContent = t("mm.merging", {
-        done: grouped(news.done), total: grouped(news.total), left: news.left, right: news.right, token: news.left + news.right,
+        done: grouped(news.done), total: grouped(news.total), left, right, token,
         left_time: seconds === null ? t("mm.timeUnknown") : t("mm.timeLeft", { seconds }),
       });
+      r.progressBytes.textContent = t("mm.mergingBytes", { left: news.left, right: news.right, token: news.left + news.right });
+      Object.assign(r.progress.dataset, { left: news.left, right: news.right });
       r.bar.value = news.total ? Math.min(1, news.done / news.total) : 1;
     }
   }

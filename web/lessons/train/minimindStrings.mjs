@@ -148,6 +148,10 @@ registerPairs({
     en: "{done} of {total} merges · newest: {left} + {right} → {token} · {left_time}",
     zh: "已合并 {done} / {total} 次 · 最新一次：{left} + {right} → {token} · {left_time}",
   },
+  "mm.mergingBytes": {
+    en: "As the file writes it: {left} + {right} → {token}",
+    zh: "文件里的写法：{left} + {right} → {token}",
+  },
   "mm.timeLeft": {
     en: "about {seconds} s left",
     zh: "大约还剩 {seconds} 秒",
