@@ -1,7 +1,7 @@
 """Rules 4 to 6 of ``toklab.hf.trainers``: trainer.rs's merge loop, on symbol ids.
 
 What this adds over ``toklab.fasttrain.PairIndex``: ``tokenizers``' own bookkeeping, kept as it is. A heap
-entry carries the set of words the pair was seen in, and merging it touches only those words (word.rs's
+entry carries the words the pair was seen in, and merging it touches only those words (word.rs's
 ``Word::merge`` in each); the changes each merge reports are added into the counts, so the merged pair
 keeps its old count and, with ``max_token_length``, a count can drop below zero (read as unsigned, as
 trainer.rs's ``as u64`` reads it). Ordinary corpora never see the difference; a token made twice
@@ -17,8 +17,8 @@ heap's order is unchanged. tests/test_hf_trainer.py holds the two roads to each 
 
 from __future__ import annotations
 
-from collections import _count_elements, defaultdict  # Counter.update's loop, in C
-from heapq import heappop, heappush
+from collections import defaultdict
+from heapq import heapify, heappop, heappush
 from itertools import chain, repeat
 from operator import add
 from sys import maxunicode
@@ -28,6 +28,7 @@ from toklab.bpe import gc_paused
 __all__ = ["merge_loop", "merge_steps", "text_words"]
 
 _U64 = 1 << 64  # usize::MAX + 1
+_COLD = 3  # the fast road's heap leaves out entries counted below this until it must (_text_steps)
 
 
 def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], id2w: list[str],
@@ -38,8 +39,8 @@ def merge_loop(words: list[list[int]], counts: list[int], w2id: dict[str, int], 
 
     ``words`` are the loop's to change (the readable road merges them in place; the fast road works on
     strings of its own). The heap holds ``(-count, left, right, seq, where)``: highest count first, then
-    the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` is the set of words the
-    entry merges in (the fast road's entries hold the pair as one string of two characters).
+    the smallest ids; ``seq`` orders two entries of one pair by age; ``where`` holds the words the entry
+    merges in (a set; the fast road's entries hold a list, and the pair as one string of two characters).
 
     >>> merge_loop([[0, 0, 0], [0, 1]], [1, 2], {"a": 0, "b": 1}, ["a", "b"], 4, 0, None, None, None)
     ([(0, 0), (0, 1)], 'vocab_size')
@@ -197,14 +198,25 @@ def _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pa
             return [], "stopped"
     pair_counts: dict[str, int] = {pair: len(pos) + get(pair, 0) for pair, pos in where.items()}
     get = pair_counts.get
-    heap = [(-pair_counts[pair], pair, seq, pos) for seq, (pair, pos) in enumerate(where.items())]
-    seq = len(heap)
-    heap.sort()
+    entries = [(-pair_counts[pair], pair, seq, pos) for seq, (pair, pos) in enumerate(where.items())]
+    seq = len(entries)
     del where
+    # Entries counted below `floor` wait in `cold`, out of the heap, while the heap's best is at `floor` or
+    # above (none of them could be popped before it); when it is not, they all join the heap for good.
+    # Most entries are pairs seen once or twice, never merged: the heap stays small, the order is the same.
+    floor = _COLD
+    heap = [e for e in entries if -e[0] >= floor]
+    cold = [e for e in entries if -e[0] < floor]
+    heap.sort()  # a sorted list is a heap
+    del entries
     merges: list[tuple[int, int]] = []
     while True:
         if len(w2id) >= vocab_size:
             return merges, "vocab_size"
+        if floor and (not heap or -heap[0][0] < floor):
+            heap += cold
+            heapify(heap)
+            floor, cold = 0, []
         if not heap:
             return merges, "no_pairs"
         neg, pair, _, pos = heappop(heap)
@@ -212,7 +224,10 @@ def _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pa
         if count < 0:
             count += _U64
         if -neg != count:
-            heappush(heap, (-count, pair, seq, pos))
+            if count < floor:
+                cold.append((-count, pair, seq, pos))
+            else:
+                heappush(heap, (-count, pair, seq, pos))
             seq += 1
             continue
         if count < 1:
@@ -229,7 +244,10 @@ def _text_steps(words, counts, w2id, id2w, vocab_size, min_frequency, prefix, pa
         for gained, (n, found) in changed.items():
             count = pair_counts[gained] = get(gained, 0) + n
             if count > 0:
-                heappush(heap, (-count, gained, seq, found))
+                if count < floor:
+                    cold.append((-count, gained, seq, found))
+                else:
+                    heappush(heap, (-count, gained, seq, found))
                 seq += 1
         if (yield len(merges), (id2w[a], id2w[b])) is False:
             return merges, "stopped"

@@ -60,7 +60,9 @@ the vocabulary were full. The merge loop itself is ``toklab.hf.merge_loop``.
 from __future__ import annotations
 
 import sys
-from collections import Counter
+from collections import Counter, _count_elements
+from itertools import chain
+from operator import methodcaller
 from typing import Callable, Iterable
 
 from toklab.errors import ToklabError, ToklabTypeError
@@ -88,14 +90,15 @@ def byte_level_word_counts(sequences: Iterable[str], split: Callable[[str], list
     >>> byte_level_word_counts(["我爱 北京", "hi hi"])
     {'æĪĳçĪ±': 1, 'ĠåĮĹäº¬': 1, 'hi': 1, 'Ġhi': 1}
     """
-    from toklab.bytes_unicode import to_printable
+    from toklab.bytes_unicode import _TO_PRINTABLE  # to_printable's table, here mapped over all pieces at once
 
     if split is None:
         from toklab.pretokenize import split_pieces as split
-    pieces: Counter = Counter()
-    for sequence in sequences:
-        pieces.update(split(sequence))
-    return {to_printable(piece.encode("utf-8")): n for piece, n in pieces.items()}
+    pieces: dict[str, int] = {}
+    _count_elements(pieces, chain.from_iterable(map(split, sequences)))  # Counter.update's C loop
+    printable = map(methodcaller("translate", _TO_PRINTABLE),
+                    map(methodcaller("decode", "latin-1"), map(methodcaller("encode", "utf-8"), pieces)))
+    return dict(zip(printable, pieces.values()))
 
 
 def _int_option(name: str, value, minimum: int = 0, maximum: int | None = None, optional: bool = False):
