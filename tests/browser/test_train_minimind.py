@@ -138,6 +138,32 @@ def random_corpus(seed, n_words):
     return "\n".join(" ".join(rng.choice(words) for _ in range(12)) for _ in range(n_words // 12))
 
 
+# Records every state the progress line is drawn in, from inside the page: a MutationObserver's callback
+# runs in the same task as the render, so no state is missed however fast the worker trains (polling from
+# the test could miss all of them on a quick machine, or see only the end on a loaded one). With `stopAt`
+# (a JS condition on the record `r`), the Stop button is pressed at the first state that meets it: the
+# worker hears the stop between two 40 ms slices, so it has merged a slice or two more, never the whole.
+RECORD_PROGRESS = """(stopAt) => {
+  window.__progress = [];  // the page is shared: nothing of an earlier test's record is left
+  delete window.__stoppedAt; delete window.__sawSpace; delete window.__sawHan;
+  const p = document.querySelector('[data-testid="train-progress"]');
+  const b = document.querySelector('[data-testid="train-progress-bytes"]');
+  const stop = stopAt && new Function("r", `return ${stopAt};`);
+  const obs = new MutationObserver(() => {
+    const r = {state: p.dataset.state, done: Number(p.dataset.done), left: p.dataset.left || "",
+               right: p.dataset.right || "", line: p.textContent, beneath: b.hidden ? null : b.textContent};
+    window.__progress.push(r);
+    if (stop && r.state === "running" && stop(r)) {
+      obs.disconnect();
+      window.__stoppedAt = r.done;
+      document.querySelector('[data-testid="train-stop"]').click();
+    }
+  });
+  obs.observe(p, {attributes: true, childList: true, characterData: true, subtree: true});
+  obs.observe(b, {attributes: true, childList: true, characterData: true, subtree: true});
+}"""
+
+
 def test_progress_then_stop_keeps_the_merges_learned_so_far(booted, tmp_path):
     tokenizers = pytest.importorskip("tokenizers")
     page = open_mode(booted)
@@ -146,15 +172,13 @@ def test_progress_then_stop_keeps_the_merges_learned_so_far(booted, tmp_path):
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("32000")
     vocab.press("Tab")
+    page.evaluate(RECORD_PROGRESS, "r.done >= 30")
     page.get_by_test_id("train-start").click()
     progress = page.get_by_test_id("train-progress")
-    expect(progress).to_contain_text("merges · newest:", timeout=LONG)
-    expect(progress).to_contain_text(" of 31,708 merges")
-    page.wait_for_function(
-        """() => Number(document.querySelector('[data-testid="train-progress"]').dataset.done) >= 30""", timeout=LONG)
-    stop = page.get_by_test_id("train-stop")
-    stop.focus()
-    stop.press("Enter")  # the keyboard's way
+    page.wait_for_function("() => window.__stoppedAt !== undefined", timeout=LONG)
+    seen = page.evaluate("() => window.__progress")
+    merging = [r for r in seen if r["state"] == "running" and r["done"]]
+    assert merging and all(" of 31,708 merges" in r["line"] and "merges · newest:" in r["line"] for r in merging)
     result = page.get_by_test_id("train-result")
     expect(result).to_contain_text("You stopped it", timeout=LONG)
     with page.expect_download() as info:
@@ -171,6 +195,25 @@ def test_progress_then_stop_keeps_the_merges_learned_so_far(booted, tmp_path):
                                     full, 36 + 256 + len(got) + 5)
     assert json.loads((full / "tokenizer.json").read_text(encoding="utf-8"))["model"]["merges"][:len(got)] == got
     expect(result).to_contain_text(f"{36 + 256 + len(got):,} tokens")
+    expect(progress).to_be_hidden()
+    assert not page.errors
+
+
+def test_stop_is_a_button_the_keyboard_presses(booted):
+    """Stop by keyboard: Tab to it and press Enter while a long training runs (120,000 words and room for
+    tens of thousands of merges: minutes of work, stopped within its first seconds), and the page says so."""
+    page = open_mode(booted)
+    give(page, "words.txt", random_corpus(3, 120_000))
+    vocab = page.get_by_test_id("vocab-size")
+    vocab.fill("32000")
+    vocab.press("Tab")
+    page.get_by_test_id("train-start").click()
+    stop = page.get_by_test_id("train-stop")
+    expect(stop).to_be_visible(timeout=LONG)
+    stop.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("train-result")).to_contain_text("You stopped it", timeout=LONG)
+    expect(stop).to_be_hidden()
     assert not page.errors
 
 
@@ -208,25 +251,25 @@ def test_the_progress_line_names_the_newest_merge_in_characters(booted, lang):
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("32000")
     vocab.press("Tab")
+    spaced, chinese = 'r.left.startsWith("Ġ")', "/[\\u00a1-\\u00ff]/.test(r.left + r.right)"
+    # Stop once the line has named a merge whose left token starts with a space (Ġ) and one with bytes of
+    # Chinese characters in it (GPT-2 writes a byte 0xA1-0xFF as that code point: ä for the 0xE4 that
+    # starts 今); every drawn state is recorded in the page, each line read with its line beneath at once
+    page.evaluate(RECORD_PROGRESS, f"r.beneath !== null && (window.__sawSpace ||= {spaced}, window.__sawHan ||= {chinese},"
+                                   " window.__sawSpace && window.__sawHan)")
     page.get_by_test_id("train-start").click()
     words = {"en": ("merges · newest: ", "As the file writes it: "), "zh": ("最新一次：", "文件里的写法：")}[lang]
-    # a merge whose left token starts with a space (Ġ), then one with bytes of Chinese characters in it
-    # (GPT-2 writes a byte 0xA1-0xFF as that code point: ä for the 0xE4 that starts 今); both lines are
-    # read in the same call that sees the merge, so they are one moment's
-    for wanted in ('left.startsWith("Ġ")', "/[\\u00a1-\\u00ff]/.test(left + right)"):
-        seen = page.wait_for_function(f"""() => {{
-          const p = document.querySelector('[data-testid="train-progress"]');
-          const b = document.querySelector('[data-testid="train-progress-bytes"]');
-          const left = p.dataset.left || "", right = p.dataset.right || "";
-          return p.dataset.state === "running" && !b.hidden && {wanted} && [p.textContent, b.textContent, left, right];
-        }}""", timeout=LONG)
-        line, beneath, left, right = seen.json_value()
+    page.wait_for_function("() => window.__stoppedAt !== undefined", timeout=LONG)
+    seen = [r for r in page.evaluate("() => window.__progress") if r["state"] == "running" and r["beneath"] is not None]
+    spaced_ones = [r for r in seen if r["left"].startswith("Ġ")]
+    han_ones = [r for r in seen if any(0xA1 <= ord(ch) <= 0xFF for ch in r["left"] + r["right"])]
+    assert spaced_ones and han_ones
+    for r in spaced_ones[:3] + han_ones[:3]:
+        left, right, line, beneath = r["left"], r["right"], r["line"], r["beneath"]
         faces = [reader_face(tokenizers, bytes_of, t) for t in (left, right, left + right)]
         assert f"{words[0]}{faces[0]} + {faces[1]} → {faces[2]}" in line
         assert "Ġ" not in line.split(words[0])[1]  # the reader's side has no byte form left in it
         assert beneath == f"{words[1]}{left} + {right} → {left + right}"
-    stop = page.get_by_test_id("train-stop")
-    stop.click()
     expect(page.get_by_test_id("train-result")).to_be_visible(timeout=LONG)
     expect(page.get_by_test_id("train-progress-bytes")).to_be_hidden()
     assert not page.errors
