@@ -185,6 +185,10 @@ export class StepControls {
     this.play = el("button", {
       className: "icon-button play", testid: `${p}play`, attrs: { type: "button" }, on: { click: () => stepper.togglePlay() },
     }, icon("play"));
+    // Named from the first time the strings are written, before its first render (a screen reader, or an
+    // audit, may meet it then); render names it again as it plays or pauses.
+    this.playing = false;
+    bindings.label(this.play, () => (this.playing ? "controls.pause" : "controls.play"));
     this.forward = this.button("forward", "controls.forward", `${p}forward`, () => stepper.stepBy(1));
     this.last = this.button("last", "controls.last", `${p}last`, () => stepper.goTo(Infinity));
     this.scrub = el("input", {
@@ -231,6 +235,7 @@ export class StepControls {
     this.forward.disabled = !enabled || step >= total;
     this.last.disabled = !enabled || step >= total;
     this.play.disabled = !enabled || total === 0;
+    this.playing = playing;
     this.play.replaceChildren(icon(playing ? "pause" : "play"));
     const label = t(playing ? "controls.pause" : "controls.play");
     this.play.setAttribute("aria-label", label);
