@@ -161,3 +161,16 @@ def unicode_version_delta() -> frozenset[str]:
         probe = tiktoken.Encoding(name="probe", pat_str=cls, mergeable_ranks=ranks, special_tokens={})
         delta |= set(probe.decode(probe.encode_ordinary(every))) ^ set(regex.findall(cls, every))
     return frozenset(delta)
+
+
+def code_points() -> list[int]:
+    """The code points the every-code-point checks run: all of planes 0-3 and 14 (surrogates aside),
+    where Unicode assigns characters, and a sample of the planes where every code point is of one kind
+    (4-13 unassigned, Cn; 15-16 private use, Co, but the two noncharacters that end each plane): one in
+    61, and each plane's first two and last three. Those planes are 60% of all code points and tell a
+    tokenizer nothing the sample does not (test_hf_recorded.py's test_one_kind_planes checks the kinds)."""
+    points = [cp for cp in range(0x40000) if not 0xD800 <= cp < 0xE000] + list(range(0xE0000, 0xF0000))
+    for plane in (*range(4, 14), 15, 16):
+        first, last = plane << 16, (plane << 16) | 0xFFFF
+        points += sorted({*range(first, last + 1, 61), first, first + 1, last - 2, last - 1, last})
+    return sorted(points)

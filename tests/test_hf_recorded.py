@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import oracles
 from toklab.hf import Tokenizer
 
 RECORDING = Path(__file__).resolve().parent / "data" / "oracle_hf_minimind.json"
@@ -28,7 +29,8 @@ def digest(values) -> str:
 
 
 def texts() -> list[str]:
-    """Tricky text, chats full of added tokens, long runs, seeded random text, and every code point."""
+    """Tricky text, chats full of added tokens, long runs, seeded random text, and every code point of the
+    planes that hold characters (oracles.code_points)."""
     out = [
         "", " ", "今天天气真好", "你好<|im_end|>再见<|endoftext|>", "<|im_start|>user\n你好<|im_end|>\n<|im_start|>assistant\n",
         "Hello world!  It's 12345 ok\n\n  x", "e\u0301 café", "😀🦄 👩‍👩‍👧", "  \t\n\r\x1c\x1f\x85\u3000 x", "<|im_e<|im_end|>|>",
@@ -43,7 +45,7 @@ def texts() -> list[str]:
     for _ in range(300):
         parts = [rng.choice(alphabet) if rng.random() < 0.9 else rng.choice(specials) for _ in range(rng.randint(0, 60))]
         out.append("".join(parts))
-    points = [cp for cp in range(0x110000) if not 0xD800 <= cp < 0xE000]
+    points = oracles.code_points()
     out += ["".join(map(chr, points[k : k + 8192])) for k in range(0, len(points), 8192)]
     return out
 
@@ -69,6 +71,15 @@ def recording():
     if PATH is None:
         pytest.skip("MiniMind's tokenizer.json is not here")
     return json.loads(RECORDING.read_text(encoding="utf-8"))["cases"]
+
+
+def test_one_kind_planes():
+    import unicodedata
+
+    for lo, hi, kinds in ((0x40000, 0xE0000, {"Cn"}), (0xF0000, 0x110000, {"Co", "Cn"})):
+        assert {unicodedata.category(chr(cp)) for cp in range(lo, hi)} == kinds
+    assert [cp for cp in range(0xF0000, 0x110000) if unicodedata.category(chr(cp)) == "Cn"] == [
+        0xFFFFE, 0xFFFFF, 0x10FFFE, 0x10FFFF]
 
 
 def test_recording_is_what_tokenizers_says(recording):

