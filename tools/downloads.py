@@ -55,10 +55,11 @@ def tarball_path(item: Download) -> Path:
 def prefetch(items: list[Download], at_once: int = 6) -> None:
     """npm_tarball() of each item not in .cache/ yet, `at_once` at a time. A clean build waits on the
     registry more than on the CPU, and one `npm pack` after another spent about a minute of it; the
-    build steps then find every tarball cached. A failed download raises as npm_tarball() does."""
+    build steps then find every tarball cached. A failed download raises as npm_tarball() does. Only
+    whether the file is there is looked at: npm_tarball() checks its hash when a step asks for it."""
     from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
 
-    missing = [item for item in dict.fromkeys(items) if not cached(tarball_path(item), item)]
+    missing = [item for item in dict.fromkeys(items) if not tarball_path(item).is_file()]
     if missing:
         with ThreadPoolExecutor(max_workers=at_once) as pool:
             list(pool.map(npm_tarball, missing))

@@ -59,29 +59,23 @@ def venv_python() -> Path:
 def at_once(*steps):
     """Each step called in a thread of its own, all at once; their results in order. A clean clone spends
     its set-up waiting on the registries: pip installing the test tools beside the build (npm packs,
-    Pyodide under Node) takes as long as the longer of the two, not both. The first step to raise raises
+    Pyodide under Node) takes as long as the longer of the two, not both. A step that raised raises
     here, once all have ended.
 
     >>> at_once(lambda: 1, lambda: 2)
     [1, 2]
     """
-    results: list = [None] * len(steps)
-    errors: list[BaseException] = []
+    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
 
-    def call(i: int, step) -> None:
-        try:
-            results[i] = step()
-        except BaseException as e:  # noqa: BLE001 - raised again below, in the caller's thread
-            errors.append(e)
+    with ThreadPoolExecutor(max_workers=len(steps)) as pool:
+        futures = [pool.submit(step) for step in steps]
+    return [future.result() for future in futures]
 
-    threads = [threading.Thread(target=call, args=(i, step)) for i, step in enumerate(steps)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    if errors:
-        raise errors[0]
-    return results
+
+def built_with_test_files() -> tuple[Path, Path]:
+    """dist/ built, then the wheels pytest needs inside Pyodide and axe-core's script."""
+    ensure_built()
+    return pyodide_test_wheels(), axe_script()
 
 
 def find_chromium(python: Path) -> str:
@@ -154,7 +148,7 @@ def run_tests(only: list[str] | None = None) -> int:
     returns 1 if any stage failed or ran no test, else 0."""
     wanted = {STAGES[name] for name in only} if only else set(STAGES.values())
     node = need_node()
-    python, (test_wheels, axe) = at_once(venv_python, lambda: (ensure_built(), pyodide_test_wheels(), axe_script())[1:])
+    python, (test_wheels, axe) = at_once(venv_python, built_with_test_files)
     chromium = find_chromium(python)
     results_dir = CACHE / "test-results"
     shutil.rmtree(results_dir, ignore_errors=True)
