@@ -55,7 +55,13 @@ def test_the_notes_example_and_its_labels():
     assert r["ids"] == [5640, 3660, 2131, 658]
     assert r["labels"] == ["今天", "天气", "真", "好"]
     assert (r["n_han"], r["han_tokens"], r["tokens_per_han"]) == (6, 4, 4 / 6)
-    assert row("今", "r50k_base")["labels"] == ["ä»", "Ĭ"]  # a character cut in two: the table's own form
+    cut = row("今", "r50k_base")  # a character cut in two: its bytes, and the table's own spelling
+    assert (cut["labels"], cut["partial"], cut["forms"]) == (["E4 BB", "8A"], [True, True], ["ä»", "Ĭ"])
+    gemma = row("\U00020001", "gemma3")  # not in Gemma 3's vocabulary: byte-fallback tokens
+    assert gemma["forms"] == ["<0xF0>", "<0xA0>", "<0x80>", "<0x81>"]
+    assert gemma["labels"] == ["F0", "A0", "80", "81"] and all(gemma["partial"])
+    whole = row("今天 ok", "qwen3")
+    assert whole["partial"] == [False] * len(whole["ids"]) and "Ġok" in whole["labels"]
 
 
 def test_own_tokenizer_file_becomes_custom_and_a_bad_one_keeps_it():

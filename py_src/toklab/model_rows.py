@@ -6,16 +6,22 @@ vocabulary (every entry, added tokens included) and the embedding matrix it need
 dimensions); and it says what a vocabulary is made of (`makeup`): added tokens, base symbols, merges.
 
 Either kind of tokenizer goes in: an OpenAI table (`toklab.Encoding`) or a tokenizer.json one
-(`toklab.hf.Tokenizer`). Their tokens are labelled the same way: the token's text when its bytes are
-whole characters (blank ones as GPT-2 writes their bytes, `toklab.facts.piece_label`), else the token as
-its vocabulary writes it (`ä»`, `<0xE4>`).
+(`toklab.hf.Tokenizer`). Their tokens are labelled the same way, as every other lesson labels them: the
+token's text when its bytes are whole characters (blank ones as GPT-2 writes their bytes,
+`toklab.facts.piece_label`), and part of a character as its bytes in hex (`E4 BB`, drawn dashed), with
+the token as its vocabulary writes it (`ä»`, `<0xE4>`) in `forms`.
 
     >>> from toklab import get_encoding
     >>> row = encoding_row(get_encoding("r50k_base"), "今天 ok")
-    >>> row["labels"], row["n_tokens"], row["n_han"], row["han_tokens"], row["vocab_size"]
-    (['ä»', 'Ĭ', '天', 'Ġok'], 4, 2, 3, 50257)
+    >>> row["labels"], row["partial"], row["n_tokens"], row["n_han"], row["han_tokens"], row["vocab_size"]
+    (['E4 BB', '8A', '天', 'Ġok'], [True, True, False, False], 4, 2, 3, 50257)
+    >>> row["forms"]
+    ['ä»', 'Ĭ', 'å¤©', 'Ġok']
 """
 
+import re
+
+from .bytes_unicode import from_printable
 from .facts import piece_label
 from .protocol import ITEM_LIMIT
 
@@ -37,24 +43,50 @@ def is_han(ch: str) -> bool:
     return any(a <= o <= b for a, b in _HAN)
 
 
-def _label(text: str | None, vocab_form: str) -> str:
-    """The chip's label: the text when it is whole characters with a glyph each, else the token as its
-    vocabulary writes it (`Ġhello`, `▁hello`, `ä»`, `<0xE4>`), a blank in it as GPT-2 writes its bytes.
+def _label(text: str | None, vocab_form: str, data: bytes | None = None) -> str:
+    """The chip's label: the text when it is whole characters with a glyph each; part of a character
+    (`text` None) as its bytes in hex when they are known; else the token as its vocabulary writes it
+    (`Ġhello`, `▁hello`), a blank in it as GPT-2 writes its bytes.
 
-    >>> _label("天", "å¤©"), _label(None, "ä»"), _label(" hello", "▁hello"), _label("\\n", "\\n")
-    ('天', 'ä»', '▁hello', 'Ċ')
+    >>> _label("天", "å¤©"), _label(None, "ä»", b"\\xe4\\xbb"), _label(" hello", "▁hello"), _label("\\n", "\\n")
+    ('天', 'E4 BB', '▁hello', 'Ċ')
     """
     if text and piece_label(text) == text:
         return text
+    if text is None and data:
+        return " ".join(f"{b:02X}" for b in data)
     return piece_label(vocab_form)
 
 
-def _row(ids, labels, n_tokens, han_tokens, text, vocab_size, dim) -> dict:
+_BYTE_TOKEN = re.compile(r"<0x([0-9A-Fa-f]{2})>")
+
+
+def _hf_bytes(token: str) -> bytes | None:
+    """The bytes a tokenizer.json token stands for when it is part of a character: a byte-fallback
+    token (`<0xE4>`) or bytes in GPT-2's printable form (`ä»`); None for anything else.
+
+    >>> _hf_bytes("<0xE4>"), _hf_bytes("ä»"), _hf_bytes("▁")
+    (b'\\xe4', b'\\xe4\\xbb', None)
+    """
+    found = _BYTE_TOKEN.fullmatch(token)
+    if found:
+        return bytes([int(found.group(1), 16)])
+    try:
+        return from_printable(token)
+    except ValueError:
+        return None
+
+
+def _row(ids, chips, n_tokens, han_tokens, text, vocab_size, dim) -> dict:
+    """chips: (label, partial, form) of each token, the first ITEM_LIMIT at least."""
     n_chars = len(text)
     n_han = sum(1 for ch in text if is_han(ch))
+    chips = chips[:ITEM_LIMIT]
     return {
         "ids": ids[:ITEM_LIMIT],
-        "labels": labels[:ITEM_LIMIT],
+        "labels": [c[0] for c in chips],
+        "partial": [c[1] for c in chips],
+        "forms": [c[2] for c in chips],
         "n_tokens": n_tokens,
         "n_chars": n_chars,
         "n_han": n_han,
@@ -77,7 +109,7 @@ def encoding_row(enc, text: str, dim: int = EMBEDDING_DIM) -> dict:
     owner = []  # the character each UTF-8 byte of the text belongs to
     for i, ch in enumerate(text):
         owner += [i] * len(ch.encode("utf-8", "surrogatepass"))
-    labels, han_tokens, at = [], 0, 0
+    chips, han_tokens, at = [], 0, 0
     for token_id in ids:
         data = enc.decode_single_token_bytes(token_id)
         chars = {owner[b] for b in range(at, at + len(data))}
@@ -87,9 +119,10 @@ def encoding_row(enc, text: str, dim: int = EMBEDDING_DIM) -> dict:
             whole = data.decode("utf-8")
         except UnicodeDecodeError:
             whole = None
-        labels.append(_label(whole, enc.token(token_id)))  # GPT-2's printable form: Ġ for a space
+        form = enc.token(token_id)  # GPT-2's printable form: Ġ for a space
+        chips.append((_label(whole, form, data), whole is None, form))
     n_entries = len(enc.model)
-    return _row(ids, labels, len(ids), han_tokens, text, n_entries + len(enc.special_tokens), dim)
+    return _row(ids, chips, len(ids), han_tokens, text, n_entries + len(enc.special_tokens), dim)
 
 
 def hf_row(tok, text: str, dim: int = EMBEDDING_DIM) -> dict:
@@ -97,14 +130,15 @@ def hf_row(tok, text: str, dim: int = EMBEDDING_DIM) -> dict:
     the text's own tokens (Gemma's <bos> left out). `han_tokens` counts the tokens whose offsets cover a
     Chinese character; `vocab_size` is `get_vocab_size(with_added_tokens=True)`."""
     enc = tok.encode(text, add_special_tokens=False)
-    labels, han_tokens = [], 0
+    chips, han_tokens = [], 0
     for token_id, token, (s, e) in zip(enc.ids, enc.tokens, enc.offsets):
         han_tokens += any(is_han(ch) for ch in text[s:e])
-        if len(labels) < ITEM_LIMIT:
+        if len(chips) < ITEM_LIMIT:
             decoded = tok.decode([token_id], skip_special_tokens=False)
             whole = None if "\ufffd" in decoded and "\ufffd" not in text[s:e] else decoded
-            labels.append(_label(whole, token))
-    return _row(enc.ids, labels, len(enc.ids), han_tokens, text, tok.get_vocab_size(with_added_tokens=True), dim)
+            data = _hf_bytes(token) if whole is None else None
+            chips.append((_label(whole, token, data), whole is None and data is not None, token))
+    return _row(enc.ids, chips, len(enc.ids), han_tokens, text, tok.get_vocab_size(with_added_tokens=True), dim)
 
 
 def makeup(config: dict) -> dict:

@@ -674,7 +674,9 @@ class ModelRow(TypedDict):
 
     encoding: ModelName
     ids: list[int]  # the first ITEM_LIMIT ids
-    labels: list[str]  # each token as its chip shows it (toklab.model_rows)
+    labels: list[str]  # each token as its chip shows it (toklab.model_rows): part of a character in hex
+    partial: list[bool]  # the token is part of a character (its chip is drawn dashed)
+    forms: list[str]  # each token as its vocabulary writes it (Ġok, ä», <0xE4>)
     n_tokens: int  # all tokens
     n_chars: int  # characters of the text (code points)
     n_han: int  # Chinese characters (CJK ideographs) of the text

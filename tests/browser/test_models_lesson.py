@@ -72,6 +72,33 @@ def test_every_row_matches_the_oracles_for_the_presets_and_a_typed_text(open_app
     assert row(page, "chatglm").get_attribute("data-tokens") is None  # no fake numbers
 
 
+def test_part_of_a_character_shows_its_bytes_in_hex(open_app, oracles):
+    """A chip that holds part of a character shows its bytes in hex, dashed, as the other lessons do;
+    the table's own spelling (GPT-2's printable bytes, Gemma's <0xF0>) is its title."""
+    page = open_app("lesson=models&lang=en")
+    box = page.get_by_test_id("models-input")
+    box.fill("今\U00020001")
+    gpt2 = oracles["r50k_base"]
+    ids = gpt2.encode_ordinary("今\U00020001")
+    expect(row(page, "r50k_base")).to_have_attribute("data-tokens", str(len(ids)), timeout=LOAD_MS)
+    chips = row(page, "r50k_base").get_by_test_id("model-chip")
+    want = [" ".join(f"{b:02X}" for b in gpt2.decode_single_token_bytes(i)) for i in ids]
+    expect(chips.locator(".lk-chip-token")).to_have_text(want)
+    for chip in chips.all():
+        assert "lk-chip-part" in chip.get_attribute("class")
+        assert chip.get_attribute("title")  # GPT-2's spelling, e.g. ä»
+    gemma = oracles["gemma3"].encode("今\U00020001", add_special_tokens=False)
+    assert gemma.tokens[-1] == "<0x81>"
+    expect(row(page, "gemma3")).to_have_attribute("data-tokens", str(len(gemma.ids)), timeout=LOAD_MS)
+    last = row(page, "gemma3").get_by_test_id("model-chip").last
+    expect(last.locator(".lk-chip-token")).to_have_text(gemma.tokens[-1][3:5])
+    expect(last).to_have_attribute("title", gemma.tokens[-1])
+    assert oracles["qwen3"].decode(oracles["qwen3"].encode("今").ids[:1]) == "今"
+    whole = row(page, "qwen3").get_by_test_id("model-chip").first
+    expect(whole.locator(".lk-chip-token")).to_have_text("今")
+    expect(whole).not_to_have_class(re.compile("lk-chip-part"))
+
+
 def test_minimind_makeup_embedding_and_the_claim(open_app, oracles):
     page = open_app("lesson=models&lang=en")
     page.get_by_test_id("models-preset-weather").click()

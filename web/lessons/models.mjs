@@ -179,7 +179,12 @@ class ModelsLesson extends TextLesson {
         el("div", {}, el("dt", {}, t("models.perHan")), el("dd", { testid: "model-per-han" }, ratio(r.tokens_per_han) ?? dash)),
         el("div", {}, el("dt", {}, t("models.embedding", { dim: r.dim })),
           el("dd", { testid: "model-embedding" }, t("models.embeddingValue", { rows: fmt(r.vocab_size), dim: r.dim, total: fmt(r.embedding) }))));
-      const chips = r.labels.map((label, i) => tokenChip(label, r.ids[i], { tone: i, testid: "model-chip" }));
+      // Part of a character shows its bytes in hex, dashed, as in every lesson; the vocabulary's own
+      // spelling of the token (Ġok, ä», <0xE4>) is its title.
+      const chips = r.labels.map((label, i) => tokenChip(label, r.ids[i], {
+        tone: i, testid: "model-chip", className: r.partial[i] ? "lk-chip-part" : "", raw: r.partial[i],
+        title: r.forms[i] !== label ? r.forms[i] : "",
+      }));
       const more = r.n_tokens > r.labels.length ? el("p", { className: "fine" }, t("models.more", { n: fmt(r.n_tokens - r.labels.length) })) : null;
       // A long text's chips scroll inside the row: the box takes the focus, so a keyboard can scroll it too.
       const box = el("div", { className: "lk-chips", testid: "model-chips", attrs: { tabindex: "0", role: "group", "aria-label": t("models.chipsLabel", { name: this.modelName(id) }) } }, ...chips);
