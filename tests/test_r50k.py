@@ -125,6 +125,17 @@ def test_every_single_token_round_trips(r50k_oracle):
         assert ENC.encode_single_token(data) == token_id
 
 
+def test_every_token_merges_into_itself():
+    """r50k takes an ASCII piece that is a token whole, as tiktoken does (bpe.MergeList whole_tokens):
+    that skips merging only because every token's own bytes merge into that one token."""
+    model = ENC.model
+    assert model.whole_tokens
+    for token_id in range(256, len(model)):
+        assert model.bpe(model.token_bytes(token_id)) == [token_id]
+    plain = toklab.Encoding.from_merges("plain", [["b", "c"], ["a", "b"], ["ab", "c"]])
+    assert plain.encode_ordinary("abc") == [plain.token_id("a"), plain.token_id("bc")]  # not the token "abc"
+
+
 # --- special tokens, surrogates, decoding ---------------------------------------------------------------
 
 

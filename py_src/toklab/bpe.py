@@ -46,6 +46,8 @@ _NO_RULE = 1 << 62
 
 # bytes.translate table: byte -> its token id (GPT-2's 256 byte tokens are a permutation of 0-255).
 _BYTE_TO_ID = bytes(BYTE_ORDER.index(b) for b in range(256))
+# str.translate table: an ASCII character -> its byte in GPT-2's printable form (" " -> "Ġ").
+_ASCII_PRINTABLE = {b: BYTE_TO_UNICODE[b] for b in range(128)}
 
 
 class MergeList:
@@ -53,9 +55,14 @@ class MergeList:
 
     `merges` lists the rules in rank order, each as a [left, right] pair in printable form. Token ids are
     0-255 for the bytes (GPT-2's order) and 256 + rank for merged tokens.
+
+    `whole_tokens=True` takes an ASCII piece that is itself a token as that token without merging, as
+    tiktoken's byte_pair_encode does for every table. It changes no id only where every token's own
+    merges make that token, which holds for GPT-2's table (tests/test_r50k.py checks all 50,000) but
+    not for every merge list (rules [b c], [a b], [ab c] make "abc", yet "abc" merges to a, bc).
     """
 
-    def __init__(self, merges: Iterable[Collection[str]]):
+    def __init__(self, merges: Iterable[Collection[str]], *, whole_tokens: bool = False):
         self._tokens: list[str] = [BYTE_TO_UNICODE[b] for b in BYTE_ORDER]
         self._token_ids: dict[str, int] = {tok: i for i, tok in enumerate(self._tokens)}
         self._ranks: dict[tuple[str, str], int] = {}
@@ -63,6 +70,7 @@ class MergeList:
         with gc_paused():  # 50,000 rules make 100,000 tuples and lists; none holds a cycle
             self._add_rules(merges)
         self._runs: dict[str, list[int]] = {}  # a run of characters no token crosses -> its ids
+        self.whole_tokens = whole_tokens
 
     def _add_rules(self, merges: Iterable[Collection[str]]) -> None:
         """Append the rules in rank order; each must join two tokens made before it into a new one."""
@@ -140,6 +148,10 @@ class MergeList:
         [257, 75, 88]
         """
         if piece.isascii():
+            if self.whole_tokens:
+                found = self._token_ids.get(piece.translate(_ASCII_PRINTABLE))
+                if found is not None:
+                    return [found]
             return self._merge(list(piece.encode("ascii").translate(_BYTE_TO_ID)))
         return self._runs_ids(piece)
 

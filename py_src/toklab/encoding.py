@@ -111,10 +111,14 @@ class Encoding(TiktokenAPI):
         self._cache: SizedCache = SizedCache()  # piece -> ids, bounded by the pieces' length
 
     @classmethod
-    def from_merges(cls, name: str, merges: Iterable[Collection[str]], special_tokens: dict[str, int] | None = None) -> "Encoding":
+    def from_merges(
+        cls, name: str, merges: Iterable[Collection[str]], special_tokens: dict[str, int] | None = None, *, whole_tokens: bool = False
+    ) -> "Encoding":
         """GPT-2's kind of table: a ranked merge list (printable [left, right] pairs), GPT-2's pre-tokenizer
-        (R50K_PATTERN spelled out by hand: tests/test_encodings.py compares them)."""
-        return cls(name, pat_str=R50K_PATTERN, model=MergeList(merges), pretokenizer=GPT2, special_tokens=special_tokens or {})
+        (R50K_PATTERN spelled out by hand: tests/test_encodings.py compares them). `whole_tokens`: see
+        `bpe.MergeList`."""
+        model = MergeList(merges, whole_tokens=whole_tokens)
+        return cls(name, pat_str=R50K_PATTERN, model=model, pretokenizer=GPT2, special_tokens=special_tokens or {})
 
     def __repr__(self) -> str:
         return f"<Encoding {self.name!r}>"
