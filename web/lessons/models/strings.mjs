@@ -65,8 +65,8 @@ registerPairs({
     zh: "同一段文字，每个模型",
   },
   "models.rowsText": {
-    en: "Each row is the model's own tokenizer.json (or OpenAI's table) run in your browser. The text's own tokens are counted: no special token is added.",
-    zh: "每一行都是该模型自己的 tokenizer.json（或 OpenAI 的词表），在你的浏览器里运行。只数文字本身的 token，不加任何特殊 token。",
+    en: "Each row is the model's own tokenizer.json (or OpenAI's table) run in your browser. The text's own tokens are counted: no special token is added. A dashed chip is part of a character, shown as its bytes in hex (hover it for the token as the file spells it).",
+    zh: "每一行都是该模型自己的 tokenizer.json（或 OpenAI 的词表），在你的浏览器里运行。只数文字本身的 token，不加任何特殊 token。虚线框的 token 只是一个字的一部分，显示为它的十六进制字节（把鼠标移上去可看到文件里的写法）。",
   },
   "models.name.r50k_base": { en: "GPT-2 (r50k_base)", zh: "GPT-2（r50k_base）" },
   "models.name.cl100k_base": { en: "GPT-4 / GPT-3.5 (cl100k_base)", zh: "GPT-4 / GPT-3.5（cl100k_base）" },
