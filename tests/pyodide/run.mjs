@@ -46,7 +46,13 @@ function mount(hostDir, at) {
 mount(testsDir, "/tests");
 mount(wheelsDir, "/test-wheels");
 mount(join(dist, "wheels"), "/dist-wheels");
-mount(join(dist, "tables"), "/tables"); // cl100k_base and o200k_base, found through TOKLAB_TABLES
+mount(join(dist, "tables"), "/tables"); // cl100k_base and o200k_base
+mount(join(dist, "models"), "/models"); // the open models' compact tokenizer.json (.hfpack)
+// TOKLAB_TABLES names one folder: the tables and the models are links in it, as dist/ serves them apart.
+pyodide.FS.mkdirTree("/toklab-tables");
+for (const [folder, at] of [["tables", "/tables"], ["models", "/models"]]) {
+  for (const name of readdirSync(join(dist, folder))) pyodide.FS.symlink(`${at}/${name}`, `/toklab-tables/${name}`);
+}
 mount(resolve(here, "..", "..", "assets", "minimind"), "/assets/minimind"); // MiniMind's tokenizer.json (tests/test_hf_recorded.py)
 let junitArg = [];
 if (values.junitxml) {
@@ -77,7 +83,7 @@ pyodide.globals.set("pytest_args", pyodide.toPy([
 ]));
 const code = pyodide.runPython(`
 import os, sys, pytest, toklab
-os.environ["TOKLAB_TABLES"] = "/tables"
+os.environ["TOKLAB_TABLES"] = "/toklab-tables"
 os.makedirs("/home/pyodide/run", exist_ok=True)
 os.chdir("/home/pyodide/run")
 if "site-packages" not in toklab.__file__:

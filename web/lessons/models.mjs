@@ -107,6 +107,7 @@ class ModelsLesson extends TextLesson {
     const text = this.get("mtext");
     this.rowState = new Map();
     this.render();
+    this.rows.setAttribute("aria-busy", "true"); // the rows grow as the tables load
     for (const encoding of this.encodings()) {
       this.rowState.set(encoding, { loading: true, progress: null });
       this.renderRow(encoding);
@@ -123,6 +124,7 @@ class ModelsLesson extends TextLesson {
       this.renderRow(encoding);
       this.renderSummary();
     }
+    this.rows.setAttribute("aria-busy", "false");
     return null;
   }
 

@@ -28,6 +28,8 @@ export class LibrariesCard {
       bindings.text(el("h3", { className: "lk-library-head" }), "specialLib.tokenizersHead"), this.tokenizers,
       bindings.text(el("h3", { className: "lk-library-head" }), "specialLib.chatHead"), this.chats);
     this.node.dataset.testid = "special-libraries";
+    // Busy until its four answers are in: the rows it is still to draw will push what follows down.
+    this.node.setAttribute("aria-busy", "true");
     this.alive = true;
     this.observer = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -50,6 +52,7 @@ export class LibrariesCard {
       this.answers.set(name, answer);
       this.render();
     }
+    this.node.setAttribute("aria-busy", "false");
   }
 
   chips(result, testid) {
