@@ -49,7 +49,7 @@ def open_file_fold(page) -> None:
     fold = page.get_by_test_id("tokenizer-file-fold")
     if fold.get_attribute("open") is None:
         fold.locator("summary").click()
-    expect(page.get_by_test_id("tokenizer-file")).to_be_visible()
+    expect(page.get_by_test_id("tokenizer-file-button")).to_be_visible()
 
 
 def test_an_opened_file_is_a_table_for_encode_decode_and_special(open_app, tmp_path):
@@ -130,7 +130,7 @@ def test_a_shared_link_without_the_file_says_so_and_falls_back_keeping_the_text(
     expect(page.get_by_test_id("encoding-select")).to_have_value("r50k_base")
     expect(page.get_by_test_id("text-input")).to_have_value(text)
     expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(r50k_oracle.encode(text)), timeout=LOAD_MS)
-    expect(page.get_by_test_id("tokenizer-file")).to_be_visible()  # the fold opened where the file goes
+    expect(page.get_by_test_id("tokenizer-file-button")).to_be_visible()  # the fold opened where the file goes
     page.locator("h1").click()
     page.set_viewport_size({"width": 390, "height": 844})
     # The merge canvas redraws at the new width on its next frame: give it that, then read.

@@ -223,10 +223,12 @@ def test_the_encode_lesson_opens_a_file_beside_the_table_select(open_app, tmp_pa
     page = open_app("lesson=encode&lang=zh&text=lowest")
     expect(page.get_by_test_id("encoding-select")).to_be_visible()
     # Folded under its name, so the first screen stays short.
-    expect(page.get_by_test_id("tokenizer-file")).to_be_hidden()
+    expect(page.get_by_test_id("tokenizer-file-button")).to_be_hidden()
     page.get_by_test_id("tokenizer-file-fold").locator("summary").click()
     expect(page.get_by_test_id("tokenizer-file-fold").locator("summary")).to_contain_text("你自己的 tokenizer.json")
-    expect(page.get_by_test_id("tokenizer-file")).to_be_visible()
+    # The picker speaks the page's language (the browser's own button speaks the browser's).
+    expect(page.get_by_test_id("tokenizer-file-button")).to_have_text("选择文件…")
+    expect(page.get_by_test_id("tokenizer-file-name")).to_have_text("还没有选择文件")
     broken = tmp_path / "bad.json"
     broken.write_text("{\n\n  not json")
     page.get_by_test_id("tokenizer-file").set_input_files(str(broken))
@@ -237,7 +239,10 @@ def test_the_encode_lesson_opens_a_file_beside_the_table_select(open_app, tmp_pa
     expect(page.get_by_test_id("encoding-select")).to_have_value("r50k_base")
     good = tmp_path / "mine.json"
     oracle = write_tokenizer(good)
-    page.get_by_test_id("tokenizer-file").set_input_files(str(good))
+    with page.expect_file_chooser() as chooser:  # as a person does: the button opens the file dialog
+        page.get_by_test_id("tokenizer-file-button").click()
+    chooser.value.set_files(str(good))
+    expect(page.get_by_test_id("tokenizer-file-name")).to_have_text("mine.json")
     expect(page.get_by_test_id("tokenizer-file-status")).to_contain_text("已打开：mine.json", timeout=ROW_MS)
     expect(error).to_be_hidden()
     page.get_by_test_id("lesson-tab-models").click()

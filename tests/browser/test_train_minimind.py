@@ -33,7 +33,7 @@ def open_mode(booted, lang="en", viewport=None):
     page = booted.open(f"lesson=train&how=minimind&lang={lang}")
     if viewport:
         page.set_viewport_size(viewport)
-    expect(page.get_by_test_id("corpus-file")).to_be_visible()
+    expect(page.get_by_test_id("corpus-file-button")).to_be_visible()
     return page
 
 
@@ -349,7 +349,19 @@ def test_a_file_over_the_limit_is_refused_with_its_size(booted, lang):
 
 def test_phone_zh_keyboard_trains_a_txt_file(booted, screenshot):
     page = open_mode(booted, "zh", {"width": 390, "height": 844})
-    give(page, "诗.txt", "床前明月光\n疑是地上霜\n举头望明月\n低头思故乡\n" * 20)
+    button = page.get_by_test_id("corpus-file-button")
+    expect(button).to_have_text("选择文件…")
+    # Shift+Tab from the first shipped corpus: the hidden input takes the focus, and its button shows it.
+    expect(page.get_by_test_id("corpus-poems")).to_be_visible()
+    page.get_by_test_id("corpus-poems").focus()
+    page.keyboard.press("Shift+Tab")
+    expect(page.get_by_test_id("corpus-file")).to_be_focused()
+    assert button.evaluate("b => getComputedStyle(b).outlineStyle") == "solid"
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press("Space")
+    chooser.value.set_files(files=[{"name": "诗.txt", "mimeType": "text/plain",
+                                    "buffer": ("床前明月光\n疑是地上霜\n举头望明月\n低头思故乡\n" * 20).encode("utf-8")}])
+    expect(page.get_by_test_id("corpus-file-name")).to_have_text("诗.txt")
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("300")
     vocab.press("Tab")

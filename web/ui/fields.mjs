@@ -103,3 +103,30 @@ export function numberField(bindings, { id, labelKey, min, max, testid, onValue 
     },
   };
 }
+
+/**
+ * A file input drawn as a button and the chosen file's name, both in the page's language (the
+ * browser's own "Choose File / No file chosen" speaks the browser's language, whatever the page's).
+ * The input stays in the page, visually hidden, so Tab, Enter and a screen reader reach it as before
+ * and the field's own <label for=id> still names it; the button is a second label for it.
+ * Returns {input (carries `testid`), nodes: [input, button, name]}.
+ */
+export function filePicker(bindings, { id, testid, className = "", accept, describedBy, onChange }) {
+  let chosen = null;
+  const attrs = { type: "file", accept };
+  if (describedBy) attrs["aria-describedby"] = describedBy;
+  const input = el("input", {
+    id, testid, className: `visually-hidden lk-file-input ${className}`.trim(), attrs,
+    on: {
+      change: () => {
+        chosen = input.files && input.files[0] ? input.files[0].name : null;
+        bindings.refresh(name);
+        onChange();
+      },
+    },
+  });
+  const button = bindings.text(el("label", { className: "ghost lk-file-button", testid: `${testid}-button`, attrs: { for: id } }), "field.chooseFile");
+  const name = bindings.text(el("span", { className: "lk-file-name", testid: `${testid}-name` }),
+    () => (chosen === null ? "field.noFile" : "field.fileName"), () => ({ name: chosen }));
+  return { input, nodes: [input, button, name] };
+}

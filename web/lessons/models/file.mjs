@@ -7,6 +7,7 @@ import { MAX_TOKENIZER_FILE } from "../../protocol.mjs";
 import { failure } from "../../failures.mjs";
 import { TIMING } from "../../theme.mjs";
 import { Bindings, el } from "../../ui/dom.mjs";
+import { filePicker } from "../../ui/fields.mjs";
 import { errorText } from "../../ui/lessonkit.mjs";
 import { customFile, setCustomFile } from "../encodings.mjs";
 import "./strings.mjs";
@@ -72,11 +73,10 @@ export class FileOpener {
     this.ctx = ctx;
     this.onOpened = onOpened;
     this.openKey = openKey;
-    this.input = el("input", {
-      id, testid: "tokenizer-file", className: "lk-file",
-      attrs: { type: "file", accept: ".json,application/json" },
-      on: { change: () => this.openChosen() },
+    const picker = filePicker(bindings, {
+      id, testid: "tokenizer-file", className: "lk-file", accept: ".json,application/json", onChange: () => this.openChosen(),
     });
+    this.input = picker.input;
     this.status = el("p", { className: "fine", testid: "tokenizer-file-status", attrs: { role: "status" } });
     // While a file is read (its bytes) and then loaded by the engine (no measure: an indeterminate bar).
     this.progress = el("progress", { className: "lk-progress", testid: "tokenizer-file-progress", attrs: { "aria-hidden": "true" } });
@@ -86,7 +86,7 @@ export class FileOpener {
     this.failure = null;  // the last failure: (t) => its text, drawn again in a new language
     this.node = el("div", { className: "lk-setting lk-file-box" },
       bindings.text(el("label", { className: "field-label", attrs: { for: id } }), "models.fileLabel"),
-      this.input,
+      el("div", { className: "lk-file-row" }, ...picker.nodes),
       bindings.text(el("p", { className: "hint", testid: "tokenizer-file-limit" }), hintKey, { limit: mib(MAX_TOKENIZER_FILE) }),
       this.status, this.progress, this.error);
     this.render();

@@ -7,6 +7,7 @@
 //   picker.file -> {name, size, format, text} | null;  picker.render(running) after a change
 
 import { el } from "../../ui/dom.mjs";
+import { filePicker } from "../../ui/fields.mjs";
 import { errorLine } from "../../ui/lessonkit.mjs";
 import { MAX_CORPUS_CHARS } from "../../protocol.mjs";
 
@@ -84,11 +85,11 @@ export class CorpusPicker {
     this.loading = null; // the shipped choice being fetched
     this.gone = false;
     const r = (this.r = {});
-    r.file = el("input", {
-      id: "mm-file", className: "mm-file", testid: "corpus-file",
-      attrs: { type: "file", accept: ".txt,.jsonl,.json,text/plain", "aria-describedby": "mm-file-hint" },
-      on: { change: () => this.fileChosen() },
+    const picker = filePicker(b, {
+      id: "mm-file", testid: "corpus-file", className: "mm-file", accept: ".txt,.jsonl,.json,text/plain",
+      describedBy: "mm-file-hint", onChange: () => this.fileChosen(),
     });
+    r.file = picker.input;
     r.buttons = SHIPPED.map(([key, parts]) => el("button", {
       className: "copy", testid: `corpus-${key}`, attrs: { type: "button" }, on: { click: () => this.take(key, parts) },
     }));
@@ -101,7 +102,7 @@ export class CorpusPicker {
     r.error = errorLine("corpus-file-error");
     this.nodes = [
       b.text(el("label", { className: "field-label", attrs: { for: "mm-file" } }), "mm.fileLabel"),
-      r.file,
+      el("div", { className: "lk-file-row" }, ...picker.nodes),
       b.text(el("p", { className: "hint", id: "mm-file-hint" }), "mm.fileHint", { limit: grouped(MAX_CORPUS_CHARS) }),
       r.shipped, r.info, r.error,
     ];

@@ -73,8 +73,8 @@ registerPairs({
     zh: "属于公有领域（美国政府作品；该包的数据采用 PDDL-1.0 和 CC0-1.0）",
   },
   "mm.noFile": {
-    en: "No corpus yet: open a file.",
-    zh: "还没有语料：请打开一个文件。",
+    en: "No corpus yet: open a file, or take one of the real texts above.",
+    zh: "还没有语料：请打开一个文件，或者选上面的一份真实文本。",
   },
   "mm.fileInfo": {
     en: "{name}: {size}, read as {format}",
