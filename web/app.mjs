@@ -44,6 +44,7 @@ const CORE = new Map([
 
 const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
 let state = null;
+const early = []; // what the reader did before the first state was made (start), done once it is
 let linkValues = {}; // what the link that opened the lesson said ({} for a tab, a reload, a restart)
 const navigation = new Latest(); // the newest lesson change: an older one whose module loads later gives way
 let classroom = null; // follow windows, decks, speaker notes (web/classroom/)
@@ -109,7 +110,16 @@ function complete(id, s) {
   return schema ? { ...defaults(schema), ...hash.restore(schema, s), ...s } : s;
 }
 
+/** fn, or, before the first state is made (start), fn kept in `early` until it is. */
+function whenStarted(fn) {
+  return (...args) => (state ? fn(...args) : early.push(() => fn(...args)));
+}
+
 function setState(patch) {
+  if (!state) {
+    early.push(() => setState(patch));
+    return;
+  }
   const changed = new Set();
   for (const [key, value] of Object.entries(patch)) {
     if (!Object.is(state[key], value)) changed.add(key);
@@ -246,6 +256,15 @@ async function start() {
   hash.heard(window.location.hash);
   const probe = parseHash(firstHash, CORE);
   const lessonId = findLesson(probe.values.lesson) ? probe.values.lesson : LESSONS[0].id;
+  // Heard from now on, though the state is made only once the first lesson's module is in: Python can
+  // be ready before that (its status shows), and a language chosen or a link set meanwhile was lost.
+  for (const button of chrome.dom.langButtons) {
+    button.addEventListener("click", () => setState({ lang: button.dataset.lang }));
+  }
+  chrome.dom.projector.addEventListener("click", whenStarted(() => setState({ projector: !state.projector })));
+  window.addEventListener("hashchange", whenStarted(onHashChange));
+  // Leaving the page (closing the tab, following a link, a reload): the waiting hash write happens now.
+  window.addEventListener("pagehide", () => hash.write());
   // A module that does not load leaves the core fields; the lesson's box then shows why, and Retry
   // reads the lesson's own fields from the hash, which is not rewritten meanwhile.
   const loaded = await host.load(lessonId).then(() => true, () => false);
@@ -260,14 +279,7 @@ async function start() {
   chrome.render();
   engine.render();
   if (loaded) reportRejected(parsed.rejected);
-
-  for (const button of chrome.dom.langButtons) {
-    button.addEventListener("click", () => setState({ lang: button.dataset.lang }));
-  }
-  chrome.dom.projector.addEventListener("click", () => setState({ projector: !state.projector }));
-  window.addEventListener("hashchange", onHashChange);
-  // Leaving the page (closing the tab, following a link, a reload): the waiting hash write happens now.
-  window.addEventListener("pagehide", () => hash.write());
+  for (const fn of early.splice(0)) fn(); // what came before there was a state, in order
   motionQuery.addEventListener("change", () => host.lesson && host.lesson.update(state, new Set(["motion"])));
 
   exportTools = new ClassroomTools(document.querySelector(".topbar-tools"), {

@@ -250,6 +250,29 @@ def test_a_lesson_that_does_not_load_says_so_and_retry_works(context, open_app, 
     expect(page.get_by_test_id("special-input")).to_have_value("kept in the link")
 
 
+def test_a_language_and_a_link_set_while_the_first_lesson_loads_are_kept(context, open_app, r50k_oracle):
+    """Python can be ready before the first lesson's module is in (its status shows ready): a language
+    chosen and a link set then are acted on once the module arrives, not lost."""
+    held = []
+    module = re.compile(r".*/lessons/special\.mjs(\?.*)?$")
+    context.route(module, lambda route: held.append(route))  # the module's request waits until the test lets it go
+    page = open_app("lesson=special&lang=en", wait_ready=False)
+    wait_until_ready(page)
+    page.wait_for_function("() => document.querySelector('[data-testid=\"lesson-tab-special\"]') === null")
+    assert len(held) == 1
+    page.get_by_test_id("lang-zh").click()
+    page.evaluate("() => { location.hash = '#lesson=special&lang=zh&stext=set+while+loading&piece=NaN'; }")
+    held[0].continue_()
+    context.unroute(module)
+    expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
+    expect(page.get_by_test_id("lang-zh")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("special-input")).to_have_value("set while loading")
+    expect(page.get_by_test_id("note")).to_be_visible()  # "piece" is no field of this lesson's link
+    ids = ", ".join(map(str, r50k_oracle.encode_ordinary("set while loading")))
+    expect(page.get_by_test_id("special-plain").get_by_test_id("special-ids")).to_have_text(f"[{ids}]")
+    page.wait_for_function("() => !location.hash.includes('piece')")
+
+
 def test_stop_ends_a_long_training_and_keeps_the_text(context, open_app):
     # 200,000 characters of distinct words, every pair merged down to count 1: seconds of training in
     # bytes mode, well past the 1.5 s after which Stop is offered.
