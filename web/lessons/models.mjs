@@ -51,7 +51,8 @@ class ModelsLesson extends TextLesson {
       sideClass: "lk-settings", side: [fileBox],
     });
 
-    this.rows = el("div", { className: "lk-compare-rows lk-model-rows", testid: "model-rows" });
+    // Busy until the rows are all in (run): they grow as the tables load, pushing what follows down.
+    this.rows = el("div", { className: "lk-compare-rows lk-model-rows", testid: "model-rows", attrs: { "aria-busy": "true" } });
     const rowsCard = stageCard(b, { n: 1, id: "models-rows-title", titleKey: "models.rowsTitle", textKey: "models.rowsText" }, this.rows);
 
     this.claim = el("div", { className: "stage-text", testid: "models-claim", attrs: { "aria-live": "polite" } });
@@ -107,7 +108,7 @@ class ModelsLesson extends TextLesson {
     const text = this.get("mtext");
     this.rowState = new Map();
     this.render();
-    this.rows.setAttribute("aria-busy", "true"); // the rows grow as the tables load
+    this.rows.setAttribute("aria-busy", "true");
     for (const encoding of this.encodings()) {
       this.rowState.set(encoding, { loading: true, progress: null });
       this.renderRow(encoding);
