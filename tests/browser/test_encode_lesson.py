@@ -14,7 +14,18 @@ import pytest
 from conftest import shared_page_fixtures
 from playwright.sync_api import expect
 
-open_app, page, console_errors = shared_page_fixtures()
+_shared = shared_page_fixtures()  # its `page` is replaced below
+open_app, console_errors = _shared[0], _shared[2]
+
+
+@pytest.fixture
+def page(shared_app):
+    """The lesson on its defaults once its first piece's trace is drawn: the stepping keys act on the
+    trace, so a reader waits for the canvas before pressing them (a key pressed sooner is not counted)."""
+    page = shared_app()
+    expect(page.locator(CANVAS)).to_have_attribute("data-total", re.compile(r"^[1-9]"))
+    return page
+
 
 TOKENIZATION_MERGES = ["on", "at", "en", "ion", "ation", "ok", "iz", "ization", "oken", "token"]
 TOKENIZATION_RANKS = [5, 9, 12, 39, 85, 226, 272, 1378, 3977, 29745]
