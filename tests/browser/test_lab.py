@@ -107,6 +107,23 @@ def test_a_chinese_page_starts_with_chinese_comments_and_the_same_judge(open_app
     expect(result).to_contain_text("get_stats([1, 2, 3, 1, 2])")
 
 
+def test_run_waits_for_the_exercise_then_checks_it(open_app, booted):
+    """Run is there before the exercises' catalog has come; pressed then it had nothing to check and did
+    nothing. It stays disabled until the exercise is shown."""
+    held = []
+    catalog = re.compile(r".*/lab/catalog\.json(\?.*)?$")
+    booted.context.route(catalog, lambda route: held.append(route))
+    try:
+        page = open_lab(open_app, "lesson=lab&ex=get_stats")
+        expect(page.get_by_test_id("run-code")).to_be_disabled()
+        assert len(held) == 1
+        held[0].continue_()
+    finally:
+        booted.context.unroute(catalog)
+    expect(page.get_by_test_id("run-code")).to_be_enabled()
+    assert run_and_wait(page, "failed").is_visible()  # the starting code returns {}: the first test fails
+
+
 def test_passed_typing_get_stats_key_by_key(open_app, screenshot):
     page = open_lab(open_app)
     page.get_by_test_id("code-editor").click()

@@ -82,6 +82,7 @@ class LabLesson {
     ctx.root.append(this.main);
     this.b.apply(this.t);
     this.view.showResult({ state: "idle" });
+    this.view.allowRun(false); // until the exercise is shown (sync)
 
     this.runner = labRunner();
     this.unsubscribe = this.runner.onStatus((status) => this.view.showStatus(status));
@@ -112,6 +113,7 @@ class LabLesson {
     const entry = this.find(state.ex);
     if (entry !== this.entry) {
       this.entry = entry;
+      if (!this.running) this.view.allowRun(true);
       this.runner.prepare(entry.id);
       const link = this.ctx.linkValues();
       const fromLink = this.firstSync && typeof link.src === "string" && link.src === state.src && !isStub(entry, state.src);

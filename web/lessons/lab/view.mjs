@@ -134,6 +134,11 @@ export class LabView {
     this.runButton.setAttribute("aria-busy", String(running));
   }
 
+  /** Run waits for the exercise (the catalog): pressed sooner, it had nothing to check and did nothing. */
+  allowRun(on) {
+    this.runButton.disabled = !on;
+  }
+
   /** Offers the comparison of a passed bpe() with GPT-2's merges (or takes the offer back). */
   offerAnimation(offer) {
     this.animateRow.hidden = !offer;
