@@ -395,6 +395,15 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
         pytest.fail(f"the app reported an error: {status.text_content()}", pytrace=False)
 
 
+def click_when_settled(page, target) -> None:
+    """Click `target` as a person does on a page still filling in: scroll to it, let what loads above it
+    (Special's library card, the models' rows: they say aria-busy) finish growing, then click where it
+    now is. Clicking at once raced a card that grew between Playwright's aim and its click."""
+    target.scroll_into_view_if_needed()
+    expect(page.locator('[aria-busy="true"]')).to_have_count(0, timeout=90_000)
+    target.click()
+
+
 @pytest.fixture
 def page(open_app):
     return open_app()

@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 
 import pytest
-from conftest import shared_page_fixtures
+from conftest import click_when_settled, shared_page_fixtures
 from playwright.sync_api import expect
 from toklab import webapi
 
@@ -77,12 +77,7 @@ def test_every_lesson_ends_with_questions_whose_answers_wait(open_app, lesson):
     assert questions.count() >= 2
     answer = questions.first.get_by_test_id("check-answer")
     expect(answer).to_be_hidden()
-    summary = questions.first.locator("summary")
-    # As a person does: scroll down to the question, let what is loading above it (Special's card of the
-    # libraries, the models' rows; aria-busy) finish growing, then click where the question now is.
-    summary.scroll_into_view_if_needed()
-    expect(page.locator('[aria-busy="true"]')).to_have_count(0, timeout=90_000)
-    summary.click()
+    click_when_settled(page, questions.first.locator("summary"))
     expect(answer).to_be_visible()
     # The language switch rewrites questions and answers.
     english = questions.first.locator("summary").inner_text()

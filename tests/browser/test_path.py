@@ -11,7 +11,7 @@ import json
 import re
 from pathlib import Path
 
-from conftest import shared_page_fixtures, wait_until_ready
+from conftest import click_when_settled, shared_page_fixtures, wait_until_ready
 from playwright.sync_api import expect
 
 open_app, page, console_errors = shared_page_fixtures()
@@ -75,10 +75,7 @@ def test_next_walks_every_lesson_in_order_and_the_last_has_none(open_app, consol
                 .filter((n) => n.getBoundingClientRect().top >= link.bottom).length;
         }""")
         assert below == 0, lesson
-        # As in test_content: at the link, let what loads above it (aria-busy) finish growing, then click.
-        page.get_by_test_id("lesson-next-button").scroll_into_view_if_needed()
-        expect(page.locator('[aria-busy="true"]')).to_have_count(0, timeout=90_000)
-        page.get_by_test_id("lesson-next-button").click()
+        click_when_settled(page, page.get_by_test_id("lesson-next-button"))
         # The next lesson opens from its top.
         page.wait_for_function("() => window.scrollY === 0")
     assert console_errors == []
