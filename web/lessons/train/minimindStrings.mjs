@@ -74,7 +74,7 @@ registerPairs({
   },
   "mm.noFile": {
     en: "No corpus yet: open a file, or take one of the real texts above.",
-    zh: "还没有语料：请打开一个文件，或者选上面的一份真实文本。",
+    zh: "还没有语料：请打开一个文件，或从上面选一份真实文本。",
   },
   "mm.fileInfo": {
     en: "{name}: {size}, read as {format}",
