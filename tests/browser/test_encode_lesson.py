@@ -701,6 +701,7 @@ def test_a_100000_character_paste_stays_responsive(page, r50k_oracle):
     expect(pager).to_be_visible()
     focus_page(page)
     page.keyboard.press("End")
+    expect(page.locator(CANVAS)).to_have_attribute("data-final", "true")  # drawn in the frame after the key
     assert canvas_state(page)["symbols"] == ["token", "ization"]
     # Jump to a piece on a later page: it is fetched on demand.
     # On a loaded machine the page may take a while to lay out 2,000 pieces before the button is there.
