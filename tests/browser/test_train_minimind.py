@@ -169,6 +169,7 @@ def test_progress_then_stop_keeps_the_merges_learned_so_far(booted, tmp_path):
     page = open_mode(booted)
     corpus = random_corpus(7, 30_000)  # tens of thousands of merges to make: far more than are made before Stop
     give(page, "words.txt", corpus)
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("words.txt", timeout=LONG)  # read, before Start
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("32000")
     vocab.press("Tab")
@@ -204,6 +205,7 @@ def test_stop_is_a_button_the_keyboard_presses(booted):
     tens of thousands of merges: minutes of work, stopped within its first seconds), and the page says so."""
     page = open_mode(booted)
     give(page, "words.txt", random_corpus(3, 120_000))
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("words.txt", timeout=LONG)  # read, before Start
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("32000")
     vocab.press("Tab")
@@ -248,6 +250,7 @@ def test_the_progress_line_names_the_newest_merge_in_characters(booted, lang):
     corpus = "\n".join(f"{line}\n{''.join(rng.choice(hanzi) for _ in range(14))}" for line in english)
     bytes_of = byte_of(tokenizers, corpus)
     give(page, "mixed.txt", corpus)
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("mixed.txt", timeout=LONG)  # read, before Start
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("32000")
     vocab.press("Tab")
@@ -293,6 +296,7 @@ def test_bad_input_is_said_in_the_page_and_nothing_typed_is_lost(booted, lang):
 
     # The vocabulary: smaller than the alphabet (the engine says how many ids are taken), over the maximum.
     give(page, "ok.txt", "hello world\n今天天气真好\n")
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("ok.txt", timeout=LONG)  # read, before Start
     expect(error).to_be_hidden()
     page.get_by_test_id("train-start").click()
     mm_error = page.get_by_test_id("mm-error")
