@@ -26,13 +26,19 @@ OPEN_MODELS = ("minimind", "qwen3", "deepseek_v3", "llama3", "gemma3")
 
 
 @pytest.fixture(scope="module")
-def merges(tiktoken_oracle) -> dict[str, int]:
-    """Each table's merges, counted from its file."""
+def merges(tiktoken_oracle) -> dict[str, tuple[int, int]]:
+    """Each table's merges counted from its file: (rules, distinct tokens they make). OpenAI's tables
+    store one rank per token, so the two are equal there."""
     from tools.models import tokenizer_json
 
-    found = {name: sum(1 for token in tiktoken_oracle(name)._mergeable_ranks if len(token) > 1) for name in ("r50k_base", "cl100k_base", "o200k_base")}
+    found = {}
+    for name in ("r50k_base", "cl100k_base", "o200k_base"):
+        n = sum(1 for token in tiktoken_oracle(name)._mergeable_ranks if len(token) > 1)
+        found[name] = (n, n)
     for name in OPEN_MODELS:
-        found[name] = len(json.loads(tokenizer_json(name).read_text(encoding="utf-8"))["model"]["merges"])
+        model = json.loads(tokenizer_json(name).read_text(encoding="utf-8"))["model"]
+        made = {"".join(m) if isinstance(m, list) else m.replace(" ", "", 1) for m in model["merges"]}
+        found[name] = (len(model["merges"]), len(made & set(model["vocab"])))
     return found
 
 
@@ -76,11 +82,18 @@ def test_the_notes_errors_are_said_from_the_files(open_app, merges, r50k_oracle,
     expect(page.get_by_test_id("notes-wrong-glm")).to_contain_text("GLM-4")
     start = page.get_by_test_id("notes-wrong-start")
     expect(start).to_contain_text(f"{len(weather.encode())} {'bytes' if lang == 'en' else '个字节'}")
+    # The notes mean the sequence (3 bytes a character), not the alphabet: the line says so, no "wrong".
+    expect(start).to_contain_text(f"{len(weather.encode())} {'units to merge' if lang == 'en' else '个单元'}")
 
     listed = page.get_by_test_id("notes-wrong-merges").inner_text()
-    for name, n in merges.items():
-        assert g(n) in listed, (name, n, listed)
-    assert merges["minimind"] == len(mm["model"]["merges"])
+    for name, (rules, made) in merges.items():
+        assert g(rules) in listed and g(made) in listed, (name, rules, made, listed)
+    # Llama 3's file lists more rules than it has merged tokens: the card must say both, which the
+    # notes' "hundreds of thousands" turns on.
+    assert merges["llama3"][0] > 2 * merges["llama3"][1]
+    made = "rules making" if lang == "en" else "条规则，合出"
+    expect(page.get_by_test_id("notes-wrong-merges")).to_contain_text(f"{g(merges['llama3'][0])} {made} {g(merges['llama3'][1])}")
+    assert merges["minimind"][0] == len(mm["model"]["merges"])
 
     question = page.get_by_test_id("notes-wrong-question")
     expect(question).to_contain_text(g(len(mm["model"]["merges"])))

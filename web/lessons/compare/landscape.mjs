@@ -13,14 +13,14 @@ import { factsOf } from "../encodings.mjs";
 const LLAMA2 = 32000; // Llama 1 and 2's vocabulary (their SentencePiece model; no file of it ships here)
 
 registerPairs({
-  "compare.landscapeTitle": { en: "The wider family", zh: "更大的家族" },
+  "compare.landscapeTitle": { en: "The wider family", zh: "分词方法不止一种" },
   "compare.landscapeText": {
     en: "Three subword methods are in use. BPE (GPT-2, Llama 3, Qwen, DeepSeek, MiniMind) learns merges by frequency, as in the Train lesson. WordPiece (BERT) also merges, but picks the pair that most raises the likelihood of the corpus. Unigram (in SentencePiece, used by T5) starts from a large vocabulary and prunes it down.",
-    zh: "现在常用的子词方法有三种。BPE（GPT-2、Llama 3、Qwen、DeepSeek、MiniMind）按频次学合并规则，就是“训练”一课做的事。WordPiece（BERT）也做合并，但选的是最能提高语料似然的那一对。Unigram（在 SentencePiece 里，T5 用它）从一张大词表出发，一步步删小。",
+    zh: "现在常用的子词方法有三种。BPE（GPT-2、Llama 3、Qwen、DeepSeek、MiniMind）按频次学合并规则，就是“训练”一课做的事。WordPiece（BERT）也做合并，但选的是最能提高语料似然的那一对。Unigram（SentencePiece 里的一种，T5 用的就是它）反过来，先准备一张很大的词表，再一轮轮删掉用处最小的 token，直到剩下想要的大小。",
   },
   "compare.landscapeBytes": {
-    en: "Byte-level BPE starts from the 256 byte values, so nothing is ever unknown; a space is just byte 0x20 (GPT-2 prints it Ġ). SentencePiece starts from characters, writes a space as ▁, and with byte fallback spells a character it lacks as byte tokens such as <0xE4> (Gemma works this way). Either way the sequence, not the starting alphabet, is what grows: 256 bytes against thousands of characters.",
-    zh: "字节级 BPE 从 256 个字节值出发，所以不会有不认识的字符；空格就是字节 0x20（GPT-2 把它写成 Ġ）。SentencePiece 从字符出发，把空格写成 ▁，开启字节回退时把词表里没有的字拆成 <0xE4> 这样的字节 token（Gemma 就是这样）。无论哪种，变长的是序列，而不是起始单元：256 个字节对几千个字符。",
+    en: "Byte-level BPE starts from the 256 byte values, so nothing is ever unknown; a space is just byte 0x20 (GPT-2 prints it Ġ). Its alphabet is small, but a common Chinese character is three bytes, so the sequence it starts from is long. SentencePiece starts from characters, writes a space as ▁, and with byte fallback spells a character it lacks as byte tokens such as <0xE4> (Gemma works this way): its alphabet holds thousands of characters, and a sequence starts at one unit per character.",
+    zh: "字节级 BPE 从 256 个字节值出发，所以不会碰到不认识的字符；空格就是字节 0x20（GPT-2 把它写成 Ġ）。它的起始单元很少，可一个常用汉字就占三个字节，起步的序列就长。SentencePiece 从字符出发，把空格写成 ▁；开了字节回退的话，词表里没有的字就拆成 <0xE4> 这样的字节 token（Gemma 就是这样）。它的起始单元有几千个字符，序列则是一个字一个单元起步。",
   },
   "compare.landscapeHistory": {
     en: "A short history: BPE began as a data-compression method on bytes (Philip Gage, 1994). Sennrich, Haddow and Birch (2016) used it on characters to split rare words for translation. GPT-2 (2019) went back to bytes. Vocabularies have grown since: Llama 1 and 2 had {llama2} tokens, Llama 3's file has {llama3}, {times} times as many.",

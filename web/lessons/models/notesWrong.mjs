@@ -15,8 +15,8 @@ import { MODELS, LOAD_ORDER } from "./table.mjs";
 registerPairs({
   "notesWrong.title": { en: "What the notes get wrong", zh: "笔记里说错的地方" },
   "notesWrong.text": {
-    en: "The MiniMind notes are a good guide, but a few of their facts do not hold up against the real files. Each line below is worked out here, by the same tokenizers as the rows above.",
-    zh: "MiniMind 的笔记讲得很好，但有几处说法和真实的文件对不上。下面每一条都是在这里用上面那些真实的分词器算出来的。",
+    en: "The MiniMind notes are a good guide, but a few of their facts do not hold up against the real files, and a few sentences are easy to misread. Each line below is worked out here, by the same tokenizers as the rows above.",
+    zh: "MiniMind 的笔记讲得很好，但有几处说法和真实的文件对不上，还有几句话容易读偏。下面每一条都是在这里用上面那些真实的分词器算出来的。",
   },
   "notesWrong.waiting": { en: "Waiting for the engine…", zh: "正在等引擎算完……" },
   "notesWrong.quote": { en: "“{text}”", zh: "“{text}”" },
@@ -38,13 +38,15 @@ registerPairs({
     zh: "笔记的表里写 ChatGLM 的词表是 {notes}，分词方式是 SentencePiece。但 {notes} 是 GLM-4 的词表，而 GLM-4 的分词器是 tiktoken 风格的字节级 BPE；用 SentencePiece 的是更早的几代 ChatGLM。这里没有 GLM-4 的文件，所以这一条没法实测。",
   },
   "notesWrong.start": {
-    en: "The notes say byte-level BPE starts from more units than a character-level one. It starts from fewer: {bytes} byte values, where a character vocabulary needs a row for each of thousands of Chinese characters. What grows is the sequence: {text} is {n} characters but {nbytes} bytes, so a byte-level tokenizer begins with {nbytes} units to merge.",
-    zh: "笔记说字节级 BPE“初始单元比字符级更多”。其实更少：只有 {bytes} 个字节值，而字符级词表要给几千个汉字各留一行。变多的是序列：{text}是 {n} 个字，却有 {nbytes} 个字节，字节级分词器一开始要合并的就是这 {nbytes} 个单元。",
+    en: "Easy to misread: the notes say byte-level BPE starts from “more units” than a character-level one. They mean the sequence: {text} is {n} characters but {nbytes} bytes, so a byte-level tokenizer starts with {nbytes} units to merge where a character-level one starts with {n}. Its starting vocabulary is the smaller one: {bytes} byte values, where a character vocabulary needs a row for each of thousands of Chinese characters.",
+    zh: "容易读偏：笔记说字节级 BPE 的“初始单元比字符级更多”，指的是序列：{text}是 {n} 个字、{nbytes} 个字节，字节级分词器一开始要合并 {nbytes} 个单元，字符级的只有 {n} 个。起始词表反倒是字节级的小：只有 {bytes} 个字节值，字符级词表却要给几千个汉字各留一行。",
   },
   "notesWrong.merges": {
-    en: "The notes close by saying a real tokenizer has hundreds of thousands of merge rules. Counted from the files: {list}. MiniMind, the notes' own model, has {mm}.",
-    zh: "笔记最后说，真实分词器的合并规则“有几十万条”。从文件里数：{list}。笔记讲的 MiniMind 只有 {mm} 条。",
+    en: "The notes close by saying a real tokenizer has hundreds of thousands of merge rules. That depends on what is counted. OpenAI's tables keep one rank per merged token, so each token is one rule: {openai}. A tokenizer.json lists its rules, and several rules may make the same token: {files}. MiniMind, the notes' own model, has {mm}.",
+    zh: "笔记最后说，真实分词器的合并规则“有几十万条”。这要看数的是什么。OpenAI 的词表每个合并出来的 token 只记一个 rank，一个 token 就是一条规则：{openai}。tokenizer.json 列出的是规则，几条规则可以合出同一个 token：{files}。笔记讲的 MiniMind 只有 {mm} 条。",
   },
+  "notesWrong.openai": { en: "{name} {n}", zh: "{name} {n} 条" },
+  "notesWrong.file": { en: "{name} {rules} rules making {tokens} tokens", zh: "{name} 列了 {rules} 条规则，合出 {tokens} 个 token" },
   "notesWrong.question": {
     en: "Question 1 asks what happens when “the merges go from 6400 to 12800”. But 6,400 is MiniMind's vocabulary, not its merges: {added} added tokens + {bytes} bytes + {merges} merges. What the question means is a vocabulary of {bigger}; Compare's “Check yourself” works it out.",
     zh: "思考题 1 问“如果把 BPE 的合并次数从 6400 增加到 12800”会怎样。但 6400 是 MiniMind 的词表大小，不是合并次数：它是 {added} 个添加的 token + {bytes} 个字节 + {merges} 条合并。题目真正想问的是把词表扩大到 {bigger}，“对比”一课末尾的“想一想”算了这道题。",
@@ -102,10 +104,15 @@ export class NotesWrong {
     const tokens = (r) => r.labels.map((label) => `[${label}]`).join(" ");
     const label = a.space.labels[0];
     const item = (id, key, vars) => el("li", { testid: `notes-wrong-${id}` }, t(key, vars));
-    const merges = [];
+    const openai = [];
+    const files = [];
     for (const id of LOAD_ORDER) {
-      const n = a.merged.has(id) ? a.merged.get(id) : this.rows.has(id) && this.rows.get(id).makeup ? this.rows.get(id).makeup.merges : null;
-      if (n !== null) merges.push(`${t(`models.name.${id}`)} ${fmt(n)}`);
+      const name = t(`models.name.${id}`);
+      if (a.merged.has(id)) openai.push(t("notesWrong.openai", { name, n: fmt(a.merged.get(id)) }));
+      else if (id !== "minimind" && this.rows.has(id) && this.rows.get(id).makeup) {
+        const m = this.rows.get(id).makeup;
+        files.push(t("notesWrong.file", { name, rules: fmt(m.merges), tokens: fmt(m.merged) }));
+      }
     }
     const chatglm = MODELS.find((m) => m.id === "chatglm");
     this.list.replaceChildren(
@@ -114,7 +121,7 @@ export class NotesWrong {
       item("hint", "notesWrong.hint", { code: label.codePointAt(0).toString(16).toUpperCase().padStart(4, "0"), utf8: hex(new TextEncoder().encode(label)), byte: `0x${hex(new TextEncoder().encode(" "))}`, label, id: a.space.ids[0] }),
       item("glm", "notesWrong.glm", { notes: fmt(chatglm.notes) }),
       item("start", "notesWrong.start", { bytes: fmt(MINIMIND.n_bytes), text: quote(WEATHER, t), n: a.weather.n_chars, nbytes: new TextEncoder().encode(WEATHER).length }),
-      item("merges", "notesWrong.merges", { list: merges.join(t("notesWrong.sep")), mm: fmt(MINIMIND.n_merges) }),
+      item("merges", "notesWrong.merges", { openai: openai.join(t("notesWrong.sep")), files: files.join(t("notesWrong.sep")), mm: fmt(MINIMIND.n_merges) }),
       item("question", "notesWrong.question", { added: fmt(MINIMIND.n_added), bytes: fmt(MINIMIND.n_bytes), merges: fmt(MINIMIND.n_merges), bigger: fmt(MINIMIND.vocab_size_with_added * 2) }));
   }
 }
