@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -248,3 +249,75 @@ def test_the_encode_lesson_opens_a_file_beside_the_table_select(open_app, tmp_pa
     page.get_by_test_id("lesson-tab-models").click()
     n = len(oracle.encode(page.get_by_test_id("models-input").input_value(), add_special_tokens=False).ids)
     expect(row(page, "custom")).to_have_attribute("data-tokens", str(n), timeout=LOAD_MS)
+
+
+# The rows' names as the English page writes them, and which of the large tables are Chinese-made
+# (the notes' claim is about those).
+NAMES = {"r50k_base": "GPT-2 (r50k_base)", "cl100k_base": "GPT-4 / GPT-3.5 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)",
+         "llama3": "Llama 3", "qwen3": "Qwen3 (Qwen2's vocabulary)", "deepseek_v3": "DeepSeek-V3", "gemma3": "Gemma 3"}
+CHINESE_MADE = ("qwen3", "deepseek_v3")
+
+
+def is_han(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith(("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH"))
+
+
+def tokens_per_han(oracle, text: str) -> float:
+    """Tokens that carry (part of) a Chinese character, per Chinese character, by the oracle."""
+    n_han = sum(map(is_han, text))
+    if isinstance(oracle, tokenizers.Tokenizer):
+        enc = oracle.encode(text, add_special_tokens=False)
+        return sum(any(map(is_han, text[s:e])) for s, e in enc.offsets) / n_han
+    owner = [i for i, ch in enumerate(text) for _ in ch.encode()]
+    at, carried = 0, 0
+    for token in oracle.encode_ordinary(text):
+        n = len(oracle.decode_single_token_bytes(token))
+        carried += any(is_han(text[owner[b]]) for b in range(at, at + n))
+        at += n
+    return carried / n_han
+
+
+def said(oracles, text: str) -> tuple[str, str]:
+    """The verdict and MiniMind's line the page must say, from the oracles' figures as the rows show
+    them (two places): equal figures are a tie."""
+    shown = {name: f"{tokens_per_han(oracle, text):.2f}" for name, oracle in oracles.items()}
+    per = {name: float(x) for name, x in shown.items()}
+    named = lambda names: [f"{NAMES[n]} {shown[n]}" for n in names]  # noqa: E731
+    chinese = [n for n in NAMES if n in CHINESE_MADE]
+    others = [n for n in NAMES if n not in CHINESE_MADE]
+    if all(per[c] < per[o] for c in chinese for o in others):
+        verdict = "The claim holds here"
+    elif all(per[o] < per[c] for c in chinese for o in others):
+        verdict = "The claim does not hold here"
+    else:
+        clauses = []
+        for o in others:
+            fewer = " and ".join(named(c for c in chinese if per[o] < per[c]))
+            same = " and ".join(named(c for c in chinese if per[o] == per[c]))
+            head = f"{NAMES[o]} {shown[o]} needs "
+            if fewer and same:
+                clauses.append(f"{head}fewer tokens per Chinese character than {fewer} and as many as {same}")
+            elif fewer:
+                clauses.append(f"{head}fewer tokens per Chinese character than {fewer}")
+            elif same:
+                clauses.append(f"{head}as many tokens per Chinese character as {same}")
+        verdict = f"The claim only partly holds here: {'; '.join(clauses)}."
+    mm = per["minimind"]
+    parts = [(f"{word} " + ", ".join(named(n for n in NAMES if test(per[n])))) for word, test in
+             (("fewer than", lambda x: mm < x), ("as many as", lambda x: mm == x), ("more than", lambda x: mm > x))
+             if any(test(per[n]) for n in NAMES)]
+    return verdict, f"needs {shown['minimind']} tokens per Chinese character: {'; '.join(parts)}."
+
+
+@pytest.mark.parametrize("preset", ["weather", "chinese"])
+def test_the_claims_verdict_is_the_rows_figures_ties_said_as_ties(open_app, oracles, preset):
+    """Issue 40 (4, 6): on 今天天气真好 Gemma 3 and Qwen3 both show 0.67, a tie, not "fewer"; MiniMind's
+    line compares it with each row (on the Chinese text it needs fewer than o200k), never a moral typed in."""
+    page = open_app("lesson=models&lang=en")
+    page.get_by_test_id(f"models-preset-{preset}").click()
+    text = page.get_by_test_id("models-input").input_value()
+    verdict, minimind = said(oracles, text)
+    expect(page.get_by_test_id("models-claim-verdict")).to_contain_text(verdict, timeout=LOAD_MS)
+    expect(page.get_by_test_id("models-claim-minimind")).to_contain_text(minimind)
+    if preset == "weather":
+        expect(page.get_by_test_id("models-claim-verdict")).to_contain_text("as many tokens per Chinese character as Qwen3")

@@ -11,7 +11,7 @@ export default Object.freeze({
   lesson: "models",
   focus: "model-rows",
   minutes: 15,
-  title: { en: "Models: the notes' table, measured", zh: "模型：把笔记里的表格量一遍" },
+  title: { en: "Models: the notes' table, measured", zh: "模型：把笔记里的表格实测一遍" },
   summary: {
     en: "The MiniMind notes compare the vocabularies of Llama 3, Qwen, DeepSeek, Gemma, ChatGLM and MiniMind. Here each model's own tokenizer.json runs in the browser on the same text, so the class can check the notes' numbers and their claim that Chinese models compress Chinese better.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes. Its notes quote no figures: read them off the rows, where the engine computes them from the files.",
     zh: "MiniMind 的笔记比较了 Llama 3、Qwen、DeepSeek、Gemma、ChatGLM 和 MiniMind 的词表。这里每个模型自己的 tokenizer.json 都在浏览器里跑同一段文字，大家可以核对笔记里的数字，也可以检验“中文模型压缩中文更好”这个说法。\n\n本课的课件（“授课”菜单）大约 15 分钟。讲稿里不写具体数字：数字都在页面的各行上，由引擎从文件里算出来，照着读就行。",
@@ -80,8 +80,8 @@ export default Object.freeze({
       view: { mtext: "今天天气真好" },
       title: { en: "A small vocabulary, a small matrix", zh: "词表小，矩阵就小" },
       notes: {
-        en: "Look at each row's embedding size: its vocabulary times 768 dimensions, the notes' comparison of MiniMind against Qwen. A vocabulary many times larger is an embedding many times larger, before the model has learned anything.\n\nThat is MiniMind's trade: fewer parameters in the embedding, more tokens per text. Ask the room whether a small model should spend its parameters there.",
-        zh: "看看每一行的 embedding 大小：词表大小乘以 768 维，也就是笔记里拿 MiniMind 和 Qwen 做的那个比较。词表大很多倍，embedding 就大很多倍，这还是在模型学到任何东西之前。\n\n这就是 MiniMind 的取舍：embedding 的参数少了，每段文字的 token 多了。问大家：一个小模型，该不该把参数花在这里？",
+        en: "Look at each row's embedding size: its vocabulary times 768 dimensions, the notes' comparison of MiniMind against Qwen. A vocabulary many times larger is an embedding many times larger, before the model has learned anything.\n\nThat is MiniMind's trade: far fewer parameters in the embedding. Whether it costs tokens is a question for the rows: compare MiniMind's count with the large tables' on this text before saying that a small vocabulary means longer sequences. Then ask the room whether a small model should spend its parameters there.",
+        zh: "看看每一行的 embedding 大小：词表大小乘以 768 维，也就是笔记里拿 MiniMind 和 Qwen 做的那个比较。词表大很多倍，embedding 就大很多倍，这还是在模型学到任何东西之前。\n\n这就是 MiniMind 的取舍：embedding 的参数少了一大截。至于 token 会不会因此变多，要看各行的数字：先把 MiniMind 这一行的 token 数和几张大词表比一比，再说“词表小，序列就长”也不迟。然后问大家：一个小模型，该不该把参数花在这里？",
       },
     },
     {

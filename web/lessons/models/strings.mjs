@@ -138,16 +138,45 @@ registerPairs({
     zh: "这段文字里每个汉字的 token 数，从少到多：{list}。",
   },
   "models.claimHolds": {
-    en: "The claim holds here: the large Chinese-made vocabularies ({chinese}) both need fewer tokens per Chinese character than every other large one ({others}).",
-    zh: "在这段文字上说法成立：国产的大词表（{chinese}）每个汉字用的 token 都比其他所有大词表（{others}）少。",
+    en: "The claim holds here: the large Chinese-made vocabularies ({chinese}) each need fewer tokens per Chinese character than every other large one ({others}).",
+    zh: "在这段文字上，这个说法成立：国产模型的大词表（{chinese}）每个汉字用的 token，都比其他所有大词表（{others}）少。",
+  },
+  "models.claimFails": {
+    en: "The claim does not hold here: every other large vocabulary ({others}) needs fewer tokens per Chinese character than every Chinese-made one ({chinese}).",
+    zh: "在这段文字上，这个说法不成立：其他大词表（{others}）每个汉字用的 token，都比国产模型的大词表（{chinese}）少。",
   },
   "models.claimMixed": {
-    en: "The claim only partly holds here: {better} needs fewer tokens per Chinese character than some of the large Chinese-made vocabularies ({chinese}).",
-    zh: "在这段文字上说法只部分成立：{better} 每个汉字用的 token，比某些国产大词表（{chinese}）还少。",
+    en: "The claim only partly holds here: {clauses}.",
+    zh: "在这段文字上，这个说法只部分成立：{clauses}。",
   },
+  "models.claimFewer": {
+    en: "{name} needs fewer tokens per Chinese character than {fewer}",
+    zh: "{name} 每个汉字用的 token 比 {fewer} 少",
+  },
+  "models.claimSame": {
+    en: "{name} needs as many tokens per Chinese character as {same}",
+    zh: "{name} 每个汉字用的 token 和 {same} 一样多",
+  },
+  "models.claimFewerSame": {
+    en: "{name} needs fewer tokens per Chinese character than {fewer} and as many as {same}",
+    zh: "{name} 每个汉字用的 token 比 {fewer} 少，和 {same} 一样多",
+  },
+  "models.claimSep": { en: "; ", zh: "；" },
+  "models.claimAnd": { en: " and ", zh: "、" },
   "models.claimMiniMind": {
-    en: "MiniMind, trained on Chinese too but with only {vocab} tokens, needs {mm} tokens per Chinese character: more than {n} of the {total} other tables measured. A small vocabulary buys a small embedding, not compression.",
-    zh: "MiniMind 同样在中文上训练，但只有 {vocab} 个 token，每个汉字要 {mm} 个 token，比实测的其他 {total} 张词表中的 {n} 张都多。小词表换来的是小 embedding，而不是压缩率。",
+    en: "MiniMind, trained on Chinese too but with only {vocab} tokens, needs {mm} tokens per Chinese character: {compare}.",
+    zh: "MiniMind 同样在中文上训练，但只有 {vocab} 个 token，每个汉字要 {mm} 个 token：{compare}。",
+  },
+  "models.mmFewer": { en: "fewer than {list}", zh: "比 {list} 少" },
+  "models.mmSame": { en: "as many as {list}", zh: "和 {list} 一样多" },
+  "models.mmMore": { en: "more than {list}", zh: "比 {list} 多" },
+  "models.mmNoCost": {
+    en: "On this text its small vocabulary costs it no compression: what it saves is embedding rows.",
+    zh: "在这段文字上，小词表并没有让它压缩得更差，省下的是 embedding 的行数。",
+  },
+  "models.mmCost": {
+    en: "On this text its small vocabulary costs it compression: every larger table needs fewer tokens per Chinese character.",
+    zh: "在这段文字上，小词表让它压缩得更差：每张更大的词表，每个汉字用的 token 都更少。",
   },
   "models.makeupTitle": {
     en: "What MiniMind's vocabulary is made of, and where an id goes",
