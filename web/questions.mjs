@@ -66,7 +66,7 @@ export const QUESTIONS_EN = {
   "check.portable.q": "Does id 30001 mean \"token\" for every language model?",
   "check.portable.a": "No. An id is only a row number in one tokenizer's table. Another tokenizer puts something else in that row, so ids only make sense together with the table that produced them, and with the model trained on that table.",
 
-  "check.fifth.q": "The Chinese notes this lesson builds on say that after 我爱中国 is formed, (中国, 人) still occurs twice. Count it yourself.",
+  "check.fifth.q": "The MiniMind notes, whose 我爱中国 corpus this lesson trains on, say that after 我爱中国 is formed, (中国, 人) still occurs twice. Count it yourself.",
   "check.fifth.a": "Once. In the first sentence 中国 is now inside 我爱中国, so that sentence reads 我爱中国 | 人 and its pair is (我爱中国, 人). Only the second sentence, 中国 人 很 多, still has (中国, 人). The notes' fifth table is wrong; the trainer here counts it as 1.",
   "check.ties.q": "In the second round three pairs tie with a count of 2. Does the way a tie is broken matter?",
   "check.ties.a": "Yes. Different tie rules learn different merges, and so different vocabularies, from the same corpus, and each is a correct BPE. HuggingFace's trainer, for example, does not take the first occurrence: it orders tied pairs by their token ids, smallest first. To reproduce a tokenizer you need its exact rule.",
@@ -123,7 +123,7 @@ export const QUESTIONS_ZH = {
   "check.portable.q": "id 30001 在所有语言模型里都表示“token”吗？",
   "check.portable.a": "不是。id 只是某一张词表里的行号，换一个分词器，这一行放的就是别的东西。所以 id 必须和产生它的那张词表一起看，也只对用这张词表训练出来的模型有意义。",
 
-  "check.fifth.q": "本课参考的中文笔记说：合并出“我爱中国”之后，(中国, 人) 还出现 2 次。你自己数一数。",
+  "check.fifth.q": "本课用的“我爱中国”语料出自 MiniMind 笔记。笔记说：合并出“我爱中国”之后，(中国, 人) 还出现 2 次。你自己数一数。",
   "check.fifth.a": "只有 1 次。第一句里的“中国”已经并进了“我爱中国”，这句变成 我爱中国 | 人，对应的相邻对是 (我爱中国, 人)。只有第二句“中国 人 很 多”里还有 (中国, 人)。笔记的第五张表算错了，这里的训练器数出来是 1。",
   "check.ties.q": "第二轮有三个相邻对并列，都出现 2 次。并列时怎么选，有关系吗？",
   "check.ties.a": "有关系。同一份语料，用不同的并列规则会学出不同的合并，词表也就不同，而它们都是正确的 BPE。比如 HuggingFace 的训练器并不取最先出现的那一对，而是按两个 token 的 id 排序，小的优先。想复现某个分词器，就得用它的那条规则。",
