@@ -43,10 +43,12 @@ def oracles(tiktoken_oracle):
 
 
 def expected(oracle, text: str) -> tuple[int, int]:
-    """(tokens of the text without added specials, vocabulary with added tokens) by the oracle."""
+    """(tokens of the text without added specials, the embedding's rows) by the oracle: a tokenizer.json's
+    vocabulary with added tokens; an OpenAI table's largest id + 1 (cl100k's ids reach 100,276 with
+    100,261 entries: its embedding has a row for each id)."""
     if isinstance(oracle, tokenizers.Tokenizer):
         return len(oracle.encode(text, add_special_tokens=False).ids), oracle.get_vocab_size(with_added_tokens=True)
-    return len(oracle.encode_ordinary(text)), len(oracle._mergeable_ranks) + len(oracle._special_tokens)
+    return len(oracle.encode_ordinary(text)), oracle.max_token_value + 1
 
 
 def row(page, model: str):

@@ -99,8 +99,8 @@ registerPairs({
     zh: "笔记写的是“约 200,000”。",
   },
   "models.about.cl100k_base": {
-    en: "The notes' {notes} counts the byte-level tokens; the special tokens come on top.",
-    zh: "笔记里的 {notes} 只数了字节级 token，特殊 token 另算。",
+    en: "The notes' {notes} counts the byte-level tokens; the special tokens come on top, at ids past a gap, so the embedding needs {file} rows, one for each id up to the last.",
+    zh: "笔记里的 {notes} 只数了字节级 token，特殊 token 另算；它们的 id 排在一段空号之后，所以 embedding 要留 {file} 行，最大的 id 也得有一行。",
   },
   "models.about.chatglm": {
     en: "No tokenizer file for ChatGLM is available here, so this row has no measurements (the notes say {notes}).",
