@@ -28,11 +28,11 @@ registerPairs({
   },
   "compare.tying": {
     en: "The embedding maps an id to D numbers; the output layer maps D numbers back to a score for every id: two V × D matrices. Weight tying uses one matrix for both, so the vocabulary costs V × D numbers once. MiniMind ties them (tie_word_embeddings is true in its config): its {v} × {d} = {n} numbers serve both ends.",
-    zh: "嵌入层把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）让两头共用同一个矩阵，词表的参数只算一份 V × D。MiniMind 就是这样（它的配置里 tie_word_embeddings 为 true）：{v} × {d} = {n} 个数，两头一起用。",
+    zh: "嵌入矩阵把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）让两头共用同一个矩阵，词表的参数只算一份 V × D。MiniMind 就是这样（它的配置里 tie_word_embeddings 为 true）：{v} × {d} = {n} 个数，两头一起用。",
   },
   "compare.untied": {
     en: "The embedding maps an id to D numbers; the output layer maps D numbers back to a score for every id: two V × D matrices. Weight tying would use one matrix for both; MiniMind's config does not tie them, so its {v} × {d} = {n} numbers are paid twice.",
-    zh: "嵌入层把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）可以让两头共用一个矩阵；MiniMind 的配置没有共享，所以 {v} × {d} = {n} 个数要算两份。",
+    zh: "嵌入矩阵把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）可以让两头共用一个矩阵；MiniMind 的配置没有共享，所以 {v} × {d} = {n} 个数要算两份。",
   },
   "compare.firstLoss": {
     en: "An untrained model spreads its guess evenly over the vocabulary, so its first loss is about ln V: ln {v} = {ln} for {name}. In the textbook chapter this app's first lessons follow (18.3, “Tokenizer: characters, BPE and the vocabulary”), an untrained small GPT over a toy vocabulary of 100 starts at a loss of 4.616, against ln 100 = {ln100}. The vocabulary itself is counted, never learned by gradient descent; the embedding rows are what training learns.",

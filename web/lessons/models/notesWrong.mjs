@@ -27,7 +27,7 @@ registerPairs({
   },
   "notesWrong.prefix": {
     en: "The notes say MiniMind puts a prefix byte Ġ before each word. It adds nothing: Ġ is how a byte-level table writes a space byte that is already in the text. MiniMind cuts {joined} into {joinedTokens}, and {spaced} into {spacedTokens}: a Ġ only where a space was typed.",
-    zh: "笔记说 MiniMind 会在每个词前面加一个前缀字节 Ġ。其实它什么都不加：Ġ 只是字节级词表对文字里本来就有的空格字节的写法。MiniMind 把{joined}切成 {joinedTokens}，把{spaced}切成 {spacedTokens}：只有打了空格的地方才有 Ġ。",
+    zh: "笔记说 MiniMind 会在每个词前面加一个前缀字节 Ġ。其实它什么也没加：字节级词表把空格这个字节写成 Ġ，而这个空格本来就在文字里。MiniMind 把{joined}切成 {joinedTokens}，把{spaced}切成 {spacedTokens}：打了空格的地方才有 Ġ。",
   },
   "notesWrong.hint": {
     en: "Question 3's hint asks what Ġ is in UTF-8. Ġ itself is U+{code}, the bytes {utf8} in UTF-8. What it stands for is the byte {byte}, a space, only because GPT-2's byte table writes each of the 256 byte values as a printable character: a space alone is {label} in r50k, id {id}.",
@@ -49,7 +49,7 @@ registerPairs({
   "notesWrong.file": { en: "{name} {rules} rules making {tokens} tokens", zh: "{name} 列了 {rules} 条规则，合出 {tokens} 个 token" },
   "notesWrong.question": {
     en: "Question 1 asks what happens when “the merges go from 6400 to 12800”. But 6,400 is MiniMind's vocabulary, not its merges: {added} added tokens + {bytes} bytes + {merges} merges. What the question means is a vocabulary of {bigger}; Compare's “Check yourself” works it out.",
-    zh: "思考题 1 问“如果把 BPE 的合并次数从 6400 增加到 12800”会怎样。但 6400 是 MiniMind 的词表大小，不是合并次数：它是 {added} 个添加的 token + {bytes} 个字节 + {merges} 条合并。题目真正想问的是把词表扩大到 {bigger}，“对比”一课末尾的“想一想”算了这道题。",
+    zh: "思考题 1 问“如果把 BPE 的合并次数从 6400 增加到 12800”会怎样。但 6400 是 MiniMind 的词表大小，不是合并次数：它是 {added} 个新增 token + {bytes} 个字节 + {merges} 条合并。题目真正想问的是把词表扩大到 {bigger}，“对比”一课末尾的“想一想”算了这道题。",
   },
 });
 
