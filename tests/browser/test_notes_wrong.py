@@ -50,7 +50,7 @@ def labels(tokenizer, text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_notes_errors_are_said_from_the_files(open_app, merges, r50k_oracle, screenshot, lang):
+def test_the_notes_errors_are_said_from_the_files(open_app, merges, r50k_oracle, tiktoken_oracle, screenshot, lang):
     minimind = tokenizers.Tokenizer.from_file(str(ROOT / "assets" / "minimind" / "tokenizer.json"))
     mm = json.loads((ROOT / "assets" / "minimind" / "tokenizer.json").read_text(encoding="utf-8"))
     page = open_app(f"lesson=models&lang={lang}")
@@ -94,6 +94,46 @@ def test_the_notes_errors_are_said_from_the_files(open_app, merges, r50k_oracle,
     made = "rules making" if lang == "en" else "条规则，合出"
     expect(page.get_by_test_id("notes-wrong-merges")).to_contain_text(f"{g(merges['llama3'][0])} {made} {g(merges['llama3'][1])}")
     assert merges["minimind"][0] == len(mm["model"]["merges"])
+
+    # The notes' slips that were shown without comment (issue 40, part 3).
+    sentence = page.get_by_test_id("notes-wrong-sentence")
+    assert len("sentence") == 8
+    expect(sentence).to_contain_text(f"{len('sentence')} {'letters' if lang == 'en' else '个字母'}")
+    expect(sentence).to_contain_text(" ".join(f"[{token}]" for token in labels(minimind, "sentence")))
+
+    # HuggingFace's own trainer on the notes' corpus (a character per symbol, a line per sequence).
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.Split("\n", "removed")
+    tok.train_from_iterator(["我爱中国人\n中国人很多\n我爱中国\n北京是中国首都"],
+                            trainer=trainers.BpeTrainer(vocab_size=1000, min_frequency=2, show_progress=False))
+    hf = ["".join(m) if isinstance(m, list) else m.replace(" ", "") for m in json.loads(tok.to_str())["model"]["merges"]]
+    assert hf[2] == "中国人"
+    ties = page.get_by_test_id("notes-wrong-ties")
+    sep = ", " if lang == "en" else "、"
+    expect(ties).to_contain_text(sep.join(f"“{token}”" for token in hf))
+    expect(ties).to_contain_text("“我爱中国”")
+
+    o200k = tiktoken_oracle("o200k_base")
+    cut = [o200k.decode([i]) for i in o200k.encode_ordinary(weather)]
+    at, cross = 0, None
+    for token in cut:
+        if at < 2 < at + len(token):
+            cross = token
+        at += len(token)
+    assert cross == "天天"
+    pretok = page.get_by_test_id("notes-wrong-pretok")
+    expect(pretok).to_contain_text(" ".join(f"[{token}]" for token in cut))
+    expect(pretok).to_contain_text(f"“{cross}”" if lang == "zh" else f"its {cross} crosses")
+
+    cl100k = tiktoken_oracle("cl100k_base")
+    expect(page.get_by_test_id("notes-wrong-rules")).to_contain_text(g(len(cl100k._mergeable_ranks)))
+    from tools.models import tokenizer_json
+
+    assert json.loads(tokenizer_json("llama3").read_text(encoding="utf-8"))["model"]["ignore_merges"] is True
+    expect(page.get_by_test_id("notes-wrong-rules")).to_contain_text("ignore_merges")
+    expect(page.get_by_test_id("notes-wrong-gpt1")).to_contain_text("GPT-1")
 
     question = page.get_by_test_id("notes-wrong-question")
     expect(question).to_contain_text(g(len(mm["model"]["merges"])))

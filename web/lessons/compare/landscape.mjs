@@ -23,8 +23,8 @@ registerPairs({
     zh: "字节级 BPE 从 256 个字节值出发，所以不会碰到不认识的字符；空格就是字节 0x20（GPT-2 把它写成 Ġ）。它的起始单元很少，可一个常用汉字就占三个字节，起步的序列就长。SentencePiece 从字符出发，把空格写成 ▁；开了字节回退的话，词表里没有的字就拆成 <0xE4> 这样的字节 token（Gemma 就是这样）。它的起始单元有几千个字符，序列则是一个字一个单元起步。",
   },
   "compare.landscapeHistory": {
-    en: "A short history: BPE began as a data-compression method on bytes (Philip Gage, 1994). Sennrich, Haddow and Birch (2016) used it on characters to split rare words for translation. GPT-2 (2019) went back to bytes. Vocabularies have grown since: Llama 1 and 2 had {llama2} tokens, Llama 3's file has {llama3}, {times} times as many.",
-    zh: "简短的历史：BPE 最早是一种针对字节的数据压缩方法（Philip Gage，1994）。Sennrich、Haddow 和 Birch（2016）把它用在字符上，为机器翻译切分少见的词。GPT-2（2019）又回到了字节。此后词表越来越大：Llama 1 和 2 有 {llama2} 个 token，Llama 3 的文件里有 {llama3} 个，是前者的 {times} 倍。",
+    en: "A short history: BPE began as a data-compression method on bytes (Philip Gage, 1994). Sennrich, Haddow and Birch (2016) used it on characters to split rare words for translation. GPT-1 (2018) brought it to a language model, still on characters; GPT-2 (2019) went back to bytes. Vocabularies have grown since: Llama 1 and 2 had {llama2} tokens, Llama 3's file has {llama3}, {times} times as many.",
+    zh: "简短的历史：BPE 最早是一种针对字节的数据压缩方法（Philip Gage，1994）。Sennrich、Haddow 和 Birch（2016）把它用在字符上，为机器翻译切分少见的词。GPT-1（2018）把它带进了语言模型，仍然以字符为单位；GPT-2（2019）又回到了字节。此后词表越来越大：Llama 1 和 2 有 {llama2} 个 token，Llama 3 的文件里有 {llama3} 个，是前者的 {times} 倍。",
   },
   "compare.tying": {
     en: "The embedding maps an id to D numbers; the output layer maps D numbers back to a score for every id: two V × D matrices. Weight tying uses one matrix for both, so the vocabulary costs V × D numbers once. MiniMind ties them (tie_word_embeddings is true in its config): its {v} × {d} = {n} numbers serve both ends.",
