@@ -27,8 +27,8 @@ OPEN_MODELS = ("minimind", "qwen3", "deepseek_v3", "llama3", "gemma3")
 
 @pytest.fixture(scope="module")
 def merges(tiktoken_oracle) -> dict[str, tuple[int, int]]:
-    """Each table's merges counted from its file: (rules, distinct tokens they make). OpenAI's tables
-    store one rank per token, so the two are equal there."""
+    """Each table's merges counted from its file: (rules, distinct tokens they make, added tokens aside).
+    OpenAI's tables store one rank per token, so the two are equal there."""
     from tools.models import tokenizer_json
 
     found = {}
@@ -36,9 +36,11 @@ def merges(tiktoken_oracle) -> dict[str, tuple[int, int]]:
         n = sum(1 for token in tiktoken_oracle(name)._mergeable_ranks if len(token) > 1)
         found[name] = (n, n)
     for name in OPEN_MODELS:
-        model = json.loads(tokenizer_json(name).read_text(encoding="utf-8"))["model"]
+        config = json.loads(tokenizer_json(name).read_text(encoding="utf-8"))
+        model = config["model"]
         made = {"".join(m) if isinstance(m, list) else m.replace(" ", "", 1) for m in model["merges"]}
-        found[name] = (len(model["merges"]), len(made & set(model["vocab"])))
+        added = {t["content"] for t in config.get("added_tokens") or []}  # split out before the model: not made by merging
+        found[name] = (len(model["merges"]), len((made & set(model["vocab"])) - added))
     return found
 
 
