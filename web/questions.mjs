@@ -12,6 +12,11 @@ const MINIMIND = Object.freeze({ vocab: MM.vocab_size_with_added, dim: MM.hidden
 
 const grouped = (n) => n.toLocaleString("en-US");
 
+// The MiniMind notes' own figures that question 1 reasons from (seed 001): the whole model's 64M
+// parameters, and the 12,800 merges the question names.
+const NOTES_PARAMS = 64e6;
+const NOTES_MERGES = 12800;
+
 /** Values that fill {placeholders} in answers. */
 function minimindVars() {
   const bigger = MINIMIND.vocab * 2;
@@ -26,6 +31,11 @@ function minimindVars() {
     rows: grouped(bigger * MINIMIND.dim),
     delta: grouped(delta),
     megabytes: ((delta * 2) / 1e6).toFixed(1),
+    whole: ((NOTES_PARAMS + delta) / 1e6).toFixed(1),
+    percent: ((100 * delta) / NOTES_PARAMS).toFixed(1),
+    notesMerges: grouped(NOTES_MERGES),
+    literal: grouped(MINIMIND.added + MINIMIND.bytes + NOTES_MERGES),
+    literalRows: grouped((MINIMIND.added + MINIMIND.bytes + NOTES_MERGES) * MINIMIND.dim),
   };
 }
 
@@ -78,7 +88,7 @@ export const QUESTIONS_EN = {
   "check.chinese.q": "Why do models built for Chinese usually have larger vocabularies than English-only models?",
   "check.chinese.a": "A Chinese character takes 3 bytes in UTF-8. A byte-level tokenizer needs merges just to rebuild each character, and more to reach whole words. A table trained mostly on English spends few merges on Chinese, so Chinese text costs many tokens; a larger table trained on Chinese gives common characters and words their own tokens.",
   "check.minimind.q": "MiniMind's vocabulary has {vocab} tokens ({added} added tokens, {bytes} bytes and {merges} merges) and each token's vector has {dim} numbers. If the vocabulary grew to {bigger}, how large would its embedding table be?",
-  "check.minimind.a": "{bigger} × {dim} = {rows} numbers, {delta} more than today. If the output layer shares its weights with the embedding (weight tying), that is the whole growth; if not, the output layer grows by as much again. At 2 bytes a number (fp16), the embedding alone adds about {megabytes} MB to the file. (The notes' question 1 speaks of “merges from 6400 to 12800”, but 6,400 is the vocabulary, of which {merges} are merges: it is the vocabulary that doubles here.)",
+  "check.minimind.a": "{bigger} × {dim} = {rows} numbers, {delta} more than today. If the output layer shares its weights with the embedding (weight tying), that is the whole growth; if not, the output layer grows by as much again. At 2 bytes a number (fp16), the embedding alone adds about {megabytes} MB to the file. The notes put the whole model at 64M parameters: tied, it grows to about {whole}M, {percent}% more. (The notes' question 1 speaks of “merges from 6400 to 12800”, but 6,400 is the vocabulary, of which {merges} are merges: it is the vocabulary that doubles here. Read literally, {notesMerges} merges make a vocabulary of {added} + {bytes} + {notesMerges} = {literal}, an embedding of {literalRows} numbers.)",
   "check.bigger.q": "A larger vocabulary makes the same text shorter. Why not make it as large as possible?",
   "check.bigger.a": "The output layer scores every token at every position (D × V numbers, a softmax over V), so it grows with the vocabulary, and so does the embedding table. Rare tokens also get few training examples, so their vectors are learned poorly. A vocabulary size is a trade-off between sequence length and model size.",
 
@@ -135,7 +145,7 @@ export const QUESTIONS_ZH = {
   "check.chinese.q": "为什么面向中文的模型，词表通常比只做英文的模型大？",
   "check.chinese.a": "一个汉字在 UTF-8 里占 3 个字节。字节级分词器光是把字拼回来就要用掉合并，要拼成词还要更多。主要用英文训练出来的词表，留给中文的合并很少，中文就要切出很多 token；在中文语料上训练的更大词表，能让常用字和常用词各有自己的 token。",
   "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（{added} 个新增 token、{bytes} 个字节和 {merges} 条合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，嵌入矩阵会有多大？",
-  "check.minimind.a": "{bigger} × {dim} = {rows} 个数，比现在多 {delta} 个。如果输出层和嵌入矩阵共用权重（weight tying），增加的就是这些；如果不共用，输出层还要再多出同样多。按每个数 2 字节（fp16）算，光嵌入矩阵就让模型文件大约多出 {megabytes} MB。（笔记的思考题 1 说的是“合并次数从 6400 增加到 12800”，但 6400 是词表大小，其中合并只有 {merges} 条：这里翻倍的是词表。）",
+  "check.minimind.a": "{bigger} × {dim} = {rows} 个数，比现在多 {delta} 个。如果输出层和嵌入矩阵共用权重（weight tying），增加的就是这些；如果不共用，输出层还要再多出同样多。按每个数 2 字节（fp16）算，光嵌入矩阵就让模型文件大约多出 {megabytes} MB。笔记说整个模型是 64M 参数：共用权重时，会涨到大约 {whole}M，多出 {percent}%。（笔记的思考题 1 说的是“合并次数从 6400 增加到 12800”，但 6400 是词表大小，其中合并只有 {merges} 条：这里翻倍的是词表。如果照字面理解，{notesMerges} 条合并对应的词表是 {added} + {bytes} + {notesMerges} = {literal}，嵌入矩阵有 {literalRows} 个数。）",
   "check.bigger.q": "词表越大，同一段文字切出的 token 越少。那为什么不把词表做得越大越好？",
   "check.bigger.a": "输出层要在每个位置给词表里的每个 token 打分（D × V 个参数，对 V 个 token 做 softmax），它随词表一起变大，嵌入矩阵也一样。而且罕见的 token 训练时见得少，向量学不好。词表大小是序列长度和模型大小之间的取舍。",
 

@@ -323,3 +323,29 @@ def test_the_claims_verdict_is_the_rows_figures_ties_said_as_ties(open_app, orac
     expect(page.get_by_test_id("models-claim-minimind")).to_contain_text(minimind)
     if preset == "weather":
         expect(page.get_by_test_id("models-claim-verdict")).to_contain_text("as many tokens per Chinese character as Qwen3")
+
+
+def test_bpes_limits_are_shown_on_the_rows(open_app, oracles):
+    """Issue 40 part 4 (the notes' 5.5): the tokens that glue 的 to other characters, as each oracle cuts
+    the Chinese text, and MiniMind's place by characters per token (ties share a place)."""
+    page = open_app("lesson=models&lang=en")
+    page.get_by_test_id("models-preset-chinese").click()
+    text = page.get_by_test_id("models-input").input_value()
+    glued, per = {}, {}
+    for name, oracle in oracles.items():
+        if isinstance(oracle, tokenizers.Tokenizer):
+            ids = oracle.encode(text, add_special_tokens=False).ids
+            texts = [oracle.decode([i]) for i in ids]
+        else:
+            ids = oracle.encode_ordinary(text)
+            texts = [oracle.decode_single_token_bytes(i).decode("utf-8", "replace") for i in ids]
+        glued[name] = [t for t in texts if "的" in t and len(t) > 1 and "\ufffd" not in t]
+        per[name] = float(f"{len(text) / len(ids):.2f}")
+    assert glued["minimind"], "the Chinese text has tokens that glue 的 to a neighbour"
+    de = page.get_by_test_id("models-limits-de")
+    expect(de).to_be_visible(timeout=LOAD_MS)
+    for name, tokens in glued.items():
+        for token in tokens:
+            expect(de).to_contain_text(token)
+    rank = 1 + sum(1 for name, x in per.items() if x > per["minimind"])
+    expect(page.get_by_test_id("models-limits-domain")).to_contain_text(f"is {rank} of the {len(per)} tables")

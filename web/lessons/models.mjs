@@ -15,6 +15,7 @@ import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
 import { MODELS, LOAD_ORDER } from "./models/table.mjs";
 import { NotesWrong } from "./models/notesWrong.mjs";
+import { Limits } from "./models/limits.mjs";
 import "./models/strings.mjs";
 
 const DIM = 768;
@@ -71,7 +72,8 @@ class ModelsLesson extends TextLesson {
       el("div", { className: "lk-matrix-wrap" }, this.matrixTop, this.matrix, this.matrixBottom));
 
     this.notesWrong = new NotesWrong(ctx, b, 4);
-    this.mount([intro(b, "models.title", "models.lead"), card], rowsCard, claimCard, makeupCard, this.notesWrong.card);
+    this.limits = new Limits(b, 5);
+    this.mount([intro(b, "models.title", "models.lead"), card], rowsCard, claimCard, makeupCard, this.notesWrong.card, this.limits.card);
   }
 
   update(state, changed) {
@@ -227,6 +229,7 @@ class ModelsLesson extends TextLesson {
       this.claim.append(...this.claimLines(rows));
     }
     this.notesWrong.show(rows, t);
+    this.limits.show(rows, t, (id) => this.modelName(id));
     const mm = rows.get("minimind");
     this.makeupLine.textContent = "";
     this.makeupNote.textContent = "";
