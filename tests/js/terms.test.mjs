@@ -17,7 +17,7 @@ const { TERMS } = await import(pathToFileURL(path.join(WEB, "lessons", "glossary
 
 // glossary id -> the words it replaced (each a way the pages once said the same idea).
 const HELD = new Map([
-  ["pair", ["相邻的两块", "这对组合", "所有组合", "剩下的组合"]],
+  ["pair", ["相邻的两块", "这对组合", "所有组合", "剩下的组合", "相邻一对", "相邻的对", "有 rank 的组合"]],
   ["embedding", ["嵌入表", "嵌入层", "embedding 矩阵", "embedding 层", "维时的 embedding"]],
   ["added", ["添加的 token", "添加的token"]],
   ["mistake", ["常见误解"]],
