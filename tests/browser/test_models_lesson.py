@@ -348,4 +348,4 @@ def test_bpes_limits_are_shown_on_the_rows(open_app, oracles):
         for token in tokens:
             expect(de).to_contain_text(token)
     rank = 1 + sum(1 for name, x in per.items() if x > per["minimind"])
-    expect(page.get_by_test_id("models-limits-domain")).to_contain_text(f"is {rank} of the {len(per)} tables")
+    expect(page.get_by_test_id("models-limits-domain")).to_contain_text(f"ranks {rank} of the {len(per)} tables")

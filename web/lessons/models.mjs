@@ -264,7 +264,7 @@ class ModelsLesson extends TextLesson {
     const per = (id) => Number(shown(id));  // as the row shows it, so the verdict reads like the rows
     const ranked = [...measured].sort((a, b) => per(a.id) - per(b.id));
     const named = (ms) => ms.map((m) => `${name(m.id)} ${shown(m.id)}`);
-    const list = (ms) => named(ms).join(", ");
+    const list = (ms) => named(ms).join(t("models.listSep"));
     const joined = (ms) => named(ms).join(t("models.claimAnd"));
     const lines = [el("p", { testid: "models-claim-ranking" }, t("models.claimRanking", { list: list(ranked) }))];
     const large = measured.filter((m) => !m.small);

@@ -29,8 +29,8 @@ registerPairs({
   "limits.sep": { en: "; ", zh: "；" },
   "limits.tokenSep": { en: ", ", zh: "、" },
   "limits.domain": {
-    en: "Characters per token on this text run from {min} ({minName}) to {max} ({maxName}). MiniMind, trained on its own corpus, is {rank} of the {n} tables, most characters first. Switch to the English or the code text and watch it move.",
-    zh: "这段文字上，每个 token 的字符数从 {min}（{minName}）到 {max}（{maxName}）不等。MiniMind 用自己的语料训练，在 {n} 张词表里排第 {rank}（字符数多的在前）。换成“英文”或“代码”那段，看看它排到哪里。",
+    en: "Characters per token on this text run from {min} ({minName}) to {max} ({maxName}). MiniMind, trained mostly on Chinese, ranks {rank} of the {n} tables, most characters first. Switch to the English or the code text and watch it move.",
+    zh: "这段文字上，每个 token 的字符数从 {min}（{minName}）到 {max}（{maxName}）不等。MiniMind 主要用中文语料训练，在 {n} 张词表里排第 {rank}（字符数多的在前）。换成“英文”或“代码”那段，看看它排到哪里。",
   },
 });
 

@@ -56,7 +56,7 @@ registerPairs({
   },
   "notesWrong.ties": {
     en: "The notes break a tie by taking the pair met first, and say HuggingFace's BPE does the same. Its trainer does not: of the tied pairs it takes the one whose token ids are smallest. On the notes' corpus, the pair met first learns {first}; HuggingFace's rule learns {hf}, so its third token is {hfThird}, not {firstThird}. The Train lesson runs both rules.",
-    zh: "笔记遇到并列时取最先出现的那一对，还说“HuggingFace 的 BPE 实现就是按这个顺序来的”。其实 HuggingFace 的训练器不是这样：并列时它取 token id 最小的那一对。在笔记的语料上，取最先出现的一对，学到的是 {first}；按 HuggingFace 的规则，学到的是 {hf}，第三个 token 是{hfThird}，不是{firstThird}。“训练”一课里两种规则都能试。",
+    zh: "笔记遇到并列时取最先出现的那一对，还说“HuggingFace 的 BPE 实现就是按这个顺序来的”。其实 HuggingFace 的训练器不是这样：并列时它取 token id 最小的那一对。在笔记的语料上，取最先出现的一对，学到的是{first}；按 HuggingFace 的规则，学到的是{hf}，第三个 token 是{hfThird}，不是{firstThird}。“训练”一课里两种规则都能试。",
   },
   "notesWrong.pretok": {
     en: "The notes say pre-tokenization keeps 北京 and 大学 from merging into 京大, a token across two words. Only where the pattern cuts: Chinese has no spaces, so a run of Chinese characters is one piece and a merge may cross a word. o200k cuts {text} into {tokens}: its {cross} crosses the boundary between 今天 and 天气.",
@@ -155,7 +155,7 @@ export class NotesWrong {
     }
     const tokens = (r) => r.labels.map((label) => `[${label}]`).join(" ");
     const label = a.space.labels[0];
-    const item = (id, key, vars, more = null) => el("li", { testid: `notes-wrong-${id}` }, more ? `${t(key, vars)} ${t(more)}` : t(key, vars));
+    const item = (id, key, vars, more = null) => el("li", { testid: `notes-wrong-${id}` }, more ? `${t(key, vars)}${t("sentence.joiner")}${t(more)}` : t(key, vars));
     const openai = [];
     const files = [];
     for (const id of LOAD_ORDER) {

@@ -162,6 +162,7 @@ registerPairs({
     zh: "{name} 每个汉字用的 token 比 {fewer} 少，和 {same} 一样多",
   },
   "models.claimSep": { en: "; ", zh: "；" },
+  "models.listSep": { en: ", ", zh: "、" },
   "models.claimAnd": { en: " and ", zh: "、" },
   "models.claimMiniMind": {
     en: "MiniMind, trained on Chinese too but with only {vocab} tokens, needs {mm} tokens per Chinese character: {compare}.",
