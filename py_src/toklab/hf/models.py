@@ -25,29 +25,24 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import json
+import os
 import re
 from itertools import repeat
 from operator import lshift, or_
-from typing import NamedTuple
 
 from ..caches import SizedCache
+from ..errors import ToklabError
 from ._config import bad, expect
+from . import wordpiece as _wordpiece
+from .model_base import Model, Token
+from .wordpiece import WordLevel, WordPiece
 
-__all__ = ["BPE", "Model", "Token", "from_config", "options"]
+__all__ = ["BPE", "Model", "Token", "WordLevel", "WordPiece", "from_config", "options"]
 
 _HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
 _NONE = 1 << 62  # "no merge" in the packed (rank, id) values
 _BUILDS = itertools.count(1)
-
-
-class Token(NamedTuple):
-    id: int
-    value: str
-    offsets: tuple[int, int]  # characters of the piece
-
-
-class Model:
-    """A part that turns a piece into tokens."""
 
 
 def _merge_ids(ids: list[int], spans: list | None, merges: dict, shift: int, mask: int) -> list[int]:
@@ -137,9 +132,31 @@ class BPE(Model):
         self.byte_fallback = bool(byte_fallback)
         self.ignore_merges = bool(ignore_merges)
         self.cache_capacity = cache_capacity
+        if isinstance(vocab, (str, os.PathLike)):  # the bindings take the two files' paths too
+            vocab, merges = BPE.read_file(vocab, merges)
         self.vocab = dict(vocab or {})
         self.merges = [tuple(m) for m in (merges or [])]
         self._build()
+
+    @staticmethod
+    def read_file(vocab: str, merges: str) -> tuple[dict[str, int], list[tuple[str, str]]]:
+        """vocab.json and merges.txt (GPT-2's layout: a `#version` line, then "left right" lines)."""
+        with open(vocab, encoding="utf-8") as f:
+            try:
+                table = expect(json.load(f), dict, "vocab", "an object of token: id")
+            except json.JSONDecodeError as e:
+                raise ToklabError("hf_bad_json", line=e.lineno, column=e.colno) from None
+        pairs = []
+        with open(merges, encoding="utf-8") as f:
+            for k, line in enumerate(f.read().splitlines()):
+                pair = _merge_pair(line, f"merges[{k}]") if line else None
+                if pair is not None:
+                    pairs.append(pair)
+        return table, pairs
+
+    @classmethod
+    def from_file(cls, vocab: str, merges: str, **kwargs) -> BPE:
+        return cls(*cls.read_file(vocab, merges), **kwargs)
 
     @property
     def merges(self) -> list[tuple[str, str]]:
@@ -460,8 +477,11 @@ def options(d: dict, path: str = "model") -> dict:
     return out
 
 
-def from_config(d: dict, path: str = "model") -> BPE:
-    """The model a tokenizer.json describes (BPE only)."""
+def from_config(d: dict, path: str = "model") -> Model:
+    """The model a tokenizer.json describes."""
+    expect(d, dict, path, "an object")
+    if d.get("type") in ("WordPiece", "WordLevel"):
+        return _wordpiece.from_config(d, path)
     flags = options(d, path)
     vocab = expect(d.get("vocab"), dict, f"{path}.vocab", "an object of token: id")
     for token, i in vocab.items():
@@ -478,3 +498,7 @@ def from_config(d: dict, path: str = "model") -> BPE:
     model.vocab, model.merges = vocab, merges
     model._build(path)
     return model
+
+
+Model._family = staticmethod(from_config)
+
