@@ -22,15 +22,18 @@ the one that would attach the space to the word).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from itertools import accumulate
 
 from ..bytes_unicode import BYTE_TO_UNICODE
+from . import _unicode
 from ._config import CLASSES, Part, Regex, bad, expect, literal_or_regex, one_char, pattern_config, pattern_from_config
 from .normalizers import _BEHAVIOR_OF_JSON, _WHITE_SPACE, BEHAVIORS, NormalizedString, _call, _matches, split_by
 
 __all__ = [
     "BYTES_CHAR", "BertPreTokenizer", "ByteLevel", "CharDelimiterSplit", "Digits", "FixedLength", "Metaspace",
-    "PreTokenizedString", "PreTokenizer", "Punctuation", "Sequence", "Split", "Whitespace", "WhitespaceSplit", "from_config",
+    "PreTokenizedString", "PreTokenizer", "Punctuation", "Sequence", "Split", "UnicodeScripts", "Whitespace", "WhitespaceSplit",
+    "from_config",
 ]  # fmt: skip
 
 Piece = tuple  # (text, start, cmap)
@@ -368,6 +371,39 @@ class CharDelimiterSplit(PreTokenizer):
         return {"type": "CharDelimiterSplit", "delimiter": self.delimiter}
 
 
+_SCRIPT_STARTS = [a for a, _, _ in _unicode.SCRIPTS]
+
+
+def script_of(c: str) -> int | None:
+    """The script UnicodeScripts gives `c` (a number from `_unicode.SCRIPTS`), None for "Any".
+
+    >>> script_of("a") == script_of("b") != script_of("ひ") == script_of("漢"), script_of(" ")
+    (True, None)
+    """
+    k = bisect_right(_SCRIPT_STARTS, ord(c)) - 1
+    if k < 0:
+        return None
+    first, last, script = _unicode.SCRIPTS[k]
+    return script if ord(c) <= last else None
+
+
+class UnicodeScripts(PreTokenizer):
+    """A new piece wherever the script changes (unicode_scripts.rs; Hiragana, Katakana and Han count
+    as one). An "Any" character (a space) joins the piece it is in, and is dropped when it comes
+    before the first character that has a script, as in `tokenizers`."""
+
+    def split_piece(self, piece):
+        text, cuts, last = piece[0], [], None
+        for i, c in enumerate(text):
+            script = script_of(c)
+            if script is not None:
+                if script != last:
+                    cuts.append(i)
+                last = script
+        cuts.append(len(text))
+        return [sub(piece, a, b) for a, b in zip(cuts, cuts[1:])]
+
+
 class FixedLength(PreTokenizer):
     """Pieces of `length` characters each, the last one shorter (fixed_length.rs: DNA, say)."""
 
@@ -554,7 +590,7 @@ def from_config(d: dict | None, path: str = "pre_tokenizer") -> PreTokenizer | N
         return Metaspace(replacement, scheme, _bool(d, "split", path, True))
     if kind == "Digits":
         return Digits(_bool(d, "individual_digits", path, False))
-    if kind in ("Whitespace", "BertPreTokenizer"):
+    if kind in ("Whitespace", "BertPreTokenizer", "UnicodeScripts"):
         return globals()[kind]()
     if kind == "CharDelimiterSplit":
         return CharDelimiterSplit(expect(d.get("delimiter"), str, f"{path}.delimiter", "one character"))
