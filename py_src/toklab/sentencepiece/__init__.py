@@ -1,0 +1,1 @@
+"""SentencePiece, in pure Python: a drop-in for the `sentencepiece` package's Python API."""
