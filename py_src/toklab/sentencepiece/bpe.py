@@ -104,7 +104,7 @@ def trace_bpe(symbols: list[str], scores: dict[str, float], frozen: frozenset = 
 
     >>> t = trace_bpe(["a", "b", "c"], {"ab": -3.0, "bc": -1.0, "abc": -6.0})
     >>> [s["candidates"][s["chosen"]]["merged"] for s in t["steps"]], t["symbols"]
-    (['bc'], ['a', 'bc'])
+    (['bc', 'abc'], ['abc'])
     """
     symbols = list(symbols)
     frozen = set(frozen)

@@ -14,9 +14,9 @@ Only the fields an encoder needs are kept; the others are skipped by their wire 
     NormalizerSpec   1 name   2 precompiled_charsmap   3 add_dummy_prefix   4 remove_extra_whitespaces
                      5 escape_whitespaces
 
-    >>> m = read_model(bytes([0x0A, 0x0A, 0x0A, 0x03]) + b"<a>" + bytes([0x15, 0, 0, 0x80, 0xBF, 0x18, 2]))
+    >>> m = read_model(bytes([0x0A, 0x0C, 0x0A, 0x03]) + b"<a>" + bytes([0x15, 0, 0, 0x80, 0xBF, 0x18, 2]))
     >>> m.pieces, m.model_type, m.bos_id, m.normalizer.add_dummy_prefix
-    [('<a>', -1.0, 2)], 1, 1, True
+    ([('<a>', -1.0, 2)], 1, 1, True)
 """
 
 from __future__ import annotations
