@@ -53,15 +53,17 @@ def stats_of(vocab: dict) -> tuple[float, float, int]:
     return (*scores_of(vocab), max(map(len, vocab), default=1))
 
 
-def viterbi(text: str, vocab: dict, unk_id: int, record: list | None = None, stats=None) -> list[tuple[str, int]]:
+def viterbi(text: str, vocab: dict, unk_id: int, record: list | None = None, stats=None, float32: bool = True) -> list[tuple[str, int]]:
     """The best segmentation of `text` as (piece, id) pairs. `vocab` maps a piece to (id, score) or
     (id, score, user_defined). Unknown characters come out as (the character, unk_id). With `record`,
     each position's candidates (and the best path ending there) are appended to it. `stats`:
-    `stats_of(vocab)`, when the caller keeps it."""
+    `stats_of(vocab)`, when the caller keeps it. `float32=False`: path scores kept as doubles, as
+    HuggingFace tokenizers' Unigram (models/unigram/model.rs) keeps them."""
     min_score, max_score, longest = stats or stats_of(vocab)
-    unk_score = f32(min_score - UNK_PENALTY)
+    rounded = f32 if float32 else float
+    unk_score = rounded(min_score - UNK_PENALTY)
     n = len(text)
-    best = array("f", [0.0]) * (n + 1)  # best path score ending at each position, a float32
+    best = array("f" if float32 else "d", [0.0]) * (n + 1)  # best path score ending at each position
     start_of = [-1] * (n + 1)
     id_of = [-1] * (n + 1)
     for start in range(n):
@@ -83,7 +85,7 @@ def viterbi(text: str, vocab: dict, unk_id: int, record: list | None = None, sta
             if found is not None:
                 found.append({"start": start, "end": end, "piece": text[start:end], "id": piece_id, "logp": score})
         if not single:
-            candidate = f32(unk_score + here)
+            candidate = rounded(unk_score + here)
             if start_of[start + 1] == -1 or candidate > best[start + 1]:
                 best[start + 1], start_of[start + 1], id_of[start + 1] = candidate, start, unk_id
             if found is not None:
