@@ -101,10 +101,10 @@ def held_out():
 
     code, _ = python()
     return {
-        "chinese": _chunks(_poems()["text"], 400, 40),
-        "english": _chunks(_prose()["text"], 600, 30),
-        "python": _chunks("".join(code[:3]), 500, 20),
-        "botchan": _chunks(extra_file("botchan.txt").read_text(encoding="utf-8"), 500, 20),
+        "chinese": _chunks(_poems()["text"], 400, 20),
+        "english": _chunks(_prose()["text"], 600, 15),
+        "python": _chunks("".join(code[:3]), 500, 10),
+        "botchan": _chunks(extra_file("botchan.txt").read_text(encoding="utf-8"), 500, 10),
     }
 
 
@@ -115,16 +115,18 @@ def test_held_out_text(pair, held_out):
 
 
 def test_every_code_point(pair):
-    """oracles.code_points(), a few hundred at a time, each between spaces and next to a letter."""
-    _, ours, theirs = pair
+    """oracles.code_points(), 4,096 at a time, and a sample each next to a letter between spaces. Llama 2
+    (BPE) and the Japanese model (Unigram) take them all; Mistral (BPE again, as Llama's vocabulary
+    differs only in its pieces) and the English model (the same charsmap) one in seven."""
+    name, ours, theirs = pair
     points = oracles.code_points()
-    texts = []
-    for at in range(0, len(points), 4096):
-        chunk = points[at : at + 4096]
-        texts.append("".join(chr(cp) for cp in chunk))
-    texts.append(" ".join("a" + chr(cp) for cp in points[:: 97]))
-    assert ours.encode(texts) == theirs.encode(texts)
-    assert [ours.decode(r) for r in theirs.encode(texts)] == theirs.decode(theirs.encode(texts))
+    if name in ("mistral", "unigram_en"):
+        points = points[::7]
+    texts = ["".join(map(chr, points[at : at + 4096])) for at in range(0, len(points), 4096)]
+    texts.append(" ".join("a" + chr(cp) for cp in points[::97]))
+    ids = theirs.encode(texts)
+    assert ours.encode(texts) == ids
+    assert [ours.decode(row) for row in ids] == theirs.decode(ids)
 
 
 @pytest.mark.parametrize("text", ["a" * 4000, " " * 3000, "今" * 3000, "ab" * 2000, "▁" * 2000, "😀" * 1000, "\u3000" * 2000])
@@ -136,7 +138,7 @@ def test_long_runs_of_one_character(pair, text):
 SCRIPTS = st.sampled_from(["abcdefghij ", "ABC xyz.,!?", "今天天气真好你我", "あいうえおカタカナ漢字", "ａｂｃ①②ﬁ㍿", "😀👍🏽\u200d", "<s></s><unk>▁", "\t\n\r \u3000\xa0"])
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_hypothesis_text(pair, data):
     _, ours, theirs = pair

