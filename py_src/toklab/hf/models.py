@@ -38,7 +38,7 @@ from . import wordpiece as _wordpiece
 from .model_base import Model, Token
 from .wordpiece import WordLevel, WordPiece
 
-__all__ = ["BPE", "Model", "Token", "WordLevel", "WordPiece", "from_config", "options"]
+__all__ = ["BPE", "Model", "Token", "Unigram", "WordLevel", "WordPiece", "from_config", "options"]
 
 _HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
 _NONE = 1 << 62  # "no merge" in the packed (rank, id) values
@@ -482,6 +482,10 @@ def from_config(d: dict, path: str = "model") -> Model:
     expect(d, dict, path, "an object")
     if d.get("type") in ("WordPiece", "WordLevel"):
         return _wordpiece.from_config(d, path)
+    if d.get("type") == "Unigram":
+        from .unigram import from_config as unigram_from_config
+
+        return unigram_from_config(d, path)
     flags = options(d, path)
     vocab = expect(d.get("vocab"), dict, f"{path}.vocab", "an object of token: id")
     for token, i in vocab.items():
@@ -502,3 +506,10 @@ def from_config(d: dict, path: str = "model") -> Model:
 
 Model._family = staticmethod(from_config)
 
+def __getattr__(name: str):
+    """`Unigram` lives in toklab.hf.unigram (it imports this module), exported here as tokenizers has it."""
+    if name == "Unigram":
+        from .unigram import Unigram
+
+        return Unigram
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -38,7 +38,7 @@ from ..bytes_unicode import BYTE_TO_UNICODE
 from ._config import Part, Regex, bad, expect, literal_or_regex, pattern_config
 
 __all__ = [
-    "NFC", "NFD", "NFKC", "NFKD", "BertNormalizer", "ByteLevel", "Lowercase", "Nmt", "Normalizer", "Prepend", "Replace",
+    "NFC", "NFD", "NFKC", "NFKD", "BertNormalizer", "ByteLevel", "Lowercase", "Nmt", "Normalizer", "Precompiled", "Prepend", "Replace",
     "Sequence", "Strip", "StripAccents", "NormalizedString", "from_config",
 ]  # fmt: skip
 
@@ -390,6 +390,10 @@ def from_config(d: dict, path: str = "normalizer") -> Normalizer | None:
         return Replace(pattern_from_config(d.get("pattern"), f"{path}.pattern"), content)
     if kind == "Prepend":
         return Prepend(expect(d.get("prepend"), str, f"{path}.prepend", "a string"))
+    if kind == "Precompiled":
+        from .precompiled import from_config as precompiled_from_config
+
+        return precompiled_from_config(d, path)
     raise bad("hf_unsupported", path=f"{path}.type", value=kind)
 
 
@@ -764,3 +768,11 @@ class Nmt(Normalizer):
 
 
 Normalizer._family = staticmethod(from_config)
+
+def __getattr__(name: str):
+    """`Precompiled` lives in toklab.hf.precompiled (it imports this module), exported here as tokenizers has it."""
+    if name == "Precompiled":
+        from .precompiled import Precompiled
+
+        return Precompiled
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
