@@ -34,8 +34,10 @@ from operator import lshift, or_
 from ..caches import SizedCache
 from ..errors import ToklabError
 from ._config import bad, expect
+from . import unigram as _unigram
 from . import wordpiece as _wordpiece
 from .model_base import Model, Token
+from .unigram import Unigram
 from .wordpiece import WordLevel, WordPiece
 
 __all__ = ["BPE", "Model", "Token", "Unigram", "WordLevel", "WordPiece", "from_config", "options"]
@@ -483,9 +485,7 @@ def from_config(d: dict, path: str = "model") -> Model:
     if d.get("type") in ("WordPiece", "WordLevel"):
         return _wordpiece.from_config(d, path)
     if d.get("type") == "Unigram":
-        from .unigram import from_config as unigram_from_config
-
-        return unigram_from_config(d, path)
+        return _unigram.from_config(d, path)
     flags = options(d, path)
     vocab = expect(d.get("vocab"), dict, f"{path}.vocab", "an object of token: id")
     for token, i in vocab.items():
@@ -505,11 +505,3 @@ def from_config(d: dict, path: str = "model") -> Model:
 
 
 Model._family = staticmethod(from_config)
-
-def __getattr__(name: str):
-    """`Unigram` lives in toklab.hf.unigram (it imports this module), exported here as tokenizers has it."""
-    if name == "Unigram":
-        from .unigram import Unigram
-
-        return Unigram
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
