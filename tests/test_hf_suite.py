@@ -9,8 +9,8 @@ only the Rust library has (RUST_ONLY, with reasons).
 
 `tokenizers` 0.23.3 itself passes 130 of the 164 tests of bindings/ here (127 with no file from the
 Hub at all, and the 3 that use roberta-base's files): `python tests/test_hf_suite.py oracle` measures
-it. EXPECTED_PASSES is the set toklab.hf passes: a test that stops passing fails the check, and one
-that starts passing must be added (`python tests/test_hf_suite.py` prints the set).
+it. EXPECTED_PASSES is the set toklab.hf passes: a test of it that stops passing fails the check (one
+that starts passing belongs in it: `python tests/test_hf_suite.py` prints the set).
 """
 
 import json
@@ -197,7 +197,8 @@ def test_toklab_passes_the_expected_tests_of_tokenizers_suite(suite_run):
     code, output = suite_run
     assert f"tokenizers from {SHIM / 'tokenizers' / '__init__.py'}" in output, output[-3000:]
     passed = outcomes(output)["PASSED"]
-    assert passed == EXPECTED_PASSES, f"newly failing: {sorted(EXPECTED_PASSES - passed)}; newly passing: {sorted(passed - EXPECTED_PASSES)}"
+    assert len(EXPECTED_PASSES) >= 115
+    assert passed >= EXPECTED_PASSES, f"no longer passing: {sorted(EXPECTED_PASSES - passed)}"
 
 
 def test_only_hub_files_and_rust_only_behaviours_are_skipped(suite_run):
