@@ -124,6 +124,11 @@ class SentencePieceProcessor:
         if model.denormalizer is not None and model.denormalizer.precompiled_charsmap:
             self.denormalizer = Normalizer(model.denormalizer)
         self.is_bpe = model.model_type == BPE
+        if self.is_bpe and UNUSED in self.types:
+            # sentencepiece merges into an UNUSED piece, then splits it again by the pair that made it
+            # last (bpe_model.cc's rev_merge); toklab does not, so it refuses such a file rather than
+            # answer differently
+            raise ToklabError("hf_unsupported", path="a BPE model's pieces of type", value="UNUSED")
         if self.is_bpe:
             self.bpe_scores = {p: s for p, s, t in model.pieces if t in (NORMAL, USER_DEFINED, UNUSED)}
         else:
