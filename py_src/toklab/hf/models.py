@@ -28,26 +28,18 @@ import itertools
 import re
 from itertools import repeat
 from operator import lshift, or_
-from typing import NamedTuple
 
 from ..caches import SizedCache
 from ._config import bad, expect
+from .bases import Model, Token
+from .unigram import Unigram
+from .unigram import from_config as unigram_from_config
 
 __all__ = ["BPE", "Model", "Token", "Unigram", "from_config", "options"]
 
 _HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
 _NONE = 1 << 62  # "no merge" in the packed (rank, id) values
 _BUILDS = itertools.count(1)
-
-
-class Token(NamedTuple):
-    id: int
-    value: str
-    offsets: tuple[int, int]  # characters of the piece
-
-
-class Model:
-    """A part that turns a piece into tokens."""
 
 
 def _merge_ids(ids: list[int], spans: list | None, merges: dict, shift: int, mask: int) -> list[int]:
@@ -463,8 +455,6 @@ def options(d: dict, path: str = "model") -> dict:
 def from_config(d: dict, path: str = "model") -> BPE:
     """The model a tokenizer.json describes (BPE, or Unigram: toklab.hf.unigram)."""
     if isinstance(d, dict) and d.get("type") == "Unigram":
-        from .unigram import from_config as unigram_from_config
-
         return unigram_from_config(d, path)
     flags = options(d, path)
     vocab = expect(d.get("vocab"), dict, f"{path}.vocab", "an object of token: id")
@@ -483,11 +473,3 @@ def from_config(d: dict, path: str = "model") -> BPE:
     model._build(path)
     return model
 
-
-def __getattr__(name: str):
-    """`Unigram` lives in toklab.hf.unigram (it imports this module), exported here as tokenizers has it."""
-    if name == "Unigram":
-        from .unigram import Unigram
-
-        return Unigram
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -31,6 +31,9 @@ import unicodedata
 from ..pretokenize import _one_of
 from . import _unicode
 from ._config import Regex, bad, expect, literal_or_regex, pattern_config
+from .bases import Normalizer
+from .precompiled import Precompiled
+from .precompiled import from_config as precompiled_from_config
 
 __all__ = ["NFC", "NFD", "NFKC", "NFKD", "Lowercase", "Normalizer", "Precompiled", "Prepend", "Replace", "Sequence", "from_config"]
 
@@ -68,23 +71,6 @@ def compose(outer: list | None, inner: list | None) -> list | None:
             at = outer[a][0] if a < len(outer) else (outer[-1][1] if outer else 0)
             out.append((at, at))
     return out
-
-
-class Normalizer:
-    """A part that rewrites text; subclasses define `normalize(text) -> (new_text, alignment)`."""
-
-    def normalize(self, text: str) -> tuple[str, list | None]:
-        raise NotImplementedError
-
-    def normalize_str(self, text: str) -> str:
-        """The normalized text alone (as `tokenizers`' `normalize_str`)."""
-        return self.normalize(text)[0]
-
-    def to_config(self) -> dict:
-        return {"type": type(self).__name__}
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.to_config()})"
 
 
 def _unicode_form(form: str, text: str) -> tuple[str, list | None]:
@@ -359,16 +345,6 @@ def from_config(d: dict, path: str = "normalizer") -> Normalizer | None:
     if kind == "Prepend":
         return Prepend(expect(d.get("prepend"), str, f"{path}.prepend", "a string"))
     if kind == "Precompiled":
-        from .precompiled import from_config as precompiled_from_config
-
         return precompiled_from_config(d, path)
     raise bad("hf_unsupported", path=f"{path}.type", value=kind)
 
-
-def __getattr__(name: str):
-    """`Precompiled` lives in toklab.hf.precompiled (it imports this module), exported here as tokenizers has it."""
-    if name == "Precompiled":
-        from .precompiled import Precompiled
-
-        return Precompiled
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -26,7 +26,7 @@ import unicodedata
 
 from ..sentencepiece.charsmap import CharsMap
 from ._config import bad, expect
-from .normalizers import Normalizer
+from .bases import Normalizer
 
 __all__ = ["Precompiled", "from_config", "graphemes"]
 
