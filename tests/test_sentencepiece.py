@@ -79,16 +79,9 @@ def test_hand_picked_texts(pair):
 
 
 def _chunks(text: str, size: int, count: int) -> list[str]:
-    lines = [line for line in text.splitlines(keepends=True)]
-    out, cur = [], ""
-    for line in lines:
-        cur += line
-        if len(cur) >= size:
-            out.append(cur)
-            cur = ""
-            if len(out) == count:
-                break
-    return out
+    """`count` pieces of `text` of `size` characters each, from its start (a line may be longer than
+    a piece: the prose has one line a speech)."""
+    return [text[k * size : (k + 1) * size] for k in range(count) if text[k * size : (k + 1) * size]]
 
 
 @pytest.fixture(scope="module")
