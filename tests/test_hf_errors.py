@@ -41,7 +41,7 @@ CASES = [
     (["pre_tokenizer", "pretokenizers", 0, "pattern"], {"Glob": "*"}, "hf_bad_value", None),
     (["pre_tokenizer", "pretokenizers"], None, "hf_bad_value", "pre_tokenizer.pretokenizers must be a list, not null"),
     (["normalizer", "normalizers", 0, "type"], "NFX", "hf_unsupported", 'normalizer.normalizers[0].type "NFX" is not supported'),
-    (["model", "type"], "SentencePiece", "hf_unsupported", 'model.type "SentencePiece" is not supported'),
+    (["model", "type"], "Bigram", "hf_unsupported", 'model.type "Bigram" is not supported'),  # Unigram is a model toklab.hf runs
     (["model", "dropout"], 0.1, "hf_unsupported", "model.dropout 0.1 is not supported"),
     (["model", "merges"], ["a c"], "hf_unknown_merge_token", "model.merges[0] ('a' 'c') names 'c', which is not in model.vocab"),
     (["model", "merges"], [["a", "b"], ["b", "a"]], "hf_unknown_merge_token", "model.merges[1] ('b' 'a') names 'ba', which is not in model.vocab"),

@@ -37,7 +37,7 @@ from ..errors import ToklabError
 from ._config import bad, expect
 from . import unigram as _unigram
 from . import wordpiece as _wordpiece
-from .model_base import Model, Token
+from .bases import Model, Token
 from .unigram import Unigram
 from .wordpiece import WordLevel, WordPiece
 

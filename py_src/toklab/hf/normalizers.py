@@ -35,7 +35,10 @@ import unicodedata
 from ..pretokenize import _one_of
 from . import _unicode
 from ..bytes_unicode import BYTE_TO_UNICODE
-from ._config import Part, Regex, bad, expect, literal_or_regex, pattern_config
+from ._config import Regex, bad, expect, literal_or_regex, pattern_config
+from .bases import Normalizer
+from .precompiled import Precompiled
+from .precompiled import from_config as precompiled_from_config
 
 __all__ = [
     "NFC", "NFD", "NFKC", "NFKD", "BertNormalizer", "ByteLevel", "Lowercase", "Nmt", "Normalizer", "Precompiled", "Prepend", "Replace",
@@ -77,33 +80,6 @@ def compose(outer: list | None, inner: list | None) -> list | None:
             at = outer[a][0] if a < len(outer) else (outer[-1][1] if outer else 0)
             out.append((at, at))
     return out
-
-
-class Normalizer(Part):
-    """A part that rewrites text; subclasses define `normalize_aligned(text) -> (new_text, alignment)`."""
-
-    def normalize_aligned(self, text: str) -> tuple[str, list | None]:
-        raise NotImplementedError
-
-    def normalize(self, text):
-        """`normalize_aligned(text)`; given a NormalizedString, rewrite it in place (the bindings' way)."""
-        if isinstance(text, str):
-            return self.normalize_aligned(text)
-        text.apply(self.normalize_aligned)
-        return None
-
-    def normalize_str(self, text: str) -> str:
-        """The normalized text alone (as `tokenizers`' `normalize_str`)."""
-        return self.normalize_aligned(text)[0]
-
-    def to_config(self) -> dict:
-        return {"type": type(self).__name__}
-
-    @staticmethod
-    def custom(normalizer) -> Normalizer:
-        """A normalizer written in Python: any object with `normalize(normalized)` that rewrites the
-        NormalizedString it is given, in place."""
-        return _CustomNormalizer(normalizer)
 
 
 def _unicode_form(form: str, text: str) -> tuple[str, list | None]:
@@ -391,8 +367,6 @@ def from_config(d: dict, path: str = "normalizer") -> Normalizer | None:
     if kind == "Prepend":
         return Prepend(expect(d.get("prepend"), str, f"{path}.prepend", "a string"))
     if kind == "Precompiled":
-        from .precompiled import from_config as precompiled_from_config
-
         return precompiled_from_config(d, path)
     raise bad("hf_unsupported", path=f"{path}.type", value=kind)
 
@@ -753,6 +727,9 @@ class _CustomNormalizer(Normalizer):
         raise bad("hf_unsupported", path="normalizer", value="a custom normalizer cannot be saved")
 
 
+Normalizer.custom = staticmethod(_CustomNormalizer)
+
+
 
 _NMT_DROP = frozenset(map(chr, [*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20), 0x7F, 0x8F, 0x9F]))
 _NMT_SPACE = frozenset(map(chr, [0x09, 0x0A, 0x0C, 0x0D, 0x1680, *range(0x200B, 0x2010), 0x2028, 0x2029, 0x2581, 0xFEFF, 0xFFFD]))
@@ -768,11 +745,3 @@ class Nmt(Normalizer):
 
 
 Normalizer._family = staticmethod(from_config)
-
-def __getattr__(name: str):
-    """`Precompiled` lives in toklab.hf.precompiled (it imports this module), exported here as tokenizers has it."""
-    if name == "Precompiled":
-        from .precompiled import Precompiled
-
-        return Precompiled
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -336,7 +336,8 @@ class Tokenizer:
             found = model.tokenize_spans(text)
             if counts is not None:
                 counts.append(len(found))
-            for (tid, a, b), value in zip(found, values(text, found) if values else map(vocab_r.__getitem__, (t for t, _, _ in found))):
+            names = values(text, found) if values else [vocab_r[t] for t, _, _ in found]
+            for (tid, a, b), value in zip(found, names):
                 ids.append(tid)
                 tokens.append(value)
                 if cmap is None:

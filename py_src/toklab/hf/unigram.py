@@ -19,7 +19,7 @@ import itertools
 
 from ..sentencepiece.unigram import stats_of, viterbi
 from ._config import bad, expect
-from .model_base import Model, Token
+from .bases import Model, Token
 
 __all__ = ["Unigram", "from_config"]
 

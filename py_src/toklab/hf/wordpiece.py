@@ -29,7 +29,7 @@ import os
 
 from ..errors import ToklabError
 from ._config import bad, expect
-from .model_base import Model, Token
+from .bases import Model, Token
 
 __all__ = ["WordLevel", "WordPiece", "longest_match"]
 
