@@ -16,7 +16,8 @@ the pair with the lowest rank first, its leftmost occurrence on ties. A merge's 
     Token(id=0, value='<unk>', offsets=(0, 2))
 
 With `ignore_merges` (Llama 3), a piece that is itself in the vocabulary is that one token, whatever
-the merges would make of it. `dropout` must be null or 0: toklab's BPE is deterministic. Pieces longer
+the merges would make of it. toklab's BPE is deterministic: a model may be given a `dropout` (as the
+bindings allow), but encoding with one above 0 is refused, and so is a tokenizer.json with one. Pieces longer
 than `_HEAP_FROM` symbols merge with a heap (O(n log n): Gemma 3 has no pre-tokenizer to speak of, so a
 10,000-character run is one piece).
 """
@@ -25,29 +26,27 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import json
+import os
 import re
 from itertools import repeat
 from operator import lshift, or_
-from typing import NamedTuple
 
 from ..caches import SizedCache
+from ..errors import ToklabError
 from ._config import bad, expect
+from . import unigram as _unigram
+from . import wordpiece as _wordpiece
+from .bases import Model, Token
+from .unigram import Unigram
+from .wordpiece import WordLevel, WordPiece
 
-__all__ = ["BPE", "Model", "Token", "from_config", "options"]
+__all__ = ["BPE", "Model", "Token", "Unigram", "WordLevel", "WordPiece", "from_config", "options"]
 
 _HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
 _NONE = 1 << 62  # "no merge" in the packed (rank, id) values
 _BUILDS = itertools.count(1)
-
-
-class Token(NamedTuple):
-    id: int
-    value: str
-    offsets: tuple[int, int]  # characters of the piece
-
-
-class Model:
-    """A part that turns a piece into tokens."""
+_OPTIONS = frozenset(("unk_token", "continuing_subword_prefix", "end_of_word_suffix", "fuse_unk", "byte_fallback", "ignore_merges"))
 
 
 def _merge_ids(ids: list[int], spans: list | None, merges: dict, shift: int, mask: int) -> list[int]:
@@ -127,8 +126,6 @@ class BPE(Model):
         byte_fallback: bool = False,
         ignore_merges: bool = False,
     ):
-        if dropout not in (None, 0, 0.0):
-            raise bad("hf_unsupported", path="model.dropout", value=dropout)
         self.dropout = dropout
         self.unk_token = unk_token
         self.continuing_subword_prefix = continuing_subword_prefix
@@ -137,9 +134,31 @@ class BPE(Model):
         self.byte_fallback = bool(byte_fallback)
         self.ignore_merges = bool(ignore_merges)
         self.cache_capacity = cache_capacity
+        if isinstance(vocab, (str, os.PathLike)):  # the bindings take the two files' paths too
+            vocab, merges = BPE.read_file(vocab, merges)
         self.vocab = dict(vocab or {})
         self.merges = [tuple(m) for m in (merges or [])]
         self._build()
+
+    @staticmethod
+    def read_file(vocab: str, merges: str) -> tuple[dict[str, int], list[tuple[str, str]]]:
+        """vocab.json and merges.txt (GPT-2's layout: a `#version` line, then "left right" lines)."""
+        with open(vocab, encoding="utf-8") as f:
+            try:
+                table = expect(json.load(f), dict, "vocab", "an object of token: id")
+            except json.JSONDecodeError as e:
+                raise ToklabError("hf_bad_json", line=e.lineno, column=e.colno) from None
+        pairs = []
+        with open(merges, encoding="utf-8") as f:
+            for k, line in enumerate(f.read().splitlines()):
+                pair = _merge_pair(line, f"merges[{k}]") if line else None
+                if pair is not None:
+                    pairs.append(pair)
+        return table, pairs
+
+    @classmethod
+    def from_file(cls, vocab: str, merges: str, **kwargs) -> BPE:
+        return cls(*cls.read_file(vocab, merges), **kwargs)
 
     @property
     def merges(self) -> list[tuple[str, str]]:
@@ -197,6 +216,12 @@ class BPE(Model):
         model._cutter = False
         return model
 
+    def __setattr__(self, name, value):
+        """An option set on a model already built (as the bindings allow) rebuilds it, so encoding follows."""
+        object.__setattr__(self, name, value)
+        if name in _OPTIONS and "_merges" in self.__dict__:
+            self._build()
+
     def _set_options(self, d: dict) -> None:
         """The options of a checked model config (`options`)."""
         self.dropout, self.cache_capacity = d["dropout"], None
@@ -246,6 +271,8 @@ class BPE(Model):
         >>> bpe.cutter()(["b▁b▁a▁b"], None)
         (['b', '▁b', '▁a▁b'], None)
         """
+        if self.dropout:
+            raise bad("hf_unsupported", path="model.dropout", value=self.dropout)
         if self._cutter is False:
             self._cutter = self._make_cutter()
         return self._cutter
@@ -322,6 +349,8 @@ class BPE(Model):
         return out
 
     def _tokenize(self, piece: str) -> list[tuple[int, int, int]]:
+        if self.dropout:
+            raise bad("hf_unsupported", path="model.dropout", value=self.dropout)
         if not piece:
             return []
         if self.ignore_merges:
@@ -460,8 +489,13 @@ def options(d: dict, path: str = "model") -> dict:
     return out
 
 
-def from_config(d: dict, path: str = "model") -> BPE:
-    """The model a tokenizer.json describes (BPE only)."""
+def from_config(d: dict, path: str = "model") -> Model:
+    """The model a tokenizer.json describes."""
+    expect(d, dict, path, "an object")
+    if d.get("type") in ("WordPiece", "WordLevel"):
+        return _wordpiece.from_config(d, path)
+    if d.get("type") == "Unigram":
+        return _unigram.from_config(d, path)
     flags = options(d, path)
     vocab = expect(d.get("vocab"), dict, f"{path}.vocab", "an object of token: id")
     for token, i in vocab.items():
@@ -478,3 +512,6 @@ def from_config(d: dict, path: str = "model") -> BPE:
     model.vocab, model.merges = vocab, merges
     model._build(path)
     return model
+
+
+Model._family = staticmethod(from_config)
