@@ -72,7 +72,8 @@ from .merge_loop import merge_steps, text_words
 MAX_VOCAB_SIZE = 1_000_000  # toklab's stated limit (tokenizers has none but memory)
 _USIZE_MAX = (1 << 64) - 1
 
-__all__ = ["BpeTrainer", "MAX_VOCAB_SIZE", "Trainer", "byte_level_word_counts"]
+__all__ = ["BpeTrainer", "MAX_VOCAB_SIZE", "Trainer", "UnigramTrainer", "WordLevelTrainer", "WordPieceTrainer",
+           "byte_level_word_counts"]
 
 Progress = Callable[[int, int, tuple], object]
 
@@ -293,6 +294,17 @@ class BpeTrainer(Trainer):
         merges = [(id2w[a], id2w[b]) for (a, b), rank in sorted(last.items(), key=lambda kv: kv[1])]
         return dict(w2id), merges
 
+    def train_model(self, model) -> list[str]:
+        """Fill ``model`` (a ``models.BPE``) with what was learned from the words fed: the vocabulary,
+        the merges, the trainer's ``continuing_subword_prefix`` and ``end_of_word_suffix``. Returns the
+        special tokens, for the tokenizer to add (``training``)."""
+        vocab, merges = self.learn()
+        model.vocab, model.merges = vocab, merges
+        model.continuing_subword_prefix = self.continuing_subword_prefix
+        model.end_of_word_suffix = self.end_of_word_suffix
+        model._build()
+        return self.special_tokens
+
     def _reporter(self, total: int) -> Callable[[int, tuple], object] | None:
         if self.progress is not None:
             callback = self.progress
@@ -303,3 +315,9 @@ class BpeTrainer(Trainer):
                     print(f"Compute merges {done:>9}/{total:<9} {merge[0]!r} + {merge[1]!r}", file=sys.stderr)
             return bar
         return None
+
+
+# tokenizers.trainers' other three, each in its own module (they build on what is above)
+from .trainers_unigram import UnigramTrainer  # noqa: E402
+from .trainers_wordlevel import WordLevelTrainer  # noqa: E402
+from .trainers_wordpiece import WordPieceTrainer  # noqa: E402
