@@ -219,6 +219,38 @@ class _Pieces:
         return starts
 
 
+class _Matches:
+    """Each word's matching substrings ``(start, end, piece)``, found once and thinned as pieces go: the
+    pieces only ever shrink after the seeds, so a word's lattice is its live matches (``nodes`` scans
+    every substring instead, for a piece's own lattice)."""
+
+    def __init__(self, words: list[tuple[str, int]], model: _Pieces):
+        ids, longest = model.ids, model.longest
+        self.found = [[(pos, end, word[pos:end]) for pos in range(len(word))
+                       for end in range(pos + 1, min(len(word), pos + longest) + 1) if word[pos:end] in ids]
+                      for word, _ in words]
+
+    def nodes(self, k: int, n: int, model: _Pieces) -> list[list[tuple[int, int, float]]]:
+        """``_Pieces.nodes`` of word ``k`` (``n`` characters long)."""
+        get, scores = model.ids.get, model.scores
+        starts: list[list] = [[] for _ in range(n)]
+        live = []
+        for match in self.found[k]:
+            i = get(match[2])
+            if i is not None:
+                starts[match[0]].append((match[1], i, scores[i]))
+                live.append(match)
+        if len(live) < len(self.found[k]):
+            self.found[k] = live
+        unk = None
+        for pos, found in enumerate(starts):
+            if not found or found[0][0] != pos + 1:
+                if unk is None:
+                    unk = model.min_score - _UNK_PENALTY
+                found.append((pos + 1, 0, unk))
+        return starts
+
+
 def _viterbi(starts: list, n: int) -> list[tuple[int, int, int]] | None:
     """The best path as ``(start, end, id)`` nodes (lattice.rs ``viterbi``: for each node, the best of the
     nodes ending where it starts, the first on equal scores); None if the end cannot be reached."""
@@ -357,11 +389,13 @@ class UnigramTrainer(Trainer):
     # --- rule 3 --------------------------------------------------------------------------------------
 
     @staticmethod
-    def e_step(model: _Pieces, words: list[tuple[str, int]]) -> list[float]:
+    def e_step(model: _Pieces, words: list[tuple[str, int]], matches: _Matches | None = None) -> list[float]:
         """Each piece's expected count over the corpus (trainer.rs ``run_e_step``)."""
         expected = [0.0] * len(model.pieces)
-        for word, count in words:
-            _marginals(model.nodes(word), len(word), float(count), expected)
+        for k, (word, count) in enumerate(words):
+            n = len(word)
+            starts = model.nodes(word) if matches is None else matches.nodes(k, n, model)
+            _marginals(starts, n, float(count), expected)
         return expected
 
     @staticmethod
@@ -381,7 +415,8 @@ class UnigramTrainer(Trainer):
 
     # --- rule 4 --------------------------------------------------------------------------------------
 
-    def prune(self, model: _Pieces, words: list[tuple[str, int]]) -> list[tuple[str, float]]:
+    def prune(self, model: _Pieces, words: list[tuple[str, int]],
+              matches: _Matches | None = None) -> list[tuple[str, float]]:
         """trainer.rs ``prune_sentence_pieces``: the pieces kept, ``<UNK>`` first."""
         pieces = model.pieces
         size = len(pieces)
@@ -407,7 +442,9 @@ class UnigramTrainer(Trainer):
         vsum = 0.0
         for w, (word, count) in enumerate(words):
             vsum += count
-            for _start, _end, i in _viterbi(model.nodes(word), len(word)) or ():
+            n = len(word)
+            starts = model.nodes(word) if matches is None else matches.nodes(w, n, model)
+            for _start, _end, i in _viterbi(starts, n) or ():
                 freq[i] += count
                 inverted[i].append(w)
         total = _total(freq)
@@ -515,11 +552,12 @@ class UnigramTrainer(Trainer):
         if len(required) > self.vocab_size:
             raise ToklabError("too_small", field="vocab_size", min=len(required))
         model = _Pieces(pieces)
+        matches = _Matches(words, model)
         done = 0
         self.stop_reason = "vocab_size"
         while True:
             for _ in range(self.n_sub_iterations):
-                expected = self.e_step(model, words)
+                expected = self.e_step(model, words, matches)
                 pieces = self.m_step(pieces, expected)
                 model = _Pieces(pieces)
                 done += 1
@@ -528,7 +566,7 @@ class UnigramTrainer(Trainer):
                     return self.finalize(model, required)
             if len(pieces) <= desired:
                 break
-            pruned = self.prune(model, words)
+            pruned = self.prune(model, words, matches)
             if len(pruned) >= len(pieces):
                 self.stop_reason = "stalled"
                 break
