@@ -6,7 +6,7 @@ What each is held to, as issue 35 asks:
   (tokenizers' own varies from run to run: its ## symbols take ids in a hash map's order).
 * UnigramTrainer: the same pieces as tokenizers, the same scores but for the characters put back at the
   end (their small penalties follow a hash map's order in tokenizers), and the same segmentation of
-  held-out text but where two paths tie to the last bits of a float.
+  held-out text but where two paths of the same pieces tie (their scores equal to the last bits).
 
 English text is CPython's own documentation (pydoc_data.topics): the first topics train, later ones are
 held out. The end-to-end runs through Tokenizer.train are in tests/test_hf_recipes.py.
@@ -148,13 +148,18 @@ def test_unigram_segments_held_out_text_as_tokenizers(unigram_pair):
     (pieces, unk_id), theirs = unigram_pair
     mine = tokenizers.Tokenizer(models.Unigram(pieces, unk_id=unk_id))  # toklab's pieces, tokenizers' encoder
     mine.pre_tokenizer = pre_tokenizers.Metaspace()
+    score = dict(pieces)
     same = 0
     for line in HELD_OUT:
         a, b = mine.encode(line).tokens, theirs.encode(line).tokens
         same += a == b
-        # where they differ, two paths of the same pieces tie (runs of "=" or "-": "=" + "==" or "==" + "=")
-        assert Counter(a) == Counter(b), line
-    assert same >= 0.97 * len(HELD_OUT)
+        if a != b:
+            # a tie: the same pieces in another order ("=" + "===" or "===" + "="), the same score but for
+            # the last bits of the sums, which decide it (and vary between tokenizers' own runs)
+            assert Counter(a) == Counter(b), line
+            total_a, total_b = (sum(score.get(t, 0.0) for t in x) for x in (a, b))  # (an unknown: the same in both)
+            assert abs(total_a - total_b) < 1e-9, line
+    assert same >= 0.9 * len(HELD_OUT)  # measured: 97.1% to 97.4% of 3,856 lines
 
 
 def test_unigram_seeds_are_tokenizers_own_test():
