@@ -282,36 +282,43 @@ def _viterbi(starts: list, n: int) -> list[tuple[int, int, int]] | None:
 
 def _marginals(starts: list, n: int, freq: float, expected: list[float]) -> float:
     """lattice.rs ``populate_marginal``: adds each node's expected count times ``freq`` into
-    ``expected``; returns ``freq`` times the log of the sum over all paths. A node's forward score
-    depends only on where it starts and its backward score only on where it ends: one each per position."""
-    ends: list[list[tuple[int, float]]] = [[] for _ in range(n + 1)]  # (start, score) of the nodes ending there
+    ``expected``; returns ``freq`` times the log of the sum over all paths.
+
+    A node's forward score depends only on where it starts, its backward score only on where it ends: one
+    of each per position, each summed (``log_sum_exp``, inlined) over the same nodes in the same order
+    as lattice.rs (its end_nodes in the order inserted, its begin_nodes in order)."""
+    log, exp = math.log, math.exp
+    forward: list = [None] * (n + 1)  # alpha of the nodes starting at pos (the eos node's at n)
+    forward[0] = 0.0
     for pos in range(n):
+        f = forward[pos]
+        if f is None:
+            f = 0.0  # no node ends here: lattice.rs leaves alpha at 0
         for end, _i, score in starts[pos]:
-            ends[end].append((pos, score))
-    forward = [0.0] * (n + 1)  # alpha of the nodes starting at pos (the eos node at n)
-    for pos in range(1, n + 1):
-        left = ends[pos]
-        if not left:
-            continue
-        a = None
-        for start, score in left:
-            v = score + forward[start]
-            a = v if a is None else log_sum_exp(a, v)
-        forward[pos] = a
+            v = score + f
+            a = forward[end]
+            if a is None:
+                forward[end] = v
+            else:
+                vmin, vmax = (v, a) if a > v else (a, v)
+                forward[end] = vmax if vmax > vmin + 50.0 else vmax + log(exp(vmin - vmax) + 1.0)
     backward = [0.0] * (n + 1)  # beta of the nodes ending at pos
     for pos in range(n - 1, -1, -1):
-        right = starts[pos]
-        if not right:
-            continue
         b = None
-        for end, _i, score in right:
+        for end, _i, score in starts[pos]:
             v = score + backward[end]
-            b = v if b is None else log_sum_exp(b, v)
-        backward[pos] = b
-    z = forward[n]
-    exp = math.exp
+            if b is None:
+                b = v
+            else:
+                vmin, vmax = (v, b) if b > v else (b, v)
+                b = vmax if vmax > vmin + 50.0 else vmax + log(exp(vmin - vmax) + 1.0)
+        if b is not None:
+            backward[pos] = b
+    z = forward[n] if n else 0.0
     for pos in range(n):
         a = forward[pos]
+        if a is None:
+            a = 0.0
         for end, i, score in starts[pos]:
             expected[i] += freq * exp(a + score + backward[end] - z)
     return freq * z
