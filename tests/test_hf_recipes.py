@@ -29,7 +29,7 @@ def topics(first: int, last: int) -> list[str]:
     return [topics[name] for name in sorted(topics)[first:last]]
 
 
-TRAIN = [line for text in topics(0, 16) for line in text.splitlines()]
+TRAIN = [line for text in topics(0, 24) for line in text.splitlines()]
 HELD_OUT = [line for text in topics(40, 52) for line in text.splitlines() if line.strip()]
 PAIRS = list(zip(HELD_OUT[::2], HELD_OUT[1::2]))[:150]
 
@@ -48,7 +48,7 @@ def bert_like(lib):
     tokenizer.normalizer = from_lib.normalizers.BertNormalizer(lowercase=True)
     tokenizer.pre_tokenizer = from_lib.pre_tokenizers.BertPreTokenizer()
     special_tokens = ["[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]"]
-    trainer = from_lib.trainers.WordPieceTrainer(vocab_size=2500, special_tokens=special_tokens, show_progress=False)
+    trainer = from_lib.trainers.WordPieceTrainer(vocab_size=2000, special_tokens=special_tokens, show_progress=False)
     tokenizer.train_from_iterator(get_training_corpus(), trainer=trainer)
     cls_token_id = tokenizer.token_to_id("[CLS]")
     sep_token_id = tokenizer.token_to_id("[SEP]")
@@ -64,7 +64,7 @@ def bert_like(lib):
 def gpt2_like(lib):
     tokenizer = lib.Tokenizer(lib.models.BPE())
     tokenizer.pre_tokenizer = lib.pre_tokenizers.ByteLevel(add_prefix_space=False)
-    trainer = lib.trainers.BpeTrainer(vocab_size=2500, special_tokens=["<|endoftext|>"], show_progress=False)
+    trainer = lib.trainers.BpeTrainer(vocab_size=2000, special_tokens=["<|endoftext|>"], show_progress=False)
     tokenizer.train_from_iterator(get_training_corpus(), trainer=trainer)
     tokenizer.post_processor = lib.processors.ByteLevel(trim_offsets=False)
     tokenizer.decoder = lib.decoders.ByteLevel()
@@ -82,7 +82,7 @@ def xlnet_like(lib):
     ])
     tokenizer.pre_tokenizer = lib.pre_tokenizers.Metaspace()
     special_tokens = ["<cls>", "<sep>", "<unk>", "<pad>", "<mask>", "<s>", "</s>"]
-    trainer = lib.trainers.UnigramTrainer(vocab_size=1500, special_tokens=special_tokens, unk_token="<unk>",
+    trainer = lib.trainers.UnigramTrainer(vocab_size=1200, special_tokens=special_tokens, unk_token="<unk>",
                                           show_progress=False)
     tokenizer.train_from_iterator(get_training_corpus(), trainer=trainer)
     cls_token_id = tokenizer.token_to_id("<cls>")
@@ -160,8 +160,8 @@ def test_gpt2_like_is_tokenizers_file_and_encodings(trained):
     assert json.loads(ours.to_str()) == json.loads(theirs.to_str())
     sentence = "Let's test this tokenizer."
     encoding_ = ours.encode(sentence)
-    start, end = encoding_.offsets[4]  # the course's look at the offsets (" test" with its larger corpus)
-    assert sentence[start:end] == " t" == sentence.__getitem__(slice(*theirs.encode(sentence).offsets[4]))
+    start, end = encoding_.offsets[4]  # the course's look at the offsets
+    assert sentence[start:end] == " test" == sentence.__getitem__(slice(*theirs.encode(sentence).offsets[4]))
     assert ours.decode(encoding_.ids) == sentence
     assert_same_encodings(ours, theirs)
 
@@ -171,14 +171,16 @@ def test_gpt2_like_is_tokenizers_file_and_encodings(trained):
 def test_bert_like_trains_most_of_tokenizers_vocabulary(trained):
     ours, theirs = trained("bert")
     mine, want = vocab(ours), vocab(theirs)
-    assert len(mine) == len(want) == 2500
+    assert len(mine) == len(want) == 2000
     assert len(mine.keys() & want.keys()) >= 0.95 * len(want)
     for token in ["[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]"]:
         assert mine[token] == want[token]
     encoding_ = ours.encode("Let's test this tokenizer...", "on a pair of sentences.")
     assert encoding_.tokens[0] == "[CLS]" and encoding_.tokens[-1] == "[SEP]"
     assert encoding_.type_ids[-1] == 1 and encoding_.type_ids[0] == 0
-    assert ours.decode(encoding_.ids) == "let's test this tokenizer... on a pair of sentences."
+    # the course's output (the decoder's cleanup joins "let ' s" back)
+    want = theirs.decode(theirs.encode("Let's test this tokenizer...", "on a pair of sentences.").ids)
+    assert ours.decode(encoding_.ids) == want == "let's test this tokenizer... on a pair of sentences."
 
 
 @pytest.mark.parametrize("name", ["bert", "xlnet"])
@@ -196,7 +198,7 @@ def test_xlnet_like_trains_tokenizers_pieces(trained):
     mine, want = json.loads(ours.to_str()), json.loads(theirs.to_str())
     assert mine["model"]["unk_id"] == want["model"]["unk_id"] == 2
     assert {p for p, _ in mine["model"]["vocab"]} == {p for p, _ in want["model"]["vocab"]}
-    assert len(mine["model"]["vocab"]) == 1500
+    assert len(mine["model"]["vocab"]) == 1200
     for part in ("normalizer", "pre_tokenizer", "post_processor", "decoder", "added_tokens"):
         assert mine[part] == want[part], part
     encoding_ = ours.encode("Let's test this tokenizer...", "on a pair of sentences!")
