@@ -204,3 +204,45 @@ def test_xlnet_like_trains_tokenizers_pieces(trained):
     encoding_ = ours.encode("Let's test this tokenizer...", "on a pair of sentences!")
     assert encoding_.tokens[-3:] == ["!", "<sep>", "<cls>"] and encoding_.type_ids[-1] == 2
     assert ours.decode(encoding_.ids) == "Let's test this tokenizer... on a pair of sentences!"
+
+
+# --- the course's second way: the model emptied, trained again on a text file, saved and read back -------
+
+def retrain_from_file(lib, name, path):
+    """The recipe's tokenizer, its model emptied and trained on the file (the course's `tokenizer.model =
+    models.WordPiece(unk_token="[UNK]")`, then `tokenizer.train(["wikitext-2.txt"], trainer=trainer)`)."""
+    tokenizer = RECIPES[name](lib)
+    model, trainer = {
+        "bert": (lambda: lib.models.WordPiece(unk_token="[UNK]"),
+                 lambda: lib.trainers.WordPieceTrainer(vocab_size=2000, show_progress=False,
+                                                       special_tokens=["[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]"])),
+        "gpt2": (lambda: lib.models.BPE(),
+                 lambda: lib.trainers.BpeTrainer(vocab_size=2000, special_tokens=["<|endoftext|>"], show_progress=False)),
+        "xlnet": (lambda: lib.models.Unigram(),
+                  lambda: lib.trainers.UnigramTrainer(vocab_size=1200, unk_token="<unk>", show_progress=False,
+                                                      special_tokens=["<cls>", "<sep>", "<unk>", "<pad>", "<mask>", "<s>", "</s>"])),
+    }[name]
+    tokenizer.model = model()
+    tokenizer.train([str(path)], trainer=trainer())
+    return tokenizer
+
+
+@pytest.mark.parametrize("name", ["bert", "gpt2", "xlnet"])
+def test_training_again_on_a_file_saving_and_reading_back(tmp_path, name):
+    path = tmp_path / "corpus.txt"
+    with open(path, "w", encoding="utf-8") as f:  # as the course writes wikitext-2.txt
+        for line in TRAIN:
+            f.write(line + "\n")
+    ours, theirs = retrain_from_file(toklab.hf, name, path), retrain_from_file(tokenizers, name, path)
+    mine, want = json.loads(ours.to_str()), json.loads(theirs.to_str())
+    if name == "gpt2":
+        assert mine == want
+    elif name == "bert":
+        assert len(mine["model"]["vocab"].keys() & want["model"]["vocab"].keys()) >= 0.95 * len(want["model"]["vocab"])
+    else:
+        assert {p for p, _ in mine["model"]["vocab"]} == {p for p, _ in want["model"]["vocab"]}
+    ours.save(str(tmp_path / "tokenizer.json"))
+    again = toklab.hf.Tokenizer.from_file(str(tmp_path / "tokenizer.json"))
+    assert json.loads(again.to_str()) == mine
+    text = "Let's test this tokenizer..."
+    assert again.encode(text, "on a pair of sentences.").ids == ours.encode(text, "on a pair of sentences.").ids

@@ -197,3 +197,14 @@ def test_unigram_reports_progress_and_can_stop():
     pieces, _ = trainer.learn(words(our_pre.Metaspace(), TRAIN[:2]))
     assert [s for _, s, _ in seen] == ["em", "em", "prune"] and trainer.stop_reason == "stopped"
     assert seen[2][2] < seen[1][2]  # the prune shrank the pieces
+
+
+def test_a_trainer_trains_only_its_own_kind_of_model():
+    import toklab.hf
+
+    tok = toklab.hf.Tokenizer(toklab.hf.models.BPE())
+    for trainer in (ours.WordLevelTrainer(), ours.WordPieceTrainer(), ours.UnigramTrainer()):
+        with pytest.raises(ToklabError, match="trainer must be"):  # tokenizers: "... can only train a ..."
+            tok.train_from_iterator(["a b"], trainer=trainer)
+    with pytest.raises(Exception, match="WordPieceTrainer can only train a WordPiece"):  # the oracle refuses too
+        tokenizers.Tokenizer(models.BPE()).train_from_iterator(["a b"], trainer=trainers.WordPieceTrainer())
