@@ -21,6 +21,7 @@ from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
 from tools.downloads import AXE_CORE, GIFENC, JS_TIKTOKEN, MICROPIP, PYODIDE, micropip_wheel, npm_tarball, prefetch
 from tools.lab import ship_lab
 from tools.models import PACKAGES as MODEL_PACKAGES, ship_models
+from tools.spm_models import SCTG, ship_spm_models
 from tools.corpora import CHINESE_POETRY, SOTU, ship_corpora
 from tools.offline import add_icons, add_offline
 from tools.precompute import precompute
@@ -100,6 +101,7 @@ def build() -> Path:
         shutil.copytree(ROOT / "assets", out / "assets")
         ship_tables(out / "tables")
         ship_models(out / "models")
+        ship_spm_models(out / "models")  # the SentencePiece models (.model), botchan.txt and their licences
         ship_corpora(out / "corpora")
         bundle_codemirror(out / "vendor")
         ship_gifenc(out / "vendor")
@@ -122,6 +124,7 @@ def downloads() -> list:
     CodeMirror's sources only when its bundle is not cached."""
     items = [PYODIDE, JS_TIKTOKEN, GIFENC, AXE_CORE, CHINESE_POETRY, SOTU]
     items += [package for package in MODEL_PACKAGES.values() if package is not None]
+    items.append(SCTG)
     if not (CACHE / "codemirror" / codemirror_key()).is_dir():
         items += list(CODEMIRROR)
         try:

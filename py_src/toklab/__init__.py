@@ -27,6 +27,9 @@ Modules, in teaching order:
   webapi, protocol   the JSON entry point the browser worker calls, and the types of what it exchanges
   errors, caches     the engine's errors as codes and params (the page says them in its language); caches
                      bounded by the size of what they hold
+  sentencepiece      SentencePiece's own .model files (BPE by score, Unigram), a drop-in for the
+                     `sentencepiece` package; spm_models names the shipped ones (get_sentencepiece:
+                     llama2, mistral, unigram_en, unigram_ja)
   hf                 HuggingFace tokenizers' parts (added tokens, normalizers, pre-tokenizers, BPE,
                      processors, decoders) running a tokenizer.json: MiniMind, Qwen3, DeepSeek-V3, ...
 """
@@ -44,6 +47,7 @@ from .registry import (
     tokenizer_facts,
 )
 from .samples import make_samples, samples_for_text
+from .spm_models import get_sentencepiece, list_sentencepiece_names
 from .toybpe import BPETokenizer
 from .training import train_bpe_tokenizer, train_toy
 from .words import WordTokenizer
@@ -57,8 +61,10 @@ __all__ = [
     "encoding_for_model",
     "encoding_name_for_model",
     "get_encoding",
+    "get_sentencepiece",
     "get_tokenizer",
     "list_encoding_names",
+    "list_sentencepiece_names",
     "list_tokenizer_names",
     "make_samples",
     "samples_for_text",

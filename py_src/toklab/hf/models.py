@@ -33,7 +33,7 @@ from typing import NamedTuple
 from ..caches import SizedCache
 from ._config import bad, expect
 
-__all__ = ["BPE", "Model", "Token", "from_config", "options"]
+__all__ = ["BPE", "Model", "Token", "Unigram", "from_config", "options"]
 
 _HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
 _NONE = 1 << 62  # "no merge" in the packed (rank, id) values
@@ -461,7 +461,11 @@ def options(d: dict, path: str = "model") -> dict:
 
 
 def from_config(d: dict, path: str = "model") -> BPE:
-    """The model a tokenizer.json describes (BPE only)."""
+    """The model a tokenizer.json describes (BPE, or Unigram: toklab.hf.unigram)."""
+    if isinstance(d, dict) and d.get("type") == "Unigram":
+        from .unigram import from_config as unigram_from_config
+
+        return unigram_from_config(d, path)
     flags = options(d, path)
     vocab = expect(d.get("vocab"), dict, f"{path}.vocab", "an object of token: id")
     for token, i in vocab.items():
@@ -478,3 +482,12 @@ def from_config(d: dict, path: str = "model") -> BPE:
     model.vocab, model.merges = vocab, merges
     model._build(path)
     return model
+
+
+def __getattr__(name: str):
+    """`Unigram` lives in toklab.hf.unigram (it imports this module), exported here as tokenizers has it."""
+    if name == "Unigram":
+        from .unigram import Unigram
+
+        return Unigram
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -32,7 +32,7 @@ from ..pretokenize import _one_of
 from . import _unicode
 from ._config import Regex, bad, expect, literal_or_regex, pattern_config
 
-__all__ = ["NFC", "NFD", "NFKC", "NFKD", "Lowercase", "Normalizer", "Prepend", "Replace", "Sequence", "from_config"]
+__all__ = ["NFC", "NFD", "NFKC", "NFKD", "Lowercase", "Normalizer", "Precompiled", "Prepend", "Replace", "Sequence", "from_config"]
 
 Alignment = "list[tuple[int, int]] | None"
 
@@ -358,4 +358,17 @@ def from_config(d: dict, path: str = "normalizer") -> Normalizer | None:
         return Replace(pattern_from_config(d.get("pattern"), f"{path}.pattern"), content)
     if kind == "Prepend":
         return Prepend(expect(d.get("prepend"), str, f"{path}.prepend", "a string"))
+    if kind == "Precompiled":
+        from .precompiled import from_config as precompiled_from_config
+
+        return precompiled_from_config(d, path)
     raise bad("hf_unsupported", path=f"{path}.type", value=kind)
+
+
+def __getattr__(name: str):
+    """`Precompiled` lives in toklab.hf.precompiled (it imports this module), exported here as tokenizers has it."""
+    if name == "Precompiled":
+        from .precompiled import Precompiled
+
+        return Precompiled
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -320,10 +320,12 @@ class Tokenizer:
         tokens, offsets = [], []
         piece = (text, ns, None)
         pieces = self.pre_tokenizer.split_piece(piece) if self.pre_tokenizer is not None else [piece]
+        values = getattr(model, "token_values", None)  # Unigram: an unknown token's value is its text
         for text, start, cmap in pieces:
-            for tid, a, b in model.tokenize_spans(text):
+            found = model.tokenize_spans(text)
+            for (tid, a, b), value in zip(found, values(text, found) if values else map(vocab_r.__getitem__, (t for t, _, _ in found))):
                 ids.append(tid)
-                tokens.append(vocab_r[tid])
+                tokens.append(value)
                 if cmap is None:
                     na, nb = start + a, start + b
                 else:
@@ -384,7 +386,8 @@ class Tokenizer:
         found = self.model._tokenize(model_text)  # cached here, not twice
         vocab_r = self.model.vocab_r
         p_ids, p_starts, p_ends = zip(*found) if found else ((), (), ())
-        p_tokens = tuple(map(vocab_r.__getitem__, p_ids))
+        values = getattr(self.model, "token_values", None)  # Unigram: an unknown token's value is its text
+        p_tokens = tuple(values(model_text, found) if values else map(vocab_r.__getitem__, p_ids))
         if char_at is not None:
             p_starts = tuple(map(char_at.__getitem__, p_starts))
             p_ends = tuple([char_at[b - 1] + 1 for b in p_ends])
