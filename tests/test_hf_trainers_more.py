@@ -162,6 +162,21 @@ def test_unigram_segments_held_out_text_as_tokenizers(unigram_pair):
     assert same >= 0.9 * len(HELD_OUT)  # measured: 97.1% to 97.4% of 3,856 lines
 
 
+def test_unigram_trained_through_the_tokenizer_encodes_as_tokenizers(unigram_pair):
+    import toklab.hf
+
+    (pieces, unk_id), _ = unigram_pair
+    tok = toklab.hf.Tokenizer(toklab.hf.models.Unigram())
+    tok.pre_tokenizer = toklab.hf.pre_tokenizers.Metaspace()
+    tok.train_from_iterator(TRAIN, trainer=ours.UnigramTrainer(show_progress=False, **UNIGRAM))
+    model = json.loads(tok.to_str())["model"]
+    assert [tuple(p) for p in model["vocab"]] == pieces and model["unk_id"] == unk_id  # the trainer's own answer
+    theirs = tokenizers.Tokenizer.from_str(tok.to_str())  # the same pieces in tokenizers' encoder
+    for line in HELD_OUT[:1500]:
+        mine, want = tok.encode(line), theirs.encode(line)
+        assert (mine.ids, mine.tokens, mine.offsets) == (want.ids, want.tokens, want.offsets), line
+
+
 def test_unigram_seeds_are_tokenizers_own_test():
     # trainer.rs's test_unigram_chars: the characters by count, then the substrings by count x length
     seeds = trainers_unigram.seed_pieces([("This is a", 1), ("こんにちは友達", 1)])
