@@ -66,7 +66,8 @@ ORACLE_NEEDS = {
 }
 CPYTHON_ONLY_MODULE = re.compile(r"^pytestmark = pytest\.mark\.cpython_only\b", re.M)
 # Inside Pyodide, the test modules marked cpython_only as a whole are not collected (see the docstring).
-collect_ignore = (
+# hf_suite/ is HuggingFace tokenizers' own binding tests, run only by test_hf_suite.py (in a subprocess).
+collect_ignore = ["hf_suite"] + (
     sorted(p.name for p in TESTS.glob("test_*.py") if CPYTHON_ONLY_MODULE.search(p.read_text(encoding="utf-8")))
     if IN_PYODIDE
     else []

@@ -41,7 +41,7 @@ CASES = [
     (["pre_tokenizer", "pretokenizers", 0, "pattern"], {"Glob": "*"}, "hf_bad_value", None),
     (["pre_tokenizer", "pretokenizers"], None, "hf_bad_value", "pre_tokenizer.pretokenizers must be a list, not null"),
     (["normalizer", "normalizers", 0, "type"], "NFX", "hf_unsupported", 'normalizer.normalizers[0].type "NFX" is not supported'),
-    (["model", "type"], "Unigram", "hf_unsupported", 'model.type "Unigram" is not supported'),
+    (["model", "type"], "SentencePiece", "hf_unsupported", 'model.type "SentencePiece" is not supported'),
     (["model", "dropout"], 0.1, "hf_unsupported", "model.dropout 0.1 is not supported"),
     (["model", "merges"], ["a c"], "hf_unknown_merge_token", "model.merges[0] ('a' 'c') names 'c', which is not in model.vocab"),
     (["model", "merges"], [["a", "b"], ["b", "a"]], "hf_unknown_merge_token", "model.merges[1] ('b' 'a') names 'ba', which is not in model.vocab"),
@@ -50,8 +50,9 @@ CASES = [
     (["model", "vocab"], None, "hf_bad_value", "model.vocab must be an object of token: id, not null"),
     (["model", "byte_fallback"], "yes", "hf_bad_value", 'model.byte_fallback must be true or false, not "yes"'),
     (["added_tokens", 0, "content"], 7, "hf_bad_value", "added_tokens[0].content must be a string, not 7"),
-    (["decoder", "type"], "WordPiece", "hf_unsupported", 'decoder.type "WordPiece" is not supported'),
-    (["post_processor"], {"type": "RobertaProcessing"}, "hf_unsupported", 'post_processor.type "RobertaProcessing" is not supported'),
+    (["decoder", "type"], "Wordpiece", "hf_unsupported", 'decoder.type "Wordpiece" is not supported'),
+    (["post_processor"], {"type": "RobertaProcessing"}, "hf_bad_value", 'post_processor.sep must be ["token", id], not null'),
+    (["post_processor"], {"type": "Roberta"}, "hf_unsupported", 'post_processor.type "Roberta" is not supported'),
     (["model"], [], "hf_bad_value", None),
 ]
 

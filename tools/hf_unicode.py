@@ -15,6 +15,10 @@ it writes.
   between marks of other classes, and of its decomposition are compared; every code point unassigned in
   this Python (3.11, Unicode 14) is added too, so a newer Python (Pyodide's) treats the characters it
   alone knows as `tokenizers` does: as characters that neither combine nor reorder.
+* `SCRIPTS`: the scripts the UnicodeScripts pre-tokenizer tells apart, as (first, last, script) runs
+  (scripts numbered in order of first appearance; Hiragana, Katakana and Han are one, as there); a
+  code point in no run is "Any" (space, and whatever its tables leave unassigned): it never starts a
+  piece.
 """
 
 from __future__ import annotations
@@ -128,6 +132,37 @@ def nfc_barriers() -> list[list[int]]:
     return _runs(list(found))
 
 
+def scripts() -> list[list[int]]:
+    """Runs (first, last, script number) of the code points UnicodeScripts gives a script.
+
+    Over every code point in order, UnicodeScripts cuts where the script changes, an "Any" character
+    joining the piece it is in (and dropped when it comes first). Each piece's first character has
+    the piece's script; which of the others are "Any" one more probe says: each character put after a
+    character of another script starts a piece of its own unless it is "Any". Then pieces of the same
+    script are found by asking whether two first characters stay together."""
+    from tokenizers import pre_tokenizers
+
+    split = pre_tokenizers.UnicodeScripts().pre_tokenize_str
+    known: list[str] = []  # a character of each script found so far
+    out: list[list[int]] = []
+    for lo, hi in _CHUNKS:
+        for text, (a, b) in split("".join(map(chr, range(lo, hi)))):
+            first = text[0]
+            other = next(x for x in ("a", "\u03b1") if len(split(x + first)) == 2)
+            starts = {s for _, (s, _) in split("".join(other + c for c in text))}
+            number = next((n for n, r in enumerate(known) if len(split(r + first)) == 1), None)
+            if number is None:
+                number = len(known)
+                known.append(first)
+            for k in (i for i, c in enumerate(text) if 2 * i + 1 in starts):
+                cp = lo + a + k
+                if out and out[-1][2] == number and out[-1][1] == cp - 1:
+                    out[-1][1] = cp
+                else:
+                    out.append([cp, cp, number])
+    return out
+
+
 def _block(name: str, runs: list[list[int]], indent: str = "") -> list[str]:
     lines = [f"{indent}{name}("]
     for i in range(0, len(runs), 6):
@@ -146,13 +181,19 @@ def render() -> str:
         f"{sys.version_info.major}.{sys.version_info.minor} (Unicode {unicodedata.unidata_version}); do not edit by hand.",
         "Each class is a tuple of (first, last) code points (inclusive). CLASS: Oniguruma's \\\\s and \\\\p{...};",
         "NFC_BARRIERS: code points `tokenizers`' NFC treats differently from that Python (or does not know).",
+        "SCRIPTS: (first, last, script) runs as UnicodeScripts tells scripts apart; a code point in none is \"Any\".",
         '"""',
         "",
         "CLASS = {",
     ]
     for name in CLASSES:
         lines += _block(f'"{name}": ', oniguruma_class(name), indent="    ")
-    lines += ["}", "", *_block("NFC_BARRIERS = ", nfc_barriers()), ""]
+    lines += ["}", "", *_block("NFC_BARRIERS = ", nfc_barriers())]
+    runs = scripts()
+    lines += ["", "SCRIPTS = ("]
+    for i in range(0, len(runs), 5):
+        lines.append("    " + " ".join(f"({a:#x}, {b:#x}, {n})," for a, b, n in runs[i : i + 5]))
+    lines += [")", ""]
     return "\n".join(lines)
 
 

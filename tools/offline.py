@@ -28,7 +28,7 @@ WORKER = "sw.js"
 # table select and the three-tables lesson use, and the open models' tokenizers (models/*.hfpack, 1-4 MB
 # each), and the train lesson's shipped corpora (corpora/poems.txt, 2 MB; prose.txt, 1 MB). Everything else is fetched when
 # the worker installs.
-LAZY = ("tables/*.tiktoken", "tables/*.charmerge.json", "models/*.hfpack", "models/*.model", "corpora/*.txt")
+LAZY = ("tables/*.tiktoken", "tables/*.charmerge.json", "models/*.hfpack", "corpora/*.txt")
 ICONS = "icons"
 # (file name, size in px, purpose): "any" is the favicon on transparency; "maskable" fills the square
 # with the page's background and keeps the drawing inside the central safe circle (80% across).

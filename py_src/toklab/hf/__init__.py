@@ -22,6 +22,16 @@ Exact against `tokenizers` 0.23.3 on MiniMind, Qwen3, DeepSeek-V3, Llama 3 and G
 from . import decoders, models, normalizers, pre_tokenizers, processors, trainers
 from ._config import Regex
 from .added import AddedToken
+from .normalizers import NormalizedString
+from .pre_tokenizers import PreTokenizedString
 from .tokenizer import Encoding, Tokenizer
+from . import implementations  # noqa: E402  (built on Tokenizer)
+from .implementations import (  # noqa: E402
+    BertWordPieceTokenizer, ByteLevelBPETokenizer, CharBPETokenizer, SentencePieceBPETokenizer, SentencePieceUnigramTokenizer,
+)
 
-__all__ = ["AddedToken", "Encoding", "Regex", "Tokenizer", "decoders", "models", "normalizers", "pre_tokenizers", "processors", "trainers"]
+__all__ = [
+    "AddedToken", "BertWordPieceTokenizer", "ByteLevelBPETokenizer", "CharBPETokenizer", "Encoding", "NormalizedString",
+    "PreTokenizedString", "Regex", "SentencePieceBPETokenizer", "SentencePieceUnigramTokenizer", "Tokenizer", "decoders",
+    "implementations", "models", "normalizers", "pre_tokenizers", "processors", "trainers",
+]  # fmt: skip

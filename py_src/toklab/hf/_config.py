@@ -22,7 +22,7 @@ from ..patterns import translate
 from ..pretokenize import _one_of
 from . import _unicode
 
-__all__ = ["Regex", "bad", "expect", "literal_or_regex", "pattern_config", "pattern_from_config"]
+__all__ = ["Part", "Regex", "bad", "expect", "literal_or_regex", "one_char", "pattern_config", "pattern_from_config"]
 
 CLASSES = {name: [list(r) for r in runs] for name, runs in _unicode.CLASS.items()}
 
@@ -90,3 +90,27 @@ def pattern_from_config(d, path: str) -> str | Regex:
 
 def pattern_config(pattern: str | Regex) -> dict:
     return {"Regex": pattern.pattern} if isinstance(pattern, Regex) else {"String": pattern}
+
+
+class Part:
+    """What every part (normalizer, pre-tokenizer, model, post-processor, decoder) shares, as in
+    `tokenizers`' bindings: its state is its tokenizer.json entry as JSON (`__getstate__`), which is
+    also how it is pickled; `_family` (set by each module) rebuilds a part from such an entry."""
+
+    _family = None
+
+    def __getstate__(self) -> str:
+        return json.dumps(self.to_config(), ensure_ascii=False)
+
+    def __setstate__(self, state) -> None:
+        self.__dict__.update(type(self)._family(json.loads(state)).__dict__)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.to_config()})"
+
+
+def one_char(value, path: str) -> str:
+    """`value` if it is one character, else a ToklabError that says so in `tokenizers`' words too."""
+    if not isinstance(value, str) or len(value) != 1:
+        raise bad("hf_bad_value", path=path, expected="one character (expected a string of length 1)", value=value)
+    return value

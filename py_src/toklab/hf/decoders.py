@@ -1,8 +1,8 @@
 """Decoders: token strings back to text.
 
 Mirrors huggingface/tokenizers `tokenizers/src/decoders/` (byte_fallback.rs, fuse.rs, strip.rs,
-sequence.rs; ByteLevel in pre_tokenizers/byte_level.rs, Metaspace in pre_tokenizers/metaspace.rs,
-Replace in normalizers/replace.rs). Each decoder maps a list of token strings to a new list
+wordpiece.rs, bpe.rs, ctc.rs, sequence.rs; ByteLevel in pre_tokenizers/byte_level.rs, Metaspace in
+pre_tokenizers/metaspace.rs, Replace in normalizers/replace.rs). Each decoder maps a list of token strings to a new list
 (`decode_chain`); `decode` joins the result:
 
     >>> ByteLevel().decode(["Hello", "Ġä½", "ł"])
@@ -11,19 +11,28 @@ Replace in normalizers/replace.rs). Each decoder maps a list of token strings to
     ' a你!��'
 
 A run of byte tokens that is not valid UTF-8 becomes one U+FFFD per byte (the last two above).
+WordPiece glues `##` pieces to the one before, BPEDecoder turns the end-of-word suffix into a space,
+CTC folds a speech model's repeated frames:
+
+    >>> WordPiece().decode(["I", "'m", "Jo", "##hn", "."])
+    "I'm John."
+    >>> BPEDecoder().decode(["My</w>", "na", "me</w>"])
+    'My name'
+    >>> CTC().decode(["<pad>", "h", "e", "e", "l", "l", "<pad>", "l", "o", "|", "y", "o", "u"])
+    'hello you'
 """
 
 from __future__ import annotations
 
-from ._config import bad, expect, literal_or_regex, pattern_config, pattern_from_config
+from ._config import Part, bad, expect, literal_or_regex, one_char, pattern_config, pattern_from_config
 from .pre_tokenizers import CHAR_BYTES
 
-__all__ = ["ByteFallback", "ByteLevel", "Decoder", "Fuse", "Metaspace", "Replace", "Sequence", "Strip", "from_config"]
+__all__ = ["BPEDecoder", "ByteFallback", "ByteLevel", "CTC", "DecodeStream", "Decoder", "Fuse", "Metaspace", "Replace", "Sequence", "Strip", "WordPiece", "from_config"]
 
 _HEX = set("0123456789abcdefABCDEF")
 
 
-class Decoder:
+class Decoder(Part):
     def decode_chain(self, tokens: list[str]) -> list[str]:
         raise NotImplementedError
 
@@ -33,8 +42,21 @@ class Decoder:
     def to_config(self) -> dict:
         return {"type": type(self).__name__}
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.to_config()})"
+    @staticmethod
+    def custom(decoder) -> Decoder:
+        """A decoder written in Python: any object with `decode_chain(tokens) -> list[str]`."""
+        return _Custom(decoder)
+
+
+class _Custom(Decoder):
+    def __init__(self, inner):
+        self.inner = inner
+
+    def decode_chain(self, tokens):
+        return list(self.inner.decode_chain(tokens))
+
+    def to_config(self):
+        raise bad("hf_unsupported", path="decoder", value="a custom decoder cannot be saved")
 
 
 class ByteLevel(Decoder):
@@ -42,7 +64,7 @@ class ByteLevel(Decoder):
     the byte alphabet, such as an added token, is taken as its own UTF-8); all the bytes decoded once,
     invalid sequences as U+FFFD."""
 
-    def __init__(self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True):
+    def __init__(self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True, **_type):
         self.add_prefix_space, self.trim_offsets, self.use_regex = add_prefix_space, trim_offsets, use_regex
 
     def decode_chain(self, tokens):
@@ -101,10 +123,11 @@ class Fuse(Decoder):
 
 
 class Strip(Decoder):
-    """Up to `start` copies of `content` taken off the front of each token, `stop` off the end."""
+    """Up to `left` copies of `content` taken off the front of each token, `right` off the end (the
+    tokenizer.json calls them start and stop)."""
 
-    def __init__(self, content: str = " ", start: int = 0, stop: int = 0):
-        self.content, self.start, self.stop = content, start, stop
+    def __init__(self, content: str = " ", left: int = 0, right: int = 0):
+        self.content, self.start, self.stop = content, left, right
 
     def decode_chain(self, tokens):
         out = []
@@ -143,7 +166,7 @@ class Metaspace(Decoder):
     """▁ back to a space; the first token loses its leading one unless `prepend_scheme` is "never"."""
 
     def __init__(self, replacement: str = "\u2581", prepend_scheme: str = "always", split: bool = True):
-        self.replacement, self.prepend_scheme, self.split = replacement, prepend_scheme, split
+        self.replacement, self.prepend_scheme, self.split = one_char(replacement, "replacement"), prepend_scheme, split
 
     def decode_chain(self, tokens):
         out = []
@@ -156,9 +179,83 @@ class Metaspace(Decoder):
         return {"type": "Metaspace", "replacement": self.replacement, "prepend_scheme": self.prepend_scheme, "split": self.split}
 
 
+_CLEANUP = [(" .", "."), (" ?", "?"), (" !", "!"), (" ,", ","), (" ' ", "'"), (" n't", "n't"), (" 'm", "'m"), (" do not", " don't"), (" 's", "'s"), (" 've", "'ve"), (" 're", "'re")]  # fmt: skip
+
+
+def cleanup_text(text: str) -> str:
+    """The spaces English tokenization put before punctuation and contractions taken out again
+    (wordpiece.rs `cleanup`): "I 'm here ." -> "I'm here."."""
+    for a, b in _CLEANUP:
+        text = text.replace(a, b)
+    return text
+
+
+class WordPiece(Decoder):
+    """A token starting with `prefix` ("##") joins the one before; any other token after the first
+    gets a space before it; then, with `cleanup`, the spaces before punctuation go."""
+
+    def __init__(self, prefix: str = "##", cleanup: bool = True):
+        self.prefix, self.cleanup = prefix, cleanup
+
+    def decode_chain(self, tokens):
+        out = []
+        for i, t in enumerate(tokens):
+            if i:
+                t = t.replace(self.prefix, "", 1) if t.startswith(self.prefix) else " " + t
+            out.append(cleanup_text(t) if self.cleanup else t)
+        return out
+
+    def to_config(self):
+        return {"type": "WordPiece", "prefix": self.prefix, "cleanup": self.cleanup}
+
+
+class BPEDecoder(Decoder):
+    """The end-of-word `suffix` ("</w>", as original BPE and OpenAI's GPT mark it) becomes a space,
+    except in the last token."""
+
+    def __init__(self, suffix: str = "</w>"):
+        self.suffix = suffix
+
+    def decode_chain(self, tokens):
+        last = len(tokens) - 1
+        return [t.replace(self.suffix, "" if i == last else " ") for i, t in enumerate(tokens)]
+
+    def to_config(self):
+        return {"type": "BPEDecoder", "suffix": self.suffix}
+
+
+class CTC(Decoder):
+    """A speech model's frames to text (ctc.rs): repeated tokens fold into one, the blank `pad_token`
+    goes, and with `cleanup` the `word_delimiter_token` becomes a space."""
+
+    def __init__(self, pad_token: str = "<pad>", word_delimiter_token: str = "|", cleanup: bool = True):
+        self.pad_token, self.word_delimiter_token, self.cleanup = pad_token, word_delimiter_token, cleanup
+
+    def decode_chain(self, tokens):
+        out = []
+        for i, t in enumerate(tokens):
+            if i and t == tokens[i - 1]:
+                continue
+            t = t.replace(self.pad_token, "")
+            if self.cleanup:
+                t = cleanup_text(t).replace(self.word_delimiter_token, " ")
+            if t:
+                out.append(t)
+        return out
+
+    def to_config(self):
+        return {"type": "CTC", "pad_token": self.pad_token, "word_delimiter_token": self.word_delimiter_token, "cleanup": self.cleanup}
+
+
 class Sequence(Decoder):
     def __init__(self, decoders):
         self.decoders = list(decoders)
+
+    def __getitem__(self, i):
+        return self.decoders[i]
+
+    def __setitem__(self, i, decoder):
+        self.decoders[i] = decoder
 
     def decode_chain(self, tokens):
         for d in self.decoders:
@@ -181,6 +278,13 @@ def from_config(d, path: str = "decoder"):
         return ByteLevel(*(expect(d.get(k, True), bool, f"{path}.{k}", "true or false") for k in ("add_prefix_space", "trim_offsets", "use_regex")))
     if kind in ("ByteFallback", "Fuse"):
         return globals()[kind]()
+    if kind == "WordPiece":
+        return WordPiece(expect(d.get("prefix", "##"), str, f"{path}.prefix", "a string"), expect(d.get("cleanup", True), bool, f"{path}.cleanup", "true or false"))
+    if kind == "BPEDecoder":
+        return BPEDecoder(expect(d.get("suffix", "</w>"), str, f"{path}.suffix", "a string"))
+    if kind == "CTC":
+        texts = [expect(d.get(k, v), str, f"{path}.{k}", "a string") for k, v in (("pad_token", "<pad>"), ("word_delimiter_token", "|"))]
+        return CTC(*texts, expect(d.get("cleanup", True), bool, f"{path}.cleanup", "true or false"))
     if kind == "Strip":
         content = expect(d.get("content", " "), str, f"{path}.content", "one character")
         start = expect(d.get("start", 0), int, f"{path}.start", "a whole number")
@@ -194,3 +298,49 @@ def from_config(d, path: str = "decoder"):
             raise bad("hf_unsupported", path=f"{path}.prepend_scheme", value=scheme)
         return Metaspace(expect(d.get("replacement", "\u2581"), str, f"{path}.replacement", "one character"), scheme, bool(d.get("split", True)))
     raise bad("hf_unsupported", path=f"{path}.type", value=kind)
+
+
+Decoder._family = staticmethod(from_config)
+
+
+class DecodeStream:
+    """Decoding one id at a time, as a model generates them (mod.rs `step_decode_stream`): each `step`
+    gives the text the new ids add, or None while they end inside a character (U+FFFD so far). Only
+    the ids still needed are kept: those since the last prefix, whose decoding the next one must
+    start with.
+
+        >>> from toklab.hf import Tokenizer, models
+        >>> tok = Tokenizer(models.BPE())
+        >>> tok.add_tokens(["my", "name"])
+        2
+        >>> stream = DecodeStream()
+        >>> stream.step(tok, 0), stream.step(tok, 1)
+        ('my', ' name')
+    """
+
+    def __init__(self, ids=None, skip_special_tokens: bool = False):
+        self.skip_special_tokens = bool(skip_special_tokens)
+        self.ids, self.prefix, self.prefix_index = list(ids or []), "", 0
+
+    def step(self, tokenizer, id) -> str | None:
+        skip = self.skip_special_tokens
+        if not self.prefix and self.ids:
+            first = tokenizer.decode(self.ids, skip)
+            if not first.endswith("\ufffd"):
+                self.prefix, self.prefix_index = first, len(self.ids)
+        self.ids += [id] if isinstance(id, int) else list(id)
+        text = tokenizer.decode(self.ids, skip)
+        before = self.prefix.encode("utf-8")
+        if len(text.encode("utf-8")) <= len(before) or text.endswith("\ufffd"):
+            return None
+        if not text.startswith(self.prefix):
+            raise bad("hf_bad_value", path="DecodeStream", expected=f"a decoding that starts with {self.prefix!r}", value=text)
+        new_index = len(self.ids) - self.prefix_index
+        self.ids = self.ids[self.prefix_index :]
+        self.prefix, self.prefix_index = tokenizer.decode(self.ids, skip), new_index
+        return text.encode("utf-8")[len(before) :].decode("utf-8")
+
+    def __copy__(self):
+        other = DecodeStream(self.ids, self.skip_special_tokens)
+        other.prefix, other.prefix_index = self.prefix, self.prefix_index
+        return other

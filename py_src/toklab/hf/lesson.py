@@ -153,7 +153,7 @@ def post_specials(post_processor) -> list[list]:
     if post_processor is None:
         return []
     probe = {"ids": [-1], "tokens": [""], "offsets": [(0, 0)], "special_tokens_mask": [0]}
-    out = post_processor.process(probe, True)
+    out = post_processor.process_dict(probe, True)
     ids, tokens = out["ids"], out["tokens"]
     at = ids.index(-1) if -1 in ids else len(ids)
     return [[t, i, "start" if k < at else "end"] for k, (t, i) in enumerate(zip(tokens, ids)) if i != -1]

@@ -25,29 +25,26 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import json
+import os
 import re
 from itertools import repeat
 from operator import lshift, or_
-from typing import NamedTuple
 
 from ..caches import SizedCache
+from ..errors import ToklabError
 from ._config import bad, expect
+from . import unigram as _unigram
+from . import wordpiece as _wordpiece
+from .model_base import Model, Token
+from .unigram import Unigram
+from .wordpiece import WordLevel, WordPiece
 
-__all__ = ["BPE", "Model", "Token", "Unigram", "from_config", "options"]
+__all__ = ["BPE", "Model", "Token", "Unigram", "WordLevel", "WordPiece", "from_config", "options"]
 
 _HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
 _NONE = 1 << 62  # "no merge" in the packed (rank, id) values
 _BUILDS = itertools.count(1)
-
-
-class Token(NamedTuple):
-    id: int
-    value: str
-    offsets: tuple[int, int]  # characters of the piece
-
-
-class Model:
-    """A part that turns a piece into tokens."""
 
 
 def _merge_ids(ids: list[int], spans: list | None, merges: dict, shift: int, mask: int) -> list[int]:
@@ -137,9 +134,31 @@ class BPE(Model):
         self.byte_fallback = bool(byte_fallback)
         self.ignore_merges = bool(ignore_merges)
         self.cache_capacity = cache_capacity
+        if isinstance(vocab, (str, os.PathLike)):  # the bindings take the two files' paths too
+            vocab, merges = BPE.read_file(vocab, merges)
         self.vocab = dict(vocab or {})
         self.merges = [tuple(m) for m in (merges or [])]
         self._build()
+
+    @staticmethod
+    def read_file(vocab: str, merges: str) -> tuple[dict[str, int], list[tuple[str, str]]]:
+        """vocab.json and merges.txt (GPT-2's layout: a `#version` line, then "left right" lines)."""
+        with open(vocab, encoding="utf-8") as f:
+            try:
+                table = expect(json.load(f), dict, "vocab", "an object of token: id")
+            except json.JSONDecodeError as e:
+                raise ToklabError("hf_bad_json", line=e.lineno, column=e.colno) from None
+        pairs = []
+        with open(merges, encoding="utf-8") as f:
+            for k, line in enumerate(f.read().splitlines()):
+                pair = _merge_pair(line, f"merges[{k}]") if line else None
+                if pair is not None:
+                    pairs.append(pair)
+        return table, pairs
+
+    @classmethod
+    def from_file(cls, vocab: str, merges: str, **kwargs) -> BPE:
+        return cls(*cls.read_file(vocab, merges), **kwargs)
 
     @property
     def merges(self) -> list[tuple[str, str]]:
@@ -460,12 +479,13 @@ def options(d: dict, path: str = "model") -> dict:
     return out
 
 
-def from_config(d: dict, path: str = "model") -> BPE:
-    """The model a tokenizer.json describes (BPE, or Unigram: toklab.hf.unigram)."""
-    if isinstance(d, dict) and d.get("type") == "Unigram":
-        from .unigram import from_config as unigram_from_config
-
-        return unigram_from_config(d, path)
+def from_config(d: dict, path: str = "model") -> Model:
+    """The model a tokenizer.json describes."""
+    expect(d, dict, path, "an object")
+    if d.get("type") in ("WordPiece", "WordLevel"):
+        return _wordpiece.from_config(d, path)
+    if d.get("type") == "Unigram":
+        return _unigram.from_config(d, path)
     flags = options(d, path)
     vocab = expect(d.get("vocab"), dict, f"{path}.vocab", "an object of token: id")
     for token, i in vocab.items():
@@ -484,10 +504,4 @@ def from_config(d: dict, path: str = "model") -> BPE:
     return model
 
 
-def __getattr__(name: str):
-    """`Unigram` lives in toklab.hf.unigram (it imports this module), exported here as tokenizers has it."""
-    if name == "Unigram":
-        from .unigram import Unigram
-
-        return Unigram
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+Model._family = staticmethod(from_config)

@@ -22,14 +22,18 @@ the one that would attach the space to the word).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from itertools import accumulate
 
 from ..bytes_unicode import BYTE_TO_UNICODE
-from ._config import CLASSES, Regex, bad, expect, literal_or_regex, pattern_config, pattern_from_config
+from . import _unicode
+from ._config import CLASSES, Part, Regex, bad, expect, literal_or_regex, one_char, pattern_config, pattern_from_config
+from .normalizers import _BEHAVIOR_OF_JSON, _WHITE_SPACE, BEHAVIORS, NormalizedString, _call, _matches, split_by
 
 __all__ = [
-    "BYTES_CHAR", "ByteLevel", "Digits", "Metaspace", "PreTokenizer", "Punctuation", "Sequence", "Split",
-    "Whitespace", "WhitespaceSplit", "from_config",
+    "BYTES_CHAR", "BertPreTokenizer", "ByteLevel", "CharDelimiterSplit", "Digits", "FixedLength", "Metaspace",
+    "PreTokenizedString", "PreTokenizer", "Punctuation", "Sequence", "Split", "UnicodeScripts", "Whitespace", "WhitespaceSplit",
+    "from_config",
 ]  # fmt: skip
 
 Piece = tuple  # (text, start, cmap)
@@ -38,11 +42,6 @@ BYTES_CHAR = dict(enumerate(BYTE_TO_UNICODE))  # byte -> its printable character
 CHAR_BYTES = {c: b for b, c in BYTES_CHAR.items()}
 _LATIN1_TO_BYTE_CHARS = {b: c for b, c in BYTES_CHAR.items()}  # str.translate table over latin-1 text
 
-BEHAVIORS = {
-    "removed": "Removed", "isolated": "Isolated", "merged_with_previous": "MergedWithPrevious",
-    "merged_with_next": "MergedWithNext", "contiguous": "Contiguous",
-}  # fmt: skip
-_BEHAVIOR_OF_JSON = {v: k for k, v in BEHAVIORS.items()}
 GPT2_PATTERN = r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
 
 
@@ -86,65 +85,28 @@ def byte_chars(text: str) -> str:
     return text.encode("utf-8").decode("latin-1").translate(_LATIN1_TO_BYTE_CHARS)
 
 
-def _matches(compiled: re.Pattern, text: str, invert: bool) -> list[tuple[int, int, bool]]:
-    """Every match of `compiled` and every gap between them, in order (split.rs find_matches)."""
-    if not text:
-        return [(0, 0, False)]
-    out, prev = [], 0
-    for m in compiled.finditer(text):
-        s, e = m.span()
-        if prev != s:
-            out.append((prev, s, invert))
-        out.append((s, e, not invert))
-        prev = e
-    if prev != len(text):
-        out.append((prev, len(text), invert))
-    return out
-
-
-def split_by(matches: list[tuple[int, int, bool]], behavior: str) -> list[tuple[int, int]]:
-    """The spans a Split keeps, by behaviour (normalizer.rs `NormalizedString::split`).
-
-    >>> m = [(0, 1, False), (1, 2, True), (2, 3, True), (3, 4, False)]
-    >>> split_by(m, "removed"), split_by(m, "merged_with_previous"), split_by(m, "merged_with_next")
-    ([(0, 1), (3, 4)], [(0, 2), (2, 3), (3, 4)], [(0, 1), (1, 2), (2, 4)])
-    >>> split_by(m, "contiguous")
-    [(0, 1), (1, 3), (3, 4)]
-    """
-    if behavior == "isolated":
-        spans = [(s, e) for s, e, _ in matches]
-    elif behavior == "removed":
-        spans = [(s, e) for s, e, m in matches if not m]
-    elif behavior == "merged_with_previous":
-        spans, previous = [], False
-        for s, e, m in matches:
-            if m and not previous and spans:
-                spans[-1] = (spans[-1][0], e)
-            else:
-                spans.append((s, e))
-            previous = m
-    elif behavior == "merged_with_next":
-        spans, previous = [], False
-        for s, e, m in reversed(matches):
-            if m and not previous and spans:
-                spans[-1] = (s, spans[-1][1])
-            else:
-                spans.append((s, e))
-            previous = m
-        spans.reverse()
-    else:  # contiguous
-        spans, previous = [], False
-        for s, e, m in matches:
-            if m == previous and spans:
-                spans[-1] = (spans[-1][0], e)
-            else:
-                spans.append((s, e))
-            previous = m
-    return [(s, e) for s, e in spans if e > s]
-
-
-class PreTokenizer:
+class PreTokenizer(Part):
     """A part that cuts pieces into smaller ones: `split_piece(piece) -> list of pieces`."""
+
+    @staticmethod
+    def custom(pre_tokenizer) -> PreTokenizer:
+        """A pre-tokenizer written in Python: any object with `pre_tokenize(pretok)` that cuts the
+        PreTokenizedString it is given (`pretok.split(fn)`)."""
+        return _CustomPreTokenizer(pre_tokenizer)
+
+    def pre_tokenize(self, pretok) -> None:
+        """Cut a PreTokenizedString's pieces in place (the bindings' `pre_tokenize`)."""
+        def cut(_, piece):
+            source, align = piece._source, piece._align
+            out = []
+            for text, start, cmap in self.pre_tokenize_pieces(piece._normalized):
+                where = range(start, start + len(text)) if cmap is None else cmap
+                sub_align = [align[k] for k in where]
+                span = (sub_align[0][0], max(b for _, b in sub_align)) if sub_align else piece._span
+                out.append(NormalizedString._make(source, span, text, sub_align))
+            return out
+
+        pretok.split(cut)
 
     def split_piece(self, piece: Piece) -> list[Piece]:
         raise NotImplementedError
@@ -197,11 +159,13 @@ class Split(PreTokenizer):
     """Cut at a pattern (a string, matched literally, or a `Regex`); `behavior` says where the matches
     go; `invert` cuts at what does not match instead."""
 
+    pattern = property(doc="not readable nor writable, as in tokenizers' bindings (the pattern is in to_config)")
+
     def __init__(self, pattern: str | Regex, behavior: str, invert: bool = False):
         behavior = _BEHAVIOR_OF_JSON.get(behavior, behavior)
         if behavior not in BEHAVIORS:
             raise bad("hf_unsupported", path="pre_tokenizer.behavior", value=behavior)
-        self.pattern, self.behavior, self.invert = pattern, behavior, bool(invert)
+        self._pattern, self.behavior, self.invert = pattern, behavior, bool(invert)
         self._re = literal_or_regex(pattern, "pre_tokenizer.pattern")
         self._findall = self._re.findall if behavior == "isolated" and not isinstance(pattern, str) else None
 
@@ -238,7 +202,7 @@ class Split(PreTokenizer):
         return super().pieces(text)
 
     def to_config(self):
-        return {"type": "Split", "pattern": pattern_config(self.pattern), "behavior": BEHAVIORS[self.behavior], "invert": self.invert}
+        return {"type": "Split", "pattern": pattern_config(self._pattern), "behavior": BEHAVIORS[self.behavior], "invert": self.invert}
 
 
 class ByteLevel(PreTokenizer):
@@ -247,9 +211,9 @@ class ByteLevel(PreTokenizer):
 
     _gpt2 = None
 
-    def __init__(self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True):
+    def __init__(self, add_prefix_space: bool = True, trim_offsets: bool = True, use_regex: bool = True, **_type):
         self.add_prefix_space, self.trim_offsets, self.use_regex = bool(add_prefix_space), bool(trim_offsets), bool(use_regex)
-        if use_regex and ByteLevel._gpt2 is None:
+        if ByteLevel._gpt2 is None:
             ByteLevel._gpt2 = Split(Regex(GPT2_PATTERN), "isolated")
 
     @staticmethod
@@ -288,12 +252,16 @@ class Metaspace(PreTokenizer):
     "always", "first" or "never"), and with `split` each ▁ starts a new piece (metaspace.rs)."""
 
     def __init__(self, replacement: str = "\u2581", prepend_scheme: str = "always", split: bool = True):
-        if not isinstance(replacement, str) or len(replacement) != 1:
-            raise bad("hf_bad_value", path="pre_tokenizer.replacement", expected="one character", value=replacement)
+        one_char(replacement, "pre_tokenizer.replacement")
         if prepend_scheme not in ("always", "first", "never"):
             raise bad("hf_unsupported", path="pre_tokenizer.prepend_scheme", value=prepend_scheme)
         self.replacement, self.prepend_scheme, self.split = replacement, prepend_scheme, bool(split)
-        self._splitter = Split(replacement, "merged_with_next")
+
+    @property
+    def _splitter(self) -> Split:
+        if getattr(self, "_split_at", None) != self.replacement:  # the replacement may be set anew
+            self._split_at, self._split = self.replacement, Split(self.replacement, "merged_with_next")
+        return self._split
 
     def split_piece(self, piece):
         text, start, cmap = piece
@@ -320,12 +288,16 @@ class Digits(PreTokenizer):
     """Numbers (Rust's `char::is_numeric`: \\p{N}) cut apart from the rest; each digit alone with
     `individual_digits` (digits.rs)."""
 
+    _NUMBER = None
+
     def __init__(self, individual_digits: bool = False):
         self.individual_digits = bool(individual_digits)
-        self._split = Split(Regex(r"\p{N}"), "isolated" if individual_digits else "contiguous")
+        if Digits._NUMBER is None:
+            Digits._NUMBER = Regex(r"\p{N}")
 
     def split_piece(self, piece):
-        return self._split.split_piece(piece)
+        behavior = "isolated" if self.individual_digits else "contiguous"
+        return [sub(piece, s, e) for s, e in split_by(_matches(Digits._NUMBER.compiled, piece[0], False), behavior)]
 
     def to_config(self):
         return {"type": "Digits", "individual_digits": self.individual_digits}
@@ -373,11 +345,90 @@ class Punctuation(PreTokenizer):
         return {"type": "Punctuation", "behavior": BEHAVIORS[self.behavior]}
 
 
+class BertPreTokenizer(PreTokenizer):
+    """BERT's: pieces between whitespace (Rust's `char::is_whitespace`), each punctuation character
+    (ASCII punctuation or \\p{P}) a piece of its own (bert.rs)."""
+
+    def __init__(self):
+        self._space = re.compile("[" + re.escape("".join(sorted(_WHITE_SPACE))) + "]")
+        self._punct = Punctuation()
+
+    def split_piece(self, piece):
+        words = [sub(piece, s, e) for s, e in split_by(_matches(self._space, piece[0], False), "removed")]
+        return [q for w in words for q in self._punct.split_piece(w)]
+
+
+class CharDelimiterSplit(PreTokenizer):
+    """Pieces between the `delimiter` character, which is dropped (delimiter.rs)."""
+
+    def __init__(self, delimiter: str):
+        self.delimiter = one_char(delimiter, "pre_tokenizer.delimiter")
+
+    def split_piece(self, piece):
+        return [sub(piece, s, e) for s, e in split_by(_matches(re.compile(re.escape(self.delimiter)), piece[0], False), "removed")]
+
+    def to_config(self):
+        return {"type": "CharDelimiterSplit", "delimiter": self.delimiter}
+
+
+_SCRIPT_STARTS = [a for a, _, _ in _unicode.SCRIPTS]
+
+
+def script_of(c: str) -> int | None:
+    """The script UnicodeScripts gives `c` (a number from `_unicode.SCRIPTS`), None for "Any".
+
+    >>> script_of("a") == script_of("b") != script_of("ひ") == script_of("漢"), script_of(" ")
+    (True, None)
+    """
+    k = bisect_right(_SCRIPT_STARTS, ord(c)) - 1
+    if k < 0:
+        return None
+    first, last, script = _unicode.SCRIPTS[k]
+    return script if ord(c) <= last else None
+
+
+class UnicodeScripts(PreTokenizer):
+    """A new piece wherever the script changes (unicode_scripts.rs; Hiragana, Katakana and Han count
+    as one). An "Any" character (a space) joins the piece it is in, and is dropped when it comes
+    before the first character that has a script, as in `tokenizers`."""
+
+    def split_piece(self, piece):
+        text, cuts, last = piece[0], [], None
+        for i, c in enumerate(text):
+            script = script_of(c)
+            if script is not None:
+                if script != last:
+                    cuts.append(i)
+                last = script
+        cuts.append(len(text))
+        return [sub(piece, a, b) for a, b in zip(cuts, cuts[1:])]
+
+
+class FixedLength(PreTokenizer):
+    """Pieces of `length` characters each, the last one shorter (fixed_length.rs: DNA, say)."""
+
+    def __init__(self, length: int = 5):
+        self.length = length
+
+    def split_piece(self, piece):
+        n = len(piece[0])
+        return [sub(piece, a, min(a + self.length, n)) for a in range(0, n, max(self.length, 1))]
+
+    def to_config(self):
+        return {"type": "FixedLength", "length": self.length}
+
+
 class Sequence(PreTokenizer):
     """Pre-tokenizers applied one after another, each to every piece the previous ones made."""
 
     def __init__(self, pretokenizers: list[PreTokenizer]):
         self.pretokenizers = list(pretokenizers)
+
+    def __getitem__(self, i):
+        return self.pretokenizers[i]
+
+    def __setitem__(self, i, pre_tokenizer):
+        self.pretokenizers[i] = pre_tokenizer
 
     def spans(self, text):
         spans, as_bytes = [(0, len(text))], False
@@ -429,6 +480,77 @@ class Sequence(PreTokenizer):
         return {"type": "Sequence", "pretokenizers": [p.to_config() for p in self.pretokenizers]}
 
 
+class PreTokenizedString:
+    """The text cut into pieces (NormalizedStrings), each still knowing its span of the text, as
+    `tokenizers`' bindings hand it to a pre-tokenizer written in Python (pre_tokenizer.rs):
+    `split(fn)` replaces each piece by the pieces `fn(index, piece)` returns (slices of it).
+
+        >>> p = PreTokenizedString("ab cd")
+        >>> p.split(lambda i, s: [s[:2], s[3:]])
+        >>> p.get_splits()
+        [('ab', (0, 2), None), ('cd', (3, 5), None)]
+    """
+
+    def __init__(self, sequence: str):
+        self._splits = [NormalizedString(sequence)]
+        self._tokens = [None]
+
+    def split(self, func) -> None:
+        """Replace each piece by `func(index, piece)`: a list of NormalizedStrings (empty ones dropped)."""
+        new = []
+        for i, piece in enumerate(self._splits):
+            for out in func(i, piece):
+                if not isinstance(out, NormalizedString):
+                    raise bad("hf_bad_value", path="split", expected="a list of NormalizedString", value=repr(out))
+                if out._normalized:
+                    new.append(out)
+        self._splits = new
+        self._tokens = [None] * len(new)
+
+    def normalize(self, func) -> None:
+        """`func(piece)` rewrites each piece in place."""
+        for piece in self._splits:
+            func(piece)
+
+    def tokenize(self, func) -> None:
+        """`func(text)` gives each piece's tokens (a list of `models.Token`)."""
+        self._tokens = [list(func(p._normalized)) for p in self._splits]
+
+    def get_splits(self, offset_referential: str = "original", offset_type: str = "char") -> list:
+        """Each piece as (text, (start, end), its tokens or None); offsets in the original text, or
+        in the normalized text (`offset_referential="normalized"`, counted along the pieces)."""
+        out, at = [], 0
+        for piece, tokens in zip(self._splits, self._tokens):
+            if offset_referential == "normalized":
+                span, at = (at, at + len(piece._normalized)), at + len(piece._normalized)
+            else:
+                span = piece._span
+            out.append((piece._normalized, span, tokens))
+        return out
+
+
+class _CustomPreTokenizer(PreTokenizer):
+    """A Python object's `pre_tokenize(pretok)`, run on a PreTokenizedString of the piece."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def split_piece(self, piece):
+        text, start, cmap = piece
+        where = range(start, start + len(text)) if cmap is None else cmap
+        source = [" "] * (max(where, default=-1) + 1)
+        for c, at in zip(text, where):
+            source[at] = c
+        whole = NormalizedString._make("".join(source), (min(where, default=0), max(where, default=-1) + 1), text, [(w, w + 1) for w in where])
+        pretok = PreTokenizedString.__new__(PreTokenizedString)
+        pretok._splits, pretok._tokens = [whole], [None]
+        _call(self.inner.pre_tokenize, pretok, what="pre_tokenizer.pre_tokenize()")
+        return [(s._normalized, 0, [a for a, _ in s._align]) for s in pretok._splits]
+
+    def to_config(self):
+        raise bad("hf_unsupported", path="pre_tokenizer", value="a custom pre-tokenizer cannot be saved")
+
+
 def _starts(pieces: list[str], base: int):
     """Where each of `pieces`, laid end to end from `base`, starts.
 
@@ -468,8 +590,12 @@ def from_config(d: dict | None, path: str = "pre_tokenizer") -> PreTokenizer | N
         return Metaspace(replacement, scheme, _bool(d, "split", path, True))
     if kind == "Digits":
         return Digits(_bool(d, "individual_digits", path, False))
-    if kind == "Whitespace":
-        return Whitespace()
+    if kind in ("Whitespace", "BertPreTokenizer", "UnicodeScripts"):
+        return globals()[kind]()
+    if kind == "CharDelimiterSplit":
+        return CharDelimiterSplit(expect(d.get("delimiter"), str, f"{path}.delimiter", "one character"))
+    if kind == "FixedLength":
+        return FixedLength(expect(d.get("length", 5), int, f"{path}.length", "a whole number"))
     if kind == "WhitespaceSplit":
         return WhitespaceSplit()
     if kind == "Punctuation":
@@ -478,3 +604,6 @@ def from_config(d: dict | None, path: str = "pre_tokenizer") -> PreTokenizer | N
             raise bad("hf_unsupported", path=f"{path}.behavior", value=behavior)
         return Punctuation(behavior)
     raise bad("hf_unsupported", path=f"{path}.type", value=kind)
+
+
+PreTokenizer._family = staticmethod(from_config)

@@ -165,7 +165,7 @@ class Precompiled(Normalizer):
         self.blob = charsmap if isinstance(charsmap, (bytes, bytearray)) else None
         self.charsmap = charsmap if isinstance(charsmap, CharsMap) else CharsMap(bytes(charsmap))
 
-    def normalize(self, text):
+    def normalize_aligned(self, text):
         first = self.charsmap.first
         changes: list = []
         modified = False

@@ -38,75 +38,14 @@ from . import models as _models
 from . import normalizers as _normalizers
 from . import pre_tokenizers as _pre_tokenizers
 from . import processors as _processors
-from ._config import expect
+from ._config import bad, expect
 from .added import AddedToken, AddedVocabulary, added_from_config
+from .encoding import Encoding, pad_encodings, truncate_encodings
 
 __all__ = ["MAX_FILE_BYTES", "MAX_TEXT", "Encoding", "Tokenizer"]
 
 MAX_FILE_BYTES = MAX_TOKENIZER_FILE  # 64 MiB, declared in toklab.protocol (the page states it); Gemma 3's file is 33 MB
 MAX_TEXT = 4_000_000  # characters one encode takes
-
-
-class Encoding:
-    """What `encode` gives (as `tokenizers.Encoding`): parallel lists.
-
-    The ids are made at once; the tokens, offsets and special_tokens_mask when first read (`rest` makes
-    the three), as `tokenizers` turns its Rust lists into Python ones only when they are read.
-    """
-
-    __slots__ = ("ids", "_tokens", "_offsets", "_mask", "_rest")
-
-    def __init__(self, ids, tokens=None, offsets=None, special_tokens_mask=None, rest=None):
-        self.ids, self._tokens, self._offsets, self._mask, self._rest = ids, tokens, offsets, special_tokens_mask, rest
-
-    def _fill(self) -> None:
-        if self._rest is not None:
-            self._tokens, self._offsets, self._mask = self._rest()
-            self._rest = None
-
-    @property
-    def tokens(self) -> list[str]:
-        self._fill()
-        return self._tokens
-
-    @tokens.setter
-    def tokens(self, value) -> None:
-        self._fill()
-        self._tokens = value
-
-    @property
-    def offsets(self) -> list[tuple[int, int]]:
-        self._fill()
-        return self._offsets
-
-    @offsets.setter
-    def offsets(self, value) -> None:
-        self._fill()
-        self._offsets = value
-
-    @property
-    def special_tokens_mask(self) -> list[int]:
-        self._fill()
-        return self._mask
-
-    @special_tokens_mask.setter
-    def special_tokens_mask(self, value) -> None:
-        self._fill()
-        self._mask = value
-
-    @property
-    def attention_mask(self) -> list[int]:
-        return [1] * len(self.ids)
-
-    @property
-    def type_ids(self) -> list[int]:
-        return [0] * len(self.ids)
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def __repr__(self) -> str:
-        return f"Encoding(num_tokens={len(self.ids)}, ids={self.ids[:8]}{'...' if len(self.ids) > 8 else ''})"
 
 
 class Tokenizer:
@@ -119,7 +58,7 @@ class Tokenizer:
         self.post_processor = None
         self.decoder = None
         self.added_vocabulary = AddedVocabulary()
-        self.truncation = self.padding = None
+        self._truncation = self._padding = None  # as the tokenizer.json writes them
         self._piece_cache = SizedCache()
         self._piece_owner = None
 
@@ -159,7 +98,7 @@ class Tokenizer:
             tok.pre_tokenizer = _pre_tokenizers.from_config(d.get("pre_tokenizer"), "pre_tokenizer")
             tok.post_processor = _processors.from_config(d.get("post_processor"), "post_processor")
             tok.decoder = _decoders.from_config(d.get("decoder"), "decoder")
-            tok.truncation, tok.padding = d.get("truncation"), d.get("padding")
+            tok._truncation, tok._padding = _truncation_config(d.get("truncation")), _padding_config(d.get("padding"))
             added = added_from_config(d.get("added_tokens"), "added_tokens")
         except RecursionError:
             raise ToklabError("hf_bad_value", path="tokenizer.json", expected="nested less deeply", value="too deep") from None
@@ -171,11 +110,17 @@ class Tokenizer:
             return None if part is None else part.to_config()
 
         return {
-            "version": "1.0", "truncation": self.truncation, "padding": self.padding,
+            "version": "1.0", "truncation": self._truncation, "padding": self._padding,
             "added_tokens": self.added_vocabulary.to_config(), "normalizer": cfg(self._normalizer),
             "pre_tokenizer": cfg(self.pre_tokenizer), "post_processor": cfg(self.post_processor),
             "decoder": cfg(self.decoder), "model": self.model.to_config(),
         }  # fmt: skip
+
+    def __getstate__(self) -> str:
+        return self.to_str()
+
+    def __setstate__(self, state: str) -> None:
+        self.__dict__.update(Tokenizer.from_str(state).__dict__)
 
     def to_str(self, pretty: bool = False) -> str:
         return json.dumps(self.to_config(), ensure_ascii=False, indent=2 if pretty else None)
@@ -267,23 +212,78 @@ class Tokenizer:
             if end == start:
                 continue
             raw = text[start:end]
-            norm, align = normalizer.normalize(raw) if normalizer is not None else (raw, None)
+            norm, align = normalizer.normalize_aligned(raw) if normalizer is not None else (raw, None)
             for ns, ne, nid in added.find_matches(norm, normalized=True):
                 if ne == ns and nid is None:
                     continue
                 span = _original(start, align, ns, ne)
                 yield nid, span, (norm, ns, ne, start, align), norm[ns:ne]
 
-    def encode(self, sequence: str, add_special_tokens: bool = True) -> Encoding:
-        """The tokens of `sequence`: ids, tokens (the vocabulary's strings), offsets (characters of
-        `sequence`) and special_tokens_mask.
+    def encode(self, sequence, pair=None, is_pretokenized: bool = False, add_special_tokens: bool = True) -> Encoding:
+        """The tokens of `sequence` (and of `pair` after it): ids, tokens (the vocabulary's strings),
+        offsets (characters of each sequence), special_tokens_mask, type_ids, word_ids... With
+        `is_pretokenized`, each sequence is a list of words, each encoded alone.
 
-        A first pass over a long text fills the piece cache with tens of thousands of small lists and
-        tuples, none in a cycle: the cyclic collector, which would rescan them and all else alive again
-        and again, is paused meanwhile."""
-        self._check_text(sequence)
+        One plain text with no truncation or padding takes the fast path. A first pass over a long
+        text fills the piece cache with tens of thousands of small lists and tuples, none in a cycle:
+        the cyclic collector, which would rescan them and all else alive again and again, is paused
+        meanwhile."""
+        if isinstance(pair, bool):  # encode(text, add_special_tokens) as toklab wrote it before pairs
+            pair, add_special_tokens = None, pair
+        if pair is None and not is_pretokenized and self._truncation is None and self._padding is None:
+            self._check_text(sequence)
+            with gc_paused():
+                return self._encode(sequence, add_special_tokens)
         with gc_paused():
-            return self._encode(sequence, add_special_tokens)
+            encoding = self._encode_full(sequence, pair, is_pretokenized, add_special_tokens)
+        if self._padding is not None:
+            self._pad([encoding])
+        return encoding
+
+    def _encode_full(self, sequence, pair, is_pretokenized: bool, add_special_tokens: bool) -> Encoding:
+        """Every column of the encoding (word ids too), truncated and post-processed (mod.rs
+        `encode_char_offsets`, `post_process`); not padded."""
+        first = self._encode_sequence(sequence, 0, is_pretokenized)
+        second = None if pair is None else self._encode_sequence(pair, 1, is_pretokenized)
+        return self.post_process(first, second, add_special_tokens, pad=False)
+
+    def _encode_sequence(self, sequence, type_id: int, is_pretokenized: bool) -> Encoding:
+        if is_pretokenized:
+            if isinstance(sequence, str) or not isinstance(sequence, (list, tuple)):
+                raise ToklabTypeError("hf_bad_value", path="InputSequence", expected="Union[List[str], Tuple[str]] (a pre-tokenized sequence: a list of words)", value=repr(sequence))
+            parts = [self._encode_words(word, word_index=i) for i, word in enumerate(sequence)]
+            cols = [sum((p[k] for p in parts), []) for k in range(4)]
+        else:
+            cols = self._encode_words(sequence)
+        ids, tokens, offsets, words = cols
+        n = len(ids)
+        return Encoding(ids, tokens, offsets, [0] * n, None, [type_id] * n, words, [1] * n)
+
+    def _encode_words(self, text, word_index: int | None = None) -> list[list]:
+        """(ids, tokens, offsets, word ids) of one text, piece by piece (each added token and each
+        pre-tokenized piece is a word; every token of `text` is word `word_index` when given)."""
+        self._check_text(text)
+        ids, tokens, offsets, words = [], [], [], []
+        word = -1
+        for added_id, span, stretch, matched in self._segments(text):
+            if added_id is not None:
+                word += 1
+                ids.append(added_id)
+                tokens.append(matched)
+                offsets.append(span)
+                words.append(word)
+                continue
+            norm, ns, ne, base, align = stretch
+            counts = []
+            t, o = self._slow_stretch(norm[ns:ne], ns, base, align, ids, counts)
+            tokens += t
+            offsets += o
+            for count in counts:
+                word += 1
+                words += [word] * count
+        if word_index is not None:
+            words = [word_index] * len(ids)
+        return [ids, tokens, offsets, words]
 
     def _encode(self, sequence: str, add_special_tokens: bool) -> Encoding:
         """The ids now; each stretch's tokens, offsets and mask kept as a `chunk` that `_rest` lays out
@@ -312,17 +312,20 @@ class Tokenizer:
         post = self.post_processor
         if post is not None:
             ids = post.process_ids(raw, add_special_tokens)
-        return Encoding(ids, rest=lambda: self._rest(raw, chunks, add_special_tokens))
+        return Encoding(ids, rest=lambda: self._rest(raw, chunks, add_special_tokens), full=lambda: self._encode_full(sequence, None, False, add_special_tokens))
 
-    def _slow_stretch(self, text: str, ns: int, base: int, align, ids: list[int]) -> tuple[list, list]:
-        """One stretch through the pre-tokenizer's pieces: its ids added to `ids`; (tokens, offsets)."""
+    def _slow_stretch(self, text: str, ns: int, base: int, align, ids: list[int], counts: list | None = None) -> tuple[list, list]:
+        """One stretch through the pre-tokenizer's pieces: its ids added to `ids` (and each piece's
+        number of tokens to `counts`); (tokens, offsets)."""
         model, vocab_r = self.model, self.model.vocab_r
         tokens, offsets = [], []
         piece = (text, ns, None)
-        pieces = self.pre_tokenizer.split_piece(piece) if self.pre_tokenizer is not None else [piece]
+        pieces = self.pre_tokenizer.pre_tokenize_pieces(*piece) if self.pre_tokenizer is not None else [piece]
         values = getattr(model, "token_values", None)  # Unigram: an unknown token's value is its text
         for text, start, cmap in pieces:
             found = model.tokenize_spans(text)
+            if counts is not None:
+                counts.append(len(found))
             for (tid, a, b), value in zip(found, values(text, found) if values else map(vocab_r.__getitem__, (t for t, _, _ in found))):
                 ids.append(tid)
                 tokens.append(value)
@@ -361,7 +364,7 @@ class Tokenizer:
                 offsets += [(base + align[at + a][0], base + align[at + b - 1][1]) for at, e in zip(starts, entries) for a, b in zip(e[2], e[3])]
         enc = {"ids": raw_ids, "tokens": tokens, "offsets": offsets, "special_tokens_mask": [0] * len(raw_ids)}
         if self.post_processor is not None:
-            enc = self.post_processor.process(enc, add_special_tokens)
+            enc = self.post_processor.process_dict(enc, add_special_tokens)
         return enc["tokens"], enc["offsets"], enc["special_tokens_mask"]
 
     def _entries(self, pieces: list[str], as_bytes: bool) -> list[tuple[tuple, tuple, tuple, tuple]]:
@@ -393,8 +396,99 @@ class Tokenizer:
             p_ends = tuple([char_at[b - 1] + 1 for b in p_ends])
         return self._piece_cache.put(piece, (p_ids, p_tokens, p_starts, p_ends), 4 * len(piece))
 
-    def encode_batch(self, inputs, add_special_tokens: bool = True) -> list[Encoding]:
-        return [self.encode(t, add_special_tokens) for t in inputs]
+    def encode_batch(self, inputs, is_pretokenized: bool = False, add_special_tokens: bool = True) -> list[Encoding]:
+        """Each input encoded (a text, or a (text, pair) tuple or list), then padded together."""
+        if isinstance(is_pretokenized, bool) and not isinstance(add_special_tokens, bool):
+            raise ToklabTypeError("wrong_type", field="add_special_tokens", expected="boolean")
+        out = []
+        for item in inputs:
+            pair = None
+            if not isinstance(item, str) and (not is_pretokenized or _is_pair(item)):
+                if len(item) != 2:
+                    raise ToklabTypeError("hf_bad_value", path="EncodeInput", expected="a text or a (text, pair) tuple", value=repr(item))
+                item, pair = item[0], item[1]
+            out.append(self.encode(item, pair, is_pretokenized, add_special_tokens))
+        if self._padding is not None:
+            self._pad(out)
+        return out
+
+    def encode_batch_fast(self, inputs, is_pretokenized: bool = False, add_special_tokens: bool = True) -> list[Encoding]:
+        return self.encode_batch(inputs, is_pretokenized, add_special_tokens)
+
+    async def async_encode(self, sequence, pair=None, is_pretokenized: bool = False, add_special_tokens: bool = True) -> Encoding:
+        return self.encode(sequence, pair, is_pretokenized, add_special_tokens)
+
+    async def async_encode_batch(self, inputs, is_pretokenized: bool = False, add_special_tokens: bool = True) -> list[Encoding]:
+        return self.encode_batch(inputs, is_pretokenized, add_special_tokens)
+
+    async def async_encode_batch_fast(self, inputs, is_pretokenized: bool = False, add_special_tokens: bool = True) -> list[Encoding]:
+        return self.encode_batch(inputs, is_pretokenized, add_special_tokens)
+
+    async def async_decode_batch(self, sequences, skip_special_tokens: bool = True) -> list[str]:
+        return self.decode_batch(sequences, skip_special_tokens)
+
+    # --- truncation, post-processing, padding (utils/truncation.rs, utils/padding.rs) ---
+
+    def num_special_tokens_to_add(self, is_pair: bool) -> int:
+        return self.post_processor.added_tokens(is_pair) if self.post_processor is not None else 0
+
+    def post_process(self, encoding: Encoding, pair: Encoding | None = None, add_special_tokens: bool = True, pad: bool = True) -> Encoding:
+        """Truncate (leaving room for the special tokens), post-process (a pair merged into one), pad."""
+        t = self.truncation
+        if t is not None:
+            room = t["max_length"] - (self.num_special_tokens_to_add(pair is not None) if add_special_tokens else 0)
+            truncate_encodings(encoding, pair, max(room, 0), t["stride"], t["strategy"], t["direction"])
+        if self.post_processor is not None:
+            out = self.post_processor.process(encoding, pair, add_special_tokens)
+        elif pair is not None:
+            encoding.set_sequence_id(0)
+            pair.set_sequence_id(1)
+            out = Encoding.merge([encoding, pair], False)
+        else:
+            out = encoding
+        if pad and self._padding is not None:
+            self._pad([out])
+        return out
+
+    @property
+    def truncation(self) -> dict | None:
+        """The truncation settings as `enable_truncation` takes them, or None."""
+        t = self._truncation
+        if t is None:
+            return None
+        return {"max_length": t["max_length"], "stride": t["stride"], "strategy": _SNAKE[t["strategy"]], "direction": t["direction"].lower()}
+
+    def enable_truncation(self, max_length: int, stride: int = 0, strategy: str = "longest_first", direction: str = "right") -> None:
+        if strategy not in _CAMEL or direction not in ("left", "right"):
+            raise bad("hf_bad_value", path="truncation", expected="strategy longest_first, only_first or only_second; direction left or right", value=f"{strategy}, {direction}")
+        self._truncation = {"direction": direction.capitalize(), "max_length": max_length, "strategy": _CAMEL[strategy], "stride": stride}
+
+    def no_truncation(self) -> None:
+        self._truncation = None
+
+    @property
+    def padding(self) -> dict | None:
+        """The padding settings as `enable_padding` takes them, or None."""
+        p = self._padding
+        if p is None:
+            return None
+        fixed = p["strategy"]["Fixed"] if isinstance(p["strategy"], dict) else None
+        return {"length": fixed, "pad_to_multiple_of": p["pad_to_multiple_of"], "pad_id": p["pad_id"], "pad_token": p["pad_token"],
+                "pad_type_id": p["pad_type_id"], "direction": p["direction"].lower()}  # fmt: skip
+
+    def enable_padding(self, direction: str = "right", pad_id: int = 0, pad_type_id: int = 0, pad_token: str = "[PAD]",
+                       length: int | None = None, pad_to_multiple_of: int | None = None) -> None:  # fmt: skip
+        if direction not in ("left", "right"):
+            raise bad("hf_bad_value", path="padding.direction", expected="left or right", value=direction)
+        self._padding = {"strategy": "BatchLongest" if length is None else {"Fixed": length}, "direction": direction.capitalize(),
+                         "pad_to_multiple_of": pad_to_multiple_of, "pad_id": pad_id, "pad_type_id": pad_type_id, "pad_token": pad_token}  # fmt: skip
+
+    def no_padding(self) -> None:
+        self._padding = None
+
+    def _pad(self, encodings: list[Encoding]) -> None:
+        p = self.padding
+        pad_encodings(encodings, p["length"], p["pad_to_multiple_of"], direction=p["direction"], pad_id=p["pad_id"], pad_type_id=p["pad_type_id"], pad_token=p["pad_token"])
 
     # --- decoding ------------------------------------------------------------------------------------
 
@@ -445,3 +539,38 @@ def _added(t, special: bool) -> AddedToken:
     if isinstance(t, str):
         return AddedToken(t, normalized=not special, special=special)
     raise ToklabTypeError("wrong_type", field="tokens", expected="list of strings or AddedTokens")
+
+
+_CAMEL = {"longest_first": "LongestFirst", "only_first": "OnlyFirst", "only_second": "OnlySecond"}
+_SNAKE = {v: k for k, v in _CAMEL.items()}
+
+
+def _is_pair(item) -> bool:
+    """A pre-tokenized batch item is a pair when it holds two lists of words."""
+    return isinstance(item, (list, tuple)) and len(item) == 2 and all(isinstance(x, (list, tuple)) for x in item)
+
+
+def _truncation_config(d):
+    """A tokenizer.json's truncation (null, or max_length, stride, strategy, direction), checked."""
+    if d is None:
+        return None
+    expect(d, dict, "truncation", "an object or null")
+    out = {"direction": d.get("direction", "Right"), "max_length": expect(d.get("max_length"), int, "truncation.max_length", "a whole number"),
+           "strategy": d.get("strategy", "LongestFirst"), "stride": expect(d.get("stride", 0), int, "truncation.stride", "a whole number")}  # fmt: skip
+    if out["strategy"] not in _SNAKE or out["direction"] not in ("Left", "Right"):
+        raise bad("hf_unsupported", path="truncation", value=d)
+    return out
+
+
+def _padding_config(d):
+    """A tokenizer.json's padding (null, or strategy "BatchLongest" or {"Fixed": n}, ...), checked."""
+    if d is None:
+        return None
+    expect(d, dict, "padding", "an object or null")
+    strategy = d.get("strategy", "BatchLongest")
+    if not (strategy == "BatchLongest" or isinstance(strategy, dict) and isinstance(strategy.get("Fixed"), int)):
+        raise bad("hf_unsupported", path="padding.strategy", value=strategy)
+    if d.get("direction", "Right") not in ("Left", "Right"):
+        raise bad("hf_unsupported", path="padding.direction", value=d.get("direction"))
+    return {"strategy": strategy, "direction": d.get("direction", "Right"), "pad_to_multiple_of": d.get("pad_to_multiple_of"),
+            "pad_id": d.get("pad_id", 0), "pad_type_id": d.get("pad_type_id", 0), "pad_token": d.get("pad_token", "[PAD]")}  # fmt: skip

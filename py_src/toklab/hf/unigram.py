@@ -19,7 +19,7 @@ import itertools
 
 from ..sentencepiece.unigram import stats_of, viterbi
 from ._config import bad, expect
-from .models import Model, Token
+from .model_base import Model, Token
 
 __all__ = ["Unigram", "from_config"]
 

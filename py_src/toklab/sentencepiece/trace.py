@@ -10,6 +10,8 @@
                  log-probability and the best path ending there; the chosen path and its score
     pieces, ids  the answer, after byte fallback (what `encode` gives); `fallback` marks the pieces
                  that are bytes of a character the vocabulary lacks
+    mistake      the common mistake's pieces: for BPE, merging the leftmost mergeable pair first
+                 (ignoring the scores); for Unigram, the longest piece first (ignoring the lattice)
 
     >>> from .modelproto import ModelProto
     >>> sp = SentencePieceProcessor(model=ModelProto(pieces=[("<unk>", 0.0, 2), ("▁", -1.0, 1), ("a", -2.0, 1),
@@ -53,4 +55,26 @@ def trace(sp: SentencePieceProcessor, text: str) -> dict:
             ids.append(i)
             fallback.append(False)
     out.update(pieces=pieces, ids=ids, fallback=fallback)
+    if sp.is_bpe:
+        out["mistake"] = leftmost_first(symbols, sp.bpe_scores, frozen)
+    else:
+        out["mistake"] = [p for p, _ in unigram.longest_first(normalized, sp.vocab, unk)]
     return out
+
+
+def leftmost_first(symbols: list[str], scores: dict[str, float], frozen=frozenset()) -> list[str]:
+    """The common mistake for BPE by score: merge the leftmost pair that makes a piece, again and again,
+    whatever its score.
+
+    >>> leftmost_first(["a", "b", "c"], {"ab": -9.0, "bc": -1.0})
+    ['ab', 'c']
+    """
+    symbols, frozen = list(symbols), set(frozen)
+    while True:
+        for i in range(len(symbols) - 1):
+            if i not in frozen and i + 1 not in frozen and symbols[i] + symbols[i + 1] in scores:
+                symbols[i : i + 2] = [symbols[i] + symbols[i + 1]]
+                frozen = {j - 1 if j > i else j for j in frozen}
+                break
+        else:
+            return symbols

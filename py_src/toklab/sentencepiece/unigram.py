@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from array import array
 
-__all__ = ["FLT_MIN", "UNK_PENALTY", "lattice", "stats_of", "viterbi"]
+__all__ = ["FLT_MIN", "UNK_PENALTY", "lattice", "longest_first", "stats_of", "viterbi"]
 
 UNK_PENALTY = 10.0  # kUnkPenalty
 FLT_MIN = 1.1754943508222875e-38  # max_score_ starts at FLT_MIN, the smallest positive float
@@ -105,7 +105,8 @@ def viterbi(text: str, vocab: dict, unk_id: int, record: list | None = None, sta
 
 def lattice(text: str, vocab: dict, unk_id: int, stats=None) -> dict:
     """Viterbi's lattice as plain data, to be stepped position by position: for each position, every
-    piece that starts there (start, end, piece, id, logp; `unknown` for the unknown piece) and the best
+    piece that starts there (start, end, piece, id, logp; `unknown` for the unknown piece; `best` for
+    those on the chosen path) and the best
     path ending just after it (its score, where its last piece starts, that piece); then the chosen
     pieces, their ids and the best path's score."""
     positions: list = []
@@ -115,4 +116,31 @@ def lattice(text: str, vocab: dict, unk_id: int, stats=None) -> dict:
     for piece, piece_id in best:
         path.append({"start": at, "end": at + len(piece), "piece": piece, "id": piece_id})
         at += len(piece)
+    chosen = {(p["start"], p["end"]) for p in path}
+    for pos in positions:
+        for node in pos["pieces"]:
+            node["best"] = (node["start"], node["end"]) in chosen
     return {"text": text, "positions": positions, "path": path, "ids": [p["id"] for p in path], "score": score}
+
+
+def longest_first(text: str, vocab: dict, unk_id: int) -> list[tuple[str, int]]:
+    """The common mistake: the longest piece at each position, left to right, as if Unigram were
+    greedy. It is not: Viterbi weighs whole paths, and can prefer two likely pieces to one long rare one.
+
+    >>> vocab = {"a": (1, -1.0), "ab": (2, -9.0), "b": (3, -1.0), "bc": (4, -1.0), "c": (5, -1.0)}
+    >>> longest_first("abc", vocab, 0), viterbi("abc", vocab, 0)
+    ([('ab', 2), ('c', 5)], [('a', 1), ('bc', 4)])
+    """
+    longest = max(map(len, vocab), default=1)
+    out, at = [], 0
+    while at < len(text):
+        for end in range(min(len(text), at + longest), at, -1):
+            entry = vocab.get(text[at:end])
+            if entry is not None:
+                out.append((text[at:end], entry[0]))
+                at = end
+                break
+        else:
+            out.append((text[at], unk_id))
+            at += 1
+    return out
