@@ -219,7 +219,31 @@ def test_a_trainer_trains_only_its_own_kind_of_model():
 
     tok = toklab.hf.Tokenizer(toklab.hf.models.BPE())
     for trainer in (ours.WordLevelTrainer(), ours.WordPieceTrainer(), ours.UnigramTrainer()):
-        with pytest.raises(ToklabError, match="trainer must be"):  # tokenizers: "... can only train a ..."
+        name = type(trainer).__name__
+        with pytest.raises(ToklabError, match=f"trainer must be a BpeTrainer for a BPE model, not {name} "
+                                               f"\\({name} can only train a {name.removesuffix('Trainer')}\\)"):
             tok.train_from_iterator(["a b"], trainer=trainer)
     with pytest.raises(Exception, match="WordPieceTrainer can only train a WordPiece"):  # the oracle refuses too
         tokenizers.Tokenizer(models.BPE()).train_from_iterator(["a b"], trainer=trainers.WordPieceTrainer())
+
+
+@pytest.mark.parametrize("name, options", [
+    ("BpeTrainer", {"min_frequency": 12, "special_tokens": ["<s>"], "limit_alphabet": 30, "max_token_length": 8}),
+    ("WordPieceTrainer", {"vocab_size": 100, "initial_alphabet": ["x"], "end_of_word_suffix": "</w>"}),
+    ("WordLevelTrainer", {"vocab_size": 100, "min_frequency": 2, "special_tokens": ["[UNK]", "[PAD]"]}),
+    ("UnigramTrainer", {"vocab_size": 100, "unk_token": "<unk>", "shrinking_factor": 0.5, "max_piece_length": 8}),
+])
+def test_trainers_pickle_as_tokenizers_state(name, options):
+    import pickle
+
+    from toklab.hf import AddedToken
+
+    mine = getattr(ours, name)(show_progress=False, **options)
+    theirs = getattr(trainers, name)(show_progress=False, **options)
+    assert mine.__getstate__() == theirs.__getstate__()
+    again = pickle.loads(pickle.dumps(mine))
+    assert type(again) is type(mine) and again.__getstate__() == mine.__getstate__()
+    # special tokens read back as the bindings give them: AddedTokens, special and not normalized
+    mine.special_tokens = ["a", AddedToken("b", lstrip=True)]
+    assert mine.special_tokens == [AddedToken("a", normalized=False, special=True),
+                                   AddedToken("b", lstrip=True, normalized=False, special=True)]

@@ -46,9 +46,10 @@ class AddedToken:
 
     __slots__ = ("content", "single_word", "lstrip", "rstrip", "normalized", "special")
 
-    def __init__(self, content: str, single_word=False, lstrip=False, rstrip=False, normalized=True, special=False):
+    def __init__(self, content: str, single_word=False, lstrip=False, rstrip=False, normalized=None, special=False):
         self.content, self.single_word, self.lstrip, self.rstrip = content, single_word, lstrip, rstrip
-        self.normalized, self.special = normalized, special
+        self.normalized = not special if normalized is None else normalized  # as the bindings: a special one is not
+        self.special = special
 
     def _key(self):
         return (self.content, self.single_word, self.lstrip, self.rstrip, self.normalized, self.special)

@@ -59,7 +59,7 @@ from typing import Callable, Iterable
 
 from toklab.errors import ToklabError, ToklabTypeError
 
-from .trainers import MAX_VOCAB_SIZE, Trainer, _int_option, _token_content
+from .trainers import MAX_VOCAB_SIZE, Trainer, _int_option
 
 __all__ = ["UnigramTrainer", "digamma", "log_sum_exp", "seed_pieces"]
 
@@ -359,13 +359,6 @@ class UnigramTrainer(Trainer):
         self.words: dict[str, int] = {}
         self.stop_reason: str | None = None  # after learn: "vocab_size", "stalled" or "stopped"
 
-    @property
-    def special_tokens(self) -> list[str]:
-        return list(self._special_tokens)
-
-    @special_tokens.setter
-    def special_tokens(self, tokens) -> None:
-        self._special_tokens = [_token_content(t) for t in tokens]
 
     @property
     def initial_alphabet(self) -> list[str]:
@@ -378,8 +371,15 @@ class UnigramTrainer(Trainer):
         self._initial_alphabet = {s[0] for s in alphabet if s}
 
     def __repr__(self) -> str:
-        return (f"UnigramTrainer(vocab_size={self.vocab_size}, special_tokens={self.special_tokens!r}, "
+        return (f"UnigramTrainer(vocab_size={self.vocab_size}, special_tokens={self._special_tokens!r}, "
                 f"unk_token={self.unk_token!r}, shrinking_factor={self.shrinking_factor})")
+
+    def _state(self) -> dict:
+        return {"show_progress": self.show_progress, "vocab_size": self.vocab_size,
+                "n_sub_iterations": self.n_sub_iterations, "shrinking_factor": self.shrinking_factor,
+                "special_tokens": self._special_state(), "initial_alphabet": self.initial_alphabet,
+                "unk_token": self.unk_token, "max_piece_length": self.max_piece_length, "seed_size": self.seed_size,
+                "words": self.words}
 
     def feed(self, sequences: Iterable[str], process: Callable[[str], list[str]]) -> None:
         """Count the words of every sequence (rule 1); replaces what was fed before."""

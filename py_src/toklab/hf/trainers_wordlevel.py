@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from .trainers import MAX_VOCAB_SIZE, Trainer, _int_option, _token_content
+from .trainers import MAX_VOCAB_SIZE, Trainer, _int_option
 
 __all__ = ["WordLevelTrainer"]
 
@@ -46,17 +46,14 @@ class WordLevelTrainer(Trainer):
             print(f"Ignored unknown kwargs option {key}")  # as the Python binding says it
         self.words: dict[str, int] = {}
 
-    @property
-    def special_tokens(self) -> list[str]:
-        return list(self._special_tokens)
-
-    @special_tokens.setter
-    def special_tokens(self, tokens) -> None:
-        self._special_tokens = [_token_content(t) for t in tokens]
 
     def __repr__(self) -> str:
         return (f"WordLevelTrainer(vocab_size={self.vocab_size}, min_frequency={self.min_frequency}, "
-                f"special_tokens={self.special_tokens!r})")
+                f"special_tokens={self._special_tokens!r})")
+
+    def _state(self) -> dict:
+        return {"min_frequency": self.min_frequency, "vocab_size": self.vocab_size, "show_progress": self.show_progress,
+                "special_tokens": self._special_state(), "words": self.words}
 
     def feed(self, sequences: Iterable[str], process: Callable[[str], list[str]]) -> None:
         """Count the words of every sequence; replaces what was fed before."""

@@ -53,6 +53,9 @@ class WordPieceTrainer(BpeTrainer):
     def __repr__(self) -> str:
         return "Word" + super().__repr__().replace("BpeTrainer", "PieceTrainer", 1)
 
+    def _state(self) -> dict:
+        return {"bpe_trainer": super()._state()}
+
     def learn(self, word_counts: dict[str, int] | None = None) -> dict[str, int]:
         """The vocabulary (token -> id) the merges make; the merges themselves are dropped.
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from toklab.errors import ToklabTypeError
+from toklab.errors import ToklabError, ToklabTypeError
 
 from . import pre_tokenizers as _pre_tokenizers
 from .trainers import BpeTrainer, byte_level_word_counts
@@ -106,7 +106,11 @@ def _trainer_for(model, trainer):
             if trainer is None:
                 return trainer_class()
             if type(trainer) is not trainer_class:
-                raise ToklabTypeError("wrong_type", field="trainer", expected=trainer_class.__name__)
+                given = type(trainer).__name__
+                trains = next((n for n, c in kinds if type(trainer) is c), None)
+                said = f"{given} ({given} can only train a {trains})" if trains else given  # models/mod.rs's words
+                raise ToklabError("hf_bad_value", path="trainer", expected=f"a {trainer_class.__name__} for a {name} model",
+                                  value=said)
             return trainer
     raise ToklabTypeError("wrong_type", field="model", expected="BPE, WordPiece, WordLevel or Unigram model")
 
