@@ -9,8 +9,8 @@ only the Rust library has (RUST_ONLY, with reasons).
 
 `tokenizers` 0.23.3 itself passes 130 of the 164 tests of bindings/ here (127 with no file from the
 Hub at all, and the 3 that use roberta-base's files): `python tests/test_hf_suite.py oracle` measures
-it. EXPECTED_PASSES is the set toklab.hf passes: a test that stops passing fails the check, and one
-that starts passing must be added (`python tests/test_hf_suite.py` prints the set).
+it. EXPECTED_PASSES is the set toklab.hf passes: a test of it that stops passing fails the check (one
+that starts passing belongs in it: `python tests/test_hf_suite.py` prints the set).
 """
 
 import json
@@ -31,7 +31,12 @@ SUITE = Path(__file__).resolve().parent / "hf_suite" / "tests"
 SHIM = Path(__file__).resolve().parent / "hf_shim"
 
 # The tests of behaviours only the Rust library has (node id -> why), skipped by tests/hf_shim/rust_only.py.
-RUST_ONLY = {}
+RUST_ONLY = {
+    "tests/bindings/test_tokenizer.py::TestTokenizer::test_multiprocessing_with_parallelism": (
+        "the test expects a child process forked after a parallel encode to deadlock (rayon's thread pool, "
+        "TOKENIZERS_PARALLELISM=true); toklab.hf has no thread pool, so its child finishes"
+    ),
+}
 
 EXPECTED_PASSES = {
     "tests/bindings/test_decoders.py::TestBPEDecoder::test_can_modify",
@@ -59,7 +64,10 @@ EXPECTED_PASSES = {
     "tests/bindings/test_decoders.py::TestWordPiece::test_can_modify",
     "tests/bindings/test_decoders.py::TestWordPiece::test_decoding",
     "tests/bindings/test_decoders.py::TestWordPiece::test_instantiate",
+    "tests/bindings/test_models.py::TestBPE::test_can_modify",
     "tests/bindings/test_models.py::TestBPE::test_dropout_zero",
+    "tests/bindings/test_models.py::TestUnigram::test_alpha_zero",
+    "tests/bindings/test_models.py::TestUnigram::test_can_modify",
     "tests/bindings/test_models.py::TestWordLevel::test_can_modify",
     "tests/bindings/test_models.py::TestWordLevel::test_instantiate",
     "tests/bindings/test_models.py::TestWordPiece::test_can_modify",
@@ -126,6 +134,9 @@ EXPECTED_PASSES = {
     "tests/bindings/test_tokenizer.py::TestAddedToken::test_can_set_normalized",
     "tests/bindings/test_tokenizer.py::TestAddedToken::test_can_set_rstrip",
     "tests/bindings/test_tokenizer.py::TestAddedToken::test_can_set_single_world",
+    "tests/bindings/test_tokenizer.py::TestAddedToken::test_instantiate_with_content_only",
+    "tests/bindings/test_tokenizer.py::TestTokenizer::test_add_special_tokens",
+    "tests/bindings/test_tokenizer.py::TestTokenizer::test_add_tokens",
     "tests/bindings/test_tokenizer.py::TestTokenizer::test_add_tokens_with_normalizer",
     "tests/bindings/test_tokenizer.py::TestTokenizer::test_decode",
     "tests/bindings/test_tokenizer.py::TestTokenizer::test_decode_special",
@@ -145,6 +156,8 @@ EXPECTED_PASSES = {
     "tests/bindings/test_tokenizer.py::TestTokenizer::test_unigram_byte_fallback",
     "tests/bindings/test_tokenizer.py::TestTokenizer::test_weakref_support",
     "tests/bindings/test_tokenizer.py::TestTokenizer::test_weakref_with_multiple_references",
+    "tests/bindings/test_tokenizer.py::TestTokenizerRepr::test_repr",
+    "tests/bindings/test_tokenizer.py::TestTokenizerRepr::test_repr_complete",
     "tests/bindings/test_trainers.py::TestBpeTrainer::test_can_modify",
     "tests/bindings/test_trainers.py::TestBpeTrainer::test_can_pickle",
     "tests/bindings/test_trainers.py::TestUnigram::test_can_modify",
@@ -194,12 +207,13 @@ def test_toklab_passes_the_expected_tests_of_tokenizers_suite(suite_run):
     code, output = suite_run
     assert f"tokenizers from {SHIM / 'tokenizers' / '__init__.py'}" in output, output[-3000:]
     passed = outcomes(output)["PASSED"]
-    assert passed == EXPECTED_PASSES, f"newly failing: {sorted(EXPECTED_PASSES - passed)}; newly passing: {sorted(passed - EXPECTED_PASSES)}"
+    assert len(EXPECTED_PASSES) >= 115
+    assert passed >= EXPECTED_PASSES, f"no longer passing: {sorted(EXPECTED_PASSES - passed)}"
 
 
 def test_only_hub_files_and_rust_only_behaviours_are_skipped(suite_run):
     _, output = suite_run
-    skipped = re.findall(r"^SKIPPED \[\d+\] (\S+?):\d+: (.*)$", output, re.M)
+    skipped = re.findall(r"^SKIPPED \[\d+\] (\S+?)(?::\d+)?: (.*)$", output, re.M)
     for where, reason in skipped:
         assert reason.startswith("Rust-only: ") or re.match(r"needs \S+ from the Hub \(\S+\), which the project does not have", reason), (where, reason)
     assert len([r for _, r in skipped if r.startswith("Rust-only: ")]) == len(RUST_ONLY)

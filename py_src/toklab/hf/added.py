@@ -42,14 +42,22 @@ _SPACES_AT_START = re.compile(f"{_one_of(CLASSES['s'])}*")
 
 
 class AddedToken:
-    """A token of the added vocabulary and how it is matched (as `tokenizers.AddedToken`)."""
+    """A token of the added vocabulary and how it is matched (as `tokenizers.AddedToken`). Unless set,
+    `normalized` is the opposite of `special` (a special token is matched on the raw text)."""
 
-    __slots__ = ("content", "single_word", "lstrip", "rstrip", "normalized", "special")
+    __slots__ = ("content", "single_word", "lstrip", "rstrip", "_normalized", "special")
 
-    def __init__(self, content: str, single_word=False, lstrip=False, rstrip=False, normalized=None, special=False):
+    def __init__(self, content: str = "", single_word=False, lstrip=False, rstrip=False, normalized=None, special=False):
         self.content, self.single_word, self.lstrip, self.rstrip = content, single_word, lstrip, rstrip
-        self.normalized = not special if normalized is None else normalized  # as the bindings: a special one is not
-        self.special = special
+        self._normalized, self.special = normalized, special
+
+    @property
+    def normalized(self) -> bool:
+        return (not self.special) if self._normalized is None else self._normalized
+
+    @normalized.setter
+    def normalized(self, value: bool) -> None:
+        self._normalized = value
 
     def _key(self):
         return (self.content, self.single_word, self.lstrip, self.rstrip, self.normalized, self.special)
@@ -64,8 +72,8 @@ class AddedToken:
         return self.content
 
     def __repr__(self):
-        flags = ", ".join(f"{k}={getattr(self, k)}" for k in self.__slots__[1:])
-        return f"AddedToken({self.content!r}, {flags})"
+        flags = ", ".join(f"{k}={getattr(self, k)}" for k in ("rstrip", "lstrip", "single_word", "normalized", "special"))
+        return f'AddedToken("{self.content}", {flags})'
 
     def to_config(self, id: int) -> dict:
         return {"id": id, "content": self.content, "single_word": self.single_word, "lstrip": self.lstrip,

@@ -16,7 +16,8 @@ the pair with the lowest rank first, its leftmost occurrence on ties. A merge's 
     Token(id=0, value='<unk>', offsets=(0, 2))
 
 With `ignore_merges` (Llama 3), a piece that is itself in the vocabulary is that one token, whatever
-the merges would make of it. `dropout` must be null or 0: toklab's BPE is deterministic. Pieces longer
+the merges would make of it. toklab's BPE is deterministic: a model may be given a `dropout` (as the
+bindings allow), but encoding with one above 0 is refused, and so is a tokenizer.json with one. Pieces longer
 than `_HEAP_FROM` symbols merge with a heap (O(n log n): Gemma 3 has no pre-tokenizer to speak of, so a
 10,000-character run is one piece).
 """
@@ -124,8 +125,6 @@ class BPE(Model):
         byte_fallback: bool = False,
         ignore_merges: bool = False,
     ):
-        if dropout not in (None, 0, 0.0):
-            raise bad("hf_unsupported", path="model.dropout", value=dropout)
         self.dropout = dropout
         self.unk_token = unk_token
         self.continuing_subword_prefix = continuing_subword_prefix
@@ -265,6 +264,8 @@ class BPE(Model):
         >>> bpe.cutter()(["b▁b▁a▁b"], None)
         (['b', '▁b', '▁a▁b'], None)
         """
+        if self.dropout:
+            raise bad("hf_unsupported", path="model.dropout", value=self.dropout)
         if self._cutter is False:
             self._cutter = self._make_cutter()
         return self._cutter
@@ -341,6 +342,8 @@ class BPE(Model):
         return out
 
     def _tokenize(self, piece: str) -> list[tuple[int, int, int]]:
+        if self.dropout:
+            raise bad("hf_unsupported", path="model.dropout", value=self.dropout)
         if not piece:
             return []
         if self.ignore_merges:

@@ -73,6 +73,16 @@ class Tokenizer:
             return cls.from_str(f.read())
 
     @classmethod
+    def from_pretrained(cls, identifier: str, revision: str = "main", token: str | None = None) -> Tokenizer:
+        """The tokenizer.json of a model on the Hugging Face Hub, fetched by `huggingface_hub` (CPython
+        only: the page opens files instead)."""
+        try:
+            from huggingface_hub import hf_hub_download
+        except ImportError:
+            raise bad("hf_unsupported", path="from_pretrained", value="without huggingface_hub") from None
+        return cls.from_file(hf_hub_download(identifier, "tokenizer.json", revision=revision, token=token))
+
+    @classmethod
     def from_str(cls, json_str: str | bytes) -> Tokenizer:
         if len(json_str) > MAX_FILE_BYTES:
             raise ToklabError("hf_too_large", size=len(json_str), limit=MAX_FILE_BYTES)
@@ -518,7 +528,8 @@ class Tokenizer:
         return trace(self, text, add_special_tokens)
 
     def __repr__(self) -> str:
-        return f"Tokenizer(model={self.model!r}, added={len(self.added_vocabulary)})"
+        """The tokenizer.json written as `tokenizers`' repr writes it (serde_pyo3): Name(field=value, ...)."""
+        return "Tokenizer(" + ", ".join(f"{k}={_shown(v, k)}" for k, v in self.to_config().items()) + ")"
 
 
 def _original(base: int, align, ns: int, ne: int) -> tuple[int, int]:
@@ -574,3 +585,28 @@ def _padding_config(d):
         raise bad("hf_unsupported", path="padding.direction", value=d.get("direction"))
     return {"strategy": strategy, "direction": d.get("direction", "Right"), "pad_to_multiple_of": d.get("pad_to_multiple_of"),
             "pad_id": d.get("pad_id", 0), "pad_type_id": d.get("pad_type_id", 0), "pad_token": d.get("pad_token", "[PAD]")}  # fmt: skip
+
+
+def _shown(value, key: str = "") -> str:
+    """A tokenizer.json value as `tokenizers`' repr shows it: a part as Type(field=value, ...), a
+    template piece as SpecialToken(...) or Sequence(id=A, ...), strings in double quotes.
+
+    >>> _shown({"type": "Strip", "strip_left": True, "strip_right": False})
+    'Strip(strip_left=True, strip_right=False)'
+    >>> _shown([{"Sequence": {"id": "A", "type_id": 0}}])
+    '[Sequence(id=A, type_id=0)]'
+    """
+    if isinstance(value, dict):
+        if "type" in value:
+            return f"{value['type']}(" + ", ".join(f"{k}={_shown(v, k)}" for k, v in value.items() if k != "type") + ")"
+        if len(value) == 1 and next(iter(value)) in ("Sequence", "SpecialToken") and isinstance(next(iter(value.values())), dict):
+            (name, fields), = value.items()
+            return f"{name}(" + ", ".join(f"{k}={v if name == 'Sequence' and k == 'id' else _shown(v, k)}" for k, v in fields.items()) + ")"
+        if key == "special_tokens":
+            return "{" + ", ".join(f'"{k}":SpecialToken(' + ", ".join(f"{f}={_shown(x, f)}" for f, x in v.items()) + ")" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_shown(k)}:{_shown(v, k)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)

@@ -162,9 +162,9 @@ def _special(token):
         token = AddedToken(**token)
     if isinstance(token, str):
         return AddedToken(token, normalized=False, special=True)
-    if isinstance(token, AddedToken) and isinstance(token.content, str):
+    if isinstance(token, AddedToken) and isinstance(token.content, str):  # normalized kept if it was set
         return AddedToken(token.content, single_word=token.single_word, lstrip=token.lstrip, rstrip=token.rstrip,
-                          normalized=False, special=True)
+                          normalized=getattr(token, "_normalized", None), special=True)
     raise ToklabTypeError("wrong_type", field="special_tokens", expected="list of strings or AddedTokens")
 
 

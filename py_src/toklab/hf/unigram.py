@@ -29,7 +29,7 @@ _BUILDS = itertools.count(1)
 class Unigram(Model):
     """A Unigram model from a list of (piece, score), the id of the unknown piece, and byte_fallback."""
 
-    def __init__(self, vocab: list | None = None, unk_id: int | None = None, byte_fallback: bool = False):
+    def __init__(self, vocab: list | None = None, unk_id: int | None = None, byte_fallback: bool = False, alpha: float | None = None, nbest_size: int | None = None):
         self.vocab = [(str(p), float(s)) for p, s in (vocab if vocab is not None else [("<unk>", 0.0)])]
         if vocab is None and unk_id is None:
             unk_id = 0
@@ -37,6 +37,7 @@ class Unigram(Model):
             raise bad("hf_bad_value", path="model.unk_id", expected=f"an id below {len(self.vocab)}", value=unk_id)
         self.unk_id = unk_id
         self.byte_fallback = bool(byte_fallback)
+        self.alpha, self.nbest_size = alpha, nbest_size  # subword sampling: settable as in the bindings, refused when encoding
         self._build()
 
     def _build(self) -> None:
@@ -82,6 +83,8 @@ class Unigram(Model):
 
     def _tokenize(self, sequence: str) -> list[tuple[int, int, int]]:
         """(id, start, end) of each token, characters of `sequence` (`Unigram::tokenize`)."""
+        if self.alpha:
+            raise bad("hf_unsupported", path="model.alpha", value=self.alpha)
         out, at = [], 0
         for piece in self.pieces(sequence):
             end = at + len(piece)
