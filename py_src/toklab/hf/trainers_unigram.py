@@ -32,9 +32,10 @@ lattice.rs), which follow sentencepiece's ``unigram_model_trainer.cc``:
 ``tokenizers`` varies from run to run where they matter: the order of the words (it changes the last bits
 of the float sums), the order of the characters put back in step 5 (it decides which gets which small
 penalty, and the order of equal scores), and which of two equal-scoring paths a lattice's ``nbest`` finds
-second. Here, deterministically: words in the order first seen; the characters in code point order; the
-second-best path is the best path without the piece itself, ties to the first node found (lattice.rs's
-``viterbi`` rule: on equal scores the path through the node that ends first, then the shorter, wins).
+second (its heap does not order equal scores). Here, deterministically: words in the order first seen; the
+characters in code point order; the second-best path is the best path without the piece itself, found by
+the one Unigram Viterbi toklab has (``toklab.sentencepiece.unigram.viterbi``, path scores as doubles, as
+lattice.rs's ``viterbi``): on equal scores, the path whose last piece starts first.
 Sums are plain left-to-right float sums, as in the Rust loops (not ``sum()``, which Python 3.12 made
 compensated). One guard of toklab's own: a prune that removes nothing stops the EM (trainer.rs would
 loop forever). tests/test_hf_trainers_more.py measures what is equal: the vocabulary's overlap with
@@ -59,6 +60,7 @@ from typing import Callable, Iterable
 
 from toklab.errors import ToklabError, ToklabTypeError
 
+from ..sentencepiece.unigram import viterbi
 from .trainers import MAX_VOCAB_SIZE, Trainer, _int_option
 
 __all__ = ["UnigramTrainer", "digamma", "log_sum_exp", "seed_pieces"]
@@ -195,34 +197,19 @@ class _Pieces:
         self.scores = [s for _, s in pieces]
         self.min_score = min((s for s in self.scores if s == s), default=math.inf)
         self.longest = max((len(p) for p, _ in pieces), default=1)
+        self.entries = {p: (i, s) for i, (p, s) in enumerate(pieces)}  # as the Viterbi reads a vocabulary
+        self.stats = (self.min_score, 0.0, self.longest)  # (its lowest score, unused, its longest piece)
 
-    def nodes(self, word: str, skip: int = -1) -> list[list[tuple[int, int, float]]]:
-        """``starts[pos]``: the nodes beginning at each character, ``(end, id, score)``, shorter first
-        (model.rs's ``populate_nodes``); a character no one-character piece covers gets an ``<UNK>``
-        node (id 0), last. ``skip``: an id left out (for a piece's second-best segmentation)."""
-        get, scores, longest = self.ids.get, self.scores, self.longest
-        unk = self.min_score - _UNK_PENALTY
-        n = len(word)
-        starts = []
-        for pos in range(n):
-            found = []
-            single = False
-            for end in range(pos + 1, min(n, pos + longest) + 1):
-                i = get(word[pos:end])
-                if i is not None and i != skip:
-                    found.append((end, i, scores[i]))
-                    if end == pos + 1:
-                        single = True
-            if not single:
-                found.append((pos + 1, 0, unk))
-            starts.append(found)
-        return starts
+    def best_path(self, text: str) -> list[tuple[str, int]]:
+        """The best segmentation of ``text`` as ``(piece, id)`` (an unknown character alone, id 0): lattice.rs's
+        ``viterbi``, which is model.rs's, the one toklab.sentencepiece.unigram.viterbi has (path scores as
+        doubles, on equal scores the path through the node that starts first)."""
+        return viterbi(text, self.entries, 0, stats=self.stats, float32=False)
 
 
 class _Matches:
     """Each word's matching substrings ``(start, end, piece)``, found once and thinned as pieces go: the
-    pieces only ever shrink after the seeds, so a word's lattice is its live matches (``nodes`` scans
-    every substring instead, for a piece's own lattice)."""
+    pieces only ever shrink after the seeds, so a word's lattice is its live matches."""
 
     def __init__(self, words: list[tuple[str, int]], model: _Pieces):
         ids, longest = model.ids, model.longest
@@ -231,7 +218,10 @@ class _Matches:
                       for word, _ in words]
 
     def nodes(self, k: int, n: int, model: _Pieces) -> list[list[tuple[int, int, float]]]:
-        """``_Pieces.nodes`` of word ``k`` (``n`` characters long)."""
+        """Word ``k``'s lattice (``n`` characters long), as model.rs's ``populate_nodes`` fills it:
+        ``starts[pos]``, the nodes beginning at each character, ``(end, id, score)``, shorter first; a
+        character no one-character piece covers gets an ``<UNK>`` node (id 0, the lowest score less 10),
+        last."""
         get, scores = model.ids.get, model.scores
         starts: list[list] = [[] for _ in range(n)]
         live = []
@@ -249,35 +239,6 @@ class _Matches:
                     unk = model.min_score - _UNK_PENALTY
                 found.append((pos + 1, 0, unk))
         return starts
-
-
-def _viterbi(starts: list, n: int) -> list[tuple[int, int, int]] | None:
-    """The best path as ``(start, end, id)`` nodes (lattice.rs ``viterbi``: for each node, the best of the
-    nodes ending where it starts, the first on equal scores); None if the end cannot be reached."""
-    ends: list[list] = [[] for _ in range(n + 1)]  # per position: (backtrace score, start, id, prev)
-    ends[0].append((0.0, -1, -1, None))  # bos
-    for pos in range(n + 1):
-        here = starts[pos] if pos < n else [(None, -2, 0.0)]  # eos, scored 0
-        left = ends[pos]
-        if not here or not left:
-            return None
-        for end, i, score in here:
-            best = None
-            best_score = 0.0
-            for node in left:
-                s = node[0] + score
-                if best is None or s > best_score:
-                    best, best_score = node, s
-            if end is None:
-                path = []
-                node = best
-                while node[3] is not None:
-                    path.append((node[1], node[4], node[2]))
-                    node = node[3]
-                path.reverse()
-                return path
-            ends[end].append((best_score, pos, i, best, end))
-    return None
 
 
 def _marginals(starts: list, n: int, freq: float, expected: list[float]) -> float:
@@ -398,11 +359,11 @@ class UnigramTrainer(Trainer):
     @staticmethod
     def e_step(model: _Pieces, words: list[tuple[str, int]], matches: _Matches | None = None) -> list[float]:
         """Each piece's expected count over the corpus (trainer.rs ``run_e_step``)."""
+        matches = _Matches(words, model) if matches is None else matches
         expected = [0.0] * len(model.pieces)
         for k, (word, count) in enumerate(words):
             n = len(word)
-            starts = model.nodes(word) if matches is None else matches.nodes(k, n, model)
-            _marginals(starts, n, float(count), expected)
+            _marginals(matches.nodes(k, n, model), n, float(count), expected)
         return expected
 
     @staticmethod
@@ -422,8 +383,7 @@ class UnigramTrainer(Trainer):
 
     # --- rule 4 --------------------------------------------------------------------------------------
 
-    def prune(self, model: _Pieces, words: list[tuple[str, int]],
-              matches: _Matches | None = None) -> list[tuple[str, float]]:
+    def prune(self, model: _Pieces, words: list[tuple[str, int]]) -> list[tuple[str, float]]:
         """trainer.rs ``prune_sentence_pieces``: the pieces kept, ``<UNK>`` first."""
         pieces = model.pieces
         size = len(pieces)
@@ -435,23 +395,18 @@ class UnigramTrainer(Trainer):
             n = len(token)
             if n == 1:
                 continue  # one path only: kept
-            best = _viterbi(model.nodes(token), n)
-            if best is None:
-                continue  # lattice.rs finds no path: kept
-            if len(best) >= 2:
+            if len(model.best_path(token)) >= 2:
                 always_keep[i] = False
                 continue
-            second = _viterbi(model.nodes(token, skip=i), n)  # the best path but the piece itself
-            if second is not None:
-                alternatives[i] = [node[2] for node in second]
+            del model.entries[token]  # the second-best path: the best one but the piece itself
+            alternatives[i] = [j for _, j in model.best_path(token)]
+            model.entries[token] = (i, pieces[i][1])
         freq = [0.0] * size
         inverted: list[list[int]] = [[] for _ in range(size)]
         vsum = 0.0
         for w, (word, count) in enumerate(words):
             vsum += count
-            n = len(word)
-            starts = model.nodes(word) if matches is None else matches.nodes(w, n, model)
-            for _start, _end, i in _viterbi(starts, n) or ():
+            for _piece, i in model.best_path(word):
                 freq[i] += count
                 inverted[i].append(w)
         total = _total(freq)
@@ -573,7 +528,7 @@ class UnigramTrainer(Trainer):
                     return self.finalize(model, required)
             if len(pieces) <= desired:
                 break
-            pruned = self.prune(model, words, matches)
+            pruned = self.prune(model, words)
             if len(pruned) >= len(pieces):
                 self.stop_reason = "stalled"
                 break
