@@ -60,7 +60,7 @@ from typing import Callable, Iterable
 
 from toklab.errors import ToklabError, ToklabTypeError
 
-from ..sentencepiece.unigram import viterbi
+from ..sentencepiece.unigram import stats_of, viterbi
 from .trainers import MAX_VOCAB_SIZE, Trainer, _int_option
 
 __all__ = ["UnigramTrainer", "digamma", "log_sum_exp", "seed_pieces"]
@@ -198,7 +198,8 @@ class _Pieces:
         self.min_score = min((s for s in self.scores if s == s), default=math.inf)
         self.longest = max((len(p) for p, _ in pieces), default=1)
         self.entries = {p: (i, s) for i, (p, s) in enumerate(pieces)}  # as the Viterbi reads a vocabulary
-        self.stats = (self.min_score, 0.0, self.longest)  # (its lowest score, unused, its longest piece)
+        # what the Viterbi needs of the vocabulary (its lowest score...), the NaN of <UNK> left out
+        self.stats = stats_of({p: e for p, e in self.entries.items() if e[1] == e[1]})
 
     def best_path(self, text: str) -> list[tuple[str, int]]:
         """The best segmentation of ``text`` as ``(piece, id)`` (an unknown character alone, id 0): lattice.rs's
