@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 tokenizers = pytest.importorskip("tokenizers")
+from hypothesis import given, settings, strategies as st  # noqa: E402
 from tokenizers import models, pre_tokenizers, trainers  # noqa: E402
 
 from toklab.errors import ToklabError  # noqa: E402
@@ -268,3 +269,37 @@ def test_the_implementations_train_as_tokenizers(name):
         assert tokens[0] == tokens[1]
     else:  # prefixed (##) or suffixed (</w>) symbols take their ids in a hash map's order in tokenizers,
         assert len(tokens[0] & tokens[1]) >= 0.95 * 600  # so equal pairs can merge in another order there
+
+
+def brute_suffix_nodes(text: str, max_depth: int) -> set:
+    """Every substring seen at two places or more that two different characters follow (or the end):
+    the suffix tree's internal nodes, counted by their places, found by looking at every substring (the
+    root, the empty string, aside: the seeds never take it)."""
+    found = set()
+    for d in range(1, max_depth + 1):
+        places: dict[str, list[int]] = {}
+        for i in range(len(text) - d + 1):
+            places.setdefault(text[i:i + d], []).append(i)
+        for s, at in places.items():
+            if len(at) >= 2 and len({text[i + d] if i + d < len(text) else None for i in at}) >= 2:
+                found.add((s, len(at)))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="ab\0c", max_size=30), st.integers(1, 5))
+def test_suffix_nodes_are_the_right_branching_repeats(text, max_depth):
+    nodes = [(s, n) for s, n in trainers_unigram.suffix_nodes(text, max_depth) if s]
+    assert len(nodes) == len(set(nodes))
+    assert set(nodes) == brute_suffix_nodes(text, max_depth)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(alphabet="ab é中\n", max_size=12), max_size=12), st.integers(0, 40), st.integers(0, 3),
+       st.lists(st.sampled_from(["a", "[UNK]", "b a", "中"]), max_size=3))
+def test_word_level_is_tokenizers_on_any_corpus(texts, vocab_size, min_frequency, special_tokens):
+    options = {"vocab_size": vocab_size, "min_frequency": min_frequency, "special_tokens": special_tokens}
+    theirs = oracle(models.WordLevel(unk_token="[UNK]"), pre_tokenizers.WhitespaceSplit(),
+                    trainers.WordLevelTrainer(show_progress=False, **options), texts)
+    mine = ours.WordLevelTrainer(show_progress=False, **options).learn(words(our_pre.WhitespaceSplit(), texts))
+    assert mine == json.loads(theirs.to_str())["model"]["vocab"]
