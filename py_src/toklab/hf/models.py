@@ -46,6 +46,7 @@ __all__ = ["BPE", "Model", "Token", "Unigram", "WordLevel", "WordPiece", "from_c
 _HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
 _NONE = 1 << 62  # "no merge" in the packed (rank, id) values
 _BUILDS = itertools.count(1)
+_OPTIONS = frozenset(("unk_token", "continuing_subword_prefix", "end_of_word_suffix", "fuse_unk", "byte_fallback", "ignore_merges"))
 
 
 def _merge_ids(ids: list[int], spans: list | None, merges: dict, shift: int, mask: int) -> list[int]:
@@ -214,6 +215,12 @@ class BPE(Model):
         model._cache = SizedCache(1 << 20)
         model._cutter = False
         return model
+
+    def __setattr__(self, name, value):
+        """An option set on a model already built (as the bindings allow) rebuilds it, so encoding follows."""
+        object.__setattr__(self, name, value)
+        if name in _OPTIONS and "_merges" in self.__dict__:
+            self._build()
 
     def _set_options(self, d: dict) -> None:
         """The options of a checked model config (`options`)."""

@@ -2,9 +2,10 @@
 
 The suite's tests/utils.py fetches its fixtures with `hf_hub_download` from the dataset
 hf-internal-testing/tokenizers-test-data. Here that function answers from the repository instead:
-roberta-base's merges are GPT-2's merges, and the tests that use roberta-base's vocab read tokens, not
-ids, so GPT-2's encoder.json (the same tokens) stands in for it. Any other file is not in the project,
-and the test that asks for it is skipped, saying which file.
+roberta-base's merges are GPT-2's merges, and the tests of bindings/ that use roberta-base's vocab read
+tokens, not ids, so GPT-2's encoder.json (the same tokens, other ids) stands in for it (implementations/
+test_byte_level_bpe.py reads ids: it fails so, with `tokenizers` too, and is not run). Any other file is
+not in the project, and the test that asks for it is skipped, saying which file.
 """
 
 from pathlib import Path
