@@ -303,3 +303,17 @@ def test_word_level_is_tokenizers_on_any_corpus(texts, vocab_size, min_frequency
                     trainers.WordLevelTrainer(show_progress=False, **options), texts)
     mine = ours.WordLevelTrainer(show_progress=False, **options).learn(words(our_pre.WhitespaceSplit(), texts))
     assert mine == json.loads(theirs.to_str())["model"]["vocab"]
+
+
+def test_word_level_and_word_piece_report_progress_and_can_stop():
+    seen = []
+    trainer = ours.WordLevelTrainer(show_progress=False, special_tokens=["[UNK]"],
+                                    progress=lambda done, total, word: seen.append((done, total, word)) or done < 3)
+    assert trainer.learn({"b": 1, "a": 2, "c": 3}) == {"[UNK]": 0, "c": 1, "a": 2}
+    assert seen == [(1, 4, "[UNK]"), (2, 4, "c"), (3, 4, "a")]
+    merges = []
+    trainer = ours.WordPieceTrainer(vocab_size=40, show_progress=False,
+                                    progress=lambda done, total, merge: merges.append(merge) or done < 2)
+    vocab = trainer.learn({"hugging": 5, "hugs": 3, "hug": 4})
+    assert merges == [("h", "##u"), ("hu", "##g")]  # h ##u and ##u ##g both 12 times: the smaller ids first
+    assert trainer.stop_reason == "stopped" and list(vocab)[-2:] == ["hu", "hug"]
