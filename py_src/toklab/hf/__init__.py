@@ -14,7 +14,8 @@ A tokenizer.json is a composition of parts, each a small module here named as in
   trace           every step of one encode, as plain data for the page
   compact         a tokenizer.json in the compact form the build ships (toklab.get_tokenizer loads it)
   trainers        BpeTrainer: tokenizers' trainer rule for rule (merge_loop, training, model_files,
-                  minimind: the page's run of MiniMind's train_tokenizer.py)
+                  minimind: the page's run of MiniMind's train_tokenizer.py); WordPieceTrainer,
+                  WordLevelTrainer, UnigramTrainer (trainers_wordpiece, trainers_wordlevel, trainers_unigram)
 Exact against `tokenizers` 0.23.3 on MiniMind, Qwen3, DeepSeek-V3, Llama 3 and Gemma 3 (tests/test_hf_*.py).
 """
 

@@ -89,6 +89,8 @@ class Encoding:
 
     @property
     def type_ids(self) -> list[int]:
+        if self._type_ids is None and self._full is not None:  # a template may give its special tokens others
+            self._type_ids = self._full().type_ids
         return list(self._type_ids) if self._type_ids is not None else [0] * len(self.ids)
 
     @property

@@ -59,6 +59,8 @@ the vocabulary were full. The merge loop itself is ``toklab.hf.merge_loop``.
 
 from __future__ import annotations
 
+import copy
+import json
 import sys
 from collections import Counter, _count_elements
 from itertools import chain
@@ -72,13 +74,52 @@ from .merge_loop import merge_steps, text_words
 MAX_VOCAB_SIZE = 1_000_000  # toklab's stated limit (tokenizers has none but memory)
 _USIZE_MAX = (1 << 64) - 1
 
-__all__ = ["BpeTrainer", "MAX_VOCAB_SIZE", "Trainer", "byte_level_word_counts"]
+__all__ = ["BpeTrainer", "MAX_VOCAB_SIZE", "Trainer", "UnigramTrainer", "WordLevelTrainer", "WordPieceTrainer",
+           "byte_level_word_counts"]
 
 Progress = Callable[[int, int, tuple], object]
 
 
 class Trainer:
-    """The base of the trainers, as ``tokenizers.trainers.Trainer``."""
+    """The base of the trainers, as ``tokenizers.trainers.Trainer``: the special tokens, each an
+    ``AddedToken`` made special and not normalized as the bindings make them (``_special_tokens`` holds
+    their texts), and pickling as ``tokenizers``' own JSON state (``_state``: its fields in serde's order).
+
+    >>> WordLevelTrainer(min_frequency=12).__getstate__()
+    b'{"WordLevelTrainer":{"min_frequency":12,"vocab_size":30000,"show_progress":true,"special_tokens":[],"words":{}}}'
+    """
+
+    @property
+    def special_tokens(self) -> list:
+        return [copy.copy(t) for t in self._added]
+
+    @special_tokens.setter
+    def special_tokens(self, tokens) -> None:
+        if isinstance(tokens, (str, bytes)):
+            raise ToklabTypeError("wrong_type", field="special_tokens", expected="list of strings or AddedTokens")
+        self._added = [_special(t) for t in tokens]
+        self._special_tokens = [t.content for t in self._added]
+
+    def _state(self) -> dict:
+        raise NotImplementedError
+
+    def _special_state(self) -> list[dict]:
+        return [{"content": t.content, "single_word": t.single_word, "lstrip": t.lstrip, "rstrip": t.rstrip,
+                 "normalized": t.normalized, "special": t.special} for t in self._added]
+
+    def __getstate__(self) -> bytes:
+        return json.dumps({type(self).__name__: self._state()}, ensure_ascii=False, separators=(",", ":")).encode()
+
+    def __setstate__(self, state) -> None:
+        fields = dict(json.loads(state)[type(self).__name__])
+        fields = fields.get("bpe_trainer", fields)  # WordPieceTrainer wraps a BpeTrainer's fields
+        words = fields.pop("words", {})
+        if "progress_format" in fields:
+            fields["progress_format"] = {"Indicatif": "indicatif", "JsonLines": "json", "Silent": "silent"}.get(
+                fields["progress_format"], "indicatif")
+        fields["special_tokens"] = [_special(t) for t in fields.get("special_tokens", [])]
+        self.__init__(**fields)
+        self.words = dict(words)
 
 
 def byte_level_word_counts(sequences: Iterable[str], split: Callable[[str], list[str]] | None = None) -> dict[str, int]:
@@ -113,11 +154,18 @@ def _int_option(name: str, value, minimum: int = 0, maximum: int | None = None, 
     return value
 
 
-def _token_content(token) -> str:
-    content = getattr(token, "content", token)
-    if not isinstance(content, str):
-        raise ToklabTypeError("wrong_type", field="special_tokens", expected="list of strings")
-    return content
+def _special(token):
+    """A special token as the bindings' trainers keep it: an ``AddedToken``, special, not normalized."""
+    from .added import AddedToken
+
+    if isinstance(token, dict):  # as __getstate__ writes it
+        token = AddedToken(**token)
+    if isinstance(token, str):
+        return AddedToken(token, normalized=False, special=True)
+    if isinstance(token, AddedToken) and isinstance(token.content, str):  # normalized kept if it was set
+        return AddedToken(token.content, single_word=token.single_word, lstrip=token.lstrip, rstrip=token.rstrip,
+                          normalized=getattr(token, "_normalized", None), special=True)
+    raise ToklabTypeError("wrong_type", field="special_tokens", expected="list of strings or AddedTokens")
 
 
 class BpeTrainer(Trainer):
@@ -152,14 +200,6 @@ class BpeTrainer(Trainer):
         self.stop_reason: str | None = None  # after learn: "vocab_size", "no_pairs", "min_frequency" or "stopped"
 
     @property
-    def special_tokens(self) -> list[str]:
-        return list(self._special_tokens)
-
-    @special_tokens.setter
-    def special_tokens(self, tokens) -> None:
-        self._special_tokens = [_token_content(t) for t in tokens]
-
-    @property
     def initial_alphabet(self) -> list[str]:
         """The characters, each as a one-character string (the first character of each given string)."""
         return sorted(self._initial_alphabet)
@@ -172,7 +212,15 @@ class BpeTrainer(Trainer):
 
     def __repr__(self) -> str:
         return (f"BpeTrainer(vocab_size={self.vocab_size}, min_frequency={self.min_frequency}, "
-                f"special_tokens={self.special_tokens!r}, limit_alphabet={self.limit_alphabet})")
+                f"special_tokens={self._special_tokens!r}, limit_alphabet={self.limit_alphabet})")
+
+    def _state(self) -> dict:
+        return {"min_frequency": self.min_frequency, "vocab_size": self.vocab_size, "show_progress": self.show_progress,
+                "progress_format": {"json": "JsonLines", "silent": "Silent"}.get(self.progress_format, "Indicatif"),
+                "special_tokens": self._special_state(), "limit_alphabet": self.limit_alphabet,
+                "initial_alphabet": self.initial_alphabet, "continuing_subword_prefix": self.continuing_subword_prefix,
+                "end_of_word_suffix": self.end_of_word_suffix, "max_token_length": self.max_token_length,
+                "words": self.words}
 
     def feed(self, sequences: Iterable[str], process: Callable[[str], list[str]]) -> None:
         """Count the words of every sequence (rule 1); replaces what was fed before, as trainer.rs."""
@@ -293,6 +341,17 @@ class BpeTrainer(Trainer):
         merges = [(id2w[a], id2w[b]) for (a, b), rank in sorted(last.items(), key=lambda kv: kv[1])]
         return dict(w2id), merges
 
+    def train_model(self, model) -> list[str]:
+        """Fill ``model`` (a ``models.BPE``) with what was learned from the words fed: the vocabulary,
+        the merges, the trainer's ``continuing_subword_prefix`` and ``end_of_word_suffix``. Returns the
+        special tokens, for the tokenizer to add (``training``)."""
+        vocab, merges = self.learn()
+        model.vocab, model.merges = vocab, merges
+        model.continuing_subword_prefix = self.continuing_subword_prefix
+        model.end_of_word_suffix = self.end_of_word_suffix
+        model._build()
+        return self.special_tokens
+
     def _reporter(self, total: int) -> Callable[[int, tuple], object] | None:
         if self.progress is not None:
             callback = self.progress
@@ -303,3 +362,9 @@ class BpeTrainer(Trainer):
                     print(f"Compute merges {done:>9}/{total:<9} {merge[0]!r} + {merge[1]!r}", file=sys.stderr)
             return bar
         return None
+
+
+# tokenizers.trainers' other three, each in its own module (they build on what is above)
+from .trainers_unigram import UnigramTrainer  # noqa: E402
+from .trainers_wordlevel import WordLevelTrainer  # noqa: E402
+from .trainers_wordpiece import WordPieceTrainer  # noqa: E402

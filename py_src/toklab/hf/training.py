@@ -1,11 +1,13 @@
-"""Training a ``Tokenizer``: the glue between its parts and ``trainers.BpeTrainer``.
+"""Training a ``Tokenizer``: the glue between its parts and its model's trainer (``trainers.BpeTrainer``,
+``trainers_wordpiece``, ``trainers_wordlevel``, ``trainers_unigram``).
 
 What this adds over ``trainers``: where the words come from and where the result goes, as
 ``tokenizers/src/tokenizer/mod.rs`` (``TokenizerImpl::train``, ``train_from_files``) does it. Each sequence
 goes through the tokenizer's own first steps: the added tokens already in it are split out (an added token
 is then one word, as ``get_splits`` returns it), the rest normalized and pre-tokenized; the words are
-counted; the trainer learns; the model takes the vocabulary, the merges and the trainer's
-``continuing_subword_prefix`` / ``end_of_word_suffix``; the trainer's special tokens are added to the
+counted; the trainer learns and fills the model it trains (``train_model``: BPE's vocabulary, merges and the
+trainer's ``continuing_subword_prefix`` / ``end_of_word_suffix``; WordPiece's vocabulary and prefix;
+WordLevel's vocabulary; Unigram's pieces and scores); the trainer's special tokens are added to the
 tokenizer as special added tokens. ``Tokenizer.train_from_iterator`` and ``Tokenizer.train`` call these.
 
 MiniMind's set-up (no normalizer, ``ByteLevel(add_prefix_space=False)``, nothing added yet) takes a
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from toklab.errors import ToklabTypeError
+from toklab.errors import ToklabError, ToklabTypeError
 
 from . import pre_tokenizers as _pre_tokenizers
 from .trainers import BpeTrainer, byte_level_word_counts
@@ -88,22 +90,40 @@ def _count(tokenizer, sequences: Iterable[str]) -> dict[str, int]:
     return counts
 
 
-def _train(tokenizer, trainer: BpeTrainer | None, sequences: Iterable[str]):
-    trainer = BpeTrainer() if trainer is None else trainer
-    if not isinstance(trainer, BpeTrainer):
-        raise ToklabTypeError("wrong_type", field="trainer", expected="BpeTrainer")
+def _trainer_for(model, trainer):
+    """The trainer that trains ``model``: ``trainer``, checked, or the model's own default one
+    (mod.rs's ``get_trainer``); each trainer trains one kind of model (models/mod.rs)."""
+    from . import models
+    from .trainers_unigram import UnigramTrainer
+    from .trainers_wordlevel import WordLevelTrainer
+    from .trainers_wordpiece import WordPieceTrainer
+
+    kinds = (("BPE", BpeTrainer), ("WordPiece", WordPieceTrainer), ("WordLevel", WordLevelTrainer),
+             ("Unigram", UnigramTrainer))
+    for name, trainer_class in kinds:
+        model_class = getattr(models, name, None)
+        if model_class is not None and isinstance(model, model_class):
+            if trainer is None:
+                return trainer_class()
+            if type(trainer) is not trainer_class:
+                given = type(trainer).__name__
+                trains = next((n for n, c in kinds if type(trainer) is c), None)
+                said = f"{given} ({given} can only train a {trains})" if trains else given  # models/mod.rs's words
+                raise ToklabError("hf_bad_value", path="trainer", expected=f"a {trainer_class.__name__} for a {name} model",
+                                  value=said)
+            return trainer
+    raise ToklabTypeError("wrong_type", field="model", expected="BPE, WordPiece, WordLevel or Unigram model")
+
+
+def _train(tokenizer, trainer, sequences: Iterable[str]):
+    trainer = _trainer_for(tokenizer.model, trainer)
     trainer.words = _count(tokenizer, sequences)
-    vocab, merges = trainer.learn()
-    model = tokenizer.model
-    model.vocab, model.merges = vocab, merges
-    model.continuing_subword_prefix = trainer.continuing_subword_prefix
-    model.end_of_word_suffix = trainer.end_of_word_suffix
-    model._build()
-    tokenizer.add_special_tokens(trainer.special_tokens)
+    special_tokens = trainer.train_model(tokenizer.model)
+    tokenizer.add_special_tokens(special_tokens)
     return tokenizer
 
 
-def train_from_iterator(tokenizer, iterator, trainer: BpeTrainer | None = None, length: int | None = None):
+def train_from_iterator(tokenizer, iterator, trainer=None, length: int | None = None):
     """``Tokenizer.train_from_iterator``: ``length`` only sizes ``tokenizers``' progress bar; here too it
     changes nothing."""
     return _train(tokenizer, trainer, _sequences(iterator))
@@ -115,7 +135,7 @@ def lines_with_ending(path: str) -> Iterable[str]:
         yield from f
 
 
-def train_from_files(tokenizer, files: list[str], trainer: BpeTrainer | None = None):
+def train_from_files(tokenizer, files: list[str], trainer=None):
     """``Tokenizer.train(files, trainer)``: every line of every file is a sequence."""
     if isinstance(files, str):
         files = [files]
