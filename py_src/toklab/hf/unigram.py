@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 
-from ..sentencepiece.unigram import stats_of, viterbi
+from ..sentencepiece.unigram import lattice, stats_of, viterbi
 from ._config import bad, expect
 from .bases import Model, Token
 
@@ -110,6 +110,16 @@ class Unigram(Model):
     def tokenize(self, sequence: str) -> list[Token]:
         found = self._tokenize(sequence)
         return [Token(i, v, (a, b)) for (i, a, b), v in zip(found, self.token_values(sequence, found))]
+
+    def lattice(self, sequence: str) -> dict:
+        """The Viterbi lattice of one piece as plain data (toklab.sentencepiece.unigram.lattice), before
+        unknown characters are fused: what a page steps through position by position.
+
+        >>> u = Unigram([("<unk>", 0.0), ("a", -1.0), ("b", -2.0), ("ab", -2.5)], unk_id=0)
+        >>> [p["piece"] for p in u.lattice("ab")["path"]]
+        ['ab']
+        """
+        return lattice(sequence, self._lattice_vocab, self.unk_id if self.unk_id is not None else -1, self._stats, float32=False)
 
     def to_config(self) -> dict:
         return {"type": "Unigram", "unk_id": self.unk_id, "vocab": [[p, s] for p, s in self.vocab], "byte_fallback": self.byte_fallback}

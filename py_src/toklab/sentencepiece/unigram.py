@@ -109,14 +109,14 @@ def viterbi(text: str, vocab: dict, unk_id: int, record: list | None = None, sta
     return out
 
 
-def lattice(text: str, vocab: dict, unk_id: int, stats=None) -> dict:
+def lattice(text: str, vocab: dict, unk_id: int, stats=None, float32: bool = True) -> dict:
     """Viterbi's lattice as plain data, to be stepped position by position: for each position, every
     piece that starts there (start, end, piece, id, logp; `unknown` for the unknown piece; `best` for
     those on the chosen path) and the best
     path ending just after it (its score, where its last piece starts, that piece); then the chosen
     pieces, their ids and the best path's score."""
     positions: list = []
-    best = viterbi(text, vocab, unk_id, positions, stats)
+    best = viterbi(text, vocab, unk_id, positions, stats, float32)
     score = positions[-1]["best"]["score"] if positions else 0.0
     path, at = [], 0
     for piece, piece_id in best:
