@@ -50,6 +50,18 @@ def test_r50k_rows_match_tiktoken(text, r50k_oracle):
     assert r["makeup"] is None
 
 
+@pytest.mark.cpython_only
+@pytest.mark.parametrize("name", ["cl100k_base", "o200k_base"])
+def test_an_openai_tables_embedding_has_a_row_for_every_id(name, tiktoken_oracle):
+    """cl100k and o200k leave ids unused below their special tokens: the embedding still needs a row for
+    the largest id (issue 40: 100,261 and 200,000 rows were said, for ids reaching 100,276 and 200,018)."""
+    oracle = tiktoken_oracle(name)
+    r = row("hi", name)
+    entries = len(oracle._mergeable_ranks) + len(oracle._special_tokens)
+    assert r["vocab_size"] == oracle.max_token_value + 1 > entries
+    assert r["embedding"] == r["vocab_size"] * r["dim"]
+
+
 def test_the_notes_example_and_its_labels():
     r = row("今天天气真好", "minimind")
     assert r["ids"] == [5640, 3660, 2131, 658]

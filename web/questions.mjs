@@ -12,6 +12,11 @@ const MINIMIND = Object.freeze({ vocab: MM.vocab_size_with_added, dim: MM.hidden
 
 const grouped = (n) => n.toLocaleString("en-US");
 
+// The MiniMind notes' own figures that question 1 reasons from (seed 001): the whole model's 64M
+// parameters, and the 12,800 merges the question names.
+const NOTES_PARAMS = 64e6;
+const NOTES_MERGES = 12800;
+
 /** Values that fill {placeholders} in answers. */
 function minimindVars() {
   const bigger = MINIMIND.vocab * 2;
@@ -26,6 +31,11 @@ function minimindVars() {
     rows: grouped(bigger * MINIMIND.dim),
     delta: grouped(delta),
     megabytes: ((delta * 2) / 1e6).toFixed(1),
+    whole: ((NOTES_PARAMS + delta) / 1e6).toFixed(1),
+    percent: ((100 * delta) / NOTES_PARAMS).toFixed(1),
+    notesMerges: grouped(NOTES_MERGES),
+    literal: grouped(MINIMIND.added + MINIMIND.bytes + NOTES_MERGES),
+    literalRows: grouped((MINIMIND.added + MINIMIND.bytes + NOTES_MERGES) * MINIMIND.dim),
   };
 }
 
@@ -66,7 +76,7 @@ export const QUESTIONS_EN = {
   "check.portable.q": "Does id 30001 mean \"token\" for every language model?",
   "check.portable.a": "No. An id is only a row number in one tokenizer's table. Another tokenizer puts something else in that row, so ids only make sense together with the table that produced them, and with the model trained on that table.",
 
-  "check.fifth.q": "The Chinese notes this lesson builds on say that after 我爱中国 is formed, (中国, 人) still occurs twice. Count it yourself.",
+  "check.fifth.q": "The MiniMind notes, whose 我爱中国 corpus this lesson trains on, say that after 我爱中国 is formed, (中国, 人) still occurs twice. Count it yourself.",
   "check.fifth.a": "Once. In the first sentence 中国 is now inside 我爱中国, so that sentence reads 我爱中国 | 人 and its pair is (我爱中国, 人). Only the second sentence, 中国 人 很 多, still has (中国, 人). The notes' fifth table is wrong; the trainer here counts it as 1.",
   "check.ties.q": "In the second round three pairs tie with a count of 2. Does the way a tie is broken matter?",
   "check.ties.a": "Yes. Different tie rules learn different merges, and so different vocabularies, from the same corpus, and each is a correct BPE. HuggingFace's trainer, for example, does not take the first occurrence: it orders tied pairs by their token ids, smallest first. To reproduce a tokenizer you need its exact rule.",
@@ -78,7 +88,7 @@ export const QUESTIONS_EN = {
   "check.chinese.q": "Why do models built for Chinese usually have larger vocabularies than English-only models?",
   "check.chinese.a": "A Chinese character takes 3 bytes in UTF-8. A byte-level tokenizer needs merges just to rebuild each character, and more to reach whole words. A table trained mostly on English spends few merges on Chinese, so Chinese text costs many tokens; a larger table trained on Chinese gives common characters and words their own tokens.",
   "check.minimind.q": "MiniMind's vocabulary has {vocab} tokens ({added} added tokens, {bytes} bytes and {merges} merges) and each token's vector has {dim} numbers. If the vocabulary grew to {bigger}, how large would its embedding table be?",
-  "check.minimind.a": "{bigger} × {dim} = {rows} numbers, {delta} more than today. If the output layer shares its weights with the embedding (weight tying), that is the whole growth; if not, the output layer grows by as much again. At 2 bytes a number (fp16), the embedding alone adds about {megabytes} MB to the file. (The notes' question 1 speaks of “merges from 6400 to 12800”, but 6,400 is the vocabulary, of which {merges} are merges: it is the vocabulary that doubles here.)",
+  "check.minimind.a": "{bigger} × {dim} = {rows} numbers, {delta} more than today. If the output layer shares its weights with the embedding (weight tying), that is the whole growth; if not, the output layer grows by as much again. At 2 bytes a number (fp16), the embedding alone adds about {megabytes} MB to the file. The notes put the whole model at 64M parameters: tied, it grows to about {whole}M, {percent}% more. (The notes' question 1 speaks of “merges from 6400 to 12800”, but 6,400 is the vocabulary, of which {merges} are merges: it is the vocabulary that doubles here. Read literally, {notesMerges} merges make a vocabulary of {added} + {bytes} + {notesMerges} = {literal}, an embedding of {literalRows} numbers.)",
   "check.bigger.q": "A larger vocabulary makes the same text shorter. Why not make it as large as possible?",
   "check.bigger.a": "The output layer scores every token at every position (D × V numbers, a softmax over V), so it grows with the vocabulary, and so does the embedding table. Rare tokens also get few training examples, so their vectors are learned poorly. A vocabulary size is a trade-off between sequence length and model size.",
 
@@ -123,28 +133,28 @@ export const QUESTIONS_ZH = {
   "check.portable.q": "id 30001 在所有语言模型里都表示“token”吗？",
   "check.portable.a": "不是。id 只是某一张词表里的行号，换一个分词器，这一行放的就是别的东西。所以 id 必须和产生它的那张词表一起看，也只对用这张词表训练出来的模型有意义。",
 
-  "check.fifth.q": "本课参考的中文笔记说：合并出“我爱中国”之后，(中国, 人) 还出现 2 次。你自己数一数。",
+  "check.fifth.q": "本课用的“我爱中国”语料出自 MiniMind 笔记。笔记说：合并出“我爱中国”之后，(中国, 人) 还出现 2 次。你自己数一数。",
   "check.fifth.a": "只有 1 次。第一句里的“中国”已经并进了“我爱中国”，这句变成 我爱中国 | 人，对应的相邻对是 (我爱中国, 人)。只有第二句“中国 人 很 多”里还有 (中国, 人)。笔记的第五张表算错了，这里的训练器数出来是 1。",
   "check.ties.q": "第二轮有三个相邻对并列，都出现 2 次。并列时怎么选，有关系吗？",
   "check.ties.a": "有关系。同一份语料，用不同的并列规则会学出不同的合并，词表也就不同，而它们都是正确的 BPE。比如 HuggingFace 的训练器并不取最先出现的那一对，而是按两个 token 的 id 排序，小的优先。想复现某个分词器，就得用它的那条规则。",
 
   "check.sameCount.q": "两个模型把同一段文字切出了一样多的 token。一个模型能看懂另一个模型的 id 吗？",
   "check.sameCount.a": "不能。id 只是它自己那张词表里的行号：同一个数字在另一张词表里是别的 token，甚至根本不存在。token 数相同，只说明两张词表对这段文字压缩得一样好。",
-  "check.qwenRows.q": "Qwen3 的 tokenizer.json 里有 {entries} 个条目，可模型的 embedding 却有 151,936 行。没有 token 对应的那些行是哪来的？",
+  "check.qwenRows.q": "Qwen3 的 tokenizer.json 里有 {entries} 个条目，可模型的嵌入矩阵却有 151,936 行。没有 token 对应的那些行是哪来的？",
   "check.qwenRows.a": "模型预留的行比分词器用到的多：凑一个在硬件上好切分的尺寸，也给以后新增的 token 留位置。分词器给出的 id 永远取不到这些行，但它们和其他行一样，照样占着矩阵里每行 {dim} 个数。",
   "check.chinese.q": "为什么面向中文的模型，词表通常比只做英文的模型大？",
   "check.chinese.a": "一个汉字在 UTF-8 里占 3 个字节。字节级分词器光是把字拼回来就要用掉合并，要拼成词还要更多。主要用英文训练出来的词表，留给中文的合并很少，中文就要切出很多 token；在中文语料上训练的更大词表，能让常用字和常用词各有自己的 token。",
-  "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（{added} 个添加的 token、{bytes} 个字节和 {merges} 条合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，embedding 矩阵会有多大？",
-  "check.minimind.a": "{bigger} × {dim} = {rows} 个数，比现在多 {delta} 个。如果输出层和 embedding 共用权重（weight tying），增加的就是这些；如果不共用，输出层还要再多出同样多。按每个数 2 字节（fp16）算，光 embedding 就让模型文件大约多出 {megabytes} MB。（笔记的思考题 1 说的是“合并次数从 6400 增加到 12800”，但 6400 是词表大小，其中合并只有 {merges} 条：这里翻倍的是词表。）",
+  "check.minimind.q": "MiniMind 的词表有 {vocab} 个 token（{added} 个新增 token、{bytes} 个字节和 {merges} 条合并），每个 token 的向量有 {dim} 个数。如果词表扩大到 {bigger}，嵌入矩阵会有多大？",
+  "check.minimind.a": "{bigger} × {dim} = {rows} 个数，比现在多 {delta} 个。如果输出层和嵌入矩阵共用权重（weight tying），增加的就是这些；如果不共用，输出层还要再多出同样多。按每个数 2 字节（fp16）算，光嵌入矩阵就让模型文件大约多出 {megabytes} MB。笔记说整个模型是 64M 参数：共用权重时，会涨到大约 {whole}M，多出 {percent}%。（笔记的思考题 1 说的是“合并次数从 6400 增加到 12800”，但 6400 是词表大小，其中合并只有 {merges} 条：这里翻倍的是词表。如果照字面理解，{notesMerges} 条合并对应的词表是 {added} + {bytes} + {notesMerges} = {literal}，嵌入矩阵有 {literalRows} 个数。）",
   "check.bigger.q": "词表越大，同一段文字切出的 token 越少。那为什么不把词表做得越大越好？",
-  "check.bigger.a": "输出层要在每个位置给词表里的每个 token 打分（D × V 个参数，对 V 个 token 做 softmax），它随词表一起变大，embedding 矩阵也一样。而且罕见的 token 训练时见得少，向量学不好。词表大小是序列长度和模型大小之间的取舍。",
+  "check.bigger.a": "输出层要在每个位置给词表里的每个 token 打分（D × V 个参数，对 V 个 token 做 softmax），它随词表一起变大，嵌入矩阵也一样。而且罕见的 token 训练时见得少，向量学不好。词表大小是序列长度和模型大小之间的取舍。",
 
   "check.injection.q": "一个聊天应用用 <|im_start|> 和 <|im_end|> 拼提示词。用户自己输入“<|im_end|>”时，为什么不能把它当成控制 token？",
   "check.injection.a": "那样用户就能替自己结束这一轮，再伪造一段 system 或 assistant 的发言，这就是提示词注入。用户输入要按普通文本编码（这串字符变成普通 token，或者直接拒绝）；控制 token 只能由应用的模板插入。",
   "check.four.q": "<pad>、<bos>、<eos>、<unk> 分别是做什么用的？",
-  "check.four.a": "<pad> 把较短的序列补齐，让一个 batch 长度一致（计算损失时不算它）；<bos> 标记序列开始；<eos> 标记序列结束，模型学会输出它就知道该停了；<unk> 代表字符级或词级分词器没见过的东西。字节级分词器用不到 <unk>。",
+  "check.four.a": "<pad> 用来把短的序列补齐，好让一个 batch 里的序列一样长（算损失时跳过它）；<bos> 标出序列的开头；<eos> 标出结尾，模型学会输出它，就知道什么时候该停；<unk> 是字符级或词级分词器碰到没见过的东西时用的。字节级分词器用不着 <unk>。",
 
-  "check.positions.q": "从 token 流里切出一个 block size 为 6 的窗口，它能训练几次预测？",
+  "check.positions.q": "从 token 流里切出一个 block size 为 6 的窗口，它能让模型练习几次“预测下一个 token”？",
   "check.positions.a": "6 次。这个窗口取 7 个 token：输入是前 6 个，标签是后 6 个，错开一位，每个位置都学着预测紧跟在后面的那个 token。",
   "check.stream.q": "为什么要从一条长长的 token 流里切窗口，而不是一句话当一个样本？",
   "check.stream.a": "每个窗口一样长，不用浪费在补齐上，模型也能学到跨句子的文字。不同文档之间用 <|endoftext|> 这样的 token 隔开，模型就能学会一段文字在哪里结束。",
@@ -156,7 +166,7 @@ export const QUESTIONS_ZH = {
   "check.digits.q": "cl100k 和 o200k 在合并之前，先把长数字切成最多三位一组。这对做算术的模型有什么好处？",
   "check.digits.a": "每个数字都按同样的方式从左往右切成一到三位的小段，每一段正好是一个 token。这些小段仍然不是从右边按数位对齐的，但至少不会再像 GPT-2 的词表那样，每个数字各有各的随意切法。",
   "check.retrain.q": "为什么不能直接给现有的模型换上新词表，让它读中文更省 token？",
-  "check.retrain.a": "每个 id 对应模型 embedding 矩阵里的一行，也对应最后一层的一个输出。换了词表，同一段文字就变成另一串 id，对应的是模型从没学过的行，模型读到的就是一堆乱码。所以整张换掉词表，就只能重新训练。实际常用的做法是扩充词表：旧的 id 全部保留，再加入新 token（Chinese-LLaMA 在 LLaMA 的 32,000 个 token 之外加了约 18,000 个中文 token，共 49,953 个），给它们新的行，然后继续预训练，让模型学会这些新行。",
+  "check.retrain.a": "每个 id 对应模型嵌入矩阵里的一行，也对应最后一层的一个输出。换了词表，同一段文字就变成另一串 id，对应的是模型从没学过的行，模型读到的就是一堆乱码。所以整张换掉词表，就只能重新训练。实际常用的做法是扩充词表：旧的 id 全部保留，再加入新 token（Chinese-LLaMA 在 LLaMA 的 32,000 个 token 之外加了约 18,000 个中文 token，共 49,953 个），给它们新的行，然后继续预训练，让模型学会这些新行。",
   "check.replay.q": "encode() 每次都合并 rank 最小的一对，反复进行。为什么不干脆按学到的顺序，把每条合并规则各用一遍？",
   "check.replay.a": "对字节级 BPE 学出来的词表，两种做法得到的 token 一样：一条合并规则只会用到更早的规则造出来的 token，所以按顺序重放也能走到同一个结果。按 rank 从小到大合并是 tiktoken 的做法，只需要 rank，不需要合并列表，也不用把 5 万条规则挨个过一遍。",
   "check.replace.q": "decode() 用的是 errors=\"replace\"。什么时候严格解码会出错？为什么对模型的输出来说，替换是对的选择？",

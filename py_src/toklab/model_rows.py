@@ -102,8 +102,9 @@ def _row(ids, chips, n_tokens, han_tokens, text, vocab_size, dim) -> dict:
 def encoding_row(enc, text: str, dim: int = EMBEDDING_DIM) -> dict:
     """An OpenAI table's row: `encode_ordinary` (no special token), each token's bytes from the table.
 
-    `han_tokens` counts the tokens whose bytes overlap a Chinese character's bytes. `vocab_size`: every
-    entry (the byte tokens and merged ones, and the special tokens).
+    `han_tokens` counts the tokens whose bytes overlap a Chinese character's bytes. `vocab_size`: the
+    rows an embedding needs, the largest id + 1 (`n_vocab`). cl100k and o200k leave ids unused below their
+    special tokens, so it is more than their entries: cl100k's 100,261 entries reach id 100,276.
     """
     ids = enc.encode_ordinary(text)
     owner = []  # the character each UTF-8 byte of the text belongs to
@@ -121,8 +122,7 @@ def encoding_row(enc, text: str, dim: int = EMBEDDING_DIM) -> dict:
             whole = None
         form = enc.token(token_id)  # GPT-2's printable form: Ġ for a space
         chips.append((_label(whole, form, data), whole is None, form))
-    n_entries = len(enc.model)
-    return _row(ids, chips, len(ids), han_tokens, text, n_entries + len(enc.special_tokens), dim)
+    return _row(ids, chips, len(ids), han_tokens, text, enc.n_vocab, dim)
 
 
 def hf_row(tok, text: str, dim: int = EMBEDDING_DIM) -> dict:

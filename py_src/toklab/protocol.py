@@ -683,7 +683,7 @@ class ModelRow(TypedDict):
     han_tokens: int  # tokens that carry (part of) a Chinese character
     chars_per_token: float | None  # n_chars / n_tokens (null: no token)
     tokens_per_han: float | None  # han_tokens / n_han (null: no Chinese character)
-    vocab_size: int  # every entry of the vocabulary, added and special tokens included
+    vocab_size: int  # the embedding's rows: OpenAI's tables their largest id + 1 (n_vocab); a tokenizer.json every entry, added tokens included
     dim: int
     embedding: int  # vocab_size * dim: the numbers of the embedding matrix
     makeup: Makeup | None  # a tokenizer.json's make-up; null for OpenAI's tables

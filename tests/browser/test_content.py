@@ -250,3 +250,22 @@ def test_samples_positions_are_counted_from_zero(open_app, lang, words):
     expect(first).to_have_attribute("data-offset", "0")
     expect(first.get_by_test_id("window-caption")).to_contain_text(words)
     expect(page.get_by_test_id("samples-note")).to_contain_text("0")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_compare_runs_the_chapters_small_examples(open_app, r50k_oracle, lang):
+    """Issue 40 part 4: the chapter's printed answers (18.3.2-18.3.4), each line the engine's: "hello
+    world" trains a character vocabulary of 9 and "hello" is [4, 3, 5, 5, 6]; "learning" is 8 letters;
+    a word tokenizer trained on the chapter's sentence maps MiniGPT to <unk> (0) in a vocabulary of 6,
+    which GPT-2 cuts as tiktoken does; the BPE vocabulary with four special tokens has 21 entries."""
+    page = open_app(f"lesson=compare&lang={lang}")
+    hello = page.get_by_test_id("compare-chapter-hello")
+    expect(hello).to_contain_text("[4, 3, 5, 5, 6]", timeout=60_000)
+    expect(hello).to_contain_text(" 9" if lang == "en" else "9 项")
+    expect(page.get_by_test_id("compare-chapter-letters")).to_contain_text(f"{len('learning')} {'tokens' if lang == 'en' else '个 token'}")
+    unknown = page.get_by_test_id("compare-chapter-unknown")
+    expect(unknown).to_contain_text("[0, 3, 2]")
+    expect(unknown).to_contain_text("id 0")
+    pieces = [r50k_oracle.decode([i]) for i in r50k_oracle.encode_ordinary("MiniGPT")]
+    expect(unknown).to_contain_text(" ".join(f"[{p}]" for p in pieces))
+    expect(page.get_by_test_id("compare-chapter-vocab")).to_contain_text("= 21")

@@ -176,6 +176,24 @@ def test_tables_deck_states_the_counts_its_screen_shows(open_app, tiktoken_oracl
     assert notes_against_screen(page, "tables", {1: {extra}, 2: {chinese}, 5: {fold}}, tables_drawn) >= 6
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_tables_deck_names_the_characters_cl100k_cuts_into_bytes(open_app, tiktoken_oracle, lang):
+    """Issue 40 item 7: not "most common characters are single tokens"; the Chinese slide names the
+    characters of its text that cl100k holds in no token whole (气: E6 B0 + 94), found by tiktoken."""
+    page = open_app(f"lesson=tables&lang={lang}")
+    cl100k = tiktoken_oracle("cl100k_base")
+    text = "今天天气真好"
+    split = [ch for ch in text if len(cl100k.encode_ordinary(ch)) > 1]
+    assert split == ["气"]
+    start_deck(page, "tables")
+    count = int(page.get_by_test_id("deck-position").inner_text().split("/")[1])
+    page.keyboard.press("PageDown")
+    notes = slide_notes(page, 2, count)
+    quoted = "".join(f"“{ch}”" for ch in split) if lang == "zh" else ", ".join(f'"{ch}"' for ch in split)
+    assert (f"cl100k cuts {quoted} into bytes" if lang == "en" else f"cl100k 还是把{quoted}拆成了字节") in notes, notes
+    page.get_by_test_id("deck-stop").click()
+
+
 def samples_drawn(page) -> None:
     expect(page.get_by_test_id("sample-window").first).to_be_visible(timeout=60_000)
     expect(page.get_by_test_id("samples-stream-meta")).to_contain_text(re.compile(r"\d"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -42,10 +43,12 @@ def oracles(tiktoken_oracle):
 
 
 def expected(oracle, text: str) -> tuple[int, int]:
-    """(tokens of the text without added specials, vocabulary with added tokens) by the oracle."""
+    """(tokens of the text without added specials, the embedding's rows) by the oracle: a tokenizer.json's
+    vocabulary with added tokens; an OpenAI table's largest id + 1 (cl100k's ids reach 100,276 with
+    100,261 entries: its embedding has a row for each id)."""
     if isinstance(oracle, tokenizers.Tokenizer):
         return len(oracle.encode(text, add_special_tokens=False).ids), oracle.get_vocab_size(with_added_tokens=True)
-    return len(oracle.encode_ordinary(text)), len(oracle._mergeable_ranks) + len(oracle._special_tokens)
+    return len(oracle.encode_ordinary(text)), oracle.max_token_value + 1
 
 
 def row(page, model: str):
@@ -248,3 +251,101 @@ def test_the_encode_lesson_opens_a_file_beside_the_table_select(open_app, tmp_pa
     page.get_by_test_id("lesson-tab-models").click()
     n = len(oracle.encode(page.get_by_test_id("models-input").input_value(), add_special_tokens=False).ids)
     expect(row(page, "custom")).to_have_attribute("data-tokens", str(n), timeout=LOAD_MS)
+
+
+# The rows' names as the English page writes them, and which of the large tables are Chinese-made
+# (the notes' claim is about those).
+NAMES = {"r50k_base": "GPT-2 (r50k_base)", "cl100k_base": "GPT-4 / GPT-3.5 (cl100k_base)", "o200k_base": "GPT-4o (o200k_base)",
+         "llama3": "Llama 3", "qwen3": "Qwen3 (Qwen2's vocabulary)", "deepseek_v3": "DeepSeek-V3", "gemma3": "Gemma 3"}
+CHINESE_MADE = ("qwen3", "deepseek_v3")
+
+
+def is_han(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith(("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH"))
+
+
+def tokens_per_han(oracle, text: str) -> float:
+    """Tokens that carry (part of) a Chinese character, per Chinese character, by the oracle."""
+    n_han = sum(map(is_han, text))
+    if isinstance(oracle, tokenizers.Tokenizer):
+        enc = oracle.encode(text, add_special_tokens=False)
+        return sum(any(map(is_han, text[s:e])) for s, e in enc.offsets) / n_han
+    owner = [i for i, ch in enumerate(text) for _ in ch.encode()]
+    at, carried = 0, 0
+    for token in oracle.encode_ordinary(text):
+        n = len(oracle.decode_single_token_bytes(token))
+        carried += any(is_han(text[owner[b]]) for b in range(at, at + n))
+        at += n
+    return carried / n_han
+
+
+def said(oracles, text: str) -> tuple[str, str]:
+    """The verdict and MiniMind's line the page must say, from the oracles' figures as the rows show
+    them (two places): equal figures are a tie."""
+    shown = {name: f"{tokens_per_han(oracle, text):.2f}" for name, oracle in oracles.items()}
+    per = {name: float(x) for name, x in shown.items()}
+    named = lambda names: [f"{NAMES[n]} {shown[n]}" for n in names]  # noqa: E731
+    chinese = [n for n in NAMES if n in CHINESE_MADE]
+    others = [n for n in NAMES if n not in CHINESE_MADE]
+    if all(per[c] < per[o] for c in chinese for o in others):
+        verdict = "The claim holds here"
+    elif all(per[o] < per[c] for c in chinese for o in others):
+        verdict = "The claim does not hold here"
+    else:
+        clauses = []
+        for o in others:
+            fewer = " and ".join(named(c for c in chinese if per[o] < per[c]))
+            same = " and ".join(named(c for c in chinese if per[o] == per[c]))
+            head = f"{NAMES[o]} {shown[o]} needs "
+            if fewer and same:
+                clauses.append(f"{head}fewer tokens per Chinese character than {fewer} and as many as {same}")
+            elif fewer:
+                clauses.append(f"{head}fewer tokens per Chinese character than {fewer}")
+            elif same:
+                clauses.append(f"{head}as many tokens per Chinese character as {same}")
+        verdict = f"The claim only partly holds here: {'; '.join(clauses)}."
+    mm = per["minimind"]
+    parts = [(f"{word} " + ", ".join(named(n for n in NAMES if test(per[n])))) for word, test in
+             (("fewer than", lambda x: mm < x), ("as many as", lambda x: mm == x), ("more than", lambda x: mm > x))
+             if any(test(per[n]) for n in NAMES)]
+    return verdict, f"needs {shown['minimind']} tokens per Chinese character: {'; '.join(parts)}."
+
+
+@pytest.mark.parametrize("preset", ["weather", "chinese"])
+def test_the_claims_verdict_is_the_rows_figures_ties_said_as_ties(open_app, oracles, preset):
+    """Issue 40 (4, 6): on 今天天气真好 Gemma 3 and Qwen3 both show 0.67, a tie, not "fewer"; MiniMind's
+    line compares it with each row (on the Chinese text it needs fewer than o200k), never a moral typed in."""
+    page = open_app("lesson=models&lang=en")
+    page.get_by_test_id(f"models-preset-{preset}").click()
+    text = page.get_by_test_id("models-input").input_value()
+    verdict, minimind = said(oracles, text)
+    expect(page.get_by_test_id("models-claim-verdict")).to_contain_text(verdict, timeout=LOAD_MS)
+    expect(page.get_by_test_id("models-claim-minimind")).to_contain_text(minimind)
+    if preset == "weather":
+        expect(page.get_by_test_id("models-claim-verdict")).to_contain_text("as many tokens per Chinese character as Qwen3")
+
+
+def test_bpes_limits_are_shown_on_the_rows(open_app, oracles):
+    """Issue 40 part 4 (the notes' 5.5): the tokens that glue 的 to other characters, as each oracle cuts
+    the Chinese text, and MiniMind's place by characters per token (ties share a place)."""
+    page = open_app("lesson=models&lang=en")
+    page.get_by_test_id("models-preset-chinese").click()
+    text = page.get_by_test_id("models-input").input_value()
+    glued, per = {}, {}
+    for name, oracle in oracles.items():
+        if isinstance(oracle, tokenizers.Tokenizer):
+            ids = oracle.encode(text, add_special_tokens=False).ids
+            texts = [oracle.decode([i]) for i in ids]
+        else:
+            ids = oracle.encode_ordinary(text)
+            texts = [oracle.decode_single_token_bytes(i).decode("utf-8", "replace") for i in ids]
+        glued[name] = [t for t in texts if "的" in t and len(t) > 1 and "\ufffd" not in t]
+        per[name] = float(f"{len(text) / len(ids):.2f}")
+    assert glued["minimind"], "the Chinese text has tokens that glue 的 to a neighbour"
+    de = page.get_by_test_id("models-limits-de")
+    expect(de).to_be_visible(timeout=LOAD_MS)
+    for name, tokens in glued.items():
+        for token in tokens:
+            expect(de).to_contain_text(token)
+    rank = 1 + sum(1 for name, x in per.items() if x > per["minimind"])
+    expect(page.get_by_test_id("models-limits-domain")).to_contain_text(f"ranks {rank} of the {len(per)} tables")

@@ -28,7 +28,6 @@ const SHOWN = Object.freeze({
       chars: overview.pieces.reduce((n, piece) => n + [...piece.text].length, 0),
       bytes: trace.bytes.length,
       firstBytes: first.spans[0][1] - first.spans[0][0],
-      rest: overview.ids.length - 1,
       charHex: hex(trace.bytes.slice(start, end)),
       ationStep: made("ation"),
       pieceTokens: trace.tokens.length,
@@ -62,7 +61,7 @@ export default Object.freeze({
       title: { en: "The first merge: lowest rank wins", zh: "第一次合并：rank 最小的先来" },
       notes: {
         en: "Every neighbouring pair has a rank, written under it. The rank is the order in which GPT-2 learned the pair while it was trained: a low number means the pair was common.\n\n\"o\" + \"n\" has the lowest rank of all the pairs, so it merges first, even though it sits near the end of the word.",
-        zh: "每一对相邻的符号下面都写着一个 rank。rank 就是 GPT-2 训练时学到这对组合的先后顺序：数字越小，说明这对组合在训练语料里越常见。\n\n所有组合里“o”+“n”rank 最小，所以它最先合并，尽管它在单词的末尾附近。",
+        zh: "每一对相邻的符号下面都写着一个 rank。rank 就是 GPT-2 训练时学到这个相邻对的先后：数字越小，学得越早，说明它在训练语料里越常见。\n\n所有相邻对里，“o”+“n”的 rank 最小，所以虽然它靠近词尾，也是它最先合并。",
       },
     },
     {
@@ -81,13 +80,13 @@ export default Object.freeze({
       facts: SHOWN,
       notes: {
         en: "No pair left has a rank, so the merging stops: \"token\" and \"ization\". The lookup turns them into {ids}, and those {tokens} numbers are all the model ever receives.\n\nCompare with the guesses from the first slide.",
-        zh: "剩下的组合都没有 rank 了，合并就此停止：得到“token”和“ization”。查表后变成 {ids}，模型真正拿到的只有这 {tokens} 个数字。\n\n回头对一对第一页大家猜的数。",
+        zh: "剩下的相邻对都没有 rank 了，合并就此停止：得到“token”和“ization”。查表后变成 {ids}，模型真正拿到的只有这 {tokens} 个数字。\n\n回头对一对第一页大家猜的数。",
       },
     },
     {
       view: { text: "tokenization", step: 10, mistake: true },
       focus: "greedy-pane",
-      title: { en: "The common mistake: left to right", zh: "常见误解：从左往右合并" },
+      title: { en: "The common mistake: left to right", zh: "常见错误：从左往右合并" },
       facts: SHOWN,
       notes: {
         en: "Many people assume BPE merges from left to right. The second canvas does exactly that: it always merges the leftmost pair that has any rank.\n\nIt ends with {greedyTokens} tokens instead of {pieceTokens}: a cut GPT-2 never makes. The rank order is not a detail; it is the algorithm.",
@@ -117,8 +116,8 @@ export default Object.freeze({
       title: { en: "Bytes, not characters", zh: "按字节，不按字符" },
       facts: SHOWN,
       notes: {
-        en: "One emoji, {bytes} bytes in UTF-8. Only the first {firstBytes} bytes merge; the result is {tokens} ids, and the last {rest} are pieces of a character that mean nothing on their own.\n\nThis is why a byte-level tokenizer never meets an unknown character: in the worst case it falls back to single bytes.",
-        zh: "一个表情符号，UTF-8 编码是 {bytes} 个字节。只有前 {firstBytes} 个字节能合并，最后得到 {tokens} 个 id，后 {rest} 个 id 单独拿出来只是半个字符，什么也不表示。\n\n这正是字节级分词器永远不会遇到“未知字符”的原因：最坏的情况，也可以退回到单个字节。",
+        en: "One emoji, {bytes} bytes in UTF-8. Only the first {firstBytes} bytes merge; the result is {tokens} ids, and none of them is a character: each is a piece of the one emoji, meaningless on its own, and only the {tokens} decoded together give it back.\n\nThis is why a byte-level tokenizer never meets an unknown character: in the worst case it falls back to single bytes.",
+        zh: "一个表情符号，UTF-8 编码是 {bytes} 个字节。只有前 {firstBytes} 个字节能合并，最后得到 {tokens} 个 id。这 {tokens} 个 token 没有一个是完整的字符，都只是这个表情的一截，单拿出来什么也不是，{tokens} 个合在一起解码才能还原。\n\n这正是字节级分词器永远不会遇到“未知字符”的原因：最坏的情况，也可以退回到单个字节。",
       },
     },
     {

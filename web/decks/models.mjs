@@ -11,7 +11,7 @@ export default Object.freeze({
   lesson: "models",
   focus: "model-rows",
   minutes: 15,
-  title: { en: "Models: the notes' table, measured", zh: "模型：把笔记里的表格量一遍" },
+  title: { en: "Models: the notes' table, measured", zh: "模型：把笔记里的表格实测一遍" },
   summary: {
     en: "The MiniMind notes compare the vocabularies of Llama 3, Qwen, DeepSeek, Gemma, ChatGLM and MiniMind. Here each model's own tokenizer.json runs in the browser on the same text, so the class can check the notes' numbers and their claim that Chinese models compress Chinese better.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes. Its notes quote no figures: read them off the rows, where the engine computes them from the files.",
     zh: "MiniMind 的笔记比较了 Llama 3、Qwen、DeepSeek、Gemma、ChatGLM 和 MiniMind 的词表。这里每个模型自己的 tokenizer.json 都在浏览器里跑同一段文字，大家可以核对笔记里的数字，也可以检验“中文模型压缩中文更好”这个说法。\n\n本课的课件（“授课”菜单）大约 15 分钟。讲稿里不写具体数字：数字都在页面的各行上，由引擎从文件里算出来，照着读就行。",
@@ -64,24 +64,24 @@ export default Object.freeze({
       title: { en: "MiniMind's vocabulary, counted from its file", zh: "MiniMind 的词表：从文件里数出来" },
       notes: {
         en: "The notes' real example, 今天天气真好, through MiniMind. This card counts what MiniMind's tokenizer.json holds: its added tokens (the special ones among them), its byte tokens and its merges, which add up to its vocabulary.\n\nThe notes estimate the merges as the vocabulary minus the bytes, and warn that the real count is a little lower. The card's second line puts the notes' count beside the file's: read both, and ask where the difference went.",
-        zh: "笔记里的真实例子“今天天气真好”，交给 MiniMind。这张卡片数的是 MiniMind 的 tokenizer.json 里到底有什么：额外添加的 token（其中有几个是特殊 token）、字节 token 和合并规则，加起来正好是它的词表大小。\n\n笔记用“词表减去字节数”来估计合并规则的条数，并提醒真实的数字会少一点。卡片第二行把笔记的算法和文件里的数并排写出来：两个都读一下，问大家差的那几条去哪儿了。",
+        zh: "笔记里的真实例子“今天天气真好”，交给 MiniMind。这张卡片数的是 MiniMind 的 tokenizer.json 里到底有什么：新增 token（其中有几个是特殊 token）、字节 token 和合并规则，加起来正好是它的词表大小。\n\n笔记用“词表减去字节数”来估计合并规则的条数，并提醒真实的数字会少一点。卡片第二行把笔记的算法和文件里的数并排写出来：两个都读一下，问大家差的那几条去哪儿了。",
       },
     },
     {
       view: { mtext: "今天天气真好" },
       focus: "embedding-matrix",
-      title: { en: "Where the ids go: rows of the embedding", zh: "id 去了哪里：embedding 的行" },
+      title: { en: "Where the ids go: rows of the embedding", zh: "id 去了哪里：嵌入矩阵的行" },
       notes: {
         en: "Each id is a row number. The tall box is MiniMind's embedding matrix, one row per token of its vocabulary and one column per dimension; the marks are the rows this text picks.\n\nNo weights ship with this app, so the rows are drawn as places, not as numbers: say so, and do not invent vectors. What the model does next starts from those rows.",
-        zh: "每个 id 就是一个行号。这个高高的方框是 MiniMind 的 embedding 矩阵：词表里每个 token 一行，每个维度一列；上面的标记就是这段文字取出的那几行。\n\n这个应用没有附带模型权重，所以只画出行的位置，不画数值：要跟大家说明这一点，不要编造向量。模型接下来的计算，就从这几行开始。",
+        zh: "每个 id 就是一个行号。这个高高的方框是 MiniMind 的嵌入矩阵：词表里每个 token 一行，每个维度一列；上面的标记就是这段文字取出的那几行。\n\n这个应用没有附带模型权重，所以只画出行的位置，不画数值：要跟大家说明这一点，不要编造向量。模型接下来的计算，就从这几行开始。",
       },
     },
     {
       view: { mtext: "今天天气真好" },
       title: { en: "A small vocabulary, a small matrix", zh: "词表小，矩阵就小" },
       notes: {
-        en: "Look at each row's embedding size: its vocabulary times 768 dimensions, the notes' comparison of MiniMind against Qwen. A vocabulary many times larger is an embedding many times larger, before the model has learned anything.\n\nThat is MiniMind's trade: fewer parameters in the embedding, more tokens per text. Ask the room whether a small model should spend its parameters there.",
-        zh: "看看每一行的 embedding 大小：词表大小乘以 768 维，也就是笔记里拿 MiniMind 和 Qwen 做的那个比较。词表大很多倍，embedding 就大很多倍，这还是在模型学到任何东西之前。\n\n这就是 MiniMind 的取舍：embedding 的参数少了，每段文字的 token 多了。问大家：一个小模型，该不该把参数花在这里？",
+        en: "Look at each row's embedding size: its vocabulary times 768 dimensions, the notes' comparison of MiniMind against Qwen. A vocabulary many times larger is an embedding many times larger, before the model has learned anything.\n\nThat is MiniMind's trade: far fewer parameters in the embedding. Whether it costs tokens is a question for the rows: compare MiniMind's count with the large tables' on this text before saying that a small vocabulary means longer sequences. Then ask the room whether a small model should spend its parameters there.",
+        zh: "看看每一行的嵌入矩阵大小：词表大小乘以 768 维，也就是笔记里拿 MiniMind 和 Qwen 做的那个比较。词表大很多倍，嵌入矩阵就大很多倍，这还是在模型学到任何东西之前。\n\n这就是 MiniMind 的取舍：嵌入矩阵的参数少了一大截。至于 token 会不会因此变多，要看各行的数字：先把 MiniMind 这一行的 token 数和几张大词表比一比，再说“词表小，序列就长”也不迟。然后问大家：一个小模型，该不该把参数花在这里？",
       },
     },
     {

@@ -40,7 +40,7 @@ export default Object.freeze({
   title: { en: "Samples: from tokens to training pairs", zh: "训练样本：从 token 到训练数据" },
   summary: {
     en: "A language model learns to predict the next token. Training data is made by cutting the token stream into windows: the input x is a window, the label y is the window that starts one token later. A batch is several windows at once.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
-    zh: "语言模型学的是预测下一个 token。训练数据的做法是把 token 流切成一个个窗口：输入 x 是一个窗口，标签 y 是晚一个 token 开始的同样长的窗口。一批（batch）就是同时取出的几个窗口。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
+    zh: "语言模型学的是预测下一个 token。训练数据的做法是把 token 流切成一个个窗口：输入 x 是一个窗口，标签 y 是把它错开一位的同样长的窗口。一批（batch）就是同时取出的几个窗口。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
   },
   slides: Object.freeze([
     {
@@ -58,7 +58,7 @@ export default Object.freeze({
       facts: SHOWN,
       notes: {
         en: "Each window of {block} ids is an input x; its label y is the stretch that starts one id later. So every position in x has its own answer: the token that comes next.\n\nOne window of {block} gives {block} training examples at once. Ask the room to read one column aloud: given these tokens, predict that one.",
-        zh: "每个长度为 {block} 的窗口是一个输入 x；它的标签 y 是晚一个 id 开始的同样长的一段。这样 x 里的每个位置都有自己的答案：紧跟在后面的那个 token。\n\n一个长度为 {block} 的窗口，同时就是 {block} 个训练样本。请大家念一列：看到前面这些 token，预测下一个。",
+        zh: "每个长度为 {block} 的窗口是一个输入 x；它的标签 y 是把它错开一位的同样长的一段。这样 x 里的每个位置都有自己的答案：紧跟在后面的那个 token。\n\n一个长度为 {block} 的窗口，同时就是 {block} 个训练样本。请大家念一列：看到前面这些 token，预测下一个。",
       },
     },
     {

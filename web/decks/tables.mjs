@@ -11,6 +11,20 @@ const NUMBER = "1234567";
 
 const quoted = (items, lang) => (lang === "zh" ? items.map((x) => `“${x}”`).join("") : items.map((x) => `"${x}"`).join(", "));
 
+/** The characters of an overview's text that no token holds whole (cut into byte tokens), in order. */
+function splitChars(overview) {
+  const found = [];
+  for (const piece of overview.pieces) {
+    const owner = [];  // the character each byte of the piece belongs to
+    for (const ch of piece.text) owner.push(...Array.from(new TextEncoder().encode(ch), () => ch));
+    piece.spans.forEach(([start, end], j) => {
+      if (piece.texts[j] !== null) return;
+      for (let b = start; b < end; b++) if (!found.includes(owner[b])) found.push(owner[b]);
+    });
+  }
+  return found;
+}
+
 /**
  * The three tables' overviews of the slide's text, as the notes quote them: each table's count by its
  * short name ({r50k}, {cl100k}, {o200k}), the newer two's as one number where they agree, and how
@@ -30,6 +44,8 @@ const SHOWN = Object.freeze({
     out.chars = r50k.pieces.reduce((n, piece) => n + [...piece.text].length, 0);
     out.extra = grouped(o200k.n_vocab - r50k.n_vocab);
     out.fold = Math.round(count.r50k_base / count.o200k_base);
+    const split = splitChars(cl100k);
+    out.cl100kSplit = split.length ? quoted(split, lang) : lang === "zh" ? "没有哪个字" : "no character";
     const whole = r50k.pieces.find((piece) => piece.text.includes(NUMBER));
     if (whole) {
       const start = whole.start + whole.text.indexOf(NUMBER);
@@ -65,8 +81,8 @@ export default Object.freeze({
       title: { en: "Chinese: fewer tokens in each newer table", zh: "中文：一张比一张省 token" },
       facts: SHOWN,
       notes: {
-        en: "In Chinese, {chars} characters: {r50k} tokens in r50k, {cl100k} in cl100k, {o200k} in o200k. The newer tables were trained on far more text in other languages, so most common characters are single tokens. Not words, though: cl100k has no token for 今天 or 天气, and o200k's 天天 crosses the word boundary 今天|天气.\n\nFewer tokens means a cheaper request and more text in the same context window.",
-        zh: "{chars} 个汉字：r50k 要 {r50k} 个 token，cl100k 要 {cl100k} 个，o200k 只要 {o200k} 个。新的词表用了多得多的其他语言语料来训练，大多数常用汉字都成了单独的 token。但不是词：cl100k 里“今天”“天气”都不是 token，o200k 的“天天”还跨过了“今天|天气”的词界。\n\ntoken 少，请求就便宜，同样的上下文窗口也能装下更多文字。",
+        en: "In Chinese, {chars} characters: {r50k} tokens in r50k, {cl100k} in cl100k, {o200k} in o200k. The newer tables were trained on far more text in other languages, so many more characters are tokens of their own; still, cl100k cuts {cl100kSplit} into bytes. And the tokens are characters, not words: cl100k has no token for 今天 or 天气, and o200k's 天天 crosses the word boundary 今天|天气.\n\nFewer tokens means a cheaper request and more text in the same context window.",
+        zh: "{chars} 个汉字：r50k 要 {r50k} 个 token，cl100k 要 {cl100k} 个，o200k 只要 {o200k} 个。新的词表用了多得多的其他语言语料来训练，能单独成为 token 的汉字多了很多，不过 cl100k 还是把{cl100kSplit}拆成了字节。而且成为 token 的是字，不是词：cl100k 里“今天”“天气”都不是 token，o200k 的“天天”还跨过了“今天|天气”的词界。\n\ntoken 少，请求就便宜，同样的上下文窗口也能装下更多文字。",
       },
     },
     {

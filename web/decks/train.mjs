@@ -61,8 +61,8 @@ export default Object.freeze({
       view: { step: 4, tie: "huggingface" },
       title: { en: "Another tie rule, another vocabulary", zh: "换一种并列时的规则，词表就不同" },
       notes: {
-        en: "Same corpus, same step, HuggingFace's rule (the pair of smallest token ids wins): this time \"r\" + \"</w>\" merges.\n\nTwo trainers given the same text can disagree. When you compare tokenizers, always ask how ties were broken.",
-        zh: "同样的语料，同样的一步，改用 HuggingFace 的规则（token id 最小的那一对优先）：这次合并的是“r”+“</w>”。\n\n两个训练器拿到同样的文本，结果也可能不一样。比较分词器时，一定要问清楚并列是怎么处理的。",
+        en: "Same corpus, same step, another tie rule: HuggingFace's trainer orders tied pairs by their token ids, smallest first, and with that rule this run merges \"r\" + \"</w>\". Only the tie rule is HuggingFace's here: its real BpeTrainer (end_of_word_suffix \"</w>\") glues </w> to a word's last character before counting, so on this corpus it learns lo, we, lowe, st</w>, low</w>, lower</w>.\n\nTwo trainers given the same text can disagree. When you compare tokenizers, always ask how ties were broken.",
+        zh: "同样的语料，同样的一步，只换了并列规则：HuggingFace 的训练器把并列的几对按 token id 排序，小的优先；用这条规则，这一次合并的是“r”+“</w>”。这里借用的只是 HuggingFace 的并列规则：真正的 BpeTrainer（end_of_word_suffix 设为“</w>”）会先把 </w> 粘在词的最后一个字符上再计数，所以在这份语料上它学到的是 lo、we、lowe、st</w>、low</w>、lower</w>。\n\n两个训练器拿到同样的文本，结果也可能不一样。比较分词器时，一定要问清楚并列是怎么处理的。",
       },
     },
     {

@@ -15,6 +15,7 @@ import { CountGuess } from "../ui/predictCount.mjs";
 import { CORPORA, comparePayload, shownRows } from "./compare/query.mjs";
 import "./compare/strings.mjs";
 import { landscapeCard } from "./compare/landscape.mjs";
+import { ChapterExamples } from "./compare/chapter.mjs";
 import { factsOf } from "./encodings.mjs";
 
 const DONT = "I don't like tokenization.";
@@ -82,7 +83,8 @@ class CompareLesson extends TextLesson {
       this.modelText);
 
     this.landscape = landscapeCard(b, 4);
-    this.mount([intro(b, "compare.title", "compare.lead"), card, guessCard], rowsCard, costCard, modelCard, this.landscape.card);
+    this.chapter = new ChapterExamples(ctx, b, 5);
+    this.mount([intro(b, "compare.title", "compare.lead"), card, guessCard], rowsCard, costCard, modelCard, this.landscape.card, this.chapter.card);
   }
 
   update(state, changed) {
@@ -114,6 +116,7 @@ class CompareLesson extends TextLesson {
     const chapter = this.get("ctext") === DONT && this.get("ccorpus") === "example" && this.get("bpe") === 20;
     this.chapterNote.hidden = !(r && chapter);
     this.chapterNote.textContent = this.t("compare.chapterNote");
+    this.chapter.show(this.t);
     if (!r) {
       this.rows.replaceChildren();
       this.table.replaceChildren();

@@ -38,11 +38,11 @@ registerPairs({
   },
   "encoding.note.cl100k_base": {
     en: "GPT-2 shipped a list of merges; tiktoken ships only ranks: each token's bytes and its rank, which is also its id. The merges come from the ranks: two neighbours may merge when together they are a token, and the token with the lowest rank is made first. A step's rank here is the rank of the token it makes.",
-    zh: "GPT-2 发布的是合并规则表；tiktoken 只发布 rank：每个 token 的字节和它的 rank，rank 也就是它的 id。合并顺序从 rank 推出来：相邻的两块拼起来如果是一个 token，就可以合并；rank 最小的那个 token 先合成。所以这里每一步的 rank，是这一步合成的那个 token 的 rank。",
+    zh: "GPT-2 发布的是合并规则表；tiktoken 只发布 rank：每个 token 的字节和它的 rank，rank 也就是它的 id。合并顺序是从 rank 推出来的：一个相邻对拼起来如果正好是词表里的 token，就可以合并；几个都能合并时，拼出的 token rank 最小的先合。所以这里每一步标的 rank，是这一步拼出的那个 token 的 rank。",
   },
   "encoding.note.o200k_base": {
     en: "GPT-2 shipped a list of merges; tiktoken ships only ranks: each token's bytes and its rank, which is also its id. The merges come from the ranks: two neighbours may merge when together they are a token, and the token with the lowest rank is made first. A step's rank here is the rank of the token it makes.",
-    zh: "GPT-2 发布的是合并规则表；tiktoken 只发布 rank：每个 token 的字节和它的 rank，rank 也就是它的 id。合并顺序从 rank 推出来：相邻的两块拼起来如果是一个 token，就可以合并；rank 最小的那个 token 先合成。所以这里每一步的 rank，是这一步合成的那个 token 的 rank。",
+    zh: "GPT-2 发布的是合并规则表；tiktoken 只发布 rank：每个 token 的字节和它的 rank，rank 也就是它的 id。合并顺序是从 rank 推出来的：一个相邻对拼起来如果正好是词表里的 token，就可以合并；几个都能合并时，拼出的 token rank 最小的先合。所以这里每一步标的 rank，是这一步拼出的那个 token 的 rank。",
   },
   "encoding.groupOpenAI": {
     en: "OpenAI (tiktoken)",

@@ -15,6 +15,7 @@ import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
 import { MODELS, LOAD_ORDER } from "./models/table.mjs";
 import { NotesWrong } from "./models/notesWrong.mjs";
+import { Limits } from "./models/limits.mjs";
 import "./models/strings.mjs";
 
 const DIM = 768;
@@ -71,7 +72,8 @@ class ModelsLesson extends TextLesson {
       el("div", { className: "lk-matrix-wrap" }, this.matrixTop, this.matrix, this.matrixBottom));
 
     this.notesWrong = new NotesWrong(ctx, b, 4);
-    this.mount([intro(b, "models.title", "models.lead"), card], rowsCard, claimCard, makeupCard, this.notesWrong.card);
+    this.limits = new Limits(b, 5);
+    this.mount([intro(b, "models.title", "models.lead"), card], rowsCard, claimCard, makeupCard, this.notesWrong.card, this.limits.card);
   }
 
   update(state, changed) {
@@ -227,6 +229,7 @@ class ModelsLesson extends TextLesson {
       this.claim.append(...this.claimLines(rows));
     }
     this.notesWrong.show(rows, t);
+    this.limits.show(rows, t, (id) => this.modelName(id));
     const mm = rows.get("minimind");
     this.makeupLine.textContent = "";
     this.makeupNote.textContent = "";
@@ -249,27 +252,54 @@ class ModelsLesson extends TextLesson {
     }
   }
 
+  /**
+   * The claim's verdict, from the figures the rows show (tokens per Chinese character to two places):
+   * two figures that read the same are a tie, and a tie is said as one.
+   */
   claimLines(rows) {
     const t = this.t;
     const name = (id) => this.modelName(id);
     const measured = MODELS.filter((m) => rows.has(m.id) && rows.get(m.id).tokens_per_han !== null);
-    const per = (id) => rows.get(id).tokens_per_han;
+    const shown = (id) => ratio(rows.get(id).tokens_per_han);
+    const per = (id) => Number(shown(id));  // as the row shows it, so the verdict reads like the rows
     const ranked = [...measured].sort((a, b) => per(a.id) - per(b.id));
-    const lines = [el("p", { testid: "models-claim-ranking" }, t("models.claimRanking", { list: ranked.map((m) => `${name(m.id)} ${ratio(per(m.id))}`).join(", ") }))];
+    const named = (ms) => ms.map((m) => `${name(m.id)} ${shown(m.id)}`);
+    const list = (ms) => named(ms).join(t("models.listSep"));
+    const joined = (ms) => named(ms).join(t("models.claimAnd"));
+    const lines = [el("p", { testid: "models-claim-ranking" }, t("models.claimRanking", { list: list(ranked) }))];
     const large = measured.filter((m) => !m.small);
     const chinese = large.filter((m) => m.chinese);
     const others = large.filter((m) => !m.chinese);
-    const worstChinese = Math.max(...chinese.map((m) => per(m.id)));
-    const better = others.filter((m) => per(m.id) <= worstChinese);
-    const list = (ms) => ms.map((m) => `${name(m.id)} ${ratio(per(m.id))}`).join(", ");
-    lines.push(el("p", { testid: "models-claim-verdict", data: { holds: better.length === 0 } }, better.length === 0
-      ? t("models.claimHolds", { chinese: list(chinese), others: list(others) })
-      : t("models.claimMixed", { better: list(better), chinese: list(chinese) })));
+    const holds = others.every((o) => chinese.every((c) => per(c.id) < per(o.id)));
+    const fails = others.every((o) => chinese.every((c) => per(o.id) < per(c.id)));
+    let verdict;
+    if (holds) verdict = t("models.claimHolds", { chinese: list(chinese), others: list(others) });
+    else if (fails) verdict = t("models.claimFails", { chinese: list(chinese), others: list(others) });
+    else {
+      const clauses = [];
+      for (const o of others) {
+        const fewer = chinese.filter((c) => per(o.id) < per(c.id));
+        const same = chinese.filter((c) => per(o.id) === per(c.id));
+        const vars = { name: `${name(o.id)} ${shown(o.id)}`, fewer: joined(fewer), same: joined(same) };
+        if (fewer.length && same.length) clauses.push(t("models.claimFewerSame", vars));
+        else if (fewer.length) clauses.push(t("models.claimFewer", vars));
+        else if (same.length) clauses.push(t("models.claimSame", vars));
+      }
+      verdict = t("models.claimMixed", { clauses: clauses.join(t("models.claimSep")) });
+    }
+    lines.push(el("p", { testid: "models-claim-verdict", data: { holds } }, verdict));
     const mm = measured.find((m) => m.small);
     if (mm) {
       const rest = measured.filter((m) => !m.small);
-      const beaten = rest.filter((m) => per(m.id) < per(mm.id)).length;
-      lines.push(el("p", {}, t("models.claimMiniMind", { vocab: fmt(rows.get(mm.id).vocab_size), mm: ratio(per(mm.id)), n: beaten, total: rest.length })));
+      const fewer = rest.filter((m) => per(mm.id) < per(m.id));
+      const same = rest.filter((m) => per(mm.id) === per(m.id));
+      const more = rest.filter((m) => per(mm.id) > per(m.id));
+      const parts = [[fewer, "models.mmFewer"], [same, "models.mmSame"], [more, "models.mmMore"]]
+        .filter(([ms]) => ms.length).map(([ms, key]) => t(key, { list: list(ms) }));
+      lines.push(el("p", { testid: "models-claim-minimind" },
+        t("models.claimMiniMind", { vocab: fmt(rows.get(mm.id).vocab_size), mm: shown(mm.id), compare: parts.join(t("models.claimSep")) })));
+      if (more.length === 0) lines.push(el("p", { testid: "models-claim-minimind-cost" }, t("models.mmNoCost")));
+      else if (more.length === rest.length) lines.push(el("p", { testid: "models-claim-minimind-cost" }, t("models.mmCost")));
     }
     return lines;
   }

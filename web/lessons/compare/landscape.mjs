@@ -13,26 +13,26 @@ import { factsOf } from "../encodings.mjs";
 const LLAMA2 = 32000; // Llama 1 and 2's vocabulary (their SentencePiece model; no file of it ships here)
 
 registerPairs({
-  "compare.landscapeTitle": { en: "The wider family", zh: "更大的家族" },
+  "compare.landscapeTitle": { en: "The wider family", zh: "分词方法不止一种" },
   "compare.landscapeText": {
     en: "Three subword methods are in use. BPE (GPT-2, Llama 3, Qwen, DeepSeek, MiniMind) learns merges by frequency, as in the Train lesson. WordPiece (BERT) also merges, but picks the pair that most raises the likelihood of the corpus. Unigram (in SentencePiece, used by T5) starts from a large vocabulary and prunes it down.",
-    zh: "现在常用的子词方法有三种。BPE（GPT-2、Llama 3、Qwen、DeepSeek、MiniMind）按频次学合并规则，就是“训练”一课做的事。WordPiece（BERT）也做合并，但选的是最能提高语料似然的那一对。Unigram（在 SentencePiece 里，T5 用它）从一张大词表出发，一步步删小。",
+    zh: "现在常用的子词方法有三种。BPE（GPT-2、Llama 3、Qwen、DeepSeek、MiniMind）按频次学合并规则，就是“训练”一课做的事。WordPiece（BERT）也做合并，但选的是最能提高语料似然的那一对。Unigram（SentencePiece 里的一种，T5 用的就是它）反过来，先准备一张很大的词表，再一轮轮删掉用处最小的 token，直到剩下想要的大小。",
   },
   "compare.landscapeBytes": {
-    en: "Byte-level BPE starts from the 256 byte values, so nothing is ever unknown; a space is just byte 0x20 (GPT-2 prints it Ġ). SentencePiece starts from characters, writes a space as ▁, and with byte fallback spells a character it lacks as byte tokens such as <0xE4> (Gemma works this way). Either way the sequence, not the starting alphabet, is what grows: 256 bytes against thousands of characters.",
-    zh: "字节级 BPE 从 256 个字节值出发，所以不会有不认识的字符；空格就是字节 0x20（GPT-2 把它写成 Ġ）。SentencePiece 从字符出发，把空格写成 ▁，开启字节回退时把词表里没有的字拆成 <0xE4> 这样的字节 token（Gemma 就是这样）。无论哪种，变长的是序列，而不是起始单元：256 个字节对几千个字符。",
+    en: "Byte-level BPE starts from the 256 byte values, so nothing is ever unknown; a space is just byte 0x20 (GPT-2 prints it Ġ). Its alphabet is small, but a common Chinese character is three bytes, so the sequence it starts from is long. SentencePiece starts from characters, writes a space as ▁, and with byte fallback spells a character it lacks as byte tokens such as <0xE4> (Gemma works this way): its alphabet holds thousands of characters, and a sequence starts at one unit per character.",
+    zh: "字节级 BPE 从 256 个字节值出发，所以不会碰到不认识的字符；空格就是字节 0x20（GPT-2 把它写成 Ġ）。它的起始单元很少，可一个常用汉字就占三个字节，起步的序列就长。SentencePiece 从字符出发，把空格写成 ▁；开了字节回退的话，词表里没有的字就拆成 <0xE4> 这样的字节 token（Gemma 就是这样）。它的起始单元有几千个字符，序列则是一个字一个单元起步。",
   },
   "compare.landscapeHistory": {
-    en: "A short history: BPE began as a data-compression method on bytes (Philip Gage, 1994). Sennrich, Haddow and Birch (2016) used it on characters to split rare words for translation. GPT-2 (2019) went back to bytes. Vocabularies have grown since: Llama 1 and 2 had {llama2} tokens, Llama 3's file has {llama3}, {times} times as many.",
-    zh: "简短的历史：BPE 最早是一种针对字节的数据压缩方法（Philip Gage，1994）。Sennrich、Haddow 和 Birch（2016）把它用在字符上，为机器翻译切分少见的词。GPT-2（2019）又回到了字节。此后词表越来越大：Llama 1 和 2 有 {llama2} 个 token，Llama 3 的文件里有 {llama3} 个，是前者的 {times} 倍。",
+    en: "A short history: BPE began as a data-compression method on bytes (Philip Gage, 1994). Sennrich, Haddow and Birch (2016) used it on characters to split rare words for translation. GPT-1 (2018) brought it to a language model, still on characters; GPT-2 (2019) went back to bytes. Vocabularies have grown since: Llama 1 and 2 had {llama2} tokens, Llama 3's file has {llama3}, {times} times as many.",
+    zh: "简短的历史：BPE 最早是一种针对字节的数据压缩方法（Philip Gage，1994）。Sennrich、Haddow 和 Birch（2016）把它用在字符上，为机器翻译切分少见的词。GPT-1（2018）把它带进了语言模型，仍然以字符为单位；GPT-2（2019）又回到了字节。此后词表越来越大：Llama 1 和 2 有 {llama2} 个 token，Llama 3 的文件里有 {llama3} 个，是前者的 {times} 倍。",
   },
   "compare.tying": {
     en: "The embedding maps an id to D numbers; the output layer maps D numbers back to a score for every id: two V × D matrices. Weight tying uses one matrix for both, so the vocabulary costs V × D numbers once. MiniMind ties them (tie_word_embeddings is true in its config): its {v} × {d} = {n} numbers serve both ends.",
-    zh: "嵌入层把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）让两头共用同一个矩阵，词表的参数只算一份 V × D。MiniMind 就是这样（它的配置里 tie_word_embeddings 为 true）：{v} × {d} = {n} 个数，两头一起用。",
+    zh: "嵌入矩阵把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）让两头共用同一个矩阵，词表的参数只算一份 V × D。MiniMind 就是这样（它的配置里 tie_word_embeddings 为 true）：{v} × {d} = {n} 个数，两头一起用。",
   },
   "compare.untied": {
     en: "The embedding maps an id to D numbers; the output layer maps D numbers back to a score for every id: two V × D matrices. Weight tying would use one matrix for both; MiniMind's config does not tie them, so its {v} × {d} = {n} numbers are paid twice.",
-    zh: "嵌入层把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）可以让两头共用一个矩阵；MiniMind 的配置没有共享，所以 {v} × {d} = {n} 个数要算两份。",
+    zh: "嵌入矩阵把一个 id 变成 D 个数，输出层再把 D 个数变回每个 id 的得分：这是两个 V × D 的矩阵。权重共享（weight tying）可以让两头共用一个矩阵；MiniMind 的配置没有共享，所以 {v} × {d} = {n} 个数要算两份。",
   },
   "compare.firstLoss": {
     en: "An untrained model spreads its guess evenly over the vocabulary, so its first loss is about ln V: ln {v} = {ln} for {name}. In the textbook chapter this app's first lessons follow (18.3, “Tokenizer: characters, BPE and the vocabulary”), an untrained small GPT over a toy vocabulary of 100 starts at a loss of 4.616, against ln 100 = {ln100}. The vocabulary itself is counted, never learned by gradient descent; the embedding rows are what training learns.",

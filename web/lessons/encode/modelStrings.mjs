@@ -30,8 +30,12 @@ registerPairs({
     zh: "打开“按十六进制显示字节”，可以看到每个格子代表的 UTF-8 字节。",
   },
   "cut.ranked": {
-    en: "First a regular expression cuts the text into pieces, as GPT-2's does, with changes: a run of digits is cut into groups of at most three (12345 becomes 123 and 45), contractions such as 'S match in any case, and a run of newlines is a piece of its own. A word still takes the one space in front of it, drawn as Ġ. Merges never cross a piece boundary.",
-    zh: "先用一个正则表达式把文字切成片段，和 GPT-2 的做法相近，但有几处改动：一串数字最多三个一组（12345 切成 123 和 45），'S 这类缩写不分大小写，一串换行单独成为一个片段。单词仍然带上它前面的那一个空格，画成 Ġ。合并永远不会跨过片段边界。",
+    en: "First a regular expression cuts the text into pieces, as GPT-2's does, with changes: a run of digits is cut into groups of at most three (12345 becomes 123 and 45), contractions such as 'S match in any case, and a run of newlines is a piece of its own. A word takes any one character in front of it that is not a letter, a digit or a line break: a space (drawn as Ġ), but also a bracket or a quote, so “(x” is one piece. Merges never cross a piece boundary.",
+    zh: "先用一个正则表达式把文字切成片段，做法和 GPT-2 相近，但改了几处：一串数字最多三个一组（12345 切成 123 和 45）；'S 这类缩写不分大小写；一串换行自成一个片段。单词会带上它前面的一个字符，只要那不是字母、数字或换行：通常是空格（画成 Ġ），也可以是括号或引号，所以“(x”是一个片段。合并永远不会跨过片段边界。",
+  },
+  "cut.ranked.o200k": {
+    en: "First a regular expression cuts the text into pieces, as GPT-2's does, with changes: a run of digits is cut into groups of at most three (12345 becomes 123 and 45); a contraction stays inside its word (“he's” is one piece); a word is cut where a small letter is followed by a capital (HelloWorld becomes Hello and World). A word takes any one character in front of it that is not a letter, a digit or a line break: a space (drawn as Ġ), but also a bracket or a quote, so “(x” is one piece. Merges never cross a piece boundary.",
+    zh: "先用一个正则表达式把文字切成片段，做法和 GPT-2 相近，但改了几处：一串数字最多三个一组（12345 切成 123 和 45）；缩写留在单词里（“he's”是一个片段）；小写字母后面紧跟大写字母的地方要切开（HelloWorld 切成 Hello 和 World）。单词会带上它前面的一个字符，只要那不是字母、数字或换行：通常是空格（画成 Ġ），也可以是括号或引号，所以“(x”是一个片段。合并永远不会跨过片段边界。",
   },
   "cut.byteLevel": {
     en: "{title} is a byte-level BPE, like GPT-2: its pre-tokenizer first cuts the text with {patterns}, then writes each piece's UTF-8 bytes as printable characters (a space is Ġ), and every piece starts from its bytes. Merges never cross a piece boundary.",

@@ -11,7 +11,7 @@ import "./modelStrings.mjs";
 /** The "Cut into pieces" text for `encoding` (`facts`: its ModelFacts, or null for OpenAI's tables;
  * `specials`: the answer's [token, id] list, whose first token is the example of an added token). */
 export function cutText(t, encoding, facts, specials = []) {
-  if (!isOpenModel(encoding)) return t(encoding === "r50k_base" ? "stage1.text" : "cut.ranked");
+  if (!isOpenModel(encoding)) return t(encoding === "r50k_base" ? "stage1.text" : encoding === "o200k_base" ? "cut.ranked.o200k" : "cut.ranked");
   if (!facts) return "";
   const join = t("sentence.joiner");
   const parts = [];

@@ -59,7 +59,7 @@ registerPairs({
   },
   "stage1.text": {
     en: "First a regular expression cuts the text into pieces: runs of letters (any script), of digits, of symbols and punctuation, whitespace, and English contractions such as 's. A word takes the one space in front of it, drawn as Ġ, so \"the\" and \" the\" are different pieces; in a run of spaces only the last one joins the word (\"hello   world\" becomes hello, two spaces, Ġworld). Merges never cross a piece boundary, but that only keeps apart what the pattern cuts apart: Chinese has no spaces, so a whole Chinese clause is one piece, and a merge may join the end of one word to the start of the next.",
-    zh: "先用一个正则表达式把文字切成片段：连续的字母（任何文字都算）、数字、符号和标点、空白，以及英语缩写（如 's）。单词会带上它前面的那一个空格，画成 Ġ，所以 \"the\" 和 \" the\" 是不同的片段；如果是一串空格，只有最后一个跟着单词走（\"hello   world\" 切成 hello、两个空格、Ġworld）。合并永远不会跨过片段边界，但片段之间的界线只来自正则的切分：中文没有空格，一整句中文就是一个片段，所以合并完全可能把前一个词的末尾和后一个词的开头连在一起。",
+    zh: "先用一个正则表达式把文字切成片段：一串字母（哪种文字的都算）、一串数字、一串符号和标点、空白，还有英语的缩写（如 's）。单词会带上紧挨在它前面的一个空格（画成 Ġ），所以 \"the\" 和 \" the\" 是两个不同的片段；连着好几个空格时，只有最后一个归到单词里（\"hello   world\" 切成 hello、两个空格、Ġworld）。合并不会跨过片段的边界，可边界全由正则决定：中文不用空格隔开词，一整句中文就是一个片段，所以前一个词的末尾完全可能和后一个词的开头合在一起。",
   },
   "stage1.count": {
     en: "{n} pieces",
@@ -119,7 +119,7 @@ registerPairs({
   },
   "stage2.start": {
     en: "Each of the {bytes} bytes starts as its own symbol. Under every neighbouring pair is its rank in GPT-2's merge table (× means no rule). The pair with the lowest rank, the rule learned earliest, merges first, wherever it sits in the piece. A rank is the rule's line in the table, counted from 0; the token it makes has id 256 + rank, because ids 0–255 are the single bytes, so the merge log reads “rank 5 · id 261”. (tiktoken calls that id itself the token's “rank”.)",
-    zh: "这个片段的 {bytes} 个字节各自是一个符号。每对相邻符号下方标着它在 GPT-2 合并表中的 rank（× 表示没有规则）。不管在片段的哪个位置，总是 rank 最小（也就是最早学到）的那条规则先合并。rank 就是这条规则在表里是第几行（从 0 数起）；它造出的 token 的 id 是 256 + rank，因为 0–255 这些 id 留给了单个字节，所以合并记录里写着“rank 5 · id 261”。（tiktoken 把这个 id 本身也叫作 token 的“rank”。）",
+    zh: "这个片段的 {bytes} 个字节，开始时各算一个符号。每个相邻对下面标着它在 GPT-2 合并表里的 rank（× 表示没有这条规则）。rank 最小、也就是最早学到的那条规则先合并，不管它在片段的什么位置。rank 就是规则在表里的行号（从 0 数起）；合并出的 token，id 是 256 + rank，因为 0–255 留给了单个字节，所以合并记录里写的是“rank 5 · id 261”。（tiktoken 则直接把这个 id 叫作 token 的“rank”。）",
   },
   "stage2.middle": {
     en: "Step {step}: {left} + {right} became {merged} (rank {rank}). After each merge the search starts again over the new pairs, and again the lowest rank wins.",
@@ -171,7 +171,7 @@ registerPairs({
   },
   "stage2.bytesNote": {
     en: "Why Ġ, Ċ and å¤©? GPT-2's table works on bytes, and it writes each of the 256 bytes as one printable character: the visible ASCII and Latin-1 bytes stand for themselves, the others (space, newline, control bytes…) get stand-ins from U+0100 on, so 0x20 (a space) is Ġ and 0x0A (a newline) is Ċ. A Chinese character's three bytes become three such characters: 天 is E5 A4 A9, written å¤©. The switch “Show bytes in hex” writes the bytes themselves instead: 今 is E4 BB 8A.",
-    zh: "为什么会出现 Ġ、Ċ 和 å¤© 这种符号？GPT-2 的词表处理的是字节，它给 256 个字节各配了一个可打印的字符：看得见的 ASCII 和 Latin-1 字节就用它本身，其余的（空格、换行、控制字节等）从 U+0100 开始依次找替身，所以 0x20（空格）写成 Ġ，0x0A（换行）写成 Ċ。一个汉字的三个字节就变成三个这样的字符：天 是 E5 A4 A9，写出来就是 å¤©。打开“按十六进制显示字节”，显示的就是字节本身：今 是 E4 BB 8A。",
+    zh: "为什么会冒出 Ġ、Ċ、å¤© 这样的符号？GPT-2 的词表以字节为单位，它给 256 个字节值各找了一个能显示的字符来代表：能显示的 ASCII 和 Latin-1 字节就用自己，其余的（空格、换行、控制字节等）从 U+0100 起依次借一个字符来代替，于是 0x20（空格）写作 Ġ，0x0A（换行）写作 Ċ。一个汉字占三个字节，也就写成三个这样的字符：“天”是 E5 A4 A9，写作 å¤©。打开“按十六进制显示字节”，看到的就是字节本身：“今”是 E4 BB 8A。",
   },
   "canvas.lowest": {
     en: "lowest rank",
@@ -355,7 +355,7 @@ registerPairs({
   },
   "mistake.sameEnd": {
     en: "Here the shortcut happens to end with the same tokens, but by a different path. On other words it ends with a split GPT-2 never produces for that word: each of its tokens is in the table, but GPT-2 would cut the word differently.",
-    zh: "这里捷径碰巧得到了同样的 token，只是合并的路径不同。换一个词，它就可能切出 GPT-2 从来不会用的切法：每个 token 词表里都有，但 GPT-2 不会这样切这个词。",
+    zh: "这个词碰巧殊途同归：捷径得到的 token 一样，只是合并的路径不同。换个词就未必了：捷径切出的每个 token 词表里都有，可 GPT-2 根本不会那样切这个词。",
   },
   "mistake.differentEnd": {
     en: "The shortcut ends with {wrong} → [{wrongIds}]; GPT-2 gives {real} → [{realIds}]. Only the rank order matches GPT-2.",

@@ -9,7 +9,7 @@ registerPairs({
   },
   "models.lead": {
     en: "The MiniMind notes list how big each model's vocabulary is. Here the same text goes through each model's own tokenizer file: how many tokens it makes, how many characters one token carries, and how large an embedding matrix that vocabulary needs.",
-    zh: "MiniMind 的笔记列了一张表，写着各家模型的词表有多大。这里把同一段文字交给每个模型自己的分词器文件：看它切出多少个 token，一个 token 装下几个字符，这样的词表又需要多大的 embedding 矩阵。",
+    zh: "MiniMind 的笔记列了一张表，写着各家模型的词表有多大。这里把同一段文字交给每个模型自己的分词器文件：看它切出多少个 token，一个 token 装下几个字符，这样的词表又需要多大的嵌入矩阵。",
   },
   "models.inputLabel": {
     en: "Text for every model",
@@ -88,7 +88,7 @@ registerPairs({
   },
   "models.about.qwen3": {
     en: "The notes' {notes} is the BPE part alone; the file adds {added} added tokens, and the model's config reserves 151,936 embedding rows.",
-    zh: "笔记里的 {notes} 只是 BPE 部分；文件里另有 {added} 个添加的 token，而模型配置给 embedding 留了 151,936 行。",
+    zh: "笔记里的 {notes} 只是 BPE 部分；文件里另有 {added} 个新增 token，而模型配置里嵌入矩阵有 151,936 行。",
   },
   "models.about.gemma3": {
     en: "The notes' {notes} is Gemma 1 and 2's; Gemma 3's file has {file}.",
@@ -99,8 +99,8 @@ registerPairs({
     zh: "笔记写的是“约 200,000”。",
   },
   "models.about.cl100k_base": {
-    en: "The notes' {notes} counts the byte-level tokens; the special tokens come on top.",
-    zh: "笔记里的 {notes} 只数了字节级 token，特殊 token 另算。",
+    en: "The notes' {notes} counts the byte-level tokens; the special tokens come on top, at ids past a gap, so the embedding needs {file} rows, one for each id up to the last.",
+    zh: "笔记里的 {notes} 只数了字节级 token，特殊 token 另算；它们的 id 排在一段空号之后，所以嵌入矩阵要留 {file} 行，最大的 id 也得有一行。",
   },
   "models.about.chatglm": {
     en: "No tokenizer file for ChatGLM is available here, so this row has no measurements (the notes say {notes}).",
@@ -109,7 +109,7 @@ registerPairs({
   "models.tokens": { en: "Tokens", zh: "token 数" },
   "models.perToken": { en: "Characters per token", zh: "每个 token 的字符数" },
   "models.perHan": { en: "Tokens per Chinese character", zh: "每个汉字的 token 数" },
-  "models.embedding": { en: "Embedding at {dim} dimensions", zh: "{dim} 维时的 embedding" },
+  "models.embedding": { en: "Embedding at {dim} dimensions", zh: "嵌入矩阵（{dim} 维）" },
   "models.embeddingValue": { en: "{rows} × {dim} = {total}", zh: "{rows} × {dim} = {total}" },
   "models.none": { en: "—", zh: "—" },
   "models.loading": { en: "Loading {name}…", zh: "正在加载 {name}……" },
@@ -138,16 +138,46 @@ registerPairs({
     zh: "这段文字里每个汉字的 token 数，从少到多：{list}。",
   },
   "models.claimHolds": {
-    en: "The claim holds here: the large Chinese-made vocabularies ({chinese}) both need fewer tokens per Chinese character than every other large one ({others}).",
-    zh: "在这段文字上说法成立：国产的大词表（{chinese}）每个汉字用的 token 都比其他所有大词表（{others}）少。",
+    en: "The claim holds here: the large Chinese-made vocabularies ({chinese}) each need fewer tokens per Chinese character than every other large one ({others}).",
+    zh: "在这段文字上，这个说法成立：国产模型的大词表（{chinese}）每个汉字用的 token，都比其他所有大词表（{others}）少。",
+  },
+  "models.claimFails": {
+    en: "The claim does not hold here: every other large vocabulary ({others}) needs fewer tokens per Chinese character than every Chinese-made one ({chinese}).",
+    zh: "在这段文字上，这个说法不成立：其他大词表（{others}）每个汉字用的 token，都比国产模型的大词表（{chinese}）少。",
   },
   "models.claimMixed": {
-    en: "The claim only partly holds here: {better} needs fewer tokens per Chinese character than some of the large Chinese-made vocabularies ({chinese}).",
-    zh: "在这段文字上说法只部分成立：{better} 每个汉字用的 token，比某些国产大词表（{chinese}）还少。",
+    en: "The claim only partly holds here: {clauses}.",
+    zh: "在这段文字上，这个说法只部分成立：{clauses}。",
   },
+  "models.claimFewer": {
+    en: "{name} needs fewer tokens per Chinese character than {fewer}",
+    zh: "{name} 每个汉字用的 token 比 {fewer} 少",
+  },
+  "models.claimSame": {
+    en: "{name} needs as many tokens per Chinese character as {same}",
+    zh: "{name} 每个汉字用的 token 和 {same} 一样多",
+  },
+  "models.claimFewerSame": {
+    en: "{name} needs fewer tokens per Chinese character than {fewer} and as many as {same}",
+    zh: "{name} 每个汉字用的 token 比 {fewer} 少，和 {same} 一样多",
+  },
+  "models.claimSep": { en: "; ", zh: "；" },
+  "models.listSep": { en: ", ", zh: "、" },
+  "models.claimAnd": { en: " and ", zh: "、" },
   "models.claimMiniMind": {
-    en: "MiniMind, trained on Chinese too but with only {vocab} tokens, needs {mm} tokens per Chinese character: more than {n} of the {total} other tables measured. A small vocabulary buys a small embedding, not compression.",
-    zh: "MiniMind 同样在中文上训练，但只有 {vocab} 个 token，每个汉字要 {mm} 个 token，比实测的其他 {total} 张词表中的 {n} 张都多。小词表换来的是小 embedding，而不是压缩率。",
+    en: "MiniMind, trained on Chinese too but with only {vocab} tokens, needs {mm} tokens per Chinese character: {compare}.",
+    zh: "MiniMind 同样在中文上训练，但只有 {vocab} 个 token，每个汉字要 {mm} 个 token：{compare}。",
+  },
+  "models.mmFewer": { en: "fewer than {list}", zh: "比 {list} 少" },
+  "models.mmSame": { en: "as many as {list}", zh: "和 {list} 一样多" },
+  "models.mmMore": { en: "more than {list}", zh: "比 {list} 多" },
+  "models.mmNoCost": {
+    en: "On this text its small vocabulary costs it no compression: what it saves is embedding rows.",
+    zh: "在这段文字上，小词表并没有让它压缩得更差，省下的是嵌入矩阵的行数。",
+  },
+  "models.mmCost": {
+    en: "On this text its small vocabulary costs it compression: every larger table needs fewer tokens per Chinese character.",
+    zh: "在这段文字上，小词表让它压缩得更差：每张更大的词表，每个汉字用的 token 都更少。",
   },
   "models.makeupTitle": {
     en: "What MiniMind's vocabulary is made of, and where an id goes",
@@ -159,7 +189,7 @@ registerPairs({
   },
   "models.makeup": {
     en: "{added} added tokens (ids {first}–{last}, {special} of them special) + {base} byte tokens + {merges} merges = {total}.",
-    zh: "{added} 个添加的 token（id {first}–{last}，其中 {special} 个是特殊 token）+ {base} 个字节 token + {merges} 条合并 = {total}。",
+    zh: "{added} 个新增 token（id {first}–{last}，其中 {special} 个是特殊 token）+ {base} 个字节 token + {merges} 条合并 = {total}。",
   },
   "models.makeupNote": {
     en: "The notes count {total} − {base} = {notes} merges and warn that the special tokens make the real number a little lower: the file has {merges}, {fewer} fewer.",
@@ -167,11 +197,11 @@ registerPairs({
   },
   "models.matrix": {
     en: "Each id picks one row of MiniMind's {rows} × {dim} embedding matrix: the rows this text's {n} tokens pick are marked. No weights ship with this page, so the rows' numbers are not shown.",
-    zh: "每个 id 取出 MiniMind 那个 {rows} × {dim} 的 embedding 矩阵中的一行：下图标出了这段文字的 {n} 个 token 取到的行。本页不带模型权重，所以不显示这些行里的数字。",
+    zh: "每个 id 取出 MiniMind 那个 {rows} × {dim} 的嵌入矩阵中的一行：下图标出了这段文字的 {n} 个 token 取到的行。本页不带模型权重，所以不显示这些行里的数字。",
   },
   "models.matrixLabel": {
     en: "MiniMind's embedding matrix, {rows} rows by {dim} columns, with the rows of ids {ids} marked",
-    zh: "MiniMind 的 embedding 矩阵，{rows} 行 × {dim} 列，标出了 id {ids} 所在的行",
+    zh: "MiniMind 的嵌入矩阵，{rows} 行 × {dim} 列，标出了 id {ids} 所在的行",
   },
   "models.matrixRows": { en: "row 0", zh: "第 0 行" },
   "models.matrixLast": { en: "row {last}", zh: "第 {last} 行" },

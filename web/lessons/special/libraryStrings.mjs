@@ -9,7 +9,7 @@ registerPairs({
   },
   "specialLib.text": {
     en: "The same question, two answers. OpenAI's tiktoken treats special-token text as a mistake unless you allow it; HuggingFace tokenizers, which MiniMind, Qwen, DeepSeek, Llama 3 and Gemma ship with, cuts every added token out of the text first, special or not.",
-    zh: "同一个问题，两种回答。OpenAI 的 tiktoken 默认把特殊 token 的文字当成错误，除非你明确允许；而 MiniMind、Qwen、DeepSeek、Llama 3、Gemma 用的 HuggingFace tokenizers，会先把所有添加的 token 从文字里切出来，不管它是不是特殊 token。",
+    zh: "同一个问题，两种回答。OpenAI 的 tiktoken 默认把特殊 token 的文字当成错误，除非你明确允许；而 MiniMind、Qwen、DeepSeek、Llama 3、Gemma 用的 HuggingFace tokenizers，会先把所有新增 token 从文字里切出来，不管它是不是特殊 token。",
   },
   "specialLib.tiktokenHead": { en: "tiktoken (GPT-2's r50k_base)", zh: "tiktoken（GPT-2 的 r50k_base）" },
   "specialLib.tokenizersHead": { en: "tokenizers (MiniMind)", zh: "tokenizers（MiniMind）" },

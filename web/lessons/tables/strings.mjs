@@ -64,8 +64,8 @@ registerPairs({
     zh: "为什么新词表对中文和数字更友好",
   },
   "tables.why.chinese": {
-    en: "Chinese: GPT-2's table was learned mostly from English web pages, so few Chinese characters became tokens of their own and most take two or three byte tokens each. cl100k_base and o200k_base were learned from far more languages and have two and four times as many tokens: most common characters, and in o200k_base many common words, are single tokens.",
-    zh: "中文：GPT-2 的词表主要是从英文网页学出来的，很少有汉字能单独成为一个 token，大多数汉字要拆成两三个字节 token。cl100k_base 和 o200k_base 学习的语料涵盖的语言多得多，词表大小分别是它的两倍和四倍：大多数常用汉字都是单独的 token，o200k_base 里不少常用词也只是一个 token。",
+    en: "Chinese: GPT-2's table was learned mostly from English web pages, so few Chinese characters became tokens of their own and most take two or three byte tokens each. cl100k_base and o200k_base were learned from far more languages and have two and four times as many tokens. cl100k_base gives only part of the common characters a token of their own (气 still takes two byte tokens); o200k_base gives many more, and many common words too.",
+    zh: "中文：GPT-2 的词表主要是从英文网页学出来的，很少有汉字能单独成为一个 token，大多数汉字要拆成两三个字节 token。cl100k_base 和 o200k_base 的训练语料涵盖的语言多得多，词表也分别是它的两倍和四倍。但 cl100k_base 里只有一部分常用字自成一个 token（“气”还是要两个字节 token）；o200k_base 里自成 token 的字多得多，不少常用词也只占一个 token。",
   },
   "tables.why.digits": {
     en: "Digits: GPT-2's pattern keeps a whole run of digits together and merges it by whatever the training text happened to hold, so numbers split unevenly. cl100k_base and o200k_base cut digits into groups of at most three before merging, so every number splits the same regular way and the table needs at most the 1,110 strings of one to three digits (0-9, 00-99 and 000-999, leading zeros included).",

@@ -222,7 +222,7 @@ registerPairs({
   },
   "mm.compareTitle": {
     en: "Yours against MiniMind's and GPT-2's",
-    zh: "你的分词器，对比 MiniMind 和 GPT-2 的",
+    zh: "你训练的分词器，和 MiniMind、GPT-2 比一比",
   },
   "mm.compareText": {
     en: "Type a text: it is cut by the tokenizer you trained, by MiniMind's real one (trained on its Chinese chat data) and by GPT-2's (English web text). Each row says its vocabulary size.",

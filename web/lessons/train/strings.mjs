@@ -110,7 +110,7 @@ registerPairs({
   },
   "train.startChars": {
     en: "Step 0: every row is split into characters: {n} symbols counting every repeat of a row ({rows} distinct rows, {alpha} different characters). The vocabulary starts with {v} entries: the special token {special} and the {alpha} characters. Press → (or tap ▶) to count the neighbouring pairs and merge the most frequent.",
-    zh: "第 0 步：每一行都拆成单个字符：重复的行都算上，共 {n} 个符号（去掉重复后有 {rows} 行，{alpha} 种不同的字符）。词表一开始有 {v} 项：特殊 token {special}，加上这 {alpha} 个字符。按 →（或点 ▶）数相邻对，合并最常见的一对。",
+    zh: "第 0 步，先把每一行拆成单个字符。重复的行也算在内，一共 {n} 个符号（不计重复是 {rows} 行，共 {alpha} 种字符）。词表一开始有 {v} 项：特殊 token {special}，再加这 {alpha} 个字符。按 →（或点 ▶）统计相邻对，合并出现最多的那一对。",
   },
   "train.startBytes": {
     en: "Step 0: every piece is split into bytes, written as GPT-2 does (a space is Ġ): {n} symbols counting every repeat of a piece ({rows} distinct pieces). The vocabulary starts with {v} entries, one per byte. Press → (or tap ▶) to count pairs and merge the most frequent.",
@@ -169,8 +169,8 @@ registerPairs({
     zh: "重新数一遍，别急着相信表格",
   },
   "train.recountText": {
-    en: "A printed version of this example lists (中国, 人) twice in its fifth table and goes on merging. Count again: once 我爱中国 has been merged, line 1 is 我爱中国 · 人, so 中国 no longer stands next to 人 there. Only line 2 still has (中国, 人): it occurs once, below min_frequency = 2, and training stops here.",
-    zh: "这个例子有一版讲义的第五张表写着 (中国, 人) 出现 2 次，然后接着合并。再数一次：合并出“我爱中国”之后，第 1 行变成 我爱中国 · 人，那里的“中国”已经不和“人”相邻了。只有第 2 行还有 (中国, 人)：只出现 1 次，少于 min_frequency = 2，所以训练到这里就停止了。",
+    en: "The MiniMind notes, which print this example, list (中国, 人) twice in their fifth table and go on merging. Count again: once 我爱中国 has been merged, line 1 is 我爱中国 · 人, so 中国 no longer stands next to 人 there. Only line 2 still has (中国, 人): it occurs once, below min_frequency = 2, and training stops here.",
+    zh: "MiniMind 笔记讲这个例子时，第五张表写着 (中国, 人) 出现 2 次，然后接着合并。再数一遍：合并出“我爱中国”以后，第 1 行成了 我爱中国 · 人，这里的“中国”已经不挨着“人”了。只有第 2 行还有 (中国, 人)，只出现 1 次，不到 min_frequency = 2，训练就停在这里。",
   },
   "train.noTables": {
     en: "The tables are not drawn for a corpus this large. The merge list below shows what was learned, in order.",
