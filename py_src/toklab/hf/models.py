@@ -472,4 +472,3 @@ def from_config(d: dict, path: str = "model") -> BPE:
     model.vocab, model.merges = vocab, merges
     model._build(path)
     return model
-

@@ -347,4 +347,3 @@ def from_config(d: dict, path: str = "normalizer") -> Normalizer | None:
     if kind == "Precompiled":
         return precompiled_from_config(d, path)
     raise bad("hf_unsupported", path=f"{path}.type", value=kind)
-

@@ -323,7 +323,8 @@ class Tokenizer:
         values = getattr(model, "token_values", None)  # Unigram: an unknown token's value is its text
         for text, start, cmap in pieces:
             found = model.tokenize_spans(text)
-            for (tid, a, b), value in zip(found, values(text, found) if values else map(vocab_r.__getitem__, (t for t, _, _ in found))):
+            names = values(text, found) if values else [vocab_r[t] for t, _, _ in found]
+            for (tid, a, b), value in zip(found, names):
                 ids.append(tid)
                 tokens.append(value)
                 if cmap is None:

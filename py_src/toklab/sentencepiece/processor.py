@@ -14,8 +14,12 @@ joins byte pieces into characters (U+FFFD for bytes that make none) and shows `<
 
 from __future__ import annotations
 
+import re
+
+from ..caches import SizedCache
 from ..errors import ToklabError, ToklabTypeError
 from . import bpe, unigram
+from .charsmap import one_char
 from .modelproto import BPE, BYTE, CONTROL, MODEL_TYPES, NORMAL, UNIGRAM, UNKNOWN, UNUSED, USER_DEFINED
 from .modelproto import ModelProto, bad_model, read_model
 from .normalizer import SPACE, Normalizer
@@ -131,6 +135,8 @@ class SentencePieceProcessor:
             raise ToklabError("hf_unsupported", path="a BPE model's pieces of type", value="UNUSED")
         if self.is_bpe:
             self.bpe_scores = {p: s for p, s, t in model.pieces if t in (NORMAL, USER_DEFINED, UNUSED)}
+            self._words = word_splitter(self.bpe_scores) if not user_defined else None
+            self._word_cache = SizedCache()
         else:
             self.vocab = {p: (i, s, t == USER_DEFINED) for i, (p, s, t) in enumerate(model.pieces) if t in (NORMAL, USER_DEFINED)}
             self._stats = unigram.stats_of(self.vocab)
@@ -170,6 +176,14 @@ class SentencePieceProcessor:
     def cut(self, normalized: str) -> list[tuple[str, int]]:
         """The model's pieces of a normalized text as (piece, id); unknown pieces have the unk id."""
         if self.is_bpe:
+            if self._words is not None:  # word by word, each word's pieces cached
+                out, get, put = [], self._word_cache.get, self._word_cache.put
+                for word in self._words(normalized):
+                    found = get(word)
+                    if found is None:
+                        found = put(word, [(p, self._id(p)) for p in bpe.merge_fast(list(word), self.bpe_scores)], 2 * len(word))
+                    out += found
+                return out
             symbols, frozen = self.symbols(normalized)
             pieces = bpe.merge_fast(symbols, self.bpe_scores, frozen)
             return [(p, self._id(p)) for p in pieces]
@@ -378,6 +392,23 @@ class SentencePieceProcessor:
     Normalize = normalize
 
 
+def word_splitter(scores: dict[str, float]):
+    """A function cutting a normalized text into words that BPE can merge apart, or None.
+
+    A merge never crosses a ▁ whose left neighbour c never stands before a ▁ inside a piece (no merge
+    can make a piece holding c▁), so the text can be cut before each such ▁ and each part merged
+    alone, with the same answer: in Llama 2's and Mistral's vocabularies only ▁ itself stands before
+    a ▁ (the pieces ▁▁, ▁▁▁▁...), so a text is cut before each ▁ that follows another character.
+
+    >>> word_splitter({"▁a": -1.0, "▁▁": -2.0})("▁a▁▁b▁c")
+    ['▁a', '▁▁b', '▁c']
+    """
+    before = {p[i - 1] for p in scores for i in range(1, len(p)) if p[i] == SPACE}
+    guard = f"(?<![{''.join(map(re.escape, sorted(before)))}])" if before else ""
+    pattern = re.compile(f"{guard}(?={SPACE})")
+    return lambda text: [w for w in pattern.split(text) if w]
+
+
 def _text(value) -> str:
     if not isinstance(value, str):
         raise ToklabTypeError("wrong_type", field="input", expected="string (or a list of strings)")
@@ -391,8 +422,6 @@ def _bytes_text(data: bytearray) -> str:
     >>> _bytes_text(bytearray(b"\\xe6\\xb0\\x94\\xe6"))
     '气�'
     """
-    from .charsmap import one_char
-
     out, i = [], 0
     while i < len(data):
         chunk, used = one_char(bytes(data), i)

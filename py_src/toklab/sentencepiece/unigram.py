@@ -48,9 +48,12 @@ def scores_of(vocab: dict) -> tuple[float, float]:
     return (min(normal) if normal else 3.4028234663852886e38), max([FLT_MIN, *normal])
 
 
-def stats_of(vocab: dict) -> tuple[float, float, int]:
-    """What `viterbi` needs of the whole vocabulary: (min_score, max_score, longest piece)."""
-    return (*scores_of(vocab), max(map(len, vocab), default=1))
+def stats_of(vocab: dict) -> tuple[float, float, frozenset]:
+    """What `viterbi` needs of the whole vocabulary: (min_score, max_score, every prefix of a piece).
+    A text that is no piece's prefix starts no piece either: the walk from a position stops there,
+    as sentencepiece's walk down its trie does."""
+    prefixes = frozenset(piece[:k] for piece in vocab for k in range(1, len(piece) + 1))
+    return (*scores_of(vocab), prefixes)
 
 
 def viterbi(text: str, vocab: dict, unk_id: int, record: list | None = None, stats=None, float32: bool = True) -> list[tuple[str, int]]:
@@ -59,7 +62,7 @@ def viterbi(text: str, vocab: dict, unk_id: int, record: list | None = None, sta
     each position's candidates (and the best path ending there) are appended to it. `stats`:
     `stats_of(vocab)`, when the caller keeps it. `float32=False`: path scores kept as doubles, as
     HuggingFace tokenizers' Unigram (models/unigram/model.rs) keeps them."""
-    min_score, max_score, longest = stats or stats_of(vocab)
+    min_score, max_score, prefixes = stats or stats_of(vocab)
     rounded = f32 if float32 else float
     unk_score = rounded(min_score - UNK_PENALTY)
     n = len(text)
@@ -70,20 +73,23 @@ def viterbi(text: str, vocab: dict, unk_id: int, record: list | None = None, sta
         here = best[start]
         single = False
         found = [] if record is not None else None
-        for end in range(start + 1, min(n, start + longest) + 1):
-            entry = vocab.get(text[start:end])
+        for end in range(start + 1, n + 1):
+            part = text[start:end]
+            if part not in prefixes:
+                break
+            entry = vocab.get(part)
             if entry is None:
                 continue
             piece_id, score = entry[0], entry[1]
             if len(entry) > 2 and entry[2]:
-                score = f32(len(text[start:end].encode("utf-8")) * max_score) - 0.1
+                score = f32(len(part.encode("utf-8")) * max_score) - 0.1
             candidate = score + here
             if start_of[end] == -1 or candidate > best[end]:
                 best[end], start_of[end], id_of[end] = candidate, start, piece_id
             if end == start + 1:
                 single = True
             if found is not None:
-                found.append({"start": start, "end": end, "piece": text[start:end], "id": piece_id, "logp": score})
+                found.append({"start": start, "end": end, "piece": part, "id": piece_id, "logp": score})
         if not single:
             candidate = rounded(unk_score + here)
             if start_of[start + 1] == -1 or candidate > best[start + 1]:
