@@ -756,6 +756,7 @@ class ModelRow(TypedDict):
     embedding: int  # vocab_size * dim: the numbers of the embedding matrix
     makeup: Makeup | None  # a tokenizer.json's make-up; null for OpenAI's tables and SentencePiece's
     family: Family  # the model's family (toklab.tables)
+    licence: str  # the file's licence as the engine knows it ("" for OpenAI's tables and the reader's file)
 
 
 class TokenizerFileRequest(TypedDict, total=False):

@@ -43,6 +43,7 @@ class RankTable:
     """A `toklab.encoding.Encoding` (OpenAI's, or trained in the train lesson) on the table protocol."""
 
     family = "byte_level_bpe"
+    licence = ""  # OpenAI's tables: tiktoken's files, no model licence said here
 
     def __init__(self, enc):
         self.enc = enc

@@ -419,7 +419,7 @@ def model_row(text: str, encoding: str, dim: int = 768) -> dict:
         row["makeup"] = _custom["makeup"]
     elif encoding in TOKENIZER_NAMES:
         row["makeup"] = _makeup_of(encoding, table.tok)
-    return {"encoding": encoding, **row, "family": table.family}
+    return {"encoding": encoding, **row, "family": table.family, "licence": table.licence}
 
 
 def tokenizer_file(json: str, name: str = "tokenizer.json") -> dict:
