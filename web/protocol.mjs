@@ -26,6 +26,10 @@ export const FETCHED_TABLES = Object.freeze(["cl100k_base", "o200k_base"]);
 /** The open models a lesson may use as its table (issue #24), and those the worker fetches (models/<name>.hfpack). */
 export const OPEN_MODEL_NAMES = Object.freeze(["minimind", "qwen3", "deepseek_v3", "llama3", "gemma3"]);
 export const FETCHED_MODELS = Object.freeze(["qwen3", "deepseek_v3", "llama3", "gemma3"]);
+/** The SentencePiece models a lesson may use as its table, fetched as models/<name>.model (toklab.spm_models). */
+export const FETCHED_SPM = Object.freeze(["llama2", "mistral", "unigram_en", "unigram_ja"]);
+/** Each table's family as the engine names it (toklab.tables): its answers say which. */
+export const FAMILIES = Object.freeze(["byte_level_bpe", "char_bpe", "spm_bpe", "unigram"]);
 /** The table name of the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session). */
 export const CUSTOM_TABLE = "custom";
 

@@ -24,7 +24,7 @@ from collections import namedtuple
 from typing import Annotated, Literal, Required, TypedDict
 
 from .open_models import IN_PACKAGE, TOKENIZER_NAMES
-from .table_names import FETCHED, LESSON_TABLES
+from .table_names import FETCHED, LESSON_TABLES, SPM_NAMES
 
 PIECE_LIMIT = 2000  # pieces per overview page, and the most an overview may ask for (piece_limit)
 MAX_TEXT = 1_000_000  # characters a request's string may carry, and a decode's text at most
@@ -51,7 +51,10 @@ FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file sys
 # trace_piece, decode and special in the OpenAI tables' shapes (toklab.hf.lesson), with `model` said.
 OPEN_MODEL_NAMES = TOKENIZER_NAMES  # minimind, qwen3, deepseek_v3, llama3, gemma3
 CUSTOM_TABLE = "custom"  # the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session)
-TableName = Literal[LESSON_TABLES + TOKENIZER_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the reader's file
+TableName = Literal[LESSON_TABLES + TOKENIZER_NAMES + SPM_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the reader's file
+# The one table protocol (toklab.tables): every table names its family in its answers.
+Family = Literal["byte_level_bpe", "char_bpe", "spm_bpe", "unigram"]  # GPT-2's bytes by rank; characters by rank (Gemma); SentencePiece BPE by score; Unigram's lattice
+FETCHED_SPM = SPM_NAMES  # models/<name>.model, fetched when first named (llama2, mistral, unigram_en, unigram_ja)
 FETCHED_MODELS = tuple(n for n in TOKENIZER_NAMES if n not in IN_PACKAGE)  # models/<name>.hfpack, fetched when first named
 PostSpecial = tuple[str, int, Literal["start", "end"]]  # a token the post-processor adds: token, id, where
 
@@ -59,9 +62,10 @@ PostSpecial = tuple[str, int, Literal["start", "end"]]  # a token the post-proce
 class ModelFacts(TypedDict):
     """An open model's tokenizer: what the lessons say about it, computed from its parts (toklab.hf.lesson)."""
 
-    name: str  # the option value: minimind, qwen3, ..., or "custom" (the reader's file)
-    title: str  # "MiniMind (minimind-3)", "Qwen3", ...; the reader's file: its file name
+    name: str  # the option value: minimind, qwen3, ..., llama2, ..., or "custom" (the reader's file)
+    title: str  # "MiniMind (minimind-3)", "Qwen3", "Llama 1/2", ...; the reader's file: its file name
     licence: str  # "" for the reader's file (the engine cannot know it)
+    family: Family  # the family of its algorithm (toklab.tables)
     kind: Literal["byte_level", "characters"]  # its first symbols: one per byte (Ġ), or one per character
     space: str  # how its tokens write a space: "Ġ", "▁" or " "
     digits: Literal["threes", "single", "runs", "whole"]  # how its pre-tokenizer cuts a run of digits
@@ -237,6 +241,7 @@ class Overview(TypedDict):
     n_ranks: int  # tokens made of bytes: the single bytes and the merged tokens (ids 0 .. n_ranks - 1)
     n_merged: int  # of those, the tokens of two or more bytes
     specials: list[tuple[str, int]]  # the special tokens and their ids, by id
+    family: Family  # the table's family (toklab.tables): how trace_piece's steps read
     model: ModelFacts | None  # an open model's facts (issue #24); null for OpenAI's tables and trained merges
 
 
@@ -251,6 +256,67 @@ class Step(TypedDict):
     position: int  # index of "left" in the symbol list before this step
     candidates: list[int | None] | None  # rank of each adjacent pair before this step (null: no rule); null for long pieces
     symbols: list[str]  # the symbol list after this step
+
+
+class ScoredPair(TypedDict):
+    """SentencePiece BPE: an adjacent pair whose merged piece is in the vocabulary, and its score."""
+
+    position: int  # index of "left" in the symbol list before the step
+    left: str
+    right: str
+    merged: str
+    score: float  # the merged piece's score in the .model (the highest merges first; leftmost on a tie)
+
+
+class ScoredStep(Step):
+    """A SentencePiece BPE step: `rank` is the merged piece's place among the scores (highest first,
+    equal scores equal), so the lowest rank merging first is the highest score merging first."""
+
+    score: float  # the merged piece's score
+    scored: list[ScoredPair] | None  # every candidate pair before this step; null for long pieces
+
+
+class LatticeNode(TypedDict):
+    """A Unigram lattice's piece: it starts at `start` (a character offset of the normalized word)."""
+
+    start: int
+    end: int
+    piece: str
+    id: int
+    logp: float  # its log-probability (score) in the .model
+    unknown: bool
+    best: bool  # on the chosen path
+
+
+class LatticeBest(TypedDict):
+    score: float  # the best path's score ending just after this position
+    start: int  # where that path's last piece starts
+    id: int
+    piece: str
+
+
+class LatticePosition(TypedDict):
+    at: int  # the position (a character offset of the normalized word)
+    char: str  # the character there
+    pieces: list[LatticeNode]  # every piece starting at this position
+    best: LatticeBest | None  # the best path ending just after this position
+
+
+class LatticeChoice(TypedDict):
+    start: int
+    end: int
+    piece: str
+    id: int
+
+
+class Lattice(TypedDict):
+    """Unigram's Viterbi, position by position (toklab.sentencepiece.unigram.lattice)."""
+
+    text: str
+    positions: list[LatticePosition]
+    path: list[LatticeChoice]  # the chosen pieces
+    ids: list[int]
+    score: float  # the chosen path's score
 
 
 class Run(TypedDict):
@@ -290,6 +356,8 @@ class TracedPiece(Piece):
     spans: list[tuple[int, int]]  # each starting symbol's first and end byte in `bytes` (toklab.facts); a step joins the two at its position
     whole: bool  # an open model's ignore_merges took the piece whole (Llama 3): one symbol, no steps (issue #24)
     symbol_ids: list[int] | None  # an open model's starting symbols' ids (its byte tokens' ids differ from 0-255); null for OpenAI's
+    # A SentencePiece model's word (toklab.tables.SpmTable) also carries: family, fallback (per token: a
+    # byte of a character the vocabulary lacks), lattice (Unigram: a Lattice; BPE: null); its steps are ScoredSteps.
 
 
 # --- decode and special tokens ----------------------------------------------------------------------
@@ -686,7 +754,9 @@ class ModelRow(TypedDict):
     vocab_size: int  # the embedding's rows: OpenAI's tables their largest id + 1 (n_vocab); a tokenizer.json every entry, added tokens included
     dim: int
     embedding: int  # vocab_size * dim: the numbers of the embedding matrix
-    makeup: Makeup | None  # a tokenizer.json's make-up; null for OpenAI's tables
+    makeup: Makeup | None  # a tokenizer.json's make-up; null for OpenAI's tables and SentencePiece's
+    family: Family  # the model's family (toklab.tables)
+    licence: str  # the file's licence as the engine knows it ("" for OpenAI's tables and the reader's file)
 
 
 class TokenizerFileRequest(TypedDict, total=False):

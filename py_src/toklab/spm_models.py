@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ToklabError, bad_choice
+from .table_names import SPM_NAMES as TABLE_SPM_NAMES
 
 __all__ = ["SPM_MODELS", "SPM_NAMES", "SpmModel", "get_sentencepiece", "list_sentencepiece_names", "sentencepiece_path"]
 
@@ -46,6 +47,7 @@ SPM_MODELS = {
                            "e39551e7ab937745b25edf55a7399d3c78948fda1dabca6b1781df2fcec67f65"),
 }  # fmt: skip
 SPM_NAMES = tuple(SPM_MODELS)
+assert SPM_NAMES == TABLE_SPM_NAMES  # toklab.table_names says them for the protocol
 SUFFIX = ".model"
 TABLES_ENV = "TOKLAB_TABLES"
 _LOADED: dict = {}

@@ -17,39 +17,46 @@ them, and `toklab.protocol` declares what each takes and answers, and every erro
 import json
 from collections.abc import Callable
 
-from .decoding import explain_ids
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
-from .facts import piece_facts, start_spans
 from .pretokenize import GPT2
-from .protocol import (CUSTOM_TABLE, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName,
+from .protocol import (CUSTOM_TABLE, SPM_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName,
                        TableName)
-from .encoding import Encoding
 from .registry import get_encoding
-from .special import special_views
-from .trace import special_piece
+from .tables import RankTable
 from .validate import read_request
 
 __all__ = ["handle", "HANDLERS"]
 
 
 ENCODINGS = EncodingName.__args__  # ("r50k_base", "cl100k_base", "o200k_base")
-TABLES = TableName.__args__  # those, the open models (minimind, qwen3, deepseek_v3, llama3, gemma3) and "custom"
+TABLES = TableName.__args__  # those, the open models, the SentencePiece models and "custom"
+SPM_TABLES = SPM_NAMES  # llama2, mistral, unigram_en, unigram_ja (toklab.spm_models)
+
+
+_rank_tables: dict = {}  # OpenAI table name -> its RankTable (one each, so the caches below know it again)
 
 
 def _encoding(name: object):
-    """A table the lessons offer, by name: an OpenAI table (an Encoding), or an open model's tokenizer
-    as a table (toklab.hf.lesson.LessonTable); one whose file is not found is `table_unavailable`;
-    "custom" is the reader's tokenizer.json (`tokenizer_file`), `no_custom_tokenizer` before one is open."""
+    """A table the lessons offer, by name, on the one table protocol (toklab.tables): an OpenAI table
+    (RankTable), an open model's tokenizer (toklab.hf.lesson.LessonTable) or a SentencePiece model
+    (SpmTable); one whose file is not found is `table_unavailable`; "custom" is the reader's
+    tokenizer.json (`tokenizer_file`), `no_custom_tokenizer` before one is open."""
     if name not in TABLES:
         raise bad_choice("encoding", name, TABLES)
     if name == CUSTOM_TABLE:
         return _custom_table()
+    if name in SPM_TABLES:
+        return _spm_table(name)
     if name not in ENCODINGS:
         return _open_table(name)
     try:
-        return get_encoding(name)
+        enc = get_encoding(name)  # the registry keeps each table once
     except (OSError, ValueError) as exc:  # the file is missing, unreadable or not OpenAI's (sha256)
         raise ToklabError("table_unavailable", encoding=name, detail=str(exc)) from None
+    found = _rank_tables.get(name)
+    if found is None or found.enc is not enc:
+        found = _rank_tables[name] = RankTable(enc)
+    return found
 
 
 def _allowed(value: str) -> str | frozenset:
@@ -78,9 +85,9 @@ _last_pieces: dict = {}  # the latest (encoding, text, allowed) -> pieces, so pa
 def _pieces(enc, text: str, allowed_special: str) -> list[dict]:
     key = (enc, text, allowed_special)  # the encoding itself, not id(): a freed one's id can come back
     if _last_pieces.get("key") != key:
-        allowed = _allowed(allowed_special)  # an open model cuts its added tokens out whatever it says
+        _allowed(allowed_special)  # an open model cuts its added tokens out whatever it says
         _last_pieces["key"] = key
-        _last_pieces["pieces"] = enc.pieces(text) if _is_open(enc) else enc.pieces(text, allowed_special=allowed)
+        _last_pieces["pieces"] = enc.pieces(text, allowed_special)
     return _last_pieces["pieces"]
 
 
@@ -91,61 +98,44 @@ _open_tables: dict = {}
 
 def _open_table(name: str):
     from .hf.lesson import LessonTable
+    from .open_models import OPEN_MODELS
     from .registry import get_tokenizer
 
     found = _open_tables.get(name)
     if found is None:
-        found = _open_tables[name] = LessonTable(name, get_tokenizer(name))  # table_unavailable when its file is not there
+        model = OPEN_MODELS[name]  # get_tokenizer: table_unavailable when its file is not there
+        found = _open_tables[name] = LessonTable(name, get_tokenizer(name), model.title, model.licence)
     return found
 
 
-def _is_open(enc) -> bool:
-    return type(enc).__name__ == "LessonTable"
+def _spm_table(name: str):
+    from .spm_models import SPM_MODELS, get_sentencepiece
+    from .tables import SpmTable
 
-
-def _summary(enc, piece: dict) -> dict:
-    """A piece as the strip draws it: an OpenAI table's gets its spans here; an open model's has them."""
-    if _is_open(enc):
-        return {k: v for k, v in piece.items() if k not in ("seen", "whole")}
-    return piece_facts(enc, piece)
-
-
-def _model_facts(enc) -> dict | None:
-    """The open model's facts (toklab.hf.lesson.model_facts, with its title and licence); null for OpenAI's."""
-    if not _is_open(enc):
-        return None
-    sizes = {"vocab_size": enc.model.get_vocab_size(), "vocab_size_with_added": enc.tok.get_vocab_size(with_added_tokens=True),
-             "n_added": len(enc.added_ids), "n_special": len(enc.special_ids)}  # fmt: skip
-    return _said(enc.name, enc.facts, sizes)
-
-
-def _said(name: str, facts: dict, sizes: dict) -> dict:
-    from .open_models import OPEN_MODELS
-
-    if name == CUSTOM_TABLE:
-        title, licence = _custom["title"], ""  # the reader's file: its name; its licence is not the engine's to know
-    else:
-        title, licence = OPEN_MODELS[name].title, OPEN_MODELS[name].licence
-    keys = ("kind", "space", "digits", "cjk_runs", "whole_tokens", "byte_fallback")
-    return {"name": name, "title": title, "licence": licence, **{k: facts[k] for k in keys},
-            "n_patterns": len(facts["patterns"]), "post_specials": [list(p) for p in facts["post_specials"]], **sizes}
+    found = _open_tables.get(name)
+    if found is None:
+        model = SPM_MODELS[name]  # get_sentencepiece: table_unavailable when its file is not there
+        found = _open_tables[name] = SpmTable(name, get_sentencepiece(name), model.title, model.licence)
+    return found
 
 
 def tokenizer_facts(encoding: str) -> dict:
-    """What the page says about an open model before and after it loads: its title, sizes and way of cutting."""
+    """What the page says about a model before and after it loads: its title, family, sizes and way of cutting."""
     if encoding not in TABLES or encoding in ENCODINGS:
         raise bad_choice("encoding", encoding, TABLES[len(ENCODINGS):])
     if encoding == CUSTOM_TABLE:
-        return _model_facts(_custom_table())
-    if encoding in _open_tables:
-        return _model_facts(_open_tables[encoding])
-    from .hf.lesson import config_facts
+        return _custom_table().model_facts()
+    if encoding in _open_tables or encoding in SPM_TABLES:
+        return _encoding(encoding).model_facts()
+    from .hf.lesson import config_facts, config_family, said
+    from .open_models import OPEN_MODELS
     from .registry import count_facts, tokenizer_config
 
     config = tokenizer_config(encoding)  # the parts and counts, without building the model
     counts = count_facts(config)
     sizes = {k: counts[k] for k in ("vocab_size", "vocab_size_with_added", "n_added", "n_special")}
-    return _said(encoding, config_facts(config), sizes)
+    model = OPEN_MODELS[encoding]
+    return said(encoding, model.title, model.licence, config_facts(config), sizes, config_family(config))
 
 
 _last_table: dict = {}  # the latest encoding -> its sizes (o200k's 200k tokens are counted once)
@@ -154,22 +144,12 @@ _last_table: dict = {}  # the latest encoding -> its sizes (o200k's 200k tokens 
 def table_facts(enc) -> dict:
     """The table's sizes the lessons quote: n_vocab, the tokens made of bytes (ranks), the special tokens.
 
-    >>> facts = table_facts(get_encoding("r50k_base"))
+    >>> facts = table_facts(_encoding("r50k_base"))
     >>> facts["n_vocab"], facts["n_ranks"], facts["n_merged"], facts["specials"]
     (50257, 50256, 50000, [['<|endoftext|>', 50256]])
     """
-    if _is_open(enc):
-        if _last_table.get("enc") is not enc:
-            _last_table.update(enc=enc, facts=enc.table_facts())
-        return _last_table["facts"]
     if _last_table.get("enc") is not enc:
-        lengths = enc.model.token_lengths()  # cl100k, o200k: ranks may leave gaps before the special ids
-        _last_table.update(enc=enc, facts={
-            "n_vocab": enc.n_vocab,
-            "n_ranks": len(lengths),
-            "n_merged": sum(1 for n in lengths if n > 1),
-            "specials": sorted(([token, i] for token, i in enc.special_tokens.items()), key=lambda pair: pair[1]),
-        })
+        _last_table.update(enc=enc, facts=enc.table_facts())
     return _last_table["facts"]
 
 
@@ -208,10 +188,11 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
         "piece_offset": offset,
         "piece_limit": piece_limit,
         "trace_limit": MAX_TRACE_BYTES,
-        "pieces": [_summary(enc, p) for p in pieces[offset : offset + piece_limit]],
-        "plain_special": allowed_special == "none" and not _is_open(enc) and any(t in text for t in enc.special_tokens),
+        "pieces": [enc.summary(p) for p in pieces[offset : offset + piece_limit]],
+        "plain_special": enc.plain_special(text, allowed_special),
         **table_facts(enc),
-        "model": _model_facts(enc),
+        "family": enc.family,
+        "model": enc.model_facts(),
     }
 
 
@@ -232,26 +213,18 @@ def trace_piece(text: str, index: int, allowed_special: str = "none", merges: li
     p = pieces[index]
     if len(p["bytes"]) > MAX_TRACE_BYTES:
         raise ToklabError("piece_too_long", index=index, bytes=len(p["bytes"]), limit=MAX_TRACE_BYTES)
-    if _is_open(enc):
-        return enc.trace_piece(p)
-    if p["rule"] == "special":
-        piece = dict(special_piece(enc, p["text"], p["index"], p["start"], p["end"]), greedy=None)
-    else:
-        piece = enc.trace_piece(p["text"], index=p["index"], start=p["start"])
-        piece["greedy"] = enc.trace_greedy(p["text"])
-    return dict(piece, spans=start_spans(piece), whole=False, symbol_ids=None)
+    return enc.trace_piece(p)
 
 
 def decode(ids: str, encoding: str = "r50k_base") -> dict:
     """Ids as the user typed them, decoded item by item (toklab.decoding)."""
-    return explain_ids(_encoding(encoding), _text(ids, "ids"))
+    return _encoding(encoding).explain(_text(ids, "ids"))
 
 
 def special(text: str, encoding: str = "r50k_base") -> dict:
     """The three treatments of special-token text (toklab.special)."""
     enc = _encoding(encoding)
-    views = enc.special_views(_text(text)) if _is_open(enc) else special_views(enc, _text(text))
-    return {**views, **table_facts(enc), "model": _model_facts(enc)}
+    return {**enc.special_views(_text(text)), **table_facts(enc), "model": enc.model_facts()}
 
 
 def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int | None = None,
@@ -399,14 +372,14 @@ def _whole(piece: bytes) -> bool:
     return True
 
 
-def _trained(merges: list) -> Encoding:
-    """A byte-level encoding from merges learned in the train lesson (cached for the latest list)."""
+def _trained(merges: list) -> RankTable:
+    """A byte-level table from merges learned in the train lesson (cached for the latest list)."""
     from .bytetrain import trained_encoding
 
     key = json.dumps(merges)
     if _trained_cache.get("key") != key:
         enc = trained_encoding([list(m) for m in merges], name="trained")  # may refuse the merges
-        _trained_cache.update(key=key, enc=enc)
+        _trained_cache.update(key=key, enc=RankTable(enc))
     return _trained_cache["enc"]
 
 
@@ -422,7 +395,7 @@ def _custom_table():
     if not _custom:
         raise ToklabError("no_custom_tokenizer")
     if _custom.get("table") is None:
-        _custom["table"] = LessonTable(CUSTOM_TABLE, _custom["tok"])
+        _custom["table"] = LessonTable(CUSTOM_TABLE, _custom["tok"], _custom["title"])  # its licence is not the engine's to know
     return _custom["table"]
 _makeups: dict = {}  # open model name -> its vocabulary's make-up (counted once)
 
@@ -437,21 +410,16 @@ def _makeup_of(name: str, tok) -> dict:
 
 def model_row(text: str, encoding: str, dim: int = 768) -> dict:
     """`text` through one model: its tokens and the counts the models lesson lays side by side."""
-    from .model_rows import encoding_row, hf_row
     from .open_models import TOKENIZER_NAMES
-    from .registry import get_tokenizer
 
     text = _text(text)
-    if encoding == "custom":
-        if not _custom:
-            raise ToklabError("no_custom_tokenizer")
-        row = dict(hf_row(_custom["tok"], text, dim), makeup=_custom["makeup"])
+    table = _encoding(encoding)  # table_unavailable when its file is not found; no_custom_tokenizer
+    row = table.row(text, dim)
+    if encoding == CUSTOM_TABLE:
+        row["makeup"] = _custom["makeup"]
     elif encoding in TOKENIZER_NAMES:
-        tok = get_tokenizer(encoding)  # table_unavailable when its packed file is not found
-        row = dict(hf_row(tok, text, dim), makeup=_makeup_of(encoding, tok))
-    else:
-        row = dict(encoding_row(_encoding(encoding), text, dim), makeup=None)
-    return {"encoding": encoding, **row}
+        row["makeup"] = _makeup_of(encoding, table.tok)
+    return {"encoding": encoding, **row, "family": table.family, "licence": table.licence}
 
 
 def tokenizer_file(json: str, name: str = "tokenizer.json") -> dict:
@@ -475,7 +443,7 @@ def tokenizer_file(json: str, name: str = "tokenizer.json") -> dict:
     _custom.clear()
     _custom.update(found)
     try:
-        facts = _model_facts(_custom_table())
+        facts = _custom_table().model_facts()
     except ToklabError:  # a model the lessons cannot draw as a table: the file is refused, the one before stays
         _custom.clear()
         _custom.update(before)

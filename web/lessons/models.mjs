@@ -13,7 +13,7 @@ import { intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonk
 import { TextLesson } from "../ui/textLesson.mjs";
 import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
-import { MODELS, LOAD_ORDER } from "./models/table.mjs";
+import { MODELS, LOAD_ORDER, SPM_ORDER } from "./models/table.mjs";
 import { NotesWrong } from "./models/notesWrong.mjs";
 import { Limits } from "./models/limits.mjs";
 import "./models/strings.mjs";
@@ -27,6 +27,33 @@ const PARAMS = new Map([
 
 function fmt(n) {
   return n.toLocaleString("en-US");
+}
+
+/**
+ * The characters a SentencePiece answer wrote as bytes (byte fallback): each run of <0xXX> tokens read
+ * as UTF-8, one entry per character, with the tokens it took.
+ */
+function byteFallbacks(forms) {
+  const out = [];
+  let run = [];
+  const flush = () => {
+    if (!run.length) return;
+    const bytes = new Uint8Array(run.map((f) => parseInt(f.slice(3, 5), 16)));
+    let at = 0;
+    for (const ch of new TextDecoder("utf-8").decode(bytes)) {
+      const n = new TextEncoder().encode(ch).length;
+      const char = ch === "\uFFFD" ? "?" : ch;
+      if (!out.some((f) => f.char === char)) out.push({ char, bytes: run.slice(at, at + n) });
+      at += n;
+    }
+    run = [];
+  };
+  for (const form of forms) {
+    if (/^<0x[0-9A-F]{2}>$/.test(form)) run.push(form);
+    else flush();
+  }
+  flush();
+  return out;
 }
 
 function ratio(x) {
@@ -101,7 +128,7 @@ class ModelsLesson extends TextLesson {
   // --- the rows ----------------------------------------------------------------------------------
 
   encodings() {
-    return openFile() ? [...LOAD_ORDER, "custom"] : LOAD_ORDER;
+    return openFile() ? [...LOAD_ORDER, ...SPM_ORDER, "custom"] : [...LOAD_ORDER, ...SPM_ORDER];
   }
 
   /** One request per model, in LOAD_ORDER; each answer fills its row at once. */
@@ -169,9 +196,10 @@ class ModelsLesson extends TextLesson {
     const head = el("header", { className: "lk-compare-head" },
       el("h3", { className: "lk-compare-name" }, this.modelName(id)),
       el("p", { className: "fine", testid: "model-vocab-line" }, vocabLine));
-    const about = model.about || model.unavailable
-      ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: fmt(model.notes), file: r ? fmt(r.vocab_size) : "?" }))
-      : null;
+    const about = model.spm ? this.spmAbout(id, model, r)
+      : model.about || model.unavailable
+        ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: fmt(model.notes), file: r ? fmt(r.vocab_size) : "?" }))
+        : null;
     if (model.unavailable) {
       return el("article", { className: `lk-compare-row model-row unavailable`, testid: "model-row", data }, head, about);
     }
@@ -205,6 +233,26 @@ class ModelsLesson extends TextLesson {
       body = [el("p", { className: "fine lk-row-loading", testid: "model-loading" }, line), state ? bar : null];
     }
     return el("article", { className: `lk-compare-row model-row ${r ? "" : "pending"}`, testid: "model-row", data }, head, about, ...body);
+  }
+
+  /**
+   * A SentencePiece row's lines: its licence, named with the model (from the engine's answer), and for
+   * Llama 1/2 the characters this text makes it fall back to bytes, against Llama 3's count.
+   */
+  spmAbout(id, model, r) {
+    const t = this.t;
+    const lines = [];
+    if (r && r.licence) lines.push(el("p", { className: "fine", testid: "model-licence" }, t("models.licence", { name: this.modelName(id), licence: r.licence })));
+    if (model.about && r) {
+      const fallen = byteFallbacks(r.forms);
+      const llama3 = this.rowState.get("llama3");
+      const l3 = llama3 && llama3.answer && llama3.answer.ok ? llama3.answer.result : null;
+      lines.push(el("p", { className: "fine", testid: "model-fallback" }, fallen.length
+        ? t("models.fallback", { list: fallen.map((f) => `${f.char} → ${f.bytes.join(" ")}`).join(t("models.listSep")) })
+        : t("models.fallbackNone")));
+      if (l3) lines.push(el("p", { className: "fine", testid: "model-vs-llama3" }, t("models.vsLlama3", { mine: fmt(r.n_tokens), llama3: fmt(l3.n_tokens), vocab: fmt(l3.vocab_size) })));
+    }
+    return lines.length ? el("div", { className: "lk-row-about" }, ...lines) : null;
   }
 
   // --- the claim, MiniMind's make-up and its embedding -------------------------------------------
@@ -259,7 +307,7 @@ class ModelsLesson extends TextLesson {
   claimLines(rows) {
     const t = this.t;
     const name = (id) => this.modelName(id);
-    const measured = MODELS.filter((m) => rows.has(m.id) && rows.get(m.id).tokens_per_han !== null);
+    const measured = MODELS.filter((m) => !m.spm && rows.has(m.id) && rows.get(m.id).tokens_per_han !== null);
     const shown = (id) => ratio(rows.get(id).tokens_per_han);
     const per = (id) => Number(shown(id));  // as the row shows it, so the verdict reads like the rows
     const ranked = [...measured].sort((a, b) => per(a.id) - per(b.id));

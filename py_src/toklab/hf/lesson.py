@@ -39,7 +39,7 @@ from . import pre_tokenizers as _pre
 from .tokenizer import _original
 from .trace import _parts, _steps
 
-__all__ = ["LessonTable", "model_facts"]
+__all__ = ["LessonTable", "config_family", "model_facts", "said"]
 
 _BYTE_TOKEN = re.compile(r"<0x([0-9A-F]{2})>")
 
@@ -99,6 +99,34 @@ def _digits(patterns: list[str]) -> str:
     if r"\p{N}+" in joined:
         return "runs"
     return "whole"
+
+
+def said(name: str, title: str, licence: str, facts: dict, sizes: dict, family: str) -> dict:
+    """ModelFacts: a model's name, title, licence and family, its way of cutting, its sizes."""
+    keys = ("kind", "space", "digits", "cjk_runs", "whole_tokens", "byte_fallback")
+    return {"name": name, "title": title, "licence": licence, "family": family, **{k: facts[k] for k in keys},
+            "n_patterns": len(facts["patterns"]), "post_specials": [list(p) for p in facts["post_specials"]], **sizes}
+
+
+def config_family(config: dict) -> str:
+    """The family a tokenizer.json's model is of (toklab.tables.FAMILIES), from its config."""
+    model = (config.get("model") or {}).get("type", "BPE")
+    if model == "Unigram":
+        return "unigram"
+    pre = json_types(config.get("pre_tokenizer"))
+    return "byte_level_bpe" if "ByteLevel" in pre else "char_bpe"
+
+
+def json_types(part) -> set:
+    """The "type" of a tokenizer.json part and of every part it nests."""
+    if isinstance(part, dict):
+        found = {part["type"]} if isinstance(part.get("type"), str) else set()
+        for value in part.values():
+            found |= json_types(value)
+        return found
+    if isinstance(part, list):
+        return set().union(*(json_types(v) for v in part)) if part else set()
+    return set()
 
 
 def model_facts(tok) -> dict:
@@ -162,8 +190,10 @@ def post_specials(post_processor) -> list[list]:
 class LessonTable:
     """A `toklab.hf.Tokenizer` with the methods the lessons call on a table (see the module docstring)."""
 
-    def __init__(self, name: str, tok):
+    def __init__(self, name: str, tok, title: str = "", licence: str = ""):
         self.name = name
+        self.title = title or name
+        self.licence = licence
         self.tok = tok
         self.model = tok.model
         self.facts = model_facts(tok)
@@ -174,6 +204,34 @@ class LessonTable:
         self.special_tokens = {t.content: i for i, t in added.items() if t.special}
         self.vocab_r = self.model.vocab_r
         self.n_vocab = 1 + max(max(self.vocab_r, default=-1), max(self.added_ids, default=-1))
+        model_type = type(self.model).__name__
+        self.family = ("byte_level_bpe" if self.byte_level else "char_bpe") if model_type == "BPE" else "unigram"
+
+    # --- the table protocol (toklab.tables) ---------------------------------------------------------
+
+    def summary(self, piece: dict) -> dict:
+        """A piece as the strip draws it (it has its spans already)."""
+        return {k: v for k, v in piece.items() if k not in ("seen", "whole")}
+
+    def plain_special(self, text: str, allowed_special: str) -> bool:
+        return False  # an open model cuts its added tokens out whatever the request says
+
+    def explain(self, typed: str) -> dict:
+        from ..decoding import explain_ids
+
+        return explain_ids(self, typed)
+
+    def model_facts(self) -> dict:
+        """The model's facts (ModelFacts), its title, licence and family with them."""
+        tok = self.tok
+        sizes = {"vocab_size": self.model.get_vocab_size(), "vocab_size_with_added": tok.get_vocab_size(with_added_tokens=True),
+                 "n_added": len(self.added_ids), "n_special": len(self.special_ids)}  # fmt: skip
+        return said(self.name, self.title, self.licence, self.facts, sizes, self.family)
+
+    def row(self, text: str, dim: int) -> dict:
+        from ..model_rows import hf_row
+
+        return hf_row(self.tok, text, dim)
 
     # --- tokens -----------------------------------------------------------------------------------
 
@@ -230,7 +288,7 @@ class LessonTable:
             at += n
         return spans
 
-    def pieces(self, text: str) -> list[dict]:
+    def pieces(self, text: str, allowed_special=None) -> list[dict]:
         """Every piece of `text` with its ids, tokens, label, token byte spans and texts."""
         tok = self.tok
         out = []

@@ -65,8 +65,8 @@ registerPairs({
     zh: "同一段文字，每个模型",
   },
   "models.rowsText": {
-    en: "Each row is the model's own tokenizer.json (or OpenAI's table) run in your browser. The text's own tokens are counted: no special token is added. A dashed chip is part of a character, shown as its bytes in hex (hover it for the token as the file spells it).",
-    zh: "每一行都是该模型自己的 tokenizer.json（或 OpenAI 的词表），在你的浏览器里运行。只数文字本身的 token，不加任何特殊 token。虚线框的 token 只是一个字的一部分，显示为它的十六进制字节（把鼠标移上去可看到文件里的写法）。",
+    en: "Each row is the model's own tokenizer.json (or OpenAI's table, or SentencePiece's tokenizer.model for Llama 1/2 and Mistral) run in your browser. The text's own tokens are counted: no special token is added. A dashed chip is part of a character, shown as its bytes in hex (hover it for the token as the file spells it).",
+    zh: "每一行都是该模型自己的 tokenizer.json（或 OpenAI 的词表；Llama 1/2 和 Mistral 则是 SentencePiece 的 tokenizer.model），在你的浏览器里运行。只数文字本身的 token，不加任何特殊 token。虚线框的 token 只是一个字的一部分，显示为它的十六进制字节（把鼠标移上去可看到文件里的写法）。",
   },
   "models.name.r50k_base": { en: "GPT-2 (r50k_base)", zh: "GPT-2（r50k_base）" },
   "models.name.cl100k_base": { en: "GPT-4 / GPT-3.5 (cl100k_base)", zh: "GPT-4 / GPT-3.5（cl100k_base）" },
@@ -77,6 +77,24 @@ registerPairs({
   "models.name.llama3": { en: "Llama 3", zh: "Llama 3" },
   "models.name.gemma3": { en: "Gemma 3", zh: "Gemma 3" },
   "models.name.chatglm": { en: "ChatGLM", zh: "ChatGLM" },
+  "models.name.llama2": { en: "Llama 1/2", zh: "Llama 1/2" },
+  "models.name.mistral": { en: "Mistral 7B", zh: "Mistral 7B" },
+  "models.licence": {
+    en: "{name}'s tokenizer.model is used here under the {licence}.",
+    zh: "{name} 的 tokenizer.model 在这里按 {licence} 使用。",
+  },
+  "models.fallback": {
+    en: "SentencePiece with byte fallback: a character missing from its 32,000 pieces is written as its UTF-8 bytes, one token each. In this text: {list}.",
+    zh: "SentencePiece 带字节回退：32,000 个词元里没有的字，就按它的 UTF-8 字节写，一个字节一个 token。这段文字里：{list}。",
+  },
+  "models.fallbackNone": {
+    en: "Every character of this text is among its 32,000 pieces: nothing falls back to bytes.",
+    zh: "这段文字的每个字都在它的 32,000 个词元里，没有字回退成字节。",
+  },
+  "models.vsLlama3": {
+    en: "Here Llama 1/2 needs {mine} tokens and Llama 3 ({vocab} entries) {llama3}: a reason Meta left the 32K vocabulary behind.",
+    zh: "这段文字 Llama 1/2 要 {mine} 个 token，Llama 3（{vocab} 个词条）要 {llama3} 个：这正是 Meta 放弃 32K 词表的一个原因。",
+  },
   "models.name.custom": { en: "Your file: {name}", zh: "你的文件：{name}" },
   "models.notesVocab": {
     en: "Notes: {notes} · file: {file}",

@@ -6,7 +6,9 @@ export const MODELS = Object.freeze([
   { id: "r50k_base", notes: 50257 },
   { id: "cl100k_base", notes: 100256, about: true },
   { id: "o200k_base", notes: 200000, about: true },
+  { id: "llama2", notes: 32000, about: true, licence: true, spm: true },
   { id: "llama3", notes: 128256 },
+  { id: "mistral", notes: 32000, licence: true, spm: true },
   { id: "qwen3", notes: 151643, about: true, chinese: true },
   { id: "chatglm", notes: 151329, unavailable: true, chinese: true },
   { id: "deepseek_v3", notes: 128815, chinese: true },
@@ -15,4 +17,7 @@ export const MODELS = Object.freeze([
 ]);
 // The order the rows are asked for: the tables already in the engine first, the largest file last.
 export const LOAD_ORDER = Object.freeze(["r50k_base", "minimind", "cl100k_base", "o200k_base", "qwen3", "deepseek_v3", "llama3", "gemma3"]);
+// SentencePiece's own files (issue 38), asked for after those: Llama 1/2 and Mistral 7B, 32,000 pieces
+// each. Their rows stand beside the others; the claim, the limits and the worksheet keep to LOAD_ORDER.
+export const SPM_ORDER = Object.freeze(["llama2", "mistral"]);
 
