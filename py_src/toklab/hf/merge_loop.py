@@ -1,4 +1,4 @@
-"""Rules 4 to 6 of ``toklab.hf.trainers``: trainer.rs's merge loop, on symbol ids.
+"""Rules 4 to 6 of ``toklab.hf.trainers_bpe``: trainer.rs's merge loop, on symbol ids.
 
 What this adds over ``toklab.fasttrain.PairIndex``: ``tokenizers``' own bookkeeping, kept as it is. A heap
 entry carries the words the pair was seen in, and merging it touches only those words (word.rs's

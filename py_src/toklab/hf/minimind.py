@@ -29,7 +29,7 @@ from toklab.errors import ToklabError, ToklabTypeError
 from toklab.protocol import MAX_CORPUS_CHARS, MAX_TRAIN_VOCAB  # a longer corpus, a larger vocabulary are refused
 
 from .model_files import byte_level_tokenizer_config
-from .trainers import BpeTrainer, byte_level_word_counts
+from .trainers_bpe import BpeTrainer, byte_level_word_counts
 from .training import gpt2_split
 
 __all__ = ["MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MINIMIND_SPECIAL", "MINIMIND_SPECIAL_TOKENS",

@@ -61,7 +61,7 @@ from typing import Callable, Iterable
 from toklab.errors import ToklabError, ToklabTypeError
 
 from ..sentencepiece.unigram import stats_of, viterbi
-from .trainers import MAX_VOCAB_SIZE, Trainer, _int_option
+from .trainers_bpe import MAX_VOCAB_SIZE, Trainer, _int_option
 
 __all__ = ["UnigramTrainer", "digamma", "log_sum_exp", "seed_pieces"]
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from .trainers import MAX_VOCAB_SIZE, Trainer, _int_option
+from .trainers_bpe import MAX_VOCAB_SIZE, Trainer, _int_option
 
 __all__ = ["WordLevelTrainer"]
 

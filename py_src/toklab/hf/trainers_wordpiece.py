@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .trainers import BpeTrainer
+from .trainers_bpe import BpeTrainer
 
 __all__ = ["WordPieceTrainer"]
 

@@ -23,7 +23,7 @@ from typing import Iterable
 from toklab.errors import ToklabError, ToklabTypeError
 
 from . import pre_tokenizers as _pre_tokenizers
-from .trainers import BpeTrainer, byte_level_word_counts
+from .trainers_bpe import BpeTrainer, byte_level_word_counts
 
 __all__ = ["gpt2_split", "lines_with_ending", "train_from_iterator", "train_from_files", "words_of"]
 
