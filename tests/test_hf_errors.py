@@ -113,3 +113,20 @@ def test_wrong_types_to_encode_and_decode():
 
 
 HF_CODES = {c[2] for c in CASES} | {"hf_bad_json", "hf_too_large", "hf_text_too_long"}  # reached above
+
+
+def test_replace_normalizers_that_grow_a_text_without_bound_are_refused():
+    """Three Replace normalizers, each "a" -> a thousand a's, asked for 10^9 characters of one "a" (a 1 KB
+    tokenizer.json took 24 GB): a normalizer may grow a text at most GROWTH times, and the request says so."""
+    from toklab.hf import normalizers
+
+    grow = {"type": "Replace", "pattern": {"String": "a"}, "content": "a" * 10}  # 1,000 here would hang without the bound
+    tok = Tokenizer.from_config(changed(["normalizer"], {"type": "Sequence", "normalizers": [grow] * 3}))
+    with pytest.raises(ToklabError) as info:
+        tok.encode("a" * 100)
+    assert info.value.code == "hf_normalized_too_long"
+    assert info.value.params == {"length": 100, "limit": normalizers.growth_limit(100), "growth": normalizers.GROWTH}
+    assert "grow a text at most 4 times" in str(info.value)
+    # A normalizer that grows a text within the bound still works, as tokenizers' does.
+    twice = Tokenizer.from_config(changed(["normalizer"], {**grow, "content": "aa"}))
+    assert twice.normalizer.normalize_str("ab") == "aab"

@@ -129,6 +129,8 @@ ERRORS = {
     "hf_bad_regex": "{path}: the pattern {pattern} cannot run here ({detail})",
     "hf_unknown_merge_token": "{path} ({left!r} {right!r}) names {token!r}, which is not in model.vocab",
     "hf_text_too_long": "the text has {length:,} characters; toklab.hf encodes at most {limit:,}",
+    "hf_normalized_too_long": "the normalizer would make a text of {length:,} characters longer than {limit:,}: "
+    "toklab.hf lets a normalizer grow a text at most {growth} times",
     # the models lesson: the reader's own tokenizer.json
     "no_custom_tokenizer": "no tokenizer.json has been opened in this session: open one first",
 }

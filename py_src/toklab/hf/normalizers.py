@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..errors import ToklabError
 from ..pretokenize import _one_of
 from . import _unicode
 from ._config import Regex, bad, expect, literal_or_regex, pattern_config
@@ -35,6 +36,27 @@ from ._config import Regex, bad, expect, literal_or_regex, pattern_config
 __all__ = ["NFC", "NFD", "NFKC", "NFKD", "Lowercase", "Normalizer", "Prepend", "Replace", "Sequence", "from_config"]
 
 Alignment = "list[tuple[int, int]] | None"
+
+# How much longer a normalizer may make a text: GROWTH times its length, and SLACK characters more (a
+# short text with a Prepend). Replace can otherwise grow a text without bound: three of them chained,
+# each "a" -> a thousand a's, asked for 10^9 characters of one "a" (a 1 KB tokenizer.json took 24 GB).
+GROWTH = 4
+SLACK = 64
+
+
+def growth_limit(length: int) -> int:
+    """The most characters a normalizer may make of a text of `length` characters.
+
+    >>> growth_limit(10)
+    104
+    """
+    return GROWTH * length + SLACK
+
+
+def check_growth(length: int, grown: int) -> None:
+    """Refuses (hf_normalized_too_long) a text of `length` characters grown to `grown`, past growth_limit."""
+    if grown > growth_limit(length):
+        raise ToklabError("hf_normalized_too_long", length=length, limit=growth_limit(length), growth=GROWTH)
 
 
 _BARRIER = re.compile(_one_of([list(r) for r in _unicode.NFC_BARRIERS]))  # astral ranges behind a guard: fast
@@ -290,9 +312,13 @@ class Replace(Normalizer):
         if len(self.content) == 1 and isinstance(self.pattern, str) and len(self.pattern) == 1:
             return text.replace(self.pattern, self.content), None
         out, align, pos = [], [], 0
+        limit, size = growth_limit(len(text)), len(text)
         for m in self._re.finditer(text):
             if m.end() == m.start():
                 continue
+            size += len(self.content) - (m.end() - m.start())
+            if size > limit:  # refused before the text is built
+                check_growth(len(text), size)
             out.append(text[pos : m.start()])
             align.extend((k, k + 1) for k in range(pos, m.start()))
             out.append(self.content)
@@ -317,6 +343,7 @@ class Prepend(Normalizer):
     def normalize(self, text):
         if not text or not self.prepend:
             return text, None
+        check_growth(len(text), len(self.prepend) + len(text))
         return self.prepend + text, [(0, 1)] * len(self.prepend) + identity(len(text))
 
     def to_config(self):
@@ -330,9 +357,10 @@ class Sequence(Normalizer):
         self.normalizers = list(normalizers)
 
     def normalize(self, text):
-        align = None
+        align, length = None, len(text)
         for n in self.normalizers:
             text, inner = n.normalize(text)
+            check_growth(length, len(text))  # the whole sequence grows a text as much as one normalizer may
             align = compose(align, inner)
         return text, align
 
