@@ -130,3 +130,16 @@ def test_replace_normalizers_that_grow_a_text_without_bound_are_refused():
     # A normalizer that grows a text within the bound still works, as tokenizers' does.
     twice = Tokenizer.from_config(changed(["normalizer"], {**grow, "content": "aa"}))
     assert twice.normalizer.normalize_str("ab") == "aab"
+
+
+def test_a_split_pattern_that_backtracks_catastrophically_is_refused_when_the_file_is_read():
+    """(a+)+$ on "a" * 40 + "b" never returned (Python's re, like Oniguruma, has no time limit): a pattern
+    that repeats a repeated part is refused with hf_bad_regex, naming the part of the file."""
+    split = {"type": "Split", "pattern": {"Regex": "(a+)+$"}, "behavior": "Isolated", "invert": False}
+    with pytest.raises(ToklabError) as info:
+        Tokenizer.from_config(changed(["pre_tokenizer"], split))
+    assert info.value.code == "hf_bad_regex" and info.value.params["path"] == "pre_tokenizer.pattern.Regex"
+    assert "exponential time" in str(info.value)
+    # A repeated part with a small bound, or repeats side by side, are read as before.
+    for pattern in (r"(?:ab+){1,3}", r" ?\p{L}+| ?\p{N}+|\s+(?!\S)|\s+"):
+        Tokenizer.from_config(changed(["pre_tokenizer"], {**split, "pattern": {"Regex": pattern}}))
