@@ -112,7 +112,7 @@ def test_wrong_types_to_encode_and_decode():
         tok.decode(["0"])
 
 
-HF_CODES = {c[2] for c in CASES} | {"hf_bad_json", "hf_too_large", "hf_text_too_long"}  # reached above
+HF_CODES = {c[2] for c in CASES} | {"hf_bad_json", "hf_too_large", "hf_text_too_long", "hf_normalized_too_long"}  # reached here
 
 
 def test_replace_normalizers_that_grow_a_text_without_bound_are_refused():

@@ -54,7 +54,7 @@ def expect(value, kind, path: str, expected: str, none_ok: bool = False):
 
 
 def nested_repeat(translated: str) -> bool:
-    """Whether a pattern (Python's re) repeats, without a small bound, a part that itself repeats: the
+    r"""Whether a pattern (Python's re) repeats, without a small bound, a part that itself repeats: the
     shape of catastrophic backtracking, which Python's re (and Oniguruma) may take exponential time on.
     Oniguruma has no time limit either; toklab refuses such a pattern when it reads the file.
 
