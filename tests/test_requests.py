@@ -53,7 +53,7 @@ VALUE_CODES = {"empty_text", "no_such_piece", "piece_too_long", "merge_unknown_t
                "jsonl_bad_line",
                # a tokenizer.json that is not one toklab.hf can run (the reader's file, or a trained one)
                "hf_bad_json", "hf_too_large", "hf_bad_value", "hf_unsupported", "hf_bad_regex", "hf_unknown_merge_token",
-               "hf_text_too_long"}
+               "hf_text_too_long", "hf_normalized_too_long"}
 
 
 def strict(answer_json: str) -> dict:
@@ -246,3 +246,26 @@ def test_brackets_inside_a_text_are_text_not_nesting():
     view = answer("overview", {"text": text})["result"]
     assert "".join(p["text"] for p in view["pieces"]) == text[: sum(len(p["text"]) for p in view["pieces"])]
     assert view["n_pieces"] > 0
+
+
+def _with(payload: dict, field: str, value: str) -> dict:
+    return {**payload, field: value}
+
+
+SURROGATE_CASES = [(kind, field, extra) for kind, payload in GOOD.items() for field in ("text", "corpus") if isinstance(payload.get(field), str)
+                   for extra in ({}, *([{"mode": "bytes"}] if kind == "train" else []),
+                                 *([{"encoding": name} for name in typing.get_args(protocol.TableName)]
+                                   if kind in ("overview", "trace_piece", "special", "model_row") else []))]
+
+
+@pytest.mark.parametrize("kind, field, extra", SURROGATE_CASES, ids=[f"{k}.{f}{e}" for k, f, e in SURROGATE_CASES])
+def test_a_lone_surrogate_reads_as_u_fffd_in_every_kind_and_table(kind, field, extra):
+    """JSON allows "\\ud800" and a JavaScript string may hold one; UTF-8 has none. Every kind reads it as
+    tiktoken does, as U+FFFD (27 of 54 such requests were `internal`)."""
+    if extra.get("encoding") == protocol.CUSTOM_TABLE:
+        assert answer("tokenizer_file", GOOD["tokenizer_file"])["ok"]
+    payload = {**GOOD[kind], **extra}
+    text = payload[field]
+    lone = answer(kind, _with(payload, field, text[:2] + "\ud800" + text[2:] + "\udfff"))
+    replaced = answer(kind, _with(payload, field, text[:2] + "\ufffd" + text[2:] + "\ufffd"))
+    assert lone == replaced, lone
