@@ -1,5 +1,6 @@
 # A right bpe() whose watched steps are not what its variables held: json.dumps, patched, answers the
-# watch with 1,024 steps of up to 2,000 symbols (about 10 MB). The page must refuse to read it, not freeze.
+# watch with 5,000 symbols of 1,000 characters (5 MB; the probe sent 1,024 steps of 2,000 symbols). The
+# page must refuse to read it, not freeze.
 import json
 
 real_dumps = json.dumps
@@ -7,8 +8,7 @@ real_dumps = json.dumps
 
 def dumps(value, **options):
     if isinstance(value, dict) and "steps" in value:
-        symbols = ["Ġ"] * 2000
-        value = dict(value, state="ok", symbols=symbols, steps=[symbols[:2000 - k] for k in range(1, 1025)])
+        value = dict(value, state="ok", symbols=["Ġ" * 1000] * 5000, steps=[])
     return real_dumps(value, **options)
 
 
