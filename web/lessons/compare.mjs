@@ -164,6 +164,8 @@ class CompareLesson extends TextLesson {
 
   renderCosts(rows) {
     const t = this.t;
+    // A cost relative to the characters tokenizer's; none when that is 0 (an empty text): the cost alone.
+    const cost = (key, vars, rel) => (typeof rel === "number" ? t(key, { ...vars, rel: ratio(rel) }) : t(`${key}Alone`, vars));
     const maxAtt = Math.max(1, ...rows.map((r) => r.costs.attention));
     const maxOut = Math.max(1, ...rows.map((r) => r.costs.output_per_token));
     const bar = (kind) => el("span", { className: `lk-bar ${kind}`, attrs: { "aria-hidden": "true" } },
@@ -179,8 +181,8 @@ class CompareLesson extends TextLesson {
       out.firstChild.style.width = `${Math.max(1, (100 * row.costs.output_per_token) / maxOut)}%`;
       return el("tr", { testid: "cost-row", data: { name: row.name } },
         el("th", { attrs: { scope: "row" } }, t(`compare.name.${row.name}`)),
-        el("td", { data: { label: t("compare.attention") } }, el("span", { className: "lk-cost" }, t("compare.attCost", { t: fmt(row.n_tokens), t2: fmt(row.costs.attention), rel: ratio(row.relative.attention) })), att),
-        el("td", { data: { label: t("compare.output") } }, el("span", { className: "lk-cost" }, t("compare.outCost", { v: fmt(row.costs.output_per_token), rel: ratio(row.relative.output_per_token) })), out));
+        el("td", { data: { label: t("compare.attention") } }, el("span", { className: "lk-cost" }, cost("compare.attCost", { t: fmt(row.n_tokens), t2: fmt(row.costs.attention) }, row.relative.attention)), att),
+        el("td", { data: { label: t("compare.output") } }, el("span", { className: "lk-cost" }, cost("compare.outCost", { v: fmt(row.costs.output_per_token) }, row.relative.output_per_token)), out));
     });
     this.table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
   }
