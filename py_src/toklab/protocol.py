@@ -143,6 +143,7 @@ Params = dict[str, str | int]  # the values ERRORS[code] is formatted with
 # languages (a test checks).
 PAGE_ERRORS = {
     "bad_request": "a request needs a string kind",  # worker: a message without a kind
+    "payload_not_json": "the payload cannot be written as JSON (a cycle, a BigInt...)",  # worker: JSON.stringify refused it
     "worker_failed": "the engine's worker failed: {detail}",  # worker: Python failed under the request
     "engine_unavailable": "Python could not start ({stage})",  # worker: the boot failed
     "engine_stopped": "the engine has stopped and cannot answer ({detail})",  # page: after a crash, a timeout

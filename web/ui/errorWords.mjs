@@ -161,6 +161,10 @@ registerPairs({
     en: "the page sent a request without a kind",
     zh: "页面发出的请求没有注明类型",
   },
+  "err.payload_not_json": {
+    en: "the page sent a request that cannot be written as JSON (a cycle, a BigInt...)",
+    zh: "页面发出的请求无法写成 JSON（含有循环引用、BigInt 等）",
+  },
   "err.worker_failed": {
     en: "the engine's worker failed: {detail}",
     zh: "引擎所在的 worker 出错了：{detail}",
