@@ -258,6 +258,7 @@ SURROGATE_CASES = [(kind, field, extra) for kind, payload in GOOD.items() for fi
                                    if kind in ("overview", "trace_piece", "special", "model_row") else []))]
 
 
+@pytest.mark.cpython_only  # the same pure Python inside Pyodide, where loading every open model takes minutes
 @pytest.mark.parametrize("kind, field, extra", SURROGATE_CASES, ids=[f"{k}.{f}{e}" for k, f, e in SURROGATE_CASES])
 def test_a_lone_surrogate_reads_as_u_fffd_in_every_kind_and_table(kind, field, extra):
     """JSON allows "\\ud800" and a JavaScript string may hold one; UTF-8 has none. Every kind reads it as
