@@ -270,3 +270,25 @@ def test_a_lone_surrogate_reads_as_u_fffd_in_every_kind_and_table(kind, field, e
     lone = answer(kind, _with(payload, field, text[:2] + "\ud800" + text[2:] + "\udfff"))
     replaced = answer(kind, _with(payload, field, text[:2] + "\ufffd" + text[2:] + "\ufffd"))
     assert lone == replaced, lone
+
+
+@pytest.mark.parametrize("kind, payload", [
+    ("compare", {"text": "今天天气真好，我们去公园散步吧。" * 6_000}),
+    ("special", {"text": "今天天气真好 <|endoftext|> hello " * 4_000}),
+])
+def test_lists_the_page_draws_are_cut_and_counted_whole(kind, payload, r50k_oracle):
+    """At the 1M-character limit a compare answer came to 87 MB and a special one to 33 MB, for a page
+    that draws the first ITEM_LIMIT tokens: the lists are cut there, the counts stay whole (P3)."""
+    text = payload["text"]
+    raw = webapi.handle(kind, json.dumps(payload))
+    got = answer(kind, payload)["result"]
+    assert len(raw) < 400_000  # the lists' whole length would be megabytes
+    if kind == "compare":
+        r50k = got["tokenizers"][3]
+        assert r50k["n_tokens"] == len(r50k_oracle.encode_ordinary(text))
+        assert r50k["ids"] == r50k_oracle.encode_ordinary(text)[:protocol.ITEM_LIMIT]
+        assert all(len(row["tokens"]) == min(row["n_tokens"], protocol.ITEM_LIMIT) for row in got["tokenizers"])
+    else:
+        whole = r50k_oracle.encode(text, allowed_special="all")
+        assert got["allowed"]["n_ids"] == len(whole) and got["allowed"]["ids"] == whole[:protocol.ITEM_LIMIT]
+        assert got["refused"]["ids"] is None and got["refused"]["n_ids"] is None

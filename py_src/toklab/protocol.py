@@ -348,8 +348,9 @@ class SpecialToken(TypedDict):
 
 class SpecialView(TypedDict):
     ok: bool
-    ids: list[int] | None  # null when refused
-    tokens: list[SpecialToken] | None  # the first ITEM_LIMIT (ids has them all)
+    ids: list[int] | None  # the first ITEM_LIMIT; null when refused
+    n_ids: int | None  # how many ids the text has (null when refused)
+    tokens: list[SpecialToken] | None  # the first ITEM_LIMIT
     error: str | None  # why it was refused: ERRORS[code] in English
     code: ErrorCode | None  # disallowed_special when refused
     params: Params | None
@@ -493,15 +494,15 @@ class Relative(TypedDict):
 
 class TokenizerRow(TypedDict):
     name: Literal["characters", "words", "toy_bpe", "r50k"]
-    tokens: list[str]
-    ids: list[int]
+    tokens: list[str]  # the first ITEM_LIMIT (n_tokens counts them all), each cut at 200 characters with "…"
+    ids: list[int]  # the first ITEM_LIMIT
     n_tokens: int
     vocab_size: int  # V: <unk> or <|endoftext|> included
     n_unknown: int
-    unknown: list[str]
+    unknown: list[str]  # the distinct unknown tokens, the first ITEM_LIMIT
     costs: Costs
     relative: Relative
-    token_texts: list[str] | None  # r50k: each token's text (the others: null)
+    token_texts: list[str] | None  # r50k: each listed token's text (the others: null)
 
 
 class Comparison(TypedDict):

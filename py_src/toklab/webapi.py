@@ -251,6 +251,10 @@ def special(text: str, encoding: str = "r50k_base") -> dict:
     """The three treatments of special-token text (toklab.special)."""
     enc = _encoding(encoding)
     views = enc.special_views(_text(text)) if _is_open(enc) else special_views(enc, _text(text))
+    for name in ("refused", "allowed", "plain"):  # the page draws the first ITEM_LIMIT ids: the rest is counted
+        view = views[name]
+        ids = view["ids"]
+        views[name] = {**view, "ids": None if ids is None else ids[:ITEM_LIMIT], "n_ids": None if ids is None else len(ids)}
     return {**views, **table_facts(enc), "model": _model_facts(enc)}
 
 
@@ -271,12 +275,30 @@ def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int
     raise bad_choice("mode", mode, ("chars", "bytes"))
 
 
+TOKEN_SHOWN = 200  # characters of one token a compare answer lists (then "…")
+
+
 def compare(text: str, corpus: str | None = None, bpe_vocab_size: int = 100, min_frequency: int = 2) -> dict:
     """One text through characters, words, a toy BPE trained on `corpus`, and r50k (toklab.compare)."""
     from .compare import compare as run
 
-    return run(_text(text), corpus=None if corpus is None else _text(corpus, "corpus"), bpe_vocab_size=bpe_vocab_size,
-               min_frequency=min_frequency)
+    result = run(_text(text), corpus=None if corpus is None else _text(corpus, "corpus"), bpe_vocab_size=bpe_vocab_size,
+                 min_frequency=min_frequency)
+    # The page draws each tokenizer's first ITEM_LIMIT tokens, each a chip of at most TOKEN_SHOWN characters,
+    # and counts the rest (n_tokens, n_unknown): a 1M-character text's four lists whole came to 87 MB, and
+    # a text without spaces is one "word" of all its characters.
+    def shown(token: str) -> str:
+        return token if len(token) <= TOKEN_SHOWN else token[: TOKEN_SHOWN - 1] + "…"
+
+    for row in result["tokenizers"]:
+        row["unknown"] = [shown(t) for t in list(dict.fromkeys(row["unknown"]))[:ITEM_LIMIT]]
+        for key in ("tokens", "ids", "token_texts"):
+            if row[key] is not None:
+                row[key] = row[key][:ITEM_LIMIT]
+        for key in ("tokens", "token_texts"):
+            if row[key] is not None:
+                row[key] = [shown(t) for t in row[key]]
+    return result
 
 
 def samples(text: str, block_size: int = 6, batch_size: int = 3, tokenizer: str = "toy_bpe",

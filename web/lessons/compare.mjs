@@ -148,7 +148,7 @@ class CompareLesson extends TextLesson {
       el("div", {}, el("dt", {}, t("compare.tokens")), el("dd", { testid: "compare-count" }, fmt(row.n_tokens))),
       el("div", {}, el("dt", {}, t("compare.vocab")), el("dd", { testid: "compare-vocab" }, fmt(row.vocab_size))),
       el("div", {}, el("dt", {}, t("compare.unknown")), el("dd", { testid: "compare-unknown" }, fmt(row.n_unknown))));
-    const more = row.tokens.length > shown.length ? el("p", { className: "fine" }, t("compare.more", { n: row.tokens.length - shown.length })) : null;
+    const more = row.n_tokens > shown.length ? el("p", { className: "fine" }, t("compare.more", { n: row.n_tokens - shown.length })) : null;
     const unknownLine = row.n_unknown > 0
       ? el("p", { className: "lk-unknown-line" }, el("span", { className: "lk-mark", attrs: { "aria-hidden": "true" } }, "?"),
         t("compare.unknownList", { list: [...unknown].join("  ") }))
