@@ -292,3 +292,14 @@ def test_lists_the_page_draws_are_cut_and_counted_whole(kind, payload, r50k_orac
         whole = r50k_oracle.encode(text, allowed_special="all")
         assert got["allowed"]["n_ids"] == len(whole) and got["allowed"]["ids"] == whole[:protocol.ITEM_LIMIT]
         assert got["refused"]["ids"] is None and got["refused"]["n_ids"] is None
+
+
+def test_samples_send_each_token_as_its_chip_shows_it():
+    """1M Chinese characters without a space are one toy "word": its samples answer came to 23 MB, that
+    word in the stream and in every window. Each token is sent as a chip shows it, cut with "…" (P3)."""
+    text = "今天天气真好，我们去公园散步吧" * 2_000 + " a b c d e f g h"
+    raw = webapi.handle("samples", json.dumps({"text": text, "block_size": 2, "batch_size": 2, "mode": "sequential"}))
+    got = json.loads(raw)["result"]
+    assert len(raw) < 20_000 < len(text)
+    assert got["tokens"][0] == text[: webapi.TOKEN_SHOWN - 1] + "…"
+    assert got["windows"][0]["x_tokens"][0] == got["tokens"][0] and got["n_ids"] == len(got["tokens"])

@@ -524,13 +524,13 @@ class Window(TypedDict):
     offset: int
     x: list[int]  # inputs
     y: list[int]  # labels: the inputs shifted by one
-    x_tokens: list[str]
+    x_tokens: list[str]  # each cut at 200 characters with "…", as in tokens
     y_tokens: list[str]
 
 
 class Samples(TypedDict):
     ids: list[int]  # the whole stream
-    tokens: list[str]
+    tokens: list[str]  # one per id, each cut at 200 characters with "…" (a chip shows no more)
     n_ids: int
     vocab_size: int  # the tokenizer's, <unk> or <|endoftext|> included
     block_size: int
