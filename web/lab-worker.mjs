@@ -25,7 +25,8 @@
 //                    {id, kind, ok: false, error: {type, message, crashed}}   Pyodide itself failed, or the
 //                                                   answer is longer than ANSWER_MAX (type "TooLarge")
 //   port -> page     {status: "loading" | "ready" | "error", message}   (unprompted)
-//   port -> page     {closed: true}   student code closed this worker (`import js; js.close()`)
+//   port -> page     {closed: true}   student code closed this worker (it has no `js` to do it with,
+//                                    toklab_lab.nojs; this stays for a way to JavaScript nojs missed)
 //
 // One request per worker: student code runs here once, and a second request is refused (the page starts
 // a fresh worker for every run, runner.mjs), so nothing a run changes in Python outlives it. A run that
@@ -106,8 +107,8 @@ async function fetchOk(url) {
 }
 
 /**
- * Seals this worker (lab-seal.mjs). Student code may close the worker itself (`import js; js.close()`):
- * the page hears why at once, instead of waiting out the run's time limit.
+ * Seals this worker (lab-seal.mjs). Should student code find a way to JavaScript and close the worker
+ * itself (`js.close()`), the page hears why at once, instead of waiting out the run's time limit.
  */
 function sealWorker() {
   const close = self.close.bind(self);
