@@ -113,4 +113,34 @@ def test_wrong_types_to_encode_and_decode():
         tok.decode(["0"])
 
 
-HF_CODES = {c[2] for c in CASES} | {"hf_bad_json", "hf_too_large", "hf_text_too_long"}  # reached above
+HF_CODES = {c[2] for c in CASES} | {"hf_bad_json", "hf_too_large", "hf_text_too_long", "hf_normalized_too_long"}  # reached here
+
+
+def test_replace_normalizers_that_grow_a_text_without_bound_are_refused():
+    """Three Replace normalizers, each "a" -> a thousand a's, asked for 10^9 characters of one "a" (a 1 KB
+    tokenizer.json took 24 GB): a normalizer may grow a text at most GROWTH times, and the request says so."""
+    from toklab.hf import normalizers
+
+    grow = {"type": "Replace", "pattern": {"String": "a"}, "content": "a" * 10}  # 1,000 here would hang without the bound
+    tok = Tokenizer.from_config(changed(["normalizer"], {"type": "Sequence", "normalizers": [grow] * 3}))
+    with pytest.raises(ToklabError) as info:
+        tok.encode("a" * 100)
+    assert info.value.code == "hf_normalized_too_long"
+    assert info.value.params == {"length": 100, "limit": normalizers.growth_limit(100), "growth": normalizers.GROWTH}
+    assert "grow a text at most 4 times" in str(info.value)
+    # A normalizer that grows a text within the bound still works, as tokenizers' does.
+    twice = Tokenizer.from_config(changed(["normalizer"], {**grow, "content": "aa"}))
+    assert twice.normalizer.normalize_str("ab") == "aab"
+
+
+def test_a_split_pattern_that_backtracks_catastrophically_is_refused_when_the_file_is_read():
+    """(a+)+$ on "a" * 40 + "b" never returned (Python's re, like Oniguruma, has no time limit): a pattern
+    that repeats a repeated part is refused with hf_bad_regex, naming the part of the file."""
+    split = {"type": "Split", "pattern": {"Regex": "(a+)+$"}, "behavior": "Isolated", "invert": False}
+    with pytest.raises(ToklabError) as info:
+        Tokenizer.from_config(changed(["pre_tokenizer"], split))
+    assert info.value.code == "hf_bad_regex" and info.value.params["path"] == "pre_tokenizer.pattern.Regex"
+    assert "exponential time" in str(info.value)
+    # A repeated part with a small bound, or repeats side by side, are read as before.
+    for pattern in (r"(?:ab+){1,3}", r" ?\p{L}+| ?\p{N}+|\s+(?!\S)|\s+"):
+        Tokenizer.from_config(changed(["pre_tokenizer"], {**split, "pattern": {"Regex": pattern}}))

@@ -101,6 +101,9 @@ def test_progress_hears_every_merge_and_stop_keeps_what_was_learned():
     ({"corpus": '{"id": 1}\n{"conversations": [{"content": ""}]}', "format": "jsonl"}, "corpus_empty", {}),
     ({"corpus": "ab\x00cd"}, "corpus_binary", {"at": 2}),
     ({"corpus": '{"conversations": []}\n\n{"oops"\n', "format": "jsonl"}, "jsonl_bad_line", {"line": 3, "column": 8}),
+    # One line nested 5,000 deep: refused before parsing (in Pyodide it overflowed the stack, fatally).
+    ({"corpus": '{"conversations": []}\n' + "[" * 5000 + "]" * 5000, "format": "jsonl"}, "jsonl_bad_line",
+     {"line": 2, "column": 1}),
     ({"corpus": "ab", "vocab_size": 291}, "too_small", {"field": "vocab_size", "min": 292}),
     ({"corpus": "ab", "vocab_size": 255, "special_tokens": []}, "too_small", {"field": "vocab_size", "min": 256}),
     ({"corpus": "ab", "vocab_size": 32001}, "too_large", {"field": "vocab_size", "max": 32000}),

@@ -30,7 +30,8 @@ if sys.platform == "emscripten":
     pytest.skip("toklab_lab ships in its own wheel for the lab's worker, not in the engine's", allow_module_level=True)
 
 from toklab_lab import catalog, exercises, harness, helpers, inputs, plain  # noqa: E402
-from toklab_lab.exercises import EXERCISES, cases, encoded, trained  # noqa: E402
+from toklab_lab.answers import encoded, expected  # noqa: E402
+from toklab_lab.exercises import EXERCISES, cases, trained  # noqa: E402
 from toklab_lab.harness import OUTPUT_MAX, produce  # noqa: E402
 from lab_solutions import SOLUTIONS, solution  # noqa: E402
 
@@ -70,7 +71,7 @@ def check(exercise: str, code: str) -> dict:
     return verdict
 
 
-@pytest.mark.parametrize("name", ["toklab_lab", "toklab_lab.inputs", "toklab_lab.exercises", "toklab_lab.harness", "toklab_lab.catalog", "toklab_lab.helpers", "toklab_lab.plain"])
+@pytest.mark.parametrize("name", ["toklab_lab", "toklab_lab.inputs", "toklab_lab.exercises", "toklab_lab.answers", "toklab_lab.nojs", "toklab_lab.harness", "toklab_lab.catalog", "toklab_lab.helpers", "toklab_lab.plain"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
@@ -130,26 +131,26 @@ def test_the_starting_code_runs_but_fails_a_shown_case(exercise, lang):
 def test_pair_counts_agree_with_counter_on_every_case():
     for case in cases("get_stats"):
         (ids,) = case.args
-        assert case.expected == dict(Counter(zip(ids, ids[1:])))
+        assert expected("get_stats", case) == dict(Counter(zip(ids, ids[1:])))
 
 
 def test_merge_answers_agree_with_minbpe_on_every_case():
     merge = helpers.merge
     for case in cases("merge"):
-        assert case.expected == merge(*case.values())
+        assert expected("merge", case) == merge(*case.values())
 
 
 def test_decode_answers_are_tiktokens(r50k_oracle):
     for case in cases("decode"):
-        assert case.expected == r50k_oracle.decode(case.args[0])
+        assert expected("decode", case) == r50k_oracle.decode(case.args[0])
 
 
 def test_bpe_answers_are_tiktokens(r50k_oracle):
     shown = [c for c in cases("bpe") if c.shown]
-    assert shown[0].args[0] == b"tokenization" and shown[0].expected == [30001, 1634]
+    assert shown[0].args[0] == b"tokenization" and expected("bpe", shown[0]) == [30001, 1634]
     for case in cases("bpe"):
         piece = case.args[0].decode("utf-8")
-        assert case.expected == r50k_oracle.encode_ordinary(piece)
+        assert expected("bpe", case) == r50k_oracle.encode_ordinary(piece)
 
 
 def test_bpe_pieces_are_gpt2_pieces(gpt2_regex):
@@ -373,7 +374,7 @@ def test_catalog_lists_every_exercise_with_its_stub_and_shown_cases():
         assert entry["stub"] == (ROOT / "py_src" / "toklab_lab" / "stubs" / f"{entry['id']}.py").read_text(encoding="utf-8")
         assert entry["stub_zh"] == (STUBS / "zh" / f"{entry['id']}.py").read_text(encoding="utf-8")
         assert [s["call"] for s in entry["shown"]] == [c.call(entry["function"]) for c in shown]
-        assert [s["expected"] for s in entry["shown"]] == [repr(c.expected) for c in shown]
+        assert [s["expected"] for s in entry["shown"]] == [repr(expected(entry["id"], c)) for c in shown]
         assert entry["total"] == len(cases(entry["id"]))
     assert data["output_max"] == OUTPUT_MAX
 
@@ -385,6 +386,8 @@ def test_lab_wheel_holds_the_harness_and_no_stubs(tmp_path):
     wheel = write_lab_wheel(tmp_path)
     names = zipfile.ZipFile(wheel).namelist()
     assert "toklab_lab/harness.py" in names and "toklab_lab/exercises.py" in names
+    # The answers are computed at build time, for the page's catalog: not one is in the lab's worker.
+    assert "toklab_lab/answers.py" not in names and "toklab_lab/catalog.py" not in names
     assert not [n for n in names if "stubs" in n or n.endswith(".pyc")]
     again = write_lab_wheel(tmp_path / ".." / tmp_path.name)
     assert again.read_bytes() == wheel.read_bytes()
@@ -447,3 +450,22 @@ def test_a_machine_without_a_pinned_esbuild_gets_a_clear_message(monkeypatch, tm
     monkeypatch.setattr(cm, "CACHE", tmp_path)  # no cached bundle
     with pytest.raises(BuildError, match=r"no esbuild binary is pinned for Darwin arm64: add its @esbuild/"):
         cm.bundle_codemirror(tmp_path / "vendor")
+
+
+def test_the_expected_answers_are_not_in_the_lab_s_python(tmp_path):
+    """Student code runs beside the lab's wheel: from it, no way to an answer (a case's `expected`,
+    toklab_lab.answers or .catalog) is open, and code that returns what it found fails."""
+    sys.path.insert(0, str(ROOT))
+    from tools.lab import write_lab_wheel
+
+    zipfile.ZipFile(write_lab_wheel(tmp_path)).extractall(tmp_path / "site")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "site"), str(ROOT / "py_src")]),
+               PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-m", "toklab_lab.harness", "get_stats"], input=solution("attacks", "peek"),
+                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=120, cwd=tmp_path)
+    answer = json.loads(done.stdout)
+    tried = dict(line.split(": ", 1) for line in answer["output"].splitlines())
+    assert set(tried) == {"case.expected", "toklab_lab.answers", "toklab_lab.catalog", "a module holding answers"}
+    assert {name: verdict for name, verdict in tried.items() if not verdict.startswith("blocked")} == {}
+    (verdict,) = judged([("get_stats", answer)])
+    assert verdict["state"] == "failed"

@@ -53,7 +53,7 @@ VALUE_CODES = {"empty_text", "no_such_piece", "piece_too_long", "merge_unknown_t
                "jsonl_bad_line",
                # a tokenizer.json that is not one toklab.hf can run (the reader's file, or a trained one)
                "hf_bad_json", "hf_too_large", "hf_bad_value", "hf_unsupported", "hf_bad_regex", "hf_unknown_merge_token",
-               "hf_text_too_long"}
+               "hf_text_too_long", "hf_normalized_too_long"}
 
 
 def strict(answer_json: str) -> dict:
@@ -246,3 +246,60 @@ def test_brackets_inside_a_text_are_text_not_nesting():
     view = answer("overview", {"text": text})["result"]
     assert "".join(p["text"] for p in view["pieces"]) == text[: sum(len(p["text"]) for p in view["pieces"])]
     assert view["n_pieces"] > 0
+
+
+def _with(payload: dict, field: str, value: str) -> dict:
+    return {**payload, field: value}
+
+
+SURROGATE_CASES = [(kind, field, extra) for kind, payload in GOOD.items() for field in ("text", "corpus") if isinstance(payload.get(field), str)
+                   for extra in ({}, *([{"mode": "bytes"}] if kind == "train" else []),
+                                 *([{"encoding": name} for name in typing.get_args(protocol.TableName)]
+                                   if kind in ("overview", "trace_piece", "special", "model_row") else []))]
+
+
+@pytest.mark.cpython_only  # the same pure Python inside Pyodide, where loading every open model takes minutes
+@pytest.mark.parametrize("kind, field, extra", SURROGATE_CASES, ids=[f"{k}.{f}{e}" for k, f, e in SURROGATE_CASES])
+def test_a_lone_surrogate_reads_as_u_fffd_in_every_kind_and_table(kind, field, extra):
+    """JSON allows "\\ud800" and a JavaScript string may hold one; UTF-8 has none. Every kind reads it as
+    tiktoken does, as U+FFFD (27 of 54 such requests were `internal`)."""
+    if extra.get("encoding") == protocol.CUSTOM_TABLE:
+        assert answer("tokenizer_file", GOOD["tokenizer_file"])["ok"]
+    payload = {**GOOD[kind], **extra}
+    text = payload[field]
+    lone = answer(kind, _with(payload, field, text[:2] + "\ud800" + text[2:] + "\udfff"))
+    replaced = answer(kind, _with(payload, field, text[:2] + "\ufffd" + text[2:] + "\ufffd"))
+    assert lone == replaced, lone
+
+
+@pytest.mark.parametrize("kind, payload", [
+    ("compare", {"text": "今天天气真好，我们去公园散步吧。" * 6_000}),
+    ("special", {"text": "今天天气真好 <|endoftext|> hello " * 4_000}),
+])
+def test_lists_the_page_draws_are_cut_and_counted_whole(kind, payload, r50k_oracle):
+    """At the 1M-character limit a compare answer came to 87 MB and a special one to 33 MB, for a page
+    that draws the first ITEM_LIMIT tokens: the lists are cut there, the counts stay whole (P3)."""
+    text = payload["text"]
+    raw = webapi.handle(kind, json.dumps(payload))
+    got = answer(kind, payload)["result"]
+    assert len(raw) < 400_000  # the lists' whole length would be megabytes
+    if kind == "compare":
+        r50k = got["tokenizers"][3]
+        assert r50k["n_tokens"] == len(r50k_oracle.encode_ordinary(text))
+        assert r50k["ids"] == r50k_oracle.encode_ordinary(text)[:protocol.ITEM_LIMIT]
+        assert all(len(row["tokens"]) == min(row["n_tokens"], protocol.ITEM_LIMIT) for row in got["tokenizers"])
+    else:
+        whole = r50k_oracle.encode(text, allowed_special="all")
+        assert got["allowed"]["n_ids"] == len(whole) and got["allowed"]["ids"] == whole[:protocol.ITEM_LIMIT]
+        assert got["refused"]["ids"] is None and got["refused"]["n_ids"] is None
+
+
+def test_samples_send_each_token_as_its_chip_shows_it():
+    """1M Chinese characters without a space are one toy "word": its samples answer came to 23 MB, that
+    word in the stream and in every window. Each token is sent as a chip shows it, cut with "…" (P3)."""
+    text = "今天天气真好，我们去公园散步吧" * 2_000 + " a b c d e f g h"
+    raw = webapi.handle("samples", json.dumps({"text": text, "block_size": 2, "batch_size": 2, "mode": "sequential"}))
+    got = json.loads(raw)["result"]
+    assert len(raw) < 20_000 < len(text)
+    assert got["tokens"][0] == text[: webapi.TOKEN_SHOWN - 1] + "…"
+    assert got["windows"][0]["x_tokens"][0] == got["tokens"][0] and got["n_ids"] == len(got["tokens"])

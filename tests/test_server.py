@@ -7,6 +7,7 @@ never answers fails the test instead of hanging it.
 
 from __future__ import annotations
 
+import select
 import socket
 import sys
 import threading
@@ -81,3 +82,51 @@ def test_a_request_that_stops_halfway_is_closed(server):
     with socket.create_connection(("127.0.0.1", server), timeout=WAIT_S) as conn:
         conn.sendall(b"GET /a.txt HTTP/1.1\r\nHost: x\r\n")  # no blank line: the headers never end
         assert conn.recv(65536) == b""
+
+
+def test_a_request_sent_a_byte_at_a_time_is_closed_when_its_time_is_up(tmp_path):
+    """One byte every IDLE_S / 2 never lets the idle timeout fire: the whole request has REQUEST_S. The
+    client would go on for far longer; the server closes the connection first."""
+    (tmp_path / "a.txt").write_text("hello\n")
+    httpd = make_server(tmp_path, 0, idle_timeout=IDLE_S, request_timeout=4 * IDLE_S)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        with socket.create_connection(("127.0.0.1", httpd.server_address[1]), timeout=WAIT_S) as conn:
+            closed = False
+            for _ in range(200):  # 200 bytes at IDLE_S / 2 apart: 50 s, against a request time of 2 s
+                try:
+                    conn.sendall(b"X")
+                except OSError:  # reset: the server closed it
+                    closed = True
+                    break
+                ready, _, _ = select.select([conn], [], [], IDLE_S / 2)
+                if ready:
+                    closed = conn.recv(1) == b""
+                    break
+            assert closed
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_a_symbolic_link_out_of_the_folder_is_not_followed(tmp_path):
+    served, outside = tmp_path / "dist", tmp_path / "secret"
+    served.mkdir()
+    outside.mkdir()
+    (outside / "passwd").write_text("root:x:0:0\n")
+    (served / "a.txt").write_text("hello\n")
+    (served / "leak.txt").symlink_to(outside / "passwd")
+    (served / "leakdir").symlink_to(outside, target_is_directory=True)
+    (served / "inner.txt").symlink_to(served / "a.txt")  # a link that stays inside is served
+    httpd = make_server(served, 0, idle_timeout=IDLE_S)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        port = httpd.server_address[1]
+        for path in ("/leak.txt", "/leakdir/passwd"):
+            answer = exchange(port, f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+            assert status_and_headers(answer)[0] == 404 and b"root:x" not in answer, path
+        answer = exchange(port, b"GET /inner.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert status_and_headers(answer)[0] == 200 and answer.endswith(b"hello\n")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

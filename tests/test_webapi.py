@@ -97,14 +97,14 @@ def test_traces_are_refused_past_the_limit_the_overview_names():
     assert refused["params"] == {"index": 1, "bytes": limit + 1, "limit": limit}
 
 
-def test_special_views_list_the_first_tokens_and_every_id():
+def test_special_views_list_the_first_tokens_and_ids_and_count_them_all(r50k_oracle):
     text = "hi " * 1000 + "<|endoftext|>"
     views = ok("special", text=text)
-    for name in ("allowed", "plain"):
+    for name, whole in (("allowed", r50k_oracle.encode(text, allowed_special="all")), ("plain", r50k_oracle.encode_ordinary(text))):
         view = views[name]
-        assert len(view["tokens"]) == protocol.ITEM_LIMIT < len(view["ids"])
-        assert [t["id"] for t in view["tokens"]] == view["ids"][: protocol.ITEM_LIMIT]
-    assert views["allowed"]["ids"][-1] == 50256
+        assert len(view["tokens"]) == len(view["ids"]) == protocol.ITEM_LIMIT < view["n_ids"] == len(whole)
+        assert [t["id"] for t in view["tokens"]] == view["ids"] == whole[: protocol.ITEM_LIMIT]
+    assert r50k_oracle.encode(text, allowed_special="all")[-1] == 50256
 
 
 def test_piece_caches_stay_within_their_budget():

@@ -1,7 +1,7 @@
 """dist/lab/: what the lab lesson's own worker and page load besides Pyodide and toklab.
 
-    lab/toklab_lab-<version>-py3-none-any.whl   the exercises and the checking harness (py_src/toklab_lab,
-                                                without stubs/), installed by web/lab-worker.mjs
+    lab/toklab_lab-<version>-py3-none-any.whl   the exercises' inputs and the checking harness (py_src/toklab_lab,
+                                                without stubs/, answers.py, catalog.py), installed by web/lab-worker.mjs
     lab/manifest.json                           {"wheel": its name, "sha256": its hash (first 16)}
     lab/catalog.json                            each exercise's stub and shown cases with toklab's answers,
                                                 computed here on CPython (`python -m toklab_lab.catalog`)
@@ -21,10 +21,16 @@ from tools.wheel import project_metadata, write_pure_wheel
 PACKAGE = ROOT / "py_src" / "toklab_lab"
 
 
+BUILD_ONLY = ("answers.py", "catalog.py")  # toklab's answers: they reach the page's catalog, never the lab's worker
+
+
 def lab_members() -> dict[str, bytes]:
-    """The wheel's files: toklab_lab's modules (stubs/ stays out: the page shows them from the catalog)."""
+    """The wheel's files: toklab_lab's modules, without stubs/ (the page shows them from the catalog) and
+    without the modules that compute the expected answers (BUILD_ONLY: student code runs beside the wheel)."""
     members = {}
     for path in sorted(PACKAGE.glob("*.py")):
+        if path.name in BUILD_ONLY:
+            continue
         members[f"toklab_lab/{path.name}"] = path.read_bytes()
     if "toklab_lab/harness.py" not in members:
         raise BuildError("py_src/toklab_lab/harness.py is missing: the lab's harness must exist before a build")

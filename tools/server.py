@@ -3,14 +3,20 @@
 It serves one folder on 127.0.0.1 with the MIME types a static host must send, the page's
 Content-Security-Policy as a header, and no directory listings. It answers GET and HEAD; any other
 method of HTTP/1.1 gets 405 with an Allow header, a path that is not UTF-8 once decoded (`/%ff`, the
-overlong `/%c0%ae%c0%ae/`) 400, and a connection that sends nothing for IDLE_TIMEOUT seconds is closed.
+overlong `/%c0%ae%c0%ae/`) 400, a connection that sends nothing for IDLE_TIMEOUT seconds is closed, and
+so is one whose request is not over after REQUEST_TIMEOUT seconds (a byte every few seconds never lets
+the idle timeout fire). Only files inside the folder are served: a symbolic link that leads out of it
+answers 404, like a file that is not there.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import os
 import signal
+import socket
+import threading
 from http import HTTPStatus
 from pathlib import Path
 from typing import BinaryIO
@@ -28,6 +34,7 @@ CSP = (
 )
 
 IDLE_TIMEOUT = 30.0  # seconds a connection may wait between the bytes of a request
+REQUEST_TIMEOUT = 60.0  # seconds one request may take in all, from its first byte awaited to its answer sent
 ALLOWED = "GET, HEAD"
 
 MIME_TYPES = {
@@ -60,6 +67,25 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     requests_seen: list[str] | None = None
     timeout = IDLE_TIMEOUT  # socketserver.StreamRequestHandler sets it on the connection's socket
+    request_timeout = REQUEST_TIMEOUT
+
+    def handle_one_request(self) -> None:
+        """One request, closed when it is not over within request_timeout seconds (the socket's timeout
+        bounds each wait, not their sum)."""
+        timer = threading.Timer(self.request_timeout, self.cut_off)
+        timer.daemon = True
+        timer.start()
+        try:
+            super().handle_one_request()
+        finally:
+            timer.cancel()
+
+    def cut_off(self) -> None:
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)  # the read or write under way returns at once
+        except OSError:
+            pass
 
     def end_headers(self) -> None:
         if getattr(self, "_refused_method", False):
@@ -93,7 +119,15 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         if "\0" in decoded:
             self.send_error(HTTPStatus.BAD_REQUEST, "The path holds a NUL byte")
             return None
+        if not self.inside(self.translate_path(self.path)):
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
         return super().send_head()
+
+    def inside(self, path: str) -> bool:
+        """Whether `path`, every symbolic link on the way followed, is in the served folder."""
+        root = os.path.realpath(self.directory)
+        return os.path.commonpath([root, os.path.realpath(path)]) == root
 
     def list_directory(self, path: str) -> None:
         self.send_error(HTTPStatus.NOT_FOUND, "File not found")
@@ -105,9 +139,10 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(directory: Path, port: int = 0, requests_seen: list[str] | None = None,
-                idle_timeout: float = IDLE_TIMEOUT) -> http.server.ThreadingHTTPServer:
+                idle_timeout: float = IDLE_TIMEOUT, request_timeout: float = REQUEST_TIMEOUT) -> http.server.ThreadingHTTPServer:
     """An HTTP server for `directory` on 127.0.0.1 (port 0 = a free port); call serve_forever() on it."""
-    handler = type("Handler", (StaticHandler,), {"requests_seen": requests_seen, "timeout": idle_timeout})
+    handler = type("Handler", (StaticHandler,), {"requests_seen": requests_seen, "timeout": idle_timeout,
+                                                 "request_timeout": request_timeout})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server

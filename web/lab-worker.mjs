@@ -22,14 +22,20 @@
 //                                                   judges it (lessons/lab/judge.mjs)
 //   page -> port     {id, kind: "steps", payload: {code, piece}}   a passed bpe(), watched on one piece
 //   port -> page     {id, kind, ok: true, result}   result: toklab_lab.steps's answer (see steps.py)
-//                    {id, kind, ok: false, error: {type, message, crashed}}   Pyodide itself failed
+//                    {id, kind, ok: false, error: {type, message, crashed}}   Pyodide itself failed, or the
+//                                                   answer is longer than ANSWER_MAX (type "TooLarge")
 //   port -> page     {status: "loading" | "ready" | "error", message}   (unprompted)
-//   port -> page     {closed: true}   student code closed this worker (`import js; js.close()`)
+//   port -> page     {closed: true}   student code closed this worker (it has no `js` to do it with,
+//                                    toklab_lab.nojs; this stays for a way to JavaScript nojs missed)
 //
 // One request per worker: student code runs here once, and a second request is refused (the page starts
 // a fresh worker for every run, runner.mjs), so nothing a run changes in Python outlives it. A run that
 // never ends is the page's business: runner.mjs terminates this worker after its time limit. A failure
 // of Pyodide itself (a fatal error, a stack overflow) comes back with crashed: true.
+//
+// JavaScript: student code has none. Before sealing, toklab_lab.nojs takes Pyodide's bridge away from
+// Python (`js`, `pyodide_js`, `pyodide.ffi`... are refused on import and gone from every module), so
+// code cannot make JavaScript objects, whose memory the cap below would not count.
 //
 // Memory: once Python is ready, its WebAssembly memory may grow by at most STUDENT_MEMORY more. Code
 // that asks for gigabytes meets Python's MemoryError at that line long before the browser's own limit
@@ -49,6 +55,10 @@ const dataOf = uncurry(Object.getOwnPropertyDescriptor(MessageEvent.prototype, "
 
 const base = new URL("./", import.meta.url);
 const STUDENT_MEMORY = 768 * 1024 * 1024; // bytes the student's code may add to what Python holds once ready
+// Characters of JSON an answer may have: harness.produce and steps.watch_bpe keep theirs far smaller, but
+// student code runs beside them and may change what they return (a patched json.dumps), so a longer
+// answer is refused here, before the page parses or draws any of it.
+const ANSWER_MAX = 4 * 1024 * 1024;
 const PAGE = 65536; // a WebAssembly memory page
 let harness = null;
 let steps = null;
@@ -97,8 +107,8 @@ async function fetchOk(url) {
 }
 
 /**
- * Seals this worker (lab-seal.mjs). Student code may close the worker itself (`import js; js.close()`):
- * the page hears why at once, instead of waiting out the run's time limit.
+ * Seals this worker (lab-seal.mjs). Should student code find a way to JavaScript and close the worker
+ * itself (`js.close()`), the page hears why at once, instead of waiting out the run's time limit.
  */
 function sealWorker() {
   const close = self.close.bind(self);
@@ -147,6 +157,7 @@ async function boot() {
   module.warm(exercise);
   harness = module;
   steps = pyodide.pyimport("toklab_lab.steps");
+  pyodide.pyimport("toklab_lab.nojs").take_javascript_away();
   const memory = pyodide._module.memory;
   capMemory(memory, memory.buffer.byteLength + STUDENT_MEMORY);
   sealWorker();
@@ -172,6 +183,10 @@ function call(kind, payload) {
   }
   try {
     const answer = kind === "run" ? harness.produce(first, second) : steps.watch_bpe(first, second);
+    if (typeof answer !== "string" || answer.length > ANSWER_MAX) {
+      const message = `the answer has more than ${ANSWER_MAX} characters`;
+      return { ok: false, error: { type: "TooLarge", message, crashed: false } };
+    }
     return { ok: true, result: parse(answer) };
   } catch (error) {
     // harness.produce and steps.watch_bpe catch every Python exception, so this is Pyodide itself failing.

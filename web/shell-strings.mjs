@@ -77,6 +77,10 @@ registerPairs({
     en: "Loading Python: {stage}…",
     zh: "正在加载 Python：{stage}…",
   },
+  "status.busy": {
+    en: "Python is busy with a long request…",
+    zh: "Python 正在处理一个耗时的请求……",
+  },
   "status.ready": {
     en: "Python ready",
     zh: "Python 已就绪",

@@ -16,7 +16,10 @@
 //           (`?v=` keys name this same build's files), a navigation with the cached index.html, and
 //           only after checking the cached body against the file's sha256 (other same-origin code can
 //           write to this cache: what it put there is not this build's file, so it is deleted and
-//           never served). On a miss, or a file that failed the check, it asks the network, and keeps
+//           never served), and at what the page needs of it besides its bytes (usable(): a 200 with
+//           the type a page reads such a file as; a module script under text/plain is refused, and the
+//           app once stayed at "Loading..." until the cache was cleared). On a miss, or a file that
+//           failed a check, it asks the network, and keeps
 //           the answer when its sha256 is right (the "lazy" files, the larger tiktoken tables, are
 //           cached this way when a lesson first asks for them). A path the manifest does not list
 //           is not answered from the cache at all.
@@ -56,6 +59,24 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   event.respondWith(answer(event, url));
 });
+
+// The types a page reads a file as, by its extension (what the browser refuses under another type:
+// module scripts, WebAssembly.instantiateStreaming, stylesheets and JSON under nosniff). A file of
+// another extension needs only a 200.
+const JAVASCRIPT = /^(text|application)\/javascript$/;
+const JSON_TYPE = /^application\/([a-z.+-]+\+)?json$/;
+const TYPES = new Map([
+  ["mjs", JAVASCRIPT], ["js", JAVASCRIPT], ["wasm", /^application\/wasm$/], ["json", JSON_TYPE], ["map", JSON_TYPE],
+  ["webmanifest", JSON_TYPE], ["css", /^text\/css$/], ["html", /^text\/html$/],
+]);
+
+/** Whether `response` is one the page can use as the file at `path`: a 200 of the type it is read as. */
+function usable(response, path) {
+  if (response.status !== 200) return false;
+  const want = TYPES.get(path.slice(path.lastIndexOf(".") + 1).toLowerCase());
+  const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  return !want || want.test(type);
+}
 
 /** The hash tools/offline.py's build_hash() makes of `files`: sha256 of each path\0sha256\n, in path order. */
 async function buildHash(files) {
@@ -126,8 +147,8 @@ async function answer(event, url) {
   const key = navigation ? scope : url;
   const cached = await cache.match(key, { ignoreSearch: true });
   if (cached) {
-    const body = await cached.arrayBuffer();
-    if ((await sha256(body)) === entry.sha256) return rebuilt(cached, body);
+    const body = usable(cached, path) ? await cached.arrayBuffer() : null;
+    if (body && (await sha256(body)) === entry.sha256) return rebuilt(cached, body);
     await cache.delete(key, { ignoreSearch: true });
   }
   const response = await fetch(request);
@@ -141,8 +162,9 @@ function rebuilt(response, body) {
   return new Response(body, { status, statusText, headers });
 }
 
-/** Keeps a file fetched from the network under `key` once its sha256 shows it is this build's. */
+/** Keeps a file fetched from the network under `key` once it is usable and its sha256 shows it is this build's. */
 async function keepChecked(cache, entry, key, response) {
+  if (!usable(response, entry.path)) return;
   const body = await response.arrayBuffer();
   if ((await sha256(body)) !== entry.sha256) return;
   await cache.put(key, rebuilt(response, body));

@@ -209,13 +209,28 @@ const booted = boot().then(
   },
 );
 
+/**
+ * The payload as JSON text for Python, or null when JSON has no way to write it: a message may hold what
+ * structured cloning keeps and JSON does not (a cycle, a BigInt, a function), which JSON.stringify throws
+ * on or leaves out. That is a bad payload, declared as one; Python never saw it and did not fail.
+ */
+function payloadText(payload) {
+  try {
+    const text = JSON.stringify(payload ?? {});
+    return typeof text === "string" ? text : null;
+  } catch {
+    return null;
+  }
+}
+
 function answer(id, kind, payload) {
   if (typeof kind !== "string") {
     return { id, ok: false, error: failure("bad_request") };
   }
+  const text = payloadText(payload);
+  if (text === null) return { id, ok: false, error: failure("payload_not_json") };
   try {
-    const text = handle(kind, JSON.stringify(payload ?? {}), progressOf(id));
-    return { id, ...JSON.parse(text) };
+    return { id, ...JSON.parse(handle(kind, text, progressOf(id))) };
   } catch (error) {
     const detail = String(error?.message ?? error);
     // toklab.webapi turns every Python exception into data, so what is thrown here comes from below
@@ -247,8 +262,10 @@ const stops = new Set(); // ids of sliced requests the page asked to stop
  * the event loop turns (a stop message comes in); a stop answers what was done so far. */
 async function answerSliced(id, kind, payload) {
   let job = null;
+  const text = payloadText(payload);
+  if (text === null) return { id, ok: false, error: failure("payload_not_json") };
   try {
-    job = startJob(kind, JSON.stringify(payload ?? {}));
+    job = startJob(kind, text);
     for (;;) {
       const out = JSON.parse(stops.has(id) ? job.stop() : job.run(SLICE_MS));
       if (!Object.hasOwn(out, "progress")) return { id, ...out };

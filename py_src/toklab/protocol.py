@@ -133,6 +133,8 @@ ERRORS = {
     "hf_bad_regex": "{path}: the pattern {pattern} cannot run here ({detail})",
     "hf_unknown_merge_token": "{path} ({left!r} {right!r}) names {token!r}, which is not in model.vocab",
     "hf_text_too_long": "the text has {length:,} characters; toklab.hf encodes at most {limit:,}",
+    "hf_normalized_too_long": "the normalizer would make a text of {length:,} characters longer than {limit:,}: "
+    "toklab.hf lets a normalizer grow a text at most {growth} times",
     # the models lesson: the reader's own tokenizer.json
     "no_custom_tokenizer": "no tokenizer.json has been opened in this session: open one first",
 }
@@ -145,6 +147,7 @@ Params = dict[str, str | int]  # the values ERRORS[code] is formatted with
 # languages (a test checks).
 PAGE_ERRORS = {
     "bad_request": "a request needs a string kind",  # worker: a message without a kind
+    "payload_not_json": "the payload cannot be written as JSON (a cycle, a BigInt...)",  # worker: JSON.stringify refused it
     "worker_failed": "the engine's worker failed: {detail}",  # worker: Python failed under the request
     "engine_unavailable": "Python could not start ({stage})",  # worker: the boot failed
     "engine_stopped": "the engine has stopped and cannot answer ({detail})",  # page: after a crash, a timeout
@@ -413,8 +416,9 @@ class SpecialToken(TypedDict):
 
 class SpecialView(TypedDict):
     ok: bool
-    ids: list[int] | None  # null when refused
-    tokens: list[SpecialToken] | None  # the first ITEM_LIMIT (ids has them all)
+    ids: list[int] | None  # the first ITEM_LIMIT; null when refused
+    n_ids: int | None  # how many ids the text has (null when refused)
+    tokens: list[SpecialToken] | None  # the first ITEM_LIMIT
     error: str | None  # why it was refused: ERRORS[code] in English
     code: ErrorCode | None  # disallowed_special when refused
     params: Params | None
@@ -558,15 +562,15 @@ class Relative(TypedDict):
 
 class TokenizerRow(TypedDict):
     name: Literal["characters", "words", "toy_bpe", "r50k"]
-    tokens: list[str]
-    ids: list[int]
+    tokens: list[str]  # the first ITEM_LIMIT (n_tokens counts them all), each cut at 200 characters with "…"
+    ids: list[int]  # the first ITEM_LIMIT
     n_tokens: int
     vocab_size: int  # V: <unk> or <|endoftext|> included
     n_unknown: int
-    unknown: list[str]
+    unknown: list[str]  # the distinct unknown tokens, the first ITEM_LIMIT
     costs: Costs
     relative: Relative
-    token_texts: list[str] | None  # r50k: each token's text (the others: null)
+    token_texts: list[str] | None  # r50k: each listed token's text (the others: null)
 
 
 class Comparison(TypedDict):
@@ -588,13 +592,13 @@ class Window(TypedDict):
     offset: int
     x: list[int]  # inputs
     y: list[int]  # labels: the inputs shifted by one
-    x_tokens: list[str]
+    x_tokens: list[str]  # each cut at 200 characters with "…", as in tokens
     y_tokens: list[str]
 
 
 class Samples(TypedDict):
     ids: list[int]  # the whole stream
-    tokens: list[str]
+    tokens: list[str]  # one per id, each cut at 200 characters with "…" (a chip shows no more)
     n_ids: int
     vocab_size: int  # the tokenizer's, <unk> or <|endoftext|> included
     block_size: int

@@ -6,7 +6,9 @@ What every field gets, from its declared type alone:
 * strict JSON: NaN, Infinity, numbers of thousands of digits and deep nesting are `bad_json`;
 * `int`: a JSON integer (not true, not 1.5) within -MAX_INT .. MAX_INT, and within its `Range`
   when the type is `Annotated[int, Range(min, max)]` (`too_small`, `too_large`);
-* `str`: at most MAX_TEXT characters (`text_too_long`); `list`: at most MAX_ITEMS items
+* `str`: at most MAX_TEXT characters (`text_too_long`), each lone surrogate (JSON allows "\\ud800", a
+  JavaScript string may hold one, UTF-8 has none) replaced by U+FFFD as tiktoken does, so every table
+  and every kind reads the same text; `list`: at most MAX_ITEMS items
   (`too_many_items`), each item checked in turn (`merges[3][1]` names it);
 * `Literal[...]`: one of its values (`bad_choice`); `X | None`: null or an X; anything else
   `wrong_type`, with what was expected.
@@ -29,6 +31,7 @@ import types
 import typing
 
 from .errors import ToklabError, ToklabTypeError, bad_choice
+from .pretokenize import clean_surrogates
 from .protocol import KINDS, MAX_DEPTH, MAX_INT, MAX_ITEMS, MAX_TEXT, Range, TextLimit
 
 __all__ = ["read_request"]
@@ -120,7 +123,7 @@ def check_value(value, tp, field: str):
         if limits and base is str and isinstance(value, str):  # a text of its own limit, not MAX_TEXT
             if len(value) > limits[0]:
                 raise ToklabError("text_too_long", field=field, length=len(value), limit=limits[0])
-            return value
+            return clean_surrogates(value)
         value = check_value(value, base, field)
         for mark in marks:
             if isinstance(mark, Range):
@@ -156,6 +159,7 @@ def check_value(value, tp, field: str):
     elif tp is str:
         if len(value) > MAX_TEXT:
             raise ToklabError("text_too_long", field=field, length=len(value), limit=MAX_TEXT)
+        return clean_surrogates(value)
     return value
 
 

@@ -224,7 +224,12 @@ def decode(ids: str, encoding: str = "r50k_base") -> dict:
 def special(text: str, encoding: str = "r50k_base") -> dict:
     """The three treatments of special-token text (toklab.special)."""
     enc = _encoding(encoding)
-    return {**enc.special_views(_text(text)), **table_facts(enc), "model": enc.model_facts()}
+    views = enc.special_views(_text(text))
+    for name in ("refused", "allowed", "plain"):  # the page draws the first ITEM_LIMIT ids: the rest is counted
+        view = views[name]
+        ids = view["ids"]
+        views[name] = {**view, "ids": None if ids is None else ids[:ITEM_LIMIT], "n_ids": None if ids is None else len(ids)}
+    return {**views, **table_facts(enc), "model": enc.model_facts()}
 
 
 def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int | None = None,
@@ -244,12 +249,37 @@ def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int
     raise bad_choice("mode", mode, ("chars", "bytes"))
 
 
+TOKEN_SHOWN = 200  # characters of one token a compare or samples answer lists (then "…")
+
+
+def _shown_token(token: str) -> str:
+    """A token as a chip shows it: at most TOKEN_SHOWN characters (a text without spaces is one toy "word"
+    of all its characters, a megabyte in one chip, and in every window that holds it).
+
+    >>> _shown_token("ab"), len(_shown_token("a" * 1000))
+    ('ab', 200)
+    """
+    return token if len(token) <= TOKEN_SHOWN else token[: TOKEN_SHOWN - 1] + "…"
+
+
 def compare(text: str, corpus: str | None = None, bpe_vocab_size: int = 100, min_frequency: int = 2) -> dict:
     """One text through characters, words, a toy BPE trained on `corpus`, and r50k (toklab.compare)."""
     from .compare import compare as run
 
-    return run(_text(text), corpus=None if corpus is None else _text(corpus, "corpus"), bpe_vocab_size=bpe_vocab_size,
-               min_frequency=min_frequency)
+    result = run(_text(text), corpus=None if corpus is None else _text(corpus, "corpus"), bpe_vocab_size=bpe_vocab_size,
+                 min_frequency=min_frequency)
+    # The page draws each tokenizer's first ITEM_LIMIT tokens, each a chip of at most TOKEN_SHOWN characters,
+    # and counts the rest (n_tokens, n_unknown): a 1M-character text's four lists whole came to 87 MB.
+    shown = _shown_token
+    for row in result["tokenizers"]:
+        row["unknown"] = [shown(t) for t in list(dict.fromkeys(row["unknown"]))[:ITEM_LIMIT]]
+        for key in ("tokens", "ids", "token_texts"):
+            if row[key] is not None:
+                row[key] = row[key][:ITEM_LIMIT]
+        for key in ("tokens", "token_texts"):
+            if row[key] is not None:
+                row[key] = [shown(t) for t in row[key]]
+    return result
 
 
 def samples(text: str, block_size: int = 6, batch_size: int = 3, tokenizer: str = "toy_bpe",
@@ -257,8 +287,14 @@ def samples(text: str, block_size: int = 6, batch_size: int = 3, tokenizer: str 
     """A token stream cut into inputs and labels shifted by one (toklab.samples)."""
     from .samples import samples_for_text
 
-    return samples_for_text(_text(text), block_size=block_size, batch_size=batch_size, tokenizer=tokenizer,
-                            bpe_vocab_size=bpe_vocab_size, mode=mode, seed=seed, start=start)
+    result = samples_for_text(_text(text), block_size=block_size, batch_size=batch_size, tokenizer=tokenizer,
+                              bpe_vocab_size=bpe_vocab_size, mode=mode, seed=seed, start=start)
+    # Each token as its chip shows it: 1M Chinese characters without a space came to 23 MB, one "word".
+    result["tokens"] = [_shown_token(t) for t in result["tokens"]]
+    for window in result["windows"]:
+        window["x_tokens"] = [_shown_token(t) for t in window["x_tokens"]]
+        window["y_tokens"] = [_shown_token(t) for t in window["y_tokens"]]
+    return result
 
 
 def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | None = None,

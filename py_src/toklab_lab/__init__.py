@@ -9,8 +9,8 @@ against toklab's answers in the catalog (web/lessons/lab/judge.mjs), out of the 
 
 Modules:
   inputs      seeded generators of test inputs (texts in many scripts, id lists), smallest first
-  exercises   the six exercises: the function each asks for, its shown and hidden cases, each expected
-              answer computed by toklab (toybpe, training, reference, the r50k encoding)
+  exercises   the six exercises: the function each asks for, its shown and hidden cases (their inputs only)
+  answers     toklab's answer to every case (toybpe, training, reference, the r50k encoding); build time only
   plain       a result as plain JSON data (lists of ints, sorted pair counts...), toklab's and the student's
   harness     runs the student's code: syntax errors, tracebacks cut to the student's lines, print
               output (capped), each case's result as plain data; returns JSON (never a verdict)
@@ -18,6 +18,9 @@ Modules:
               to set beside the engine's own steps
   catalog     what the page shows and judges with (stubs, shown cases, every case's answer); written at build time
   helpers     get_stats and merge, solved: the later exercises import them
+  nojs        takes Pyodide's bridge to JavaScript away before student code runs
+
+answers and catalog run at build time only: the lab's wheel leaves them out (tools/lab.py).
 
 stubs/ holds each exercise's starting code, a .py file the page puts in the editor.
 """

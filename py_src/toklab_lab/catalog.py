@@ -1,6 +1,6 @@
 """What the page knows of each exercise: `python -m toklab_lab.catalog` prints it.
 
-The build runs this on CPython and ships the JSON as dist/lab/catalog.json: each exercise's id, the
+The build runs this on CPython (the lab's wheel leaves it and `answers` out) and ships the JSON as dist/lab/catalog.json: each exercise's id, the
 function it asks for, its starting code (stubs/<id>.py; `stub_zh`, the same code with Chinese comments
 and docstring, stubs/zh/<id>.py), its shown cases (the page lists them at once,
 while the lab's own Python is still loading), and every case's answer by toklab, the shown and the
@@ -21,6 +21,7 @@ import json
 import sys
 from pathlib import Path
 
+from toklab_lab.answers import expected
 from toklab_lab.exercises import EXERCISES, cases
 from toklab_lab.harness import OUTPUT_MAX
 from toklab_lab.plain import plain, shown
@@ -30,10 +31,11 @@ STUBS = Path(__file__).resolve().parent / "stubs"
 
 def answer(exercise, case) -> dict:
     """One case as the page needs it to judge a result: the call, toklab's answer (data and repr)."""
-    value = plain(exercise.shape, case.expected)
+    answer = expected(exercise.id, case)
+    value = plain(exercise.shape, answer)
     if value is None:
         raise ValueError(f"toklab's answer to {case.call(exercise.function)} is not plain {exercise.shape} data")
-    return {"call": case.call(exercise.function), "value": value, "expected": shown(exercise.shape, case.expected, value),
+    return {"call": case.call(exercise.function), "value": value, "expected": shown(exercise.shape, answer, value),
             "shown": case.shown, "notes": case.notes()}
 
 

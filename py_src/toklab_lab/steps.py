@@ -3,9 +3,9 @@ the engine's own steps (trace_piece) on the same piece.
 
 The student's function is called once, on one piece's bytes with GPT-2's ranks, while a trace function
 (sys.settrace, on frames of the student's code only) looks at the frame's local variables before each
-line and when a function returns. A symbol list is a local list of bytes whose parts joined are the
-piece; the first one seen is the start, and each later one with fewer parts than the last one recorded
-is a merge step. So the steps are what the student's own variables held, whatever the loop looks like:
+line and when a function returns. A symbol list is a local list of bytes, none empty, whose parts joined
+are the piece (so it has at most as many parts as the piece has bytes); the first one seen is the start,
+and each later one with fewer parts than the last one recorded is a merge step. So the steps are what the student's own variables held, whatever the loop looks like:
 a list changed in place or built anew, a helper function of theirs. An in-between state (a part joined
 but its neighbour not yet removed) does not join to the piece and is not a step.
 
@@ -44,7 +44,7 @@ class Watcher:
 
     def look(self, frame) -> None:
         for value in list(frame.f_locals.values()):
-            if type(value) is list and value and all(type(part) in (bytes, bytearray) for part in value):
+            if type(value) is list and value and all(type(part) in (bytes, bytearray) and part for part in value):
                 parts = tuple(bytes(part) for part in value)
                 if b"".join(parts) != self.piece:
                     continue

@@ -127,3 +127,26 @@ def test_a_paste_longer_than_the_engine_reads_is_refused_before_layout_and_loses
     paste(page, box, big, over_all=True)
     expect(note).to_contain_text(f"没有粘贴：粘贴后框里会有 {len(big):,} 个字符")
     expect(box).to_have_value("hello")
+
+
+def test_a_paste_of_one_character_with_a_million_marks_is_refused_before_layout(open_app):
+    """Short enough for the engine, but "e" and 999,999 acute accents froze the tab for minutes: a
+    character may carry at most 30 combining marks in a row (Unicode's stream-safe text format)."""
+    page = open_app("lesson=encode&lang=en")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    box = page.get_by_test_id("text-input")
+    before = box.input_value()
+    heavy = "e" + "\u0301" * 999_999
+    assert len(heavy) <= limits(page)["boxChars"]  # the length guard alone lets it in
+    paste(page, box, heavy, over_all=True)
+    note = page.get_by_test_id("text-input-paste-note")
+    expect(note).to_have_text(
+        "Not pasted: one character of it carries 999,999 combining marks in a row, and the page draws at most 30"
+        " (a longer run takes minutes to lay out). Your text is as it was, and what you copied is still on the"
+        " clipboard.", timeout=30_000)
+    page.wait_for_function(A_FRAME, timeout=30_000)
+    expect(box).to_have_value(before)
+    # Ordinary accents (a few marks on a character) still go in.
+    paste(page, box, "cafe\u0301 e\u0301\u0302", over_all=True)
+    expect(box).to_have_value("cafe\u0301 e\u0301\u0302")
+    expect(note).to_be_hidden()

@@ -212,7 +212,7 @@ def test_error_code_cannot_reach_the_network(open_app, booted):
     requests_seen = booted.requests_seen
     paste(page, solution("wrong", "get_stats_fetches"))
     run_and_wait(page, "error")
-    assert page.get_by_test_id("result-message").inner_text().startswith("AttributeError: fetch")  # the worker has none
+    assert page.get_by_test_id("result-message").inner_text().startswith("ModuleNotFoundError")  # no `js` at all
     # A request the code had made would have been seen (Playwright's request event) before its failure
     # came back as this result: the events of one connection arrive in order.
     assert not [url for url in requests_seen if "lab-probe" in url]
@@ -325,3 +325,63 @@ def test_no_serious_axe_violations(open_app, axe_violations):
     run_and_wait(page, "failed")
     serious = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
     assert serious == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in serious]
+
+
+LONG_CODE = solution("right", "get_stats") + "# " + "my own notes " * 640 + "\n"  # over the link's 8,000 characters
+MINE = "my own notes my own notes"  # a part of LONG_CODE a link's code does not have
+EDITOR_HAS = ("([content, want, not]) => { const text = [...content.querySelectorAll('.cm-line')]"
+              ".map((line) => line.textContent).join('\\n'); return text.includes(want) && !text.includes(not); }")
+
+
+def wait_for_code(page, part: str, not_part: str) -> None:
+    """Waits until the editor's lines on screen hold `part` and not `not_part` (the editor draws only the
+    lines in view, and lives where document.querySelector does not look)."""
+    page.wait_for_function(EDITOR_HAS, arg=[page.get_by_test_id("code-editor").element_handle(), part, not_part])
+
+
+def test_share_says_when_the_link_cannot_hold_the_code(open_app, app_server):
+    page = open_lab(open_app)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_server.origin)
+    paste(page, LONG_CODE)
+    page.get_by_test_id("share-code").click()
+    page.wait_for_selector('[data-testid="lab-flash"]:has-text("without your code")')
+    link = page.evaluate("() => navigator.clipboard.readText()")
+    assert "lesson=lab" in link and "src=" not in link
+    page.get_by_test_id("reset-code").click()
+
+
+def test_a_link_s_code_does_not_replace_the_student_s_own_which_one_press_brings_back(open_app):
+    """Code over 8,000 characters lives only in the tab's storage: a link opened in the same tab shows its
+    own code and keeps the student's apart, offered back (it once replaced the only copy)."""
+    page = open_lab(open_app)
+    paste(page, LONG_CODE)
+    wait_for_code(page, MINE, "# from a link")
+    own = page.get_by_test_id("lab-own-code")
+    expect(own).to_be_hidden()
+    linked = solution("right", "get_stats").replace("def get_stats", "# from a link\ndef get_stats")
+    page.evaluate("(hash) => { location.hash = hash; }", "lesson=lab&src=" + quote(linked))
+    wait_for_code(page, "# from a link", MINE)
+    assert page.get_by_test_id("lab-from-link").is_visible()
+    expect(own).to_be_visible()
+    own.click()
+    wait_for_code(page, MINE, "# from a link")
+    expect(own).to_be_hidden()
+    page.reload()
+    page.wait_for_selector('[data-testid="code-editor"]', timeout=LAB_READY_MS)
+    wait_for_code(page, MINE, "# from a link")
+    page.get_by_test_id("reset-code").click()
+
+
+def test_full_storage_with_code_longer_than_a_link_is_said(open_app):
+    page = open_lab(open_app)
+    page.evaluate("""() => {
+        const real = Storage.prototype.setItem;
+        window.__restoreStorage = () => { Storage.prototype.setItem = real; };
+        Storage.prototype.setItem = function () { throw new DOMException("full", "QuotaExceededError"); };
+    }""")
+    try:
+        paste(page, LONG_CODE)
+        page.wait_for_selector('[data-testid="lab-flash"]:has-text("storage is full")')
+    finally:
+        page.evaluate("() => window.__restoreStorage()")
+    page.get_by_test_id("reset-code").click()

@@ -95,13 +95,15 @@ def test_a_crashed_python_is_replaced_and_the_next_run_works(open_app):
     run_and_wait(page, "passed")
 
 
-def test_code_that_closes_its_worker_is_told_at_once_and_the_next_run_works(open_app):
+def test_code_that_fills_javascripts_memory_finds_no_javascript_and_the_next_run_works(open_app):
     page = open_lab(open_app)
-    paste(page, solution("wrong", "get_stats_closes"))
-    # An error, not the 5 s time limit: the worker says it is closing before it goes.
-    result = run_until_it_fails(page)
-    assert page.get_by_test_id("result-summary").get_attribute("data-kind") == "closed"
-    assert "Your code closed its own Python (js.close()" in result.inner_text()
+    paste(page, solution("wrong", "get_stats_js_memory"))
+    # At once, at its own line: the lab's Python has no `js` (toklab_lab.nojs), so no JavaScript memory
+    # is filled outside the cap on Python's own.
+    run_and_wait(page, "error")
+    message = page.get_by_test_id("result-message").inner_text()
+    assert message.startswith("ModuleNotFoundError") and "no JavaScript" in message
+    assert page.get_by_test_id("result-trace").locator("li").first.get_attribute("data-line") == "3"
     page.wait_for_selector(READY, timeout=LAB_READY_MS)
     paste(page, solution("right", "get_stats"))
     run_and_wait(page, "passed")

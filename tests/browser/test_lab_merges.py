@@ -14,6 +14,8 @@ from playwright.sync_api import expect
 from test_lab import RESULT, open_lab, paste, run_and_wait
 from toklab.bytes_unicode import to_printable
 
+ROWS_DRAWN, SYMBOLS_DRAWN = 100, 64  # web/lessons/lab/merges.mjs
+
 open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
 
 WATCHED = "tokenization"
@@ -101,3 +103,42 @@ def test_an_answer_that_merges_every_occurrence_at_once_passes_but_parts_ways(op
     assert len(seen) < len(want) and seen[-1] == want[-1]  # fewer steps, the same parts at the end
     expect(page.get_by_test_id("lab-animation-summary")).to_contain_text("第 1 步开始不一样了，但最后得到的部分相同")
     screenshot(page, "differs-zh")
+
+
+def test_watched_steps_the_page_cannot_draw_are_refused_with_a_message(open_app):
+    """The lab worker's answer comes from beside student code, which may shape it (a patched json.dumps):
+    one too long to read is refused by the worker, one that is not the piece's symbols by the page, and
+    neither is drawn."""
+    page = open_lab(open_app, "lesson=lab&ex=bpe")
+    view = page.get_by_test_id("lab-animation")
+    for name, says in (("bpe_steps_huge", "too long to read"), ("bpe_steps_odd", "not the piece's symbols")):
+        paste(page, solution("wrong", name))
+        run_and_wait(page, "passed")
+        page.get_by_test_id("lab-animate").click()
+        expect(view).to_have_attribute("data-state", "error", timeout=60_000)
+        expect(page.get_by_test_id("lab-animation-summary")).to_contain_text(says)
+        expect(page.get_by_test_id("lab-animation-step")).to_have_count(0)
+
+
+def test_a_long_piece_draws_a_bounded_number_of_steps(open_app, r50k_oracle):
+    """A piece of a few hundred bytes has hundreds of steps: the first ROWS_DRAWN are drawn, each with at
+    most SYMBOLS_DRAWN symbols, and the summary says so. (The steps are the answer's own loop, run without
+    the watcher's tracing, which takes longer than the lab's time limit on such a piece.)"""
+    page = open_lab(open_app, "lesson=lab&ex=bpe")
+    page.emulate_media(reduced_motion="reduce")  # every row at once
+    paste(page, solution("wrong", "bpe_steps_long"))
+    run_and_wait(page, "passed")
+    piece = "a" * 200  # the box's longest
+    want = oracle_steps(r50k_oracle._mergeable_ranks, piece.encode())
+    assert len(want) > ROWS_DRAWN
+    box = page.get_by_test_id("lab-animate-text")
+    box.fill(piece)
+    box.press("Enter")
+    view = page.get_by_test_id("lab-animation")
+    expect(view).to_have_attribute("data-done", "true", timeout=60_000)
+    rows = page.get_by_test_id("lab-animation-step")
+    expect(rows).to_have_count(ROWS_DRAWN)
+    assert symbols(rows.nth(0).get_by_test_id("lab-step-yours")) == want[0][:SYMBOLS_DRAWN]
+    assert f"{len(want[0]) - SYMBOLS_DRAWN} more" in rows.nth(0).get_by_test_id("lab-step-yours").inner_text()
+    expect(page.get_by_test_id("lab-animation-summary")).to_contain_text(
+        f"Only the first {ROWS_DRAWN} of {len(want)} steps are drawn")

@@ -94,6 +94,7 @@ def test_student_code_finds_no_way_out_of_the_lab(host):
     tried = output(page)
     assert len(tried) >= 30, tried
     assert {name: verdict for name, verdict in tried.items() if not verdict.startswith("blocked")} == {}
+    assert {"import js", "import pyodide.ffi", "import _pyodide_core", "a module's variables"} <= set(tried)
 
     # Every run gets a fresh Python in a fresh worker: what it left behind (its pending promises, noted
     # in builtins) is gone with its worker, and the next run finds nothing of it.

@@ -328,3 +328,15 @@ def test_screenshots(open_app, screenshot, console_errors, lesson):
             assert page.evaluate(UNTRANSLATED) == [], where
             screenshot(page, f"{lang}-{size}")
     assert not [e for e in console_errors if "favicon" not in e]
+
+
+def test_compare_with_an_empty_text_draws_costs_without_ratios(open_app, console_errors):
+    """Relative to the characters tokenizer's 0 tokens there is no ratio (the engine sends null): the
+    costs are drawn alone, not a TypeError."""
+    page = open_lesson(open_app, "compare", "&ctext=")
+    expect(page.get_by_test_id("cost-row")).to_have_count(4)
+    rows = page.get_by_test_id("cost-row")
+    for k in range(4):
+        expect(rows.nth(k).locator("td").first).to_have_text("0² = 0")
+    expect(rows.nth(3).locator("td").nth(1)).to_contain_text("50,257 (×")  # the output cost keeps its ratio
+    assert not [e for e in console_errors if "toFixed" in e], console_errors

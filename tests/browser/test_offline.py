@@ -347,6 +347,47 @@ def test_a_file_planted_in_the_offline_cache_is_never_served(sw_context, server,
     assert page.evaluate("self.plantedRan === true") is False
 
 
+# Puts the genuine body of `path` back into cache `name` under another Content-Type.
+PLANT_TYPED = """async ([name, path, type]) => {
+    const cache = await caches.open(name);
+    const url = new URL(path, document.baseURI);
+    const genuine = await (await cache.match(url)).arrayBuffer();
+    await cache.put(url, new Response(genuine, { headers: { "Content-Type": type } }));
+}"""
+
+# The Content-Type cache `name` holds for `path` once it is `type` (polled for up to 30 s), else the last one.
+HELD_TYPE = """async ([name, path, type]) => {
+    let held = null;
+    for (let tries = 0; tries < 300; tries++) {
+        const kept = await (await caches.open(name)).match(path);
+        held = kept ? kept.headers.get("Content-Type") : null;
+        if (held === type) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return held;
+}"""
+
+
+def test_a_cached_file_of_the_right_bytes_and_the_wrong_type_is_replaced_not_served(sw_context, server, dist_dir):
+    """app.mjs's own bytes under Content-Type text/plain passed the sha256 check, and every later load
+    stayed at "Loading..." (a module script is refused under that type) until the cache was cleared."""
+    build = manifest_of(dist_dir)["build"]
+    name = f"toklab-{build}"
+    page = sw_context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector(READY, timeout=READY_MS)
+    wait_until_cached(page, build)
+    page.evaluate(PLANT_TYPED, [name, "app.mjs", "text/plain"])
+    page.reload()
+    page.wait_for_selector(READY, timeout=READY_MS)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    # The bad entry was dropped and the file kept again as the server sent it: offline, it loads too.
+    assert page.evaluate(HELD_TYPE, [name, "app.mjs", "text/javascript"]) == "text/javascript"
+    sw_context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=READY_MS)
+
+
 def test_a_build_whose_manifest_lists_a_tampered_file_is_refused(sw_context, server, site, dist_dir, tmp_path):
     """A host serving a changed style.css, with offline.json's sha256 for it changed to match, and the
     build's own sw.js: the worker finds that offline.json is not the list its BUILD was made from."""

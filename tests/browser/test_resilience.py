@@ -284,12 +284,17 @@ def test_stop_ends_a_long_training_and_keeps_the_text(context, open_app):
     expect(page.get_by_test_id("train-busy")).to_be_visible()
     stop = page.get_by_test_id("stop-engine")
     expect(stop).to_be_visible(timeout=10_000)
+    # While it runs long the line says Python is busy, not ready (its data-state stays "ready").
+    expect(page.locator(STATUS)).to_have_attribute("data-busy", "true")
+    expect(page.locator(STATUS)).to_contain_text("Python is busy")
     stop.click()
     expect(page.locator(STATUS)).to_have_attribute("data-state", "loading")
     expect(stop).to_be_hidden()
     expect(page.get_by_test_id("note")).to_contain_text("Stopped")
     wait_until_ready(page)
     expect(page.locator(STATUS)).to_have_attribute("data-state", "ready")
+    expect(page.locator(STATUS)).to_have_attribute("data-busy", "false")
+    expect(page.locator(STATUS)).to_contain_text("Python ready")
     expect(page.get_by_test_id("corpus-input")).to_have_value(corpus)
     # The training that ran says it was stopped; it is not asked again by itself.
     expect(page.get_by_test_id("train-error")).to_contain_text("you stopped it")

@@ -151,7 +151,7 @@ class CompareLesson extends TextLesson {
       el("div", {}, el("dt", {}, t("compare.tokens")), el("dd", { testid: "compare-count" }, fmt(row.n_tokens))),
       el("div", {}, el("dt", {}, t("compare.vocab")), el("dd", { testid: "compare-vocab" }, fmt(row.vocab_size))),
       el("div", {}, el("dt", {}, t("compare.unknown")), el("dd", { testid: "compare-unknown" }, fmt(row.n_unknown))));
-    const more = row.tokens.length > shown.length ? el("p", { className: "fine" }, t("compare.more", { n: row.tokens.length - shown.length })) : null;
+    const more = row.n_tokens > shown.length ? el("p", { className: "fine" }, t("compare.more", { n: row.n_tokens - shown.length })) : null;
     const unknownLine = row.n_unknown > 0
       ? el("p", { className: "lk-unknown-line" }, el("span", { className: "lk-mark", attrs: { "aria-hidden": "true" } }, "?"),
         t("compare.unknownList", { list: [...unknown].join("  ") }))
@@ -167,6 +167,8 @@ class CompareLesson extends TextLesson {
 
   renderCosts(rows) {
     const t = this.t;
+    // A cost relative to the characters tokenizer's; none when that is 0 (an empty text): the cost alone.
+    const cost = (key, vars, rel) => (typeof rel === "number" ? t(key, { ...vars, rel: ratio(rel) }) : t(`${key}Alone`, vars));
     const maxAtt = Math.max(1, ...rows.map((r) => r.costs.attention));
     const maxOut = Math.max(1, ...rows.map((r) => r.costs.output_per_token));
     const bar = (kind) => el("span", { className: `lk-bar ${kind}`, attrs: { "aria-hidden": "true" } },
@@ -182,8 +184,8 @@ class CompareLesson extends TextLesson {
       out.firstChild.style.width = `${Math.max(1, (100 * row.costs.output_per_token) / maxOut)}%`;
       return el("tr", { testid: "cost-row", data: { name: row.name } },
         el("th", { attrs: { scope: "row" } }, t(`compare.name.${row.name}`)),
-        el("td", { data: { label: t("compare.attention") } }, el("span", { className: "lk-cost" }, t("compare.attCost", { t: fmt(row.n_tokens), t2: fmt(row.costs.attention), rel: ratio(row.relative.attention) })), att),
-        el("td", { data: { label: t("compare.output") } }, el("span", { className: "lk-cost" }, t("compare.outCost", { v: fmt(row.costs.output_per_token), rel: ratio(row.relative.output_per_token) })), out));
+        el("td", { data: { label: t("compare.attention") } }, el("span", { className: "lk-cost" }, cost("compare.attCost", { t: fmt(row.n_tokens), t2: fmt(row.costs.attention) }, row.relative.attention)), att),
+        el("td", { data: { label: t("compare.output") } }, el("span", { className: "lk-cost" }, cost("compare.outCost", { v: fmt(row.costs.output_per_token) }, row.relative.output_per_token)), out));
     });
     this.table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...body));
   }

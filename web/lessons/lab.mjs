@@ -20,7 +20,7 @@ import { CodeEditor } from "./lab/editor.mjs";
 import { labRunner } from "./lab/runner.mjs";
 import { LabView } from "./lab/view.mjs";
 import { judge } from "./lab/judge.mjs";
-import { STEP_MS, compareSteps } from "./lab/merges.mjs";
+import { STEP_MS, badStep, compareSteps } from "./lab/merges.mjs";
 import { lastState, saveCode, saveState, savedCode } from "./lab/progress.mjs";
 import "./lab/strings.mjs";
 
@@ -68,12 +68,14 @@ class LabLesson {
     this.firstSync = true;
     this.destroyed = false;
     this.playing = null; // the comparison being drawn: {timer}; a new one or a new run drops it
+    this.applying = false; // true while sync() puts the hash's code in the editor (not the student's edit)
     this.view = new LabView(ctx.t, {
       pick: (id) => this.pick(id),
       run: () => this.run(),
       reset: () => this.reset(),
       share: () => this.share(),
       animate: () => this.animate(),
+      own: () => this.restoreOwn(),
     });
     this.view.animateText.value = WATCHED.text;
     this.error = el("p", { className: "engine-error", testid: "lab-error", attrs: { role: "alert" } });
@@ -132,13 +134,41 @@ class LabLesson {
         });
       }
       this.labelEditor();
-      saveCode(entry.id, code);
+      // Not saved: the student's own code stays as they last typed it, whatever a link brought.
+      this.offerOwn(entry, code);
       this.ctx.setState({ ex: entry.id, src: isStub(entry, code) ? null : code });
-    } else if (state.src !== null && state.src !== undefined ? state.src !== this.editor.text : !isStub(entry, this.editor.text)) {
-      this.editor.replace(state.src ?? this.stubFor(entry));
+    } else {
+      // The same exercise, another hash (a link opened in this tab, Back, Forward): its code, or, where
+      // the hash has none, the student's own (which a link's code never replaced).
+      const saved = savedCode(entry.id);
+      const want = state.src ?? (saved === null || isStub(entry, saved) ? this.stubFor(entry) : saved);
+      if (want !== this.editor.text && !(state.src == null && isStub(entry, want) && isStub(entry, this.editor.text))) {
+        this.applying = true;
+        try {
+          this.editor.replace(want);
+        } finally {
+          this.applying = false;
+        }
+        this.view.fromLink.hidden = state.src == null || want === saved;
+        this.offerOwn(entry, want);
+      }
     }
     this.firstSync = false;
     this.view.showSteps(entry.id, lastState);
+  }
+
+  /** Offers the student's own saved code back when the editor shows other code (a link's). */
+  offerOwn(entry, shown) {
+    const saved = savedCode(entry.id);
+    this.view.ownCode.hidden = saved === null || isStub(entry, saved) || saved === shown;
+  }
+
+  /** Puts the student's own saved code back in the editor, in place of a link's. */
+  restoreOwn() {
+    const saved = this.entry ? savedCode(this.entry.id) : null;
+    if (saved === null) return;
+    this.editor.replace(saved);
+    this.view.fromLink.hidden = true;
   }
 
   /** The exercise's starting code in the page's language: Chinese comments and docstring on a Chinese page. */
@@ -152,7 +182,12 @@ class LabLesson {
 
   edited(text) {
     this.stopAnimation(); // the offer was for the code that passed
-    saveCode(this.entry.id, text);
+    if (this.applying) return; // the hash's code, put in by sync(): not the student's typing
+    this.view.ownCode.hidden = true; // what they type now is their own
+    // Code too long for the link lives only in this tab's storage: when that is full, say so.
+    if (!saveCode(this.entry.id, text) && text.length > CODE_MAX && !isStub(this.entry, text)) {
+      this.view.say("lab.storageFull", { max: CODE_MAX.toLocaleString("en-US") });
+    }
     this.ctx.setState({ src: isStub(this.entry, text) ? null : text });
   }
 
@@ -232,6 +267,11 @@ class LabLesson {
       merges.show({ kind: "error", piece, message });
       return;
     }
+    const bad = badStep(yours, real.result.symbols);
+    if (bad >= 0) {
+      merges.show({ kind: "error", piece, message: this.t("lab.merges.notPiece", { step: bad }) });
+      return;
+    }
     const rows = compareSteps(yours, { symbols: real.result.symbols, steps: real.result.steps.map((step) => step.symbols) });
     const last = rows.length - 1;
     const frame = (upTo) => {
@@ -261,7 +301,8 @@ class LabLesson {
     const link = `${window.location.origin}${window.location.pathname}#${params.toString()}`;
     try {
       await navigator.clipboard.writeText(link);
-      this.view.say("lab.shared");
+      const long = !isStub(this.entry, code) && code.length > CODE_MAX;
+      this.view.say(long ? "lab.sharedNoCode" : "lab.shared", { max: CODE_MAX.toLocaleString("en-US") });
     } catch {
       replaceURL(`#${params.toString()}`);
       this.view.say("lab.sharedNoClipboard");

@@ -129,11 +129,11 @@ class SpecialLesson extends TextLesson {
           errorText(t, { code: view.code, params: view.params, message: view.error })));
         continue;
       }
-      count.textContent = t("special.count", { n: view.ids.length });
+      count.textContent = t("special.count", { n: view.n_ids });
       const chips = view.tokens.slice(0, ITEM_LIMIT).map((tok, i) => faceChip(tok, i, tok.special ? t("special.isSpecial") : ""));
       body.replaceChildren(
         el("div", { className: "lk-chips", testid: "special-tokens" }, ...chips),
-        el("code", { className: "lk-ids", testid: "special-ids" }, `[${view.ids.join(", ")}]`));
+        el("code", { className: "lk-ids", testid: "special-ids" }, `[${view.ids.join(", ")}${view.n_ids > view.ids.length ? ", …" : ""}]`));
     }
   }
 

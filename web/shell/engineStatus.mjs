@@ -27,6 +27,7 @@ export class EngineHost {
     // The status while there is no engine: loading its module, or the module did not load.
     this.missing = { status: "loading", stage: "", message: "", code: "", params: {} };
     this.stopTimer = 0;
+    this.busy = false; // a request has run past TIMING.stopAfterMs: the line says Python is busy, not ready
     this.readyListeners = [];
     this.loaded = import("../engine.mjs")
       .then((mod) => {
@@ -76,7 +77,7 @@ export class EngineHost {
     const { status, stage, message, code, params } = this.status();
     dom.status.dataset.state = status;
     let text;
-    if (status === "ready") text = t("status.ready");
+    if (status === "ready") text = t(this.busy ? "status.busy" : "status.ready");
     else if (status === "error" && code === "crashed") text = t("engine.crashed");
     else if (status === "error" && code === "boot_timeout") text = t("engine.bootTimeout", params);
     else if (status === "error" && code === "request_timeout") text = t("engine.requestTimeout", params);
@@ -88,21 +89,34 @@ export class EngineHost {
     }
     dom.statusText.textContent = text;
     // What "Python ready" means, for whoever hovers or focuses it.
-    dom.status.title = status === "ready" ? t("status.readyTitle") : text;
+    dom.status.title = status === "ready" && !this.busy ? t("status.readyTitle") : text;
+    dom.status.dataset.busy = String(status === "ready" && this.busy);
     dom.restart.hidden = status !== "error";
     if (status !== "ready") dom.stop.hidden = true;
   }
 
-  /** Shows the Stop button once the running request has taken TIMING.stopAfterMs; hides it when none runs. */
+  /**
+   * Once the running request has taken TIMING.stopAfterMs, the line says Python is busy (a request that
+   * never ends, such as a pattern that backtracks without end, no longer reads "Python ready") and the
+   * Stop button shows; both go when none runs.
+   */
   showStopLater(running) {
     clearTimeout(this.stopTimer);
     this.dom.stop.hidden = true;
-    // A sliced request (train_hf) has its own Stop in its lesson, which keeps what it did (stopRunning).
-    if (!running || SLICED_KINDS.includes(running.kind)) return;
+    this.setBusy(false);
+    if (!running) return;
     const wait = Math.max(0, running.since + TIMING.stopAfterMs - performance.now());
     this.stopTimer = setTimeout(() => {
-      this.dom.stop.hidden = false;
+      this.setBusy(true);
+      // A sliced request (train_hf) has its own Stop in its lesson, which keeps what it did (stopRunning).
+      if (!SLICED_KINDS.includes(running.kind)) this.dom.stop.hidden = false;
     }, wait);
+  }
+
+  setBusy(busy) {
+    if (this.busy === busy) return;
+    this.busy = busy;
+    this.render();
   }
 
   /** Restart (after a crash or a timeout): a new engine worker, and the open lesson starts again. */
@@ -113,6 +127,7 @@ export class EngineHost {
     }
     clearTimeout(this.stopTimer);
     this.dom.stop.hidden = true;
+    this.setBusy(false);
     this.engine.restart();
     this.reopen();
   }
@@ -121,6 +136,7 @@ export class EngineHost {
   stop() {
     clearTimeout(this.stopTimer);
     this.dom.stop.hidden = true;
+    this.setBusy(false);
     this.engine.restart({ keepWaiting: true });
     this.note(this.t("engine.stopped"));
   }

@@ -145,6 +145,10 @@ registerPairs({
     en: "the text has {length} characters; at most {limit} can be encoded",
     zh: "这段文字有 {length} 个字符，最多只能编码 {limit} 个",
   },
+  "err.hf_normalized_too_long": {
+    en: "the normalizer would make a text of {length} characters longer than {limit}: a normalizer may grow a text at most {growth} times",
+    zh: "规范化器会把 {length} 个字符的文字变得比 {limit} 个字符还长：规范化器最多只能把文字变长 {growth} 倍",
+  },
   "err.no_custom_tokenizer": {
     en: "no tokenizer.json has been opened in this session: open one first",
     zh: "这次会话里还没有打开过 tokenizer.json，请先打开一个",
@@ -156,6 +160,10 @@ registerPairs({
   "err.bad_request": {
     en: "the page sent a request without a kind",
     zh: "页面发出的请求没有注明类型",
+  },
+  "err.payload_not_json": {
+    en: "the page sent a request that cannot be written as JSON (a cycle, a BigInt...)",
+    zh: "页面发出的请求无法写成 JSON（含有循环引用、BigInt 等）",
   },
   "err.worker_failed": {
     en: "the engine's worker failed: {detail}",

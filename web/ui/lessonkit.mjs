@@ -229,10 +229,25 @@ export function insertUndoable(input, text) {
   }
 }
 
+// Combining marks one character may carry before a paste is refused: Unicode's stream-safe text format
+// (UAX #15) allows 30 in a row. A browser lays out one character with all its marks at once, and its
+// cost grows faster than the marks: "e" and 999,999 acute accents froze the tab for minutes, while the
+// same number of characters of ordinary text take a second.
+export const MARKS_IN_A_ROW = 30;
+const MARK_RUN = new RegExp(`\\p{M}{${MARKS_IN_A_ROW + 1},}`, "gu");
+
+/** The longest run of combining marks in `text` (0 when it has none over MARKS_IN_A_ROW), in UTF-16 units. */
+export function longestMarkRun(text) {
+  let longest = 0;
+  for (const run of text.matchAll(MARK_RUN)) longest = Math.max(longest, run[0].length);
+  return longest;
+}
+
 /**
- * Refuses a paste or a drop that would make `box` longer than `limit` characters, before the browser
- * lays it out (a 2 MB paste froze the tab for minutes): the box keeps its text, what was copied stays on
- * the clipboard, and a note under the box (`<box id>-paste-note`) says why, in the language of `t`.
+ * Refuses a paste or a drop that would make `box` longer than `limit` characters, or that puts more than
+ * MARKS_IN_A_ROW combining marks on one character, before the browser lays it out (a 2 MB paste froze the
+ * tab for minutes): the box keeps its text, what was copied stays on the clipboard, and a note under the
+ * box (`<box id>-paste-note`) says why, in the language of `t`.
  */
 export function refuseLongPastes(box, t, limit = LIMITS.boxChars) {
   const note = el("p", { className: "paste-note", testid: `${box.id}-paste-note`, attrs: { role: "status" } });
@@ -241,12 +256,15 @@ export function refuseLongPastes(box, t, limit = LIMITS.boxChars) {
     const text = data ? data.getData("text/plain") : "";
     const { value, selectionStart: a, selectionEnd: b } = box;
     const length = clipText(value.slice(0, a), 0).total + clipText(text, 0).total + clipText(value.slice(b), 0).total;
-    if (length <= limit) {
+    const marks = longestMarkRun(text);
+    if (length <= limit && marks <= MARKS_IN_A_ROW) {
       note.hidden = true;
       return;
     }
     event.preventDefault();
-    note.textContent = t("box.tooLong", { length: length.toLocaleString("en-US"), limit: limit.toLocaleString("en-US") });
+    note.textContent = length > limit
+      ? t("box.tooLong", { length: length.toLocaleString("en-US"), limit: limit.toLocaleString("en-US") })
+      : t("box.tooManyMarks", { marks: marks.toLocaleString("en-US"), limit: MARKS_IN_A_ROW });
     note.hidden = false;
     if (!note.isConnected) box.after(note);
   };

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from re import _parser as re_parser  # re.compile's own parser: the parts of a pattern
 
 from ..errors import ToklabError
 from ..patterns import translate
@@ -52,6 +53,36 @@ def expect(value, kind, path: str, expected: str, none_ok: bool = False):
     return value
 
 
+def nested_repeat(translated: str) -> bool:
+    r"""Whether a pattern (Python's re) repeats, without a small bound, a part that itself repeats: the
+    shape of catastrophic backtracking, which Python's re (and Oniguruma) may take exponential time on.
+    Oniguruma has no time limit either; toklab refuses such a pattern when it reads the file.
+
+    >>> nested_repeat(r"(a+)+$"), nested_repeat(r"(?:x*y)*"), nested_repeat(r" ?\w+|\s+(?!\S)"), nested_repeat(r"(?:ab+){1,3}")
+    (True, True, False, False)
+    """
+    def repeats(items, inside: bool) -> bool:
+        for op, arg in items:
+            name = str(op)
+            if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+                low, high, body = arg
+                unbounded = high is re_parser.MAXREPEAT or high > 16
+                if inside and unbounded or repeats(body, inside or unbounded):
+                    return True
+            elif name == "SUBPATTERN":
+                if repeats(arg[-1], inside):
+                    return True
+            elif name == "BRANCH":
+                if any(repeats(branch, inside) for branch in arg[1]):
+                    return True
+            elif name in ("ASSERT", "ASSERT_NOT", "ATOMIC_GROUP"):
+                if repeats(arg[-1] if name != "ATOMIC_GROUP" else arg, inside):
+                    return True
+        return False
+
+    return repeats(re_parser.parse(translated), False)
+
+
 class Regex:
     """An Oniguruma pattern, as `tokenizers.Regex`."""
 
@@ -60,9 +91,14 @@ class Regex:
             raise bad("hf_bad_value", path=path, expected="a string", value=pattern)
         self.pattern = pattern
         try:
-            self.compiled = re.compile(translate(pattern, _one_of, CLASSES))
+            translated = translate(pattern, _one_of, CLASSES)
+            self.compiled = re.compile(translated)
+            nested = nested_repeat(translated)
         except (ValueError, re.error, IndexError, RecursionError) as e:
             raise ToklabError("hf_bad_regex", path=path, pattern=_shown(pattern), detail=str(e)) from None
+        if nested:
+            detail = "a repeated part inside a repeated group can take exponential time, as (a+)+ does on 'aaaa...b'"
+            raise ToklabError("hf_bad_regex", path=path, pattern=_shown(pattern), detail=detail)
 
     def __repr__(self) -> str:
         return f"Regex({self.pattern!r})"

@@ -27,6 +27,7 @@ import json
 from toklab.bytes_unicode import BYTE_TO_UNICODE, from_printable
 from toklab.errors import ToklabError, ToklabTypeError
 from toklab.protocol import MAX_CORPUS_CHARS, MAX_TRAIN_VOCAB  # a longer corpus, a larger vocabulary are refused
+from toklab.validate import MAX_DEPTH, nesting
 
 from .model_files import byte_level_tokenizer_config
 from .trainers_bpe import BpeTrainer, byte_level_word_counts
@@ -74,10 +75,14 @@ def corpus_texts(corpus: str, form: str = "txt") -> list[str]:
     for number, line in enumerate(corpus.split("\n"), 1):
         if not line.strip():
             continue
+        if nesting(line) > MAX_DEPTH:  # before parsing: inside Pyodide deep nesting overflows the stack, fatally
+            raise ToklabError("jsonl_bad_line", line=number, column=1)
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ToklabError("jsonl_bad_line", line=number, column=exc.colno) from None
+        except RecursionError:
+            raise ToklabError("jsonl_bad_line", line=number, column=1) from None
         turns = data.get("conversations", []) if isinstance(data, dict) else []
         contents = [t.get("content") for t in turns if isinstance(t, dict) and isinstance(t.get("content"), str)]
         contents = [c for c in contents if c]

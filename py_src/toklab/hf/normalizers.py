@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..errors import ToklabError
 from ..pretokenize import _one_of
 from . import _unicode
 from ..bytes_unicode import BYTE_TO_UNICODE
@@ -46,6 +47,27 @@ __all__ = [
 ]  # fmt: skip
 
 Alignment = "list[tuple[int, int]] | None"
+
+# How much longer a normalizer may make a text: GROWTH times its length, and SLACK characters more (a
+# short text with a Prepend). Replace can otherwise grow a text without bound: three of them chained,
+# each "a" -> a thousand a's, asked for 10^9 characters of one "a" (a 1 KB tokenizer.json took 24 GB).
+GROWTH = 4
+SLACK = 64
+
+
+def growth_limit(length: int) -> int:
+    """The most characters a normalizer may make of a text of `length` characters.
+
+    >>> growth_limit(10)
+    104
+    """
+    return GROWTH * length + SLACK
+
+
+def check_growth(length: int, grown: int) -> None:
+    """Refuses (hf_normalized_too_long) a text of `length` characters grown to `grown`, past growth_limit."""
+    if grown > growth_limit(length):
+        raise ToklabError("hf_normalized_too_long", length=length, limit=growth_limit(length), growth=GROWTH)
 
 
 _BYTE_CHARS = dict(enumerate(BYTE_TO_UNICODE))  # str.translate table: latin-1 text -> byte-level characters
@@ -287,9 +309,13 @@ class Replace(Normalizer):
         if len(self.content) == 1 and isinstance(self._pattern, str) and len(self._pattern) == 1:
             return text.replace(self._pattern, self.content), None
         out, align, pos = [], [], 0
+        limit, size = growth_limit(len(text)), len(text)
         for m in self._re.finditer(text):
             if m.end() == m.start():
                 continue
+            size += len(self.content) - (m.end() - m.start())
+            if size > limit:  # refused before the text is built
+                check_growth(len(text), size)
             out.append(text[pos : m.start()])
             align.extend((k, k + 1) for k in range(pos, m.start()))
             out.append(self.content)
@@ -314,6 +340,7 @@ class Prepend(Normalizer):
     def normalize_aligned(self, text):
         if not text or not self.prepend:
             return text, None
+        check_growth(len(text), len(self.prepend) + len(text))
         return self.prepend + text, [(0, 1)] * len(self.prepend) + identity(len(text))
 
     def to_config(self):
@@ -327,9 +354,10 @@ class Sequence(Normalizer):
         self.normalizers = list(normalizers)
 
     def normalize_aligned(self, text):
-        align = None
+        align, length = None, len(text)
         for n in self.normalizers:
             text, inner = n.normalize_aligned(text)
+            check_growth(length, len(text))  # the whole sequence grows a text as much as one normalizer may
             align = compose(align, inner)
         return text, align
 

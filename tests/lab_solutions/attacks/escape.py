@@ -3,13 +3,60 @@
 # Every URL holds "sandbox-probe", so the test can look for it among the requests the server saw.
 # What returns a promise (Pyodide's loadPackage) is noted in builtins.sandbox_probe_pending, for
 # settled.py to read on a later run. Then it defines a wrong get_stats, so the run fails.
+# The lab's Python has no JavaScript (toklab_lab.nojs): when no way to it is found, every attempt that
+# needs it fails too, and says so.
 import builtins
+import importlib
+import sys
 
-import js
-import pyodide_js
-from pyodide.ffi import create_proxy, jsnull, to_js
+try:
+    import js
+    import pyodide_js
+    from pyodide.ffi import create_proxy, jsnull, to_js
+except ImportError:
+    js = pyodide_js = create_proxy = jsnull = to_js = None
 
-HERE = js.location.origin
+
+def no_javascript():
+    raise LookupError("no js")
+
+
+def via_subclasses():
+    """A proxy of a JavaScript object, found through the classes Python knows and their functions."""
+    for kind in object.__subclasses__():
+        for value in vars(kind).values():
+            for held in getattr(value, "__globals__", {}).values():
+                if type(held).__name__.startswith("JsProxy") or getattr(held, "__name__", "") in ("js", "pyodide_js"):
+                    return held
+    raise LookupError("no proxy")
+
+
+WAYS_TO_JS = {
+    "import js": lambda: importlib.import_module("js"),
+    "import pyodide_js": lambda: importlib.import_module("pyodide_js"),
+    "import pyodide.ffi": lambda: importlib.import_module("pyodide.ffi"),
+    "import _pyodide_core": lambda: importlib.import_module("_pyodide_core"),
+    "sys.modules['js']": lambda: sys.modules["js"],
+    "import gc": lambda: importlib.import_module("gc"),
+    "import ctypes": lambda: importlib.import_module("ctypes"),
+    "a module's variables": via_subclasses,
+}
+for name, way in WAYS_TO_JS.items():
+    try:
+        way()
+    except BaseException as exc:  # noqa: BLE001
+        print(f"{name}: blocked ({type(exc).__name__})")
+    else:
+        print(f"{name}: OPEN")
+if js is None:
+    js = type("NoJs", (), {"__getattr__": lambda self, name: no_javascript()})()
+    pyodide_js = js
+    to_js = create_proxy = lambda *args, **kwargs: no_javascript()
+
+try:
+    HERE = js.location.origin
+except LookupError:
+    HERE = "http://127.0.0.1"
 PROBE = HERE + "/sandbox-probe"
 ELSEWHERE = "http://sandbox-probe.invalid/escape"
 
@@ -99,7 +146,10 @@ def watch(name, promise):
                  create_proxy(lambda _: pending.__setitem__(name, "rejected")))
 
 
-watch("loadPackage", pyodide_js.loadPackage(PROBE + "/package-1.0-py3-none-any.whl"))
+try:
+    watch("loadPackage", pyodide_js.loadPackage(PROBE + "/package-1.0-py3-none-any.whl"))
+except LookupError:
+    pending["loadPackage"] = "blocked"
 
 
 def get_stats(ids):

@@ -1,7 +1,10 @@
 # Posts a forged answer, "passed", for every run id a page counting 1, 2, 3... would use, by every
 # postMessage it can find, then defines a wrong get_stats: the page must show the real failure.
-import js
-from pyodide.ffi import jsnull, to_js
+try:
+    import js
+    from pyodide.ffi import jsnull, to_js
+except ImportError:  # the lab's Python has no JavaScript (toklab_lab.nojs): nothing to post with
+    js = None
 
 
 def forged(number):
@@ -12,7 +15,7 @@ def forged(number):
 
 
 posts = []
-obj = js.self
+obj = js.self if js is not None else None
 while obj is not None and obj is not jsnull:
     found = js.Object.getOwnPropertyDescriptor(obj, "postMessage")
     if found is not None and getattr(found, "value", None) is not None:

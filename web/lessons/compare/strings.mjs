@@ -155,6 +155,14 @@ registerPairs({
     en: "{v} (×{rel})",
     zh: "{v}（×{rel}）",
   },
+  "compare.attCostAlone": {
+    en: "{t}² = {t2}",
+    zh: "{t}² = {t2}",
+  },
+  "compare.outCostAlone": {
+    en: "{v}",
+    zh: "{v}",
+  },
   "compare.costNote": {
     en: "Rough proportions for teaching, not measured speeds: a larger vocabulary gives shorter sequences but a larger output layer; a smaller one, the reverse.",
     zh: "这是教学用的大致比例，不是实测速度：词表越大，序列越短，但输出层越大；词表越小，正好相反。",

@@ -1,6 +1,7 @@
-// What the lab remembers for the browser tab's session (sessionStorage): each exercise's code and the
-// state of its last run. Storage that is full or switched off is not an error: the lab then only
-// forgets on reload.
+// What the lab remembers for the browser tab's session (sessionStorage): each exercise's code, as the
+// student last typed it (code that came from a link is not theirs until they edit it, lab.mjs), and the
+// state of its last run. Storage that is full or switched off is not an error: saveCode says so, and
+// the lab warns when the code is too long for the link to keep it instead.
 
 const PREFIX = "toklab.lab.";
 
@@ -14,11 +15,13 @@ function read(exercise) {
   }
 }
 
+/** Whether the patch was stored (false: storage full or disabled; the lab goes on without it). */
 function write(exercise, patch) {
   try {
     window.sessionStorage.setItem(PREFIX + exercise, JSON.stringify({ ...read(exercise), ...patch }));
+    return true;
   } catch {
-    // Storage full or disabled: keep going without it.
+    return false;
   }
 }
 
@@ -28,8 +31,9 @@ export function savedCode(exercise) {
   return typeof code === "string" ? code : null;
 }
 
+/** Keeps the code the student typed; false when it could not be kept. */
 export function saveCode(exercise, code) {
-  write(exercise, { code });
+  return write(exercise, { code });
 }
 
 /** The state of the last run ("passed", "failed", "error", "timeout"), or null. */

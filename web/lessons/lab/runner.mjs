@@ -9,7 +9,8 @@
 // run() never rejects. Its result is {state: "answered", answer}, the worker's report of what the code
 // returned (toklab_lab/harness.py), for judge.mjs to judge: never a verdict of its own; or one made
 // here: {state: "timeout", limitMs}, {state: "cancelled"}, or {state: "error", error: {kind: "crash" |
-// "closed" | "unavailable", message}} ("closed": the code closed its own worker). The limit counts from
+// "closed" | "large" | "unavailable", message}} ("closed": the code closed its own worker; "large": its
+// answer was longer than the worker sends, lab-worker.mjs). The limit counts from
 // the moment the code is handed to a ready worker, not Python's start-up. When it passes, the worker is
 // terminated (a loop that never ends cannot be interrupted any other way without cross-origin
 // isolation).
@@ -125,7 +126,8 @@ export class LabRunner {
     }
     const error = data.error && typeof data.error === "object" ? data.error : {};
     const message = typeof error.message === "string" ? error.message : "";
-    this.finish(job, { state: "error", error: { kind: error.crashed ? "crash" : "unavailable", message } });
+    const kind = error.crashed ? "crash" : error.type === "TooLarge" ? "large" : "unavailable";
+    this.finish(job, { state: "error", error: { kind, message } });
   }
 
   onCrash(worker, message) {

@@ -8,7 +8,7 @@ import { MergeCompare } from "./merges.mjs";
 export const RESULT_STATES = Object.freeze(["idle", "waiting", "running", "passed", "failed", "error", "timeout"]);
 
 export class LabView {
-  /** `on`: {pick(id), run(), reset(), share(), animate()}. */
+  /** `on`: {pick(id), run(), reset(), share(), animate(), own()}. */
   constructor(t, on) {
     this.t = t;
     this.b = new Bindings();
@@ -33,6 +33,9 @@ export class LabView {
     this.shareButton = this.b.text(el("button", { className: "ghost", testid: "share-code", attrs: { type: "button" }, on: { click: on.share } }), "lab.share");
     this.fromLink = this.b.text(el("p", { className: "lab-from-link", testid: "lab-from-link", attrs: { role: "note" } }), "lab.fromLink");
     this.fromLink.hidden = true;
+    // The student's own code, kept apart while code from a link is in the editor: one press brings it back.
+    this.ownCode = this.b.text(el("button", { className: "ghost", testid: "lab-own-code", attrs: { type: "button" }, on: { click: on.own } }), "lab.ownCode");
+    this.ownCode.hidden = true;
     this.flash = el("p", { className: "hint lab-flash", testid: "lab-flash", attrs: { role: "status" } });
     this.status = el("p", { className: "lab-status", testid: "lab-status" });
     this.resultBox = el("section", { className: "lab-result", testid: "run-result", attrs: { role: "status", "aria-live": "polite", "aria-atomic": "true" } });
@@ -65,7 +68,7 @@ export class LabView {
           this.b.text(el("h3", { className: "lab-h3" }), "lab.shownTitle"),
           this.shownList, this.hiddenNote),
         el("div", { className: "lab-work" },
-          this.editorLabel, this.fromLink, this.editorHost, this.keysHint,
+          this.editorLabel, this.fromLink, this.ownCode, this.editorHost, this.keysHint,
           el("div", { className: "lab-buttons" }, this.runButton, this.resetButton, this.shareButton),
           this.flash, this.status, this.resultBox, this.animateRow, this.output),
         this.merges.node));
@@ -145,8 +148,8 @@ export class LabView {
     if (!offer) this.merges.hide();
   }
 
-  say(key) {
-    this.flash.textContent = key ? this.t(key) : "";
+  say(key, vars = {}) {
+    this.flash.textContent = key ? this.t(key, vars) : "";
   }
 
   /** Draws a run's result (RESULT_STATES, or the harness's answer) and its printed output. */
@@ -198,6 +201,7 @@ export class LabView {
       case "memory":
       case "crash":
       case "closed":
+      case "large":
       case "unavailable":
       case "unreadable":
         return t(`lab.result.${error.kind}`, vars);
