@@ -1,0 +1,48 @@
+"""Issue 37, ready for a real class: what a teacher meets on the projector, on a phone and in the first
+minute. Each test drives the page at the size the slip was seen at and waits on the page's own signs
+(data-state, aria-busy, a value shown)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import shared_page_fixtures
+
+open_app, page, console_errors = shared_page_fixtures()
+
+PROJECTOR = {"width": 1920, "height": 1080}
+
+# Per row: the empty height under its lowest child, and its chips box (shown height, content height).
+ROW_FIT = """(selector) => [...document.querySelectorAll(selector)].filter((row) => row.querySelector('.lk-chips')).map((row) => {
+    const box = row.getBoundingClientRect();
+    const style = getComputedStyle(row);
+    const lowest = Math.max(...[...row.children].map((c) => c.getBoundingClientRect().bottom));
+    const chips = row.querySelector('.lk-chips');
+    return {band: box.bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth) - lowest,
+            shown: chips.clientHeight, content: chips.scrollHeight};
+})"""
+
+
+def fits_projector(page, selector):
+    rows = page.evaluate(ROW_FIT, selector)
+    assert rows, "no rows with chips"
+    height = page.viewport_size["height"]
+    for row in rows:
+        assert row["band"] < 8, f"an empty band of {row['band']:.0f} px under a row's chips: {rows}"
+        assert row["shown"] >= min(row["content"], height // 2), f"a row's chips clipped at {row['shown']} px: {rows}"
+
+
+def test_projector_models_rows_show_their_chips_without_an_empty_band(shared_app):
+    page = shared_app("lesson=models&projector=1")
+    page.set_viewport_size(PROJECTOR)
+    expect(page.get_by_test_id("model-rows")).to_have_attribute("aria-busy", "false", timeout=180_000)
+    fits_projector(page, '[data-testid="model-row"]')
+
+
+def test_projector_compare_rows_have_no_empty_band(shared_app):
+    page = shared_app("lesson=compare&projector=1")
+    page.set_viewport_size(PROJECTOR)
+    expect(page.get_by_test_id("compare-row").first).to_be_visible(timeout=60_000)
+    expect(page.get_by_test_id("compare-count").first).not_to_have_text("")
+    fits_projector(page, '[data-testid="compare-row"]')
