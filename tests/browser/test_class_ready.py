@@ -46,3 +46,41 @@ def test_projector_compare_rows_have_no_empty_band(shared_app):
     expect(page.get_by_test_id("compare-row").first).to_be_visible(timeout=60_000)
     expect(page.get_by_test_id("compare-count").first).not_to_have_text("")
     fits_projector(page, '[data-testid="compare-row"]')
+
+
+# Each lesson tab's box against the window and the tab row's visible box; the Start-here badge's against its tab's.
+TABS_IN_VIEW = """() => {
+    const list = document.querySelector('[data-testid="lesson-nav"] ul');
+    const row = list.getBoundingClientRect();
+    const out = [];
+    for (const tab of list.querySelectorAll('.lesson-tab')) {
+        const r = tab.getBoundingClientRect();
+        const inside = r.left >= Math.max(0, row.left) - 1 && r.right <= Math.min(innerWidth, row.right) + 1;
+        out.push({tab: tab.dataset.testid, inside});
+    }
+    const badge = document.querySelector('[data-testid="start-here"]');
+    if (badge) {
+        const b = badge.getBoundingClientRect();
+        const tab = badge.closest('.lesson-tab').getBoundingClientRect();
+        out.push({tab: 'start-here', inside: b.left >= tab.left && b.right <= tab.right && b.top >= tab.top && b.bottom <= tab.bottom});
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("width,height,projector", [(1280, 800, False), (1920, 1080, True), (1280, 800, True)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_lesson_tab_is_in_view_at_a_glance(shared_app, width, height, projector, lang):
+    page = shared_app(f"lesson=encode&lang={lang}" + ("&projector=1" if projector else ""))
+    page.set_viewport_size({"width": width, "height": height})
+    expect(page.get_by_test_id("lesson-tab-glossary")).to_be_attached()
+    hidden = [t["tab"] for t in page.evaluate(TABS_IN_VIEW) if not t["inside"]]
+    assert not hidden, f"out of view at {width}x{height}: {hidden}"
+
+
+def test_start_here_stays_on_its_tab(fresh_app):
+    """A first visit: the badge sits inside the first lesson's tab, and every tab is in view with it."""
+    page = fresh_app("lesson=encode&lang=zh", wait_ready=False)
+    expect(page.get_by_test_id("start-here")).to_be_visible()
+    hidden = [t["tab"] for t in page.evaluate(TABS_IN_VIEW) if not t["inside"]]
+    assert not hidden, f"out of view at 1280x800: {hidden}"
