@@ -84,3 +84,16 @@ def test_start_here_stays_on_its_tab(fresh_app):
     expect(page.get_by_test_id("start-here")).to_be_visible()
     hidden = [t["tab"] for t in page.evaluate(TABS_IN_VIEW) if not t["inside"]]
     assert not hidden, f"out of view at 1280x800: {hidden}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("preset", ["tokenization", "fizzlepuff", "unicorn"])
+def test_the_example_box_says_what_the_example_shows(shared_app, lang, preset):
+    """Every example's box shows its point, not a heading and a Why? button over nothing."""
+    page = shared_app(f"lesson=encode&lang={lang}")
+    page.get_by_test_id(f"preset-{preset}").click()
+    box = page.get_by_test_id("preset-point-box")
+    expect(box).to_be_visible()
+    point = page.get_by_test_id("preset-point")
+    expect(point).to_be_visible()
+    expect(point).not_to_have_text("")
