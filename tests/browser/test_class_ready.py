@@ -97,3 +97,27 @@ def test_the_example_box_says_what_the_example_shows(shared_app, lang, preset):
     point = page.get_by_test_id("preset-point")
     expect(point).to_be_visible()
     expect(point).not_to_have_text("")
+
+
+def test_train_uses_the_merges_of_the_step_shown(shared_app):
+    """Step 0 has learned nothing: the example is cut into its symbols, no merge used; at step 3 three merges."""
+    page = shared_app("lesson=train&lang=en&step=0")
+    summary = page.get_by_test_id("try-summary")
+    expect(summary).to_have_attribute("data-merges", "0", timeout=60_000)
+    words = page.get_by_test_id("try-word")
+    expect(words.first).to_contain_text("no merge applies")
+    assert all("no merge applies" in w for w in words.all_inner_texts())
+    page = shared_app("lesson=train&lang=en&step=3")
+    expect(summary).to_have_attribute("data-merges", "3", timeout=60_000)
+    expect(summary).to_contain_text("3 merges")
+    assert any("merges used" in w for w in words.all_inner_texts())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_train_like_minimind_asks_its_own_questions(shared_app, lang):
+    page = shared_app(f"lesson=train&lang={lang}&how=minimind")
+    expect(page.get_by_test_id("train-how")).to_be_visible()
+    shown = page.locator('[data-testid="check-question"]:visible')
+    expect(shown).to_have_count(2)
+    assert [q.get_attribute("data-question") for q in shown.all()] == ["mmBytes", "mmTable"]
+    assert "我爱中国" not in page.get_by_test_id("check-section").inner_text()
