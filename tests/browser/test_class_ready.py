@@ -7,9 +7,18 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import shared_page_fixtures
+from conftest import BootedPage, shared_page_fixtures
 
 open_app, page, console_errors = shared_page_fixtures()
+PRINT_STUB = "window.print = () => { window.__printed = (window.__printed || 0) + 1; };"
+
+
+@pytest.fixture(scope="module")
+def booted(browser, app_server):
+    """The module's shared page, its print() a stub (the worksheet is read as the page builds it)."""
+    shared = BootedPage(browser, app_server, init_scripts=[PRINT_STUB])
+    yield shared
+    shared.close()
 
 PROJECTOR = {"width": 1920, "height": 1080}
 
@@ -121,3 +130,40 @@ def test_train_like_minimind_asks_its_own_questions(shared_app, lang):
     expect(shown).to_have_count(2)
     assert [q.get_attribute("data-question") for q in shown.all()] == ["mmBytes", "mmTable"]
     assert "我爱中国" not in page.get_by_test_id("check-section").inner_text()
+
+
+# 今天 in r50k: E4 BB 8A E5 A4 A9; three merges make E5 A4, E4 BB, then 天 (hand-derived from the table's
+# ranks; the ids are the oracle's, test_result_first).
+TODAY = "lesson=encode&text=%E4%BB%8A%E5%A4%A9"
+TODAY_MERGES = ["E5 + A4 → E5 A4", "E4 + BB → E4 BB", "E5 A4 + A9 → 天"]
+TODAY_FORMS = ["å + ¤ → å¤", "ä + » → ä»", "å¤ + © → å¤©"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_captions_and_the_merge_log_name_symbols_as_the_canvas_does(shared_app, r50k_oracle, lang):
+    page = shared_app(f"{TODAY}&step=3&lang={lang}")
+    assert r50k_oracle.encode_ordinary("今天") == [20015, 232, 25465]
+    expect(page.get_by_test_id("token-ids")).to_have_text("20015, 232, 25465", timeout=60_000)
+    entries = page.locator('[data-testid="log-entry"][data-step]:not([data-step="0"])')
+    expect(entries).to_have_count(3)
+    merges = entries.evaluate_all("els => els.map(e => [...e.querySelectorAll('.log-merge > .sym, .log-merge > .op')].map(s => s.textContent).join(' '))")
+    assert merges == TODAY_MERGES
+    assert entries.evaluate_all("els => els.map(e => e.querySelector('[data-testid=log-form]').textContent)") == TODAY_FORMS
+    caption = page.get_by_test_id("step-caption")
+    expect(caption).to_contain_text("E5 A4 + A9 → 天")
+    expect(caption).to_contain_text("E4 BB, 8A, 天")
+    # GPT-2's stand-ins come second, in brackets, never as the symbol's name.
+    text = caption.inner_text()
+    assert text.index("天") < text.index("å¤©")
+
+
+def test_the_encode_worksheet_names_symbols_as_the_canvas_does(shared_app):
+    page = shared_app(f"{TODAY}&lang=en")
+    expect(page.get_by_test_id("token-ids")).to_have_text("20015, 232, 25465", timeout=60_000)
+    page.get_by_test_id("print-worksheet").click()
+    sheet = page.get_by_test_id("worksheet")
+    expect(sheet).to_have_attribute("data-state", "ready", timeout=60_000)
+    key = page.get_by_test_id("worksheet-key")
+    pairs = key.locator("table.ws-table tbody tr").evaluate_all("rows => rows.map(r => r.cells[1].textContent)")
+    assert [p.split("   ")[0] for p in pairs] == [m.split(" → ")[0] for m in TODAY_MERGES]
+    expect(key).to_contain_text("E4 BB · 8A · 天")
