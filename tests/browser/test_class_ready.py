@@ -167,3 +167,19 @@ def test_the_encode_worksheet_names_symbols_as_the_canvas_does(shared_app):
     pairs = key.locator("table.ws-table tbody tr").evaluate_all("rows => rows.map(r => r.cells[1].textContent)")
     assert [p.split("   ")[0] for p in pairs] == [m.split(" → ")[0] for m in TODAY_MERGES]
     expect(key).to_contain_text("E4 BB · 8A · 天")
+
+
+def test_a_character_split_across_tokens_is_written_once_over_them(shared_app, r50k_oracle):
+    """世界 in r50k is E4 B8 | 96 | E7 95 | 8C: each character once, over the two tokens that share it."""
+    text = "你好世界 hi"
+    ids = r50k_oracle.encode_ordinary(text)
+    page = shared_app("lesson=encode&lang=zh&text=%E4%BD%A0%E5%A5%BD%E4%B8%96%E7%95%8C+hi")
+    expect(page.get_by_test_id("token-ids")).to_have_text(", ".join(map(str, ids)), timeout=60_000)
+    groups = page.get_by_test_id("span-group")
+    expect(groups).to_have_count(4)
+    seen = groups.evaluate_all("gs => gs.map(g => [g.querySelector('[data-testid=span-char]').textContent,"
+                               " [...g.querySelectorAll('[data-testid=token-span]')].map(b => b.dataset.bytes).join(' ')])")
+    assert seen == [[ch, ch.encode().hex(" ").upper()] for ch in "你好世界"]
+    # The tokens keep their order, one per id, and " hi" stays a token of its own.
+    spans = page.get_by_test_id("token-span")
+    assert [int(i) for i in spans.evaluate_all("els => els.map(e => e.dataset.id)")] == ids
