@@ -183,3 +183,92 @@ def test_a_character_split_across_tokens_is_written_once_over_them(shared_app, r
     # The tokens keep their order, one per id, and " hi" stays a token of its own.
     spans = page.get_by_test_id("token-span")
     assert [int(i) for i in spans.evaluate_all("els => els.map(e => e.dataset.id)")] == ids
+
+
+PHONE = {"width": 390, "height": 844}
+TEACHER_TOOLS = ("projector-toggle", "teach-button", "help-button", "export-png", "print-worksheet")
+
+
+def test_a_phone_folds_the_teachers_tools_under_one_button(shared_app):
+    page = shared_app("lesson=encode&lang=zh")
+    page.set_viewport_size(PHONE)
+    toggle = page.get_by_test_id("tools-toggle")
+    expect(toggle).to_be_visible()
+    expect(toggle).to_have_text("教师工具")
+    for testid in TEACHER_TOOLS:
+        expect(page.get_by_test_id(testid)).to_be_hidden()
+    # The header is one row of language and status under the tabs, not two rows of tools.
+    header = page.locator(".topbar").bounding_box()
+    assert header["height"] < 200, header
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    for testid in TEACHER_TOOLS:
+        expect(page.get_by_test_id(testid)).to_be_visible()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(toggle).to_be_hidden()
+    for testid in TEACHER_TOOLS:
+        expect(page.get_by_test_id(testid)).to_be_visible()
+
+
+def test_a_phone_keeps_the_step_caption_near_the_canvas_before_the_ids(shared_app):
+    """今天天气真好: nine distinct ids, nine empty id rows on a phone pushed the caption below the fold."""
+    page = shared_app("lesson=encode&lang=en&text=%E4%BB%8A%E5%A4%A9%E5%A4%A9%E6%B0%94%E7%9C%9F%E5%A5%BD&step=0")
+    page.set_viewport_size(PHONE)
+    canvas = page.get_by_test_id("merge-canvas")
+    expect(canvas).to_have_attribute("data-final", "false", timeout=60_000)
+    expect(canvas).to_have_attribute("data-animating", "false")
+    page.wait_for_function("() => window.innerWidth === 390")
+    expect(canvas).to_have_attribute("data-animating", "false")
+    # With the canvas's top just under the phone's bar (48 px), the caption's first lines are in view.
+    reach = page.evaluate("() => document.querySelector('[data-testid=step-caption]').getBoundingClientRect().top"
+                          " - document.querySelector('[data-testid=merge-canvas]').getBoundingClientRect().top")
+    assert reach + 48 + 50 <= PHONE["height"], reach
+
+
+def test_a_piece_shows_a_space_as_the_spans_do(shared_app):
+    page = shared_app("lesson=encode&lang=en&text=a+b")
+    spans = page.get_by_test_id("token-span")
+    expect(spans).to_have_count(2, timeout=60_000)
+    expect(spans.nth(1)).to_have_text("␣b")
+    expect(page.get_by_test_id("piece").nth(1).locator(".piece-text")).to_have_text("␣b")
+
+
+CJK_SPACE = r"""(lang) => {
+    const cjk = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef] [\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/u;
+    return Promise.all([import("./i18n.mjs"), import("./lessons/train/minimindStrings.mjs"), import("./lessons/lab/strings.mjs")])
+        .then(([i18n]) => {
+            const t = (key, vars) => i18n.translate(lang, key, vars);
+            return [
+                t("mm.fileInfo", {name: "a.txt", size: "1 KB", format: t("mm.format.txt")}),
+                t("lab.result.notPlain", {shape: t("lab.shape.counts")}),
+            ].filter((s) => cjk.test(s) || /[\u4e00-\u9fff]\{/u.test(s));
+        });
+}"""
+
+
+def test_chinese_has_no_space_between_two_chinese_words(shared_app):
+    page = shared_app("lesson=encode&lang=zh")
+    assert page.evaluate(CJK_SPACE, "zh") == []
+
+
+def test_the_labs_syntax_error_marks_its_column_on_a_wrapped_line(shared_app):
+    """A phone wraps a long line: the column is marked on the character, not by a caret at column 0."""
+    page = shared_app("lesson=lab&lang=en")
+    page.set_viewport_size(PHONE)
+    page.wait_for_selector('[data-testid="lab-status"][data-state="ready"]', timeout=120_000)
+    expect(page.get_by_test_id("run-code")).to_be_enabled(timeout=60_000)
+    line = "total = " + " + ".join(str(n) for n in range(1, 31)) + ")"
+    page.get_by_test_id("code-editor").click()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(line)
+    page.get_by_test_id("run-code").click()
+    expect(page.locator('[data-testid="run-result"]')).to_have_attribute("data-state", "error", timeout=60_000)
+    shown = page.get_by_test_id("result-line")
+    column = int(shown.get_attribute("data-column"))
+    assert line[column - 1] == ")"
+    expect(page.get_by_test_id("result-at")).to_have_text(")")
+    # The line wraps on the phone, and the mark sits on the last of its rows, where ")" is.
+    box, mark = shown.bounding_box(), page.get_by_test_id("result-at").bounding_box()
+    assert box["height"] > 3 * mark["height"]
+    assert mark["y"] > box["y"] + box["height"] / 2

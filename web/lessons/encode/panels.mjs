@@ -78,7 +78,9 @@ export class StripList {
         on: { click: () => this.actions.selectPiece(piece.index) },
       },
       el("span", { className: "visually-hidden" }, t("stage1.pieceLabel", { n: piece.index + 1 })),
-      el("span", { className: "piece-text" }, hex ? hexLabel(piece.bytes) : piece.label),
+      // A piece is text before it is bytes: a space reads ␣ here as in the spans above (one sign for a
+      // space; GPT-2's Ġ is its byte form, shown on the canvas); a glyphless character as the engine labels it.
+      el("span", { className: "piece-text" }, hex ? hexLabel(piece.bytes) : /\s/u.test(piece.text) ? visibleSymbol(piece.text) : piece.label),
       el("span", { className: "piece-rule" }, t(`rule.${piece.rule}`)));
       return el("li", {}, button);
     });
