@@ -272,3 +272,26 @@ def test_the_labs_syntax_error_marks_its_column_on_a_wrapped_line(shared_app):
     box, mark = shown.bounding_box(), page.get_by_test_id("result-at").bounding_box()
     assert box["height"] > 3 * mark["height"]
     assert mark["y"] > box["y"] + box["height"] / 2
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_speaker_notes_stay_in_view_as_the_slides_scroll(context, app_server, size):
+    page = context.new_page()
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(app_server.url + "?presenter=1&deck=encode&slide=1#lesson=encode&lang=en")
+    page.wait_for_selector('[data-testid="status"][data-state="ready"]', timeout=120_000)
+    notes = page.get_by_test_id("presenter-notes")
+    expect(notes).to_be_visible()
+    position = page.get_by_test_id("deck-position")
+    expect(position).to_contain_text("1 /", timeout=30_000)
+    total = int(position.inner_text().split("/")[1])
+    for n in range(2, min(total, 5) + 1):
+        page.keyboard.press("PageDown")
+        expect(position).to_contain_text(f"{n} /")
+        # Wherever the page is scrolled (the slide's focus, or the teacher further down), the notes are on screen.
+        for where in ("document.body.scrollHeight", "0"):
+            page.evaluate(f"() => window.scrollTo(0, {where})")
+            page.wait_for_function("(y) => Math.abs(window.scrollY - Math.min(y, document.documentElement.scrollHeight - innerHeight)) < 2",
+                                   arg=page.evaluate(f"() => {where}"))
+            box = notes.bounding_box()
+            assert box["y"] >= 0 and box["y"] + min(box["height"], 80) <= size[1], (n, where, box)
