@@ -4,10 +4,12 @@ minute. Each test drives the page at the size the slip was seen at and waits on 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BootedPage, shared_page_fixtures
+from conftest import BootedPage, new_app_context, shared_page_fixtures, wait_until_ready
 
 open_app, page, console_errors = shared_page_fixtures()
 PRINT_STUB = "window.print = () => { window.__printed = (window.__printed || 0) + 1; };"
@@ -295,3 +297,42 @@ def test_speaker_notes_stay_in_view_as_the_slides_scroll(context, app_server, si
                                    arg=page.evaluate(f"() => {where}"))
             box = notes.bounding_box()
             assert box["y"] >= 0 and box["y"] + min(box["height"], 80) <= size[1], (n, where, box)
+
+
+def test_three_tables_fill_each_column_as_its_table_arrives_and_say_so_meanwhile(context, fresh_app):
+    """o200k's file is held back: r50k's column is filled, o200k's says it is loading, where its tokens will be."""
+    held = []
+    pattern = re.compile(r".*/o200k_base\.(tiktoken|charmerge\.json)(\?.*)?$")
+    context.route(pattern, lambda route: held.append(route))
+    page = fresh_app("lesson=tables&lang=en&ttext=hello")
+    r50k = page.get_by_test_id("tables-r50k_base")
+    o200k = page.get_by_test_id("tables-o200k_base")
+    expect(r50k.get_by_test_id("tables-count")).to_have_attribute("data-count", "1", timeout=60_000)
+    expect(o200k.get_by_test_id("tables-waiting")).to_contain_text("o200k")
+    expect(o200k).to_have_attribute("aria-busy", "true")
+    context.unroute(pattern)
+    for route in held:
+        route.continue_()
+    expect(o200k.get_by_test_id("tables-count")).to_have_attribute("data-count", "1", timeout=120_000)
+    expect(o200k).to_have_attribute("aria-busy", "false")
+    expect(o200k.get_by_test_id("tables-waiting")).to_have_count(0)
+
+
+def test_a_phone_loads_a_large_model_when_its_row_is_tapped(browser, app_server):
+    context = new_app_context(browser, app_server, viewport=dict(PHONE), is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(app_server.url + "#lesson=models&lang=zh")
+        wait_until_ready(page)
+        rows = page.get_by_test_id("model-rows")
+        expect(rows).to_have_attribute("aria-busy", "false", timeout=120_000)
+        gemma = page.locator('[data-testid="model-row"][data-model="gemma3"]')
+        expect(page.locator('[data-testid="model-row"][data-model="r50k_base"]').get_by_test_id("model-tokens")).to_be_visible()
+        expect(page.locator('[data-testid="model-row"][data-model="minimind"]').get_by_test_id("model-tokens")).to_be_visible()
+        # The large files wait for a tap: nothing of Gemma's was asked for.
+        expect(gemma.get_by_test_id("model-load")).to_be_visible()
+        assert not [u for u in context.requests_seen if "gemma3" in u]
+        gemma.get_by_test_id("model-load").tap()
+        expect(gemma.get_by_test_id("model-tokens")).to_be_visible(timeout=180_000)
+    finally:
+        context.close()
