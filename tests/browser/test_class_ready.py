@@ -336,3 +336,31 @@ def test_a_phone_loads_a_large_model_when_its_row_is_tapped(browser, app_server)
         expect(gemma.get_by_test_id("model-tokens")).to_be_visible(timeout=180_000)
     finally:
         context.close()
+
+
+def test_the_stage_shows_the_chosen_tables_steps_or_says_it_loads(context, fresh_app):
+    """Qwen3's file held back: the caption no longer reads r50k's steps under Qwen3's name."""
+    held = []
+    pattern = re.compile(r".*/models/qwen3\.hfpack(\?.*)?$")
+    context.route(pattern, lambda route: held.append(route))
+    page = fresh_app("lesson=encode&lang=zh&text=tokenization")
+    caption = page.get_by_test_id("step-caption")
+    expect(caption).to_contain_text("共 10 步", timeout=60_000)
+    page.locator(".encoding-select").select_option("qwen3")
+    placeholder = page.get_by_test_id("canvas-placeholder")
+    expect(placeholder).to_be_visible()
+    expect(caption).not_to_contain_text("共 10 步")
+    context.unroute(pattern)
+    for route in held:
+        route.continue_()
+    expect(page.locator(".encoding-choice")).to_have_attribute("data-active", "qwen3", timeout=180_000)
+    expect(placeholder).to_be_hidden(timeout=60_000)
+    expect(caption).to_contain_text("共")
+
+
+def test_a_link_means_the_same_in_this_tab_as_in_a_new_one(shared_app):
+    page = shared_app("lesson=encode&lang=en&encoding=cl100k_base&text=hello")
+    expect(page.locator(".encoding-choice")).to_have_attribute("data-active", "cl100k_base", timeout=120_000)
+    page.evaluate("() => { location.hash = 'lesson=encode&lang=en&text=tokenization'; }")
+    expect(page.get_by_test_id("token-ids")).to_have_text("30001, 1634", timeout=60_000)
+    expect(page.locator(".encoding-select")).to_have_value("r50k_base")
