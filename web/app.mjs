@@ -209,7 +209,9 @@ function onHashChange() {
   const read = parseHash(link, schema);
   reportRejected(read.rejected);
   linkValues = read.empty ? {} : read.values;
-  setState(linkValues);
+  // A link means what it means in a new tab: a field it leaves out is the default (a link without
+  // encoding= kept Gemma 3 from before in this tab, and opened r50k in a new one); the language stays.
+  setState(read.empty ? {} : { ...defaults(schema), lang: state.lang, ...hash.restore(schema, read.values), ...read.values });
   // What was read goes back into the address bar, though nothing changed: no unreadable value stays.
   hash.schedule();
 }

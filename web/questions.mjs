@@ -45,11 +45,26 @@ function qwenVars() {
   return { entries: qwen ? grouped(qwen.vocab_size_with_added) : "…", dim: grouped(MINIMIND.dim) };
 }
 
-/** Which questions each lesson asks, in order; `vars` fills the question's and answer's placeholders. */
+/** MiniMind's table against Qwen3's, priced at MiniMind's width (the train lesson's MiniMind mode). */
+function tableVars() {
+  const qwen = factsOf("qwen3");
+  return {
+    vocab: grouped(MINIMIND.vocab), dim: grouped(MINIMIND.dim), mmRows: grouped(MINIMIND.vocab * MINIMIND.dim),
+    entries: qwen ? grouped(qwen.vocab_size_with_added) : "…",
+    qwenRows: qwen ? grouped(qwen.vocab_size_with_added * MINIMIND.dim) : "…",
+    times: qwen ? String(Math.round(qwen.vocab_size_with_added / MINIMIND.vocab)) : "…",
+  };
+}
+
+/**
+ * Which questions each lesson asks, in order; `vars` fills the question's and answer's placeholders;
+ * `how` (train only): the mode the question belongs to, the other mode's are hidden (lessons.css).
+ */
 export const QUESTIONS = Object.freeze({
   encode: [{ id: "boundary" }, { id: "order" }, { id: "emoji" }],
   decode: [{ id: "partial" }, { id: "portable" }],
-  train: [{ id: "fifth" }, { id: "ties" }],
+  train: [{ id: "fifth", how: "steps" }, { id: "ties", how: "steps" },
+    { id: "mmBytes", how: "minimind" }, { id: "mmTable", how: "minimind", vars: tableVars }],
   compare: [{ id: "chinese" }, { id: "minimind", vars: minimindVars }, { id: "bigger" }],
   special: [{ id: "injection" }, { id: "four" }],
   samples: [{ id: "positions" }, { id: "stream" }],
@@ -78,6 +93,10 @@ export const QUESTIONS_EN = {
 
   "check.fifth.q": "The MiniMind notes, whose 我爱中国 corpus this lesson trains on, say that after 我爱中国 is formed, (中国, 人) still occurs twice. Count it yourself.",
   "check.fifth.a": "Once. In the first sentence 中国 is now inside 我爱中国, so that sentence reads 我爱中国 | 人 and its pair is (我爱中国, 人). Only the second sentence, 中国 人 很 多, still has (中国, 人). The notes' fifth table is wrong; the trainer here counts it as 1.",
+  "check.mmBytes.q": "Training like MiniMind starts from the 256 byte values, not from the characters of the corpus. Can the trained tokenizer meet a character it cannot encode, say one the corpus never had?",
+  "check.mmBytes.a": "No. Any text is a run of bytes in UTF-8, and all 256 bytes are tokens before the first merge. A character no merge covers is still written with its own bytes, one to four tokens. Merges only make frequent byte runs shorter; they never decide what can be written.",
+  "check.mmTable.q": "MiniMind's table has {vocab} entries, Qwen3's {entries}. Qwen3's table writes Chinese in fewer tokens: why does a small model still keep a small table?",
+  "check.mmTable.a": "Every entry is a row of the embedding ({dim} numbers at MiniMind's width) and an output of the last layer. MiniMind's {vocab} rows are {mmRows} numbers; Qwen3's {entries} at the same width would be {qwenRows}, about {times} times as many, spent on a table instead of on the layers that do the thinking. A small model buys its layers with a short table and pays in longer token sequences.",
   "check.ties.q": "In the second round three pairs tie with a count of 2. Does the way a tie is broken matter?",
   "check.ties.a": "Yes. Different tie rules learn different merges, and so different vocabularies, from the same corpus, and each is a correct BPE. HuggingFace's trainer, for example, does not take the first occurrence: it orders tied pairs by their token ids, smallest first. To reproduce a tokenizer you need its exact rule.",
 
@@ -135,6 +154,10 @@ export const QUESTIONS_ZH = {
 
   "check.fifth.q": "本课用的“我爱中国”语料出自 MiniMind 笔记。笔记说：合并出“我爱中国”之后，(中国, 人) 还出现 2 次。你自己数一数。",
   "check.fifth.a": "只有 1 次。第一句里的“中国”已经并进了“我爱中国”，这句变成 我爱中国 | 人，对应的相邻对是 (我爱中国, 人)。只有第二句“中国 人 很 多”里还有 (中国, 人)。笔记的第五张表算错了，这里的训练器数出来是 1。",
+  "check.mmBytes.q": "像 MiniMind 那样训练，起点是 256 个字节值，而不是语料里的字。训练出的分词器会不会碰到编不了的字，比如语料里从没出现过的字？",
+  "check.mmBytes.a": "不会。任何文字在 UTF-8 里都是一串字节，而 256 个字节在第一次合并之前就都是 token 了。没有合并规则覆盖的字，照样用它自己的字节来写，占 1 到 4 个 token。合并只是让常见的字节串变短，从不决定什么能写、什么不能写。",
+  "check.mmTable.q": "MiniMind 的词表有 {vocab} 项，Qwen3 的有 {entries} 项。Qwen3 的词表写中文用的 token 更少，为什么小模型还是用小词表？",
+  "check.mmTable.a": "词表的每一项都是 embedding 里的一行（按 MiniMind 的宽度是 {dim} 个数），也是最后一层的一个输出。MiniMind 的 {vocab} 行一共 {mmRows} 个数；Qwen3 的 {entries} 项按同样的宽度要 {qwenRows} 个数，约是 {times} 倍，都花在词表上，而不是花在真正做计算的各层上。小模型用短词表省下参数给各层，代价是 token 序列更长。",
   "check.ties.q": "第二轮有三个相邻对并列，都出现 2 次。并列时怎么选，有关系吗？",
   "check.ties.a": "有关系。同一份语料，用不同的并列规则会学出不同的合并，词表也就不同，而它们都是正确的 BPE。比如 HuggingFace 的训练器并不取最先出现的那一对，而是按两个 token 的 id 排序，小的优先。想复现某个分词器，就得用它的那条规则。",
 

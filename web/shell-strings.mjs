@@ -33,6 +33,10 @@ registerPairs({
     en: "Projector",
     zh: "投影模式",
   },
+  "app.tools": {
+    en: "Teacher tools",
+    zh: "教师工具",
+  },
   "app.keys": {
     en: "Keys",
     zh: "快捷键",

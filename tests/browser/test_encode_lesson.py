@@ -43,6 +43,7 @@ PRESETS = {
     "chinese": "今天天气真好",
 }
 
+VISIBLE = {" ": "␣", "\n": "↵", "\t": "⇥"}  # how glyphs.mjs visibleChar shows whitespace
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1920, "height": 1080}
 
@@ -123,14 +124,14 @@ def test_each_preset_shows_tiktokens_pieces_tokens_and_ids(page, r50k_oracle, gp
     text = PRESETS[preset]
     ids = choose_preset(page, preset, r50k_oracle)
     expect(page.get_by_test_id("text-input")).to_have_value(text)
-    # The pieces strip: GPT-2's pre-tokenizer, whitespace shown as GPT-2 writes its bytes (Ġ, Ċ).
+    # The pieces strip: GPT-2's pre-tokenizer, whitespace shown as the spans show it (␣, ↵: issue 37).
     pieces = gpt2_regex.findall(text)
     strip = page.get_by_test_id("pieces").get_by_test_id("piece")
     expect(strip).to_have_count(len(pieces))
     shown_pieces = strip.evaluate_all("els => els.map(e => e.dataset.text)")
     assert shown_pieces == pieces
     labels = strip.locator(".piece-text").all_text_contents()
-    assert labels == ["".join(printable(ch.encode()) if ch.isspace() else ch for ch in p) for p in pieces]
+    assert labels == ["".join(VISIBLE.get(ch, ch) for ch in p) for p in pieces]
     # The final tokens (printable form) and their ids.
     chips = page.get_by_test_id("final-token")
     shown = chips.evaluate_all("els => els.map(e => [e.dataset.token, Number(e.dataset.id)])")
@@ -150,7 +151,7 @@ def test_preset_points_are_what_the_lesson_says(page, r50k_oracle):
     go_to_last_step(page)
     assert canvas_state(page)["symbols"] == ["f", "izzle", "puff"]
     choose_preset(page, "space", r50k_oracle)
-    assert page.locator('[data-testid="piece"][aria-pressed="true"] .piece-text').text_content() == "Ġthe"
+    assert page.locator('[data-testid="piece"][aria-pressed="true"] .piece-text').text_content() == "␣the"
     # The middle preset: its first merge is neither at the left end nor at the right end.
     choose_preset(page, "middle", r50k_oracle)
     state = canvas_state(page)

@@ -17,11 +17,11 @@ open_app, page, console_errors = shared_page_fixtures()  # the tests share one b
 
 
 def test_lessons_draw_a_newline_by_the_rule(open_app, r50k_oracle):
-    # Encode's pieces strip shows GPT-2's symbols: the newline piece is Ċ.
+    # Encode's pieces strip shows text, whitespace as the spans show it (issue 37): the newline piece is ↵.
     page = open_app("lesson=encode&lang=en&text=" + "hi%0A")
     strip = page.get_by_test_id("pieces").get_by_test_id("piece")
     expect(strip).to_have_count(2)
-    assert strip.locator(".piece-text").all_text_contents() == ["hi", "Ċ"]
+    assert strip.locator(".piece-text").all_text_contents() == ["hi", "↵"]
     # Decode shows the token as GPT-2 writes it and the character it completes as a character.
     newline = r50k_oracle.encode_ordinary("\n")
     page = open_app("lesson=decode&lang=en&ids=" + "+".join(map(str, newline)))

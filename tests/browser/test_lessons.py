@@ -311,13 +311,14 @@ def test_screenshots(open_app, screenshot, console_errors, lesson):
         page.get_by_test_id(f"lang-{lang}").click()
         expect(page.locator("html")).to_have_attribute("lang", re.compile("^zh" if lang == "zh" else "^en"))
         for size, viewport in (("phone", PHONE), ("projector", PROJECTOR)):
+            # The window's size first: a phone folds the projector toggle under "Teacher tools" (issue 37).
+            page.set_viewport_size(viewport)
+            page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h", arg=[viewport["width"], viewport["height"]])
             projector = page.get_by_test_id("projector-toggle")
             if (projector.get_attribute("aria-pressed") == "true") != (size == "projector"):
                 projector.click()
             expect(projector).to_have_attribute("aria-pressed", "true" if size == "projector" else "false")
             expect(page.locator("body")).to_have_class(re.compile(r"\bprojector\b") if size == "projector" else re.compile(r"^(?!.*\bprojector\b)"))
-            page.set_viewport_size(viewport)
-            page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h", arg=[viewport["width"], viewport["height"]])
             wait_shown(page, lesson)
             where = f"{lesson} {lang} {size}"
             width = page.evaluate("() => document.documentElement.scrollWidth")

@@ -223,8 +223,7 @@ def test_predict_hides_the_point_the_tokens_and_the_ids_until_the_reveal(open_ap
     expect(page.get_by_test_id("ids-code")).to_be_hidden()
     expect(page.get_by_test_id("final-tokens")).to_be_hidden()
     expect(page.get_by_test_id("ids-hidden")).to_be_visible()
-    # The point stays hidden even with its fold open.
-    page.locator('[data-testid="why-toggle"][data-fold="encode.point"]').click()
+    # The point waits for the reveal too.
     expect(page.get_by_test_id("preset-point")).to_be_hidden()
     expect(page.get_by_test_id("point-hidden")).to_be_visible()
     # Two guesses (right or wrong, each reveals its merge): the piece is seen, and all is shown.

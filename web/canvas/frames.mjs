@@ -99,6 +99,7 @@ export function buildFrame(piece, run, k) {
     fresh: step > 0 ? steps[step - 1].position : null, // the symbol the last step made
     last: step > 0 ? steps[step - 1] : null,
     next,
+    run: steps,                                   // the run's steps (encode/names.mjs names their symbols)
     final: step === total,
     tokens: run.tokens,
     ids: run.ids,

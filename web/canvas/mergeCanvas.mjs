@@ -15,6 +15,8 @@ import { palette, canvasMetrics } from "../theme.mjs";
 import { unitFor, layoutCells, rowPitch, centreOffset, ease, clamp01 } from "./layout.mjs";
 import { drawFrame, drawSlide } from "./cells.mjs";
 import { MAX_LINKS, lookupLayout, shiftTable, drawLookup } from "./lookup.mjs";
+
+const NARROW_PX = 560; // a canvas narrower than this (a phone) keeps one waiting id row, not one per id
 import { hexLabel } from "../glyphs.mjs";
 
 /** Shares of a transition's time: hold on the highlighted pair, slide together, then settle. */
@@ -175,7 +177,8 @@ export class MergeCanvas {
   paint(target, scene, dpr, view) {
     const m = canvasMetrics(scene.projector, parseFloat(getComputedStyle(document.documentElement).fontSize));
     const c = palette(scene.projector);
-    const geo = this.geometry(scene, m, view.scrollX);
+    const final = scene.to && scene.t >= PHASE.slideEnd ? scene.to.final : scene.from.final;
+    const geo = this.geometry(scene, m, view.scrollX, final);
     const cssW = geo.cssW;
     view = { hover: view.hover, width: cssW };
     const cssH = geo.height;
@@ -235,7 +238,7 @@ export class MergeCanvas {
    * long for the width scrolls (`scrolls`, `cssW` wider than the host); the table excerpt is laid out in
    * the visible width and drawn `scrollX` to the right, under what is in view.
    */
-  geometry(scene, m, scrollX = 0) {
+  geometry(scene, m, scrollX = 0, final = true) {
     const visible = Math.max(40, this.width - 2 * m.padding);
     const byteCount = scene.piece.bytes.length;
     const oneRow = byteCount * m.unitMin + Math.max(0, byteCount - 1) * m.gap;
@@ -258,7 +261,11 @@ export class MergeCanvas {
     const laneStep = Math.max(5, Math.round(m.line * 3));
     const lookupTop = cellsBottom + Math.max(m.lookupGap, 18 + links * laneStep);
     const headH = Math.round(m.labelSize * 2.2);
-    const table = shiftTable(lookupLayout(scene.run, visible, m, laneStep, lookupTop + headH, badges), shift);
+    // A phone's one column of empty id rows (one per id: nine for 今天天气真好) pushed the step caption
+    // below the fold: there, before the last step, one row says the ids come at the end.
+    const waiting = !final && this.width < NARROW_PX;
+    const run = waiting ? { tokens: [], ids: [] } : scene.run;
+    const table = shiftTable(lookupLayout(run, visible, m, laneStep, lookupTop + headH, badges), shift);
     return {
       avail, unit, origin, cellsBottom, lookupTop, headH, laneStep, table, badges, scrolls, cssW,
       height: Math.ceil(table.bottom + m.padding),

@@ -10,6 +10,8 @@ import { withEncoding, tableTitle } from "../lessons/encodings.mjs";
 import { trainPayload } from "../lessons/train/frames.mjs";
 import { PRESETS as TRAIN_PRESETS, presetPatch } from "../lessons/train/presets.mjs";
 import { comparePayload, shownRows } from "../lessons/compare/query.mjs";
+import { buildFrame } from "../canvas/frames.mjs";
+import { cellFace, stepFaces, withSpelling } from "../lessons/encode/names.mjs";
 
 const BLANK_ROWS = 8;      // rows of a pair-count table to fill in
 const TRAIN_STEPS = 3;     // merges a train sheet asks for
@@ -52,22 +54,26 @@ export async function encodeSheet(ctx, state) {
   const piece = await ask(ctx, "trace_piece", withEncoding({ text, index }, encoding));
   const steps = piece.steps;
   // The pairs the piece meets that have a rank, from each step's candidates (or the merged ones alone).
-  const ranked = new Map(); // left -> right -> rank
-  const meet = (left, right, rank) => {
+  // A symbol is named as the canvas draws it (characters, or hex for part of one), the table's spelling
+  // (GPT-2's stand-ins) beside it when that reads differently (lessons/encode/names.mjs).
+  const facesAt = (k) => buildFrame(piece, piece, k).cells.map(cellFace);
+  const ranked = new Map(); // left -> right -> {rank, left, right}: the rule, its symbols' faces
+  const meet = (left, right, rank, faces) => {
     if (!ranked.has(left)) ranked.set(left, new Map());
-    ranked.get(left).set(right, rank);
+    ranked.get(left).set(right, { rank, left: withSpelling(faces[0], left), right: withSpelling(faces[1], right) });
   };
   let symbols = piece.symbols;
-  for (const step of steps) {
+  const named = stepFaces(piece);
+  steps.forEach((step, k) => {
     if (Array.isArray(step.candidates)) {
-      step.candidates.forEach((rank, i) => rank !== null && meet(symbols[i], symbols[i + 1], rank));
+      const faces = facesAt(k);
+      step.candidates.forEach((rank, i) => rank !== null && meet(symbols[i], symbols[i + 1], rank, [faces[i], faces[i + 1]]));
     } else {
-      meet(step.left, step.right, step.rank);
+      meet(step.left, step.right, step.rank, [named[k].left, named[k].right]);
     }
     symbols = step.symbols;
-  }
-  const rules = [...ranked].flatMap(([left, rights]) => [...rights].map(([right, rank]) => ({ left, right, rank })))
-    .sort((a, b) => a.rank - b.rank);
+  });
+  const rules = [...ranked.values()].flatMap((rights) => [...rights.values()]).sort((a, b) => a.rank - b.rank);
   const head = t("worksheet.encode.piece", { piece: visibleSymbol(piece.text), n: piece.index + 1, table: tableTitle(encoding, t) });
   const work = [
     p(head, "ws-lead"),
@@ -85,8 +91,9 @@ export async function encodeSheet(ctx, state) {
   const key = [
     p(head, "ws-lead"),
     table([t("worksheet.col.step"), t("worksheet.col.pair"), t("worksheet.col.rank"), t("worksheet.col.after")],
-      steps.map((s, i) => [i + 1, `${s.left} + ${s.right}`, s.rank, s.symbols.join(" · ")])),
-    p(t("worksheet.encode.finalKey", { tokens: piece.tokens.join(" · "), ids: piece.ids.join(", ") })),
+      steps.map((s, i) => [i + 1, withSpelling(`${named[i].left} + ${named[i].right}`, `${s.left} + ${s.right}`), s.rank,
+        withSpelling(facesAt(i + 1).join(" · "), s.symbols.join(" · "))])),
+    p(t("worksheet.encode.finalKey", { tokens: withSpelling(facesAt(steps.length).join(" · "), piece.tokens.join(" · ")), ids: piece.ids.join(", ") })),
   ];
   return { work, key };
 }

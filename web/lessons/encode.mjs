@@ -108,7 +108,7 @@ class EncodeLesson {
         this.fileSummary = el("summary", {}), this.choice.note, this.file.node)),
     }, () => ({
       snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(),
-      loadingTable: this.choice.loading ? this.choice.loading.name : "", quiz: this.quizView(),
+      loadingTable: this.choice.loading ? this.choice.loading.name : "", active: this.choice.active, quiz: this.quizView(),
     }));
   }
 
@@ -166,6 +166,8 @@ class EncodeLesson {
       this.fileSummary.textContent = this.ctx.t("encode.tableMore");
     }
     this.choice.update(state, changed);
+    // A table chosen starts loading now: the stage says so at once (it kept the table before's steps).
+    if (changed.has("encoding")) view.mark("stage2");
     if (this.choice.needsFile) this.fileFold.open = true; // a link named a file this page lacks: show where it goes
     if (changed.has("text")) {
       view.showText(state.text);

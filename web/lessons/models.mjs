@@ -19,6 +19,8 @@ import { Limits } from "./models/limits.mjs";
 import "./models/strings.mjs";
 
 const DIM = 768;
+// The tables a phone loads without a tap: OpenAI's first (in the engine already) and MiniMind's small file.
+const ON_THEIR_OWN = new Set(["r50k_base", "minimind"]);
 
 const PARAMS = new Map([
   ["mtext", param.text(CHINESE, LIMITS.hashTextMax)],
@@ -66,7 +68,8 @@ class ModelsLesson extends TextLesson {
     const b = this.b;
     const input = this.textBox("models", { rows: 4 });
     const presets = this.presets(PRESETS);
-    this.rowState = new Map();  // encoding -> {answer} | {progress}
+    this.rowState = new Map();  // encoding -> {answer} | {loading, progress} | {offer}
+    this.asked = new Set();     // the large models a phone's reader asked for with a tap
 
     this.file = new FileOpener(ctx, b, { id: "models-file", onOpened: (name) => this.fileOpened(name) });
     this.fileNeeded = el("p", { className: "lk-note", testid: "tokenizer-file-needed" });
@@ -131,7 +134,10 @@ class ModelsLesson extends TextLesson {
     return openFile() ? [...LOAD_ORDER, ...SPM_ORDER, "custom"] : [...LOAD_ORDER, ...SPM_ORDER];
   }
 
-  /** One request per model, in LOAD_ORDER; each answer fills its row at once. */
+  /**
+   * One request per model, in LOAD_ORDER; each answer fills its row at once. On a phone or a connection
+   * that asks to save data, a large model's row offers a button instead: its file loads when tapped.
+   */
   async run() {
     const ticket = this.latest.next();
     const text = this.get("mtext");
@@ -139,23 +145,46 @@ class ModelsLesson extends TextLesson {
     this.render();
     this.rows.setAttribute("aria-busy", "true");
     for (const encoding of this.encodings()) {
-      this.rowState.set(encoding, { loading: true, progress: null });
-      this.renderRow(encoding);
-      const answer = await this.ctx.query("model_row", { text, encoding }, {
-        timeoutMs: TIMING.modelLoadTimeoutMs,
-        onProgress: (p) => {
-          if (!this.latest.is(ticket)) return;
-          this.rowState.set(encoding, { loading: true, progress: p });
-          this.renderRow(encoding);
-        },
-      });
-      if (!this.latest.is(ticket) || answer.superseded) return null;
-      this.rowState.set(encoding, { answer });
-      this.renderRow(encoding);
-      this.renderSummary();
+      if (this.onRequest(encoding)) {
+        this.rowState.set(encoding, { offer: true });
+        this.renderRow(encoding);
+        continue;
+      }
+      if (!(await this.loadRow(encoding, ticket, text))) return null;
     }
     this.rows.setAttribute("aria-busy", "false");
     return null;
+  }
+
+  /** Whether `encoding` waits for a tap: a large model, on a phone or a save-data connection, not yet asked for. */
+  onRequest(encoding) {
+    if (ON_THEIR_OWN.has(encoding) || this.asked.has(encoding) || encoding === "custom") return false;
+    return window.matchMedia("(max-width: 640px)").matches || navigator.connection?.saveData === true;
+  }
+
+  /** Asks for one row and draws it; false when a newer run took over. */
+  async loadRow(encoding, ticket, text) {
+    this.rowState.set(encoding, { loading: true, progress: null });
+    this.renderRow(encoding);
+    const answer = await this.ctx.query("model_row", { text, encoding }, {
+      timeoutMs: TIMING.modelLoadTimeoutMs,
+      onProgress: (p) => {
+        if (!this.latest.is(ticket)) return;
+        this.rowState.set(encoding, { loading: true, progress: p });
+        this.renderRow(encoding);
+      },
+    });
+    if (!this.latest.is(ticket) || answer.superseded) return false;
+    this.rowState.set(encoding, { answer });
+    this.renderRow(encoding);
+    this.renderSummary();
+    return true;
+  }
+
+  /** A tap on a large model's row: its file loads now, for the text shown. */
+  ask(encoding) {
+    this.asked.add(encoding);
+    this.loadRow(encoding, this.latest.now, this.get("mtext"));
   }
 
   redraw() {
@@ -224,6 +253,11 @@ class ModelsLesson extends TextLesson {
       body = [stats, box, more];
     } else if (answer) {
       body = [el("p", { className: "engine-error", testid: "model-error" }, t("error.engine", { message: errorText(t, answer.error) }))];
+    } else if (state && state.offer) {
+      body = [el("button", {
+        className: "tool-button", testid: "model-load", attrs: { type: "button" },
+        on: { click: () => this.ask(id) },
+      }, t("models.offer", { name: this.modelName(id) }))];
     } else {
       const p = state && state.progress;
       const line = !state ? t("models.waiting")

@@ -11,7 +11,7 @@ import { el } from "../ui/dom.mjs";
 import { intro, inputCard, stageHeader, errorText } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
 import { hexLabel, visibleSymbol } from "../glyphs.mjs";
-import { ENCODINGS, withEncoding } from "./encodings.mjs";
+import { ENCODINGS, withEncoding, tableTitle } from "./encodings.mjs";
 import "./tables/strings.mjs";
 
 export const PRESETS = Object.freeze([
@@ -43,7 +43,7 @@ class TablesLesson extends TextLesson {
       },
       stageHeader(b, i + 1, `tables-${name}-title`, `encoding.${name}`, count),
       body);
-      this.columns.set(name, { count, body });
+      this.columns.set(name, { count, body, column, shown: false });
       return column;
     });
     const why = el("section", { className: "card lk-tables-why", testid: "tables-why" },
@@ -57,41 +57,75 @@ class TablesLesson extends TextLesson {
       el("div", { className: "lk-special-grid" }, ...columns), why);
   }
 
-  /** One overview per table; a table that does not load is that column's error, not the lesson's. */
+  /**
+   * One overview per table; a table that does not load is that column's error, not the lesson's. Each
+   * column fills as its table answers (r50k is in memory, the others load), and one that waits says so
+   * where its tokens will be, with the bytes loaded so far.
+   */
   async query() {
     const text = this.get("ttext");
-    const answers = await Promise.all(ENCODINGS.map((name) =>
-      this.ctx.query("overview", withEncoding({ text, allowed_special: "none" }, name))));
+    const wanted = () => this.get("ttext") === text;
+    const MB = 1024 * 1024;
+    const answers = await Promise.all(ENCODINGS.map((name) => {
+      const col = this.columns.get(name);
+      if (!col.shown) this.waiting(name, "");
+      col.column.setAttribute("aria-busy", "true");
+      return this.ctx.query("overview", withEncoding({ text, allowed_special: "none" }, name), {
+        onProgress: (p) => {
+          if (!col.shown && wanted() && p && p.total) {
+            this.waiting(name, this.t("encoding.loadingSize", { loaded: (p.loaded / MB).toFixed(1), total: (p.total / MB).toFixed(1) }));
+          }
+        },
+      }).then((answer) => {
+        if (wanted()) this.renderColumn(name, answer);
+        return answer;
+      });
+    }));
     return { ok: true, result: ENCODINGS.map((name, i) => ({ name, answer: answers[i] })) };
   }
 
+  /** The column's waiting line: which table loads, and how far (`percent`: "" until the size is known). */
+  waiting(name, percent) {
+    const { count, body } = this.columns.get(name);
+    count.textContent = "";
+    delete count.dataset.count;
+    body.replaceChildren(el("p", { className: "lk-busy", testid: "tables-waiting", attrs: { role: "status" } },
+      el("span", { className: "lk-spinner", attrs: { "aria-hidden": "true" } }),
+      el("span", {}, this.t("encoding.loading", { name: tableTitle(name, this.t), percent }))));
+  }
+
   render() {
-    const t = this.t;
     if (!this.result) return;
-    for (const { name, answer } of this.result) {
-      const { count, body } = this.columns.get(name);
-      if (!answer.ok) {
-        count.textContent = "";
-        delete count.dataset.count;
-        const message = answer.error.code === "table_unavailable" ? t("encoding.failedColumn", { name }) : t("error.engine", { message: errorText(t, answer.error) });
-        body.replaceChildren(el("p", { className: "lk-refused", testid: "tables-error" }, message));
-        continue;
-      }
-      const o = answer.result;
-      count.textContent = t(o.ids.length === 1 ? "tables.count1" : "tables.count", { n: o.ids.length });
-      count.dataset.count = String(o.ids.length);
-      const tokens = o.pieces.flatMap((p) => p.tokens.map((token, k) => ({
-        token, id: p.ids[k], text: p.texts[k], bytes: p.rule === "special" ? null : p.bytes.slice(...p.spans[k]),
-      })));
-      const chips = tokens.slice(0, ITEM_LIMIT).map((token, i) => textChip(token, i));
-      const pieces = o.pieces.slice(0, ITEM_LIMIT).map((p, i) =>
-        el("span", { className: `lk-chip tone-${i % 4}`, testid: "tables-piece" }, el("span", { className: "lk-chip-token" }, p.text)));
-      body.replaceChildren(
-        el("p", { className: "fine" }, t(o.n_pieces === 1 ? "tables.pieces1" : "tables.pieces", { n: o.n_pieces })),
-        el("div", { className: "lk-chips", testid: "tables-pieces" }, ...pieces),
-        el("div", { className: "lk-chips", testid: "tables-tokens" }, ...chips),
-        el("code", { className: "lk-ids", testid: "tables-ids" }, `[${o.ids.join(", ")}]`));
+    for (const { name, answer } of this.result) this.renderColumn(name, answer);
+  }
+
+  renderColumn(name, answer) {
+    const t = this.t;
+    const col = this.columns.get(name);
+    col.shown = true;
+    col.column.setAttribute("aria-busy", "false");
+    const { count, body } = col;
+    if (!answer.ok) {
+      count.textContent = "";
+      delete count.dataset.count;
+      const message = answer.error.code === "table_unavailable" ? t("encoding.failedColumn", { name }) : t("error.engine", { message: errorText(t, answer.error) });
+      body.replaceChildren(el("p", { className: "lk-refused", testid: "tables-error" }, message));
+      return;
     }
+    const o = answer.result;
+    count.textContent = t(o.ids.length === 1 ? "tables.count1" : "tables.count", { n: o.ids.length });
+    count.dataset.count = String(o.ids.length);
+    const tokens = o.pieces.flatMap((p) => p.tokens.map((token, k) => ({
+      token, id: p.ids[k], text: p.texts[k], bytes: p.rule === "special" ? null : p.bytes.slice(...p.spans[k]),
+    })));
+    const chips = tokens.slice(0, ITEM_LIMIT).map((token, i) => textChip(token, i));
+    const pieces = o.pieces.slice(0, ITEM_LIMIT).map((p, i) =>
+      el("span", { className: `lk-chip tone-${i % 4}`, testid: "tables-piece" }, el("span", { className: "lk-chip-token" }, p.text)));
+    body.replaceChildren(
+      el("p", { className: "fine" }, t(o.n_pieces === 1 ? "tables.pieces1" : "tables.pieces", { n: o.n_pieces })),
+      el("div", { className: "lk-chips", testid: "tables-pieces" }, ...pieces),
+      el("div", { className: "lk-chips", testid: "tables-tokens" }, ...chips),
+      el("code", { className: "lk-ids", testid: "tables-ids" }, `[${o.ids.join(", ")}]`));
   }
 }
 

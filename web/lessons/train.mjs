@@ -60,7 +60,8 @@ class TrainLesson {
     this.ctx = ctx;
     this.started = false;
     this.quiz = new TrainQuiz(ctx.t);
-    this.session = new TrainSession(ctx.query, () => this.values(), (event) => this.onSession(event));
+    this.session = new TrainSession(ctx.query, () => this.values(), (event) => this.onSession(event),
+      () => Math.min(this.values().step, this.quiz.limit(this.values(), this.session.snapshot.trace)));
     this.stepper = new Stepper({
       step: () => this.values().step,
       total: () => this.quiz.limit(this.values(), this.session.snapshot.trace),
@@ -113,6 +114,7 @@ class TrainLesson {
   /** Shows the mode `how` names: the step-by-step view's page, or the MiniMind panel (only one is in the page). */
   showHow(how) {
     this.how.set(how);
+    this.ctx.root.dataset.how = how;  // the check card asks the mode's own questions (lessons.css)
     if (how === "minimind") {
       this.stepper.pause();
       this.minimind ??= new MiniMindPanel({
@@ -192,6 +194,8 @@ class TrainLesson {
     if (changed.has("predict") || settings) this.quiz.restart(changed.has("predict") && values.predict);
     if (changed.has("predict") && values.predict) this.stepper.pause();
     if (["step", "sort", "speed", "predict", "code"].some((name) => changed.has(name))) view.draw("steps");
+    // The example is cut with the merges learned by the shown step (section 1 and 3 tell one story).
+    if ((changed.has("step") || changed.has("predict")) && this.session.snapshot.trace && !settings && !changed.has("try")) this.session.runTry();
     if ((changed.has("step") || changed.has("predict")) && !this.stepper.playing) this.announceStep();
   }
 
@@ -219,6 +223,7 @@ class TrainLesson {
   }
 
   destroy() {
+    delete this.ctx.root.dataset.how;
     this.minimind?.destroy();
     this.howBar.remove();
     this.stepper.destroy();

@@ -35,6 +35,8 @@ function findDom() {
     helpButton: document.querySelector('[data-testid="help-button"]'),
     helpClose: document.querySelector('[data-testid="help-close"]'),
     projector: document.querySelector('[data-testid="projector-toggle"]'),
+    tools: document.querySelector(".topbar-tools"),
+    toolsToggle: document.querySelector('[data-testid="tools-toggle"]'),
     langButtons: [...document.querySelectorAll("[data-lang]")],
     skip: document.querySelector(".skip-link"),
   };
@@ -107,6 +109,12 @@ export class Chrome {
       this.renderNavCue();
     }).observe(dom.navList);
     dom.helpButton.addEventListener("click", () => this.openHelp());
+    // A phone folds the teacher's tools (projector, teach, export, print, keys) under one button.
+    dom.toolsToggle.addEventListener("click", () => {
+      const open = dom.toolsToggle.getAttribute("aria-expanded") !== "true";
+      dom.toolsToggle.setAttribute("aria-expanded", String(open));
+      dom.tools.classList.toggle("tools-open", open);
+    });
     dom.noteClose.addEventListener("click", () => {
       dom.note.hidden = true;
     });

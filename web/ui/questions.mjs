@@ -13,9 +13,9 @@ export function checkCard(lessonId) {
   const list = Object.hasOwn(QUESTIONS, lessonId) ? QUESTIONS[lessonId] : null;
   if (!list || list.length === 0) return null;
   const bindings = new Bindings();
-  const items = list.map(({ id, vars }) => {
+  const items = list.map(({ id, vars, how }) => {
     const values = vars ? vars() : undefined;
-    return el("details", { className: "check-item", testid: "check-question", data: { question: id } },
+    return el("details", { className: "check-item", testid: "check-question", data: how ? { question: id, how } : { question: id } },
       el("summary", { className: "check-summary" },
         bindings.text(el("span", { className: "check-q" }), `check.${id}.q`, values),
         bindings.text(el("span", { className: "check-show" }), "check.show")),

@@ -69,11 +69,14 @@ export function isStale(snapshot) {
  * Everything the merge stage shows for (snapshot, state): the selected piece's overview entry, its
  * trace, the step (clamped), frame `step` of the trace, whether the common mistake is shown beside it,
  * and what the placeholder says when there is nothing to draw ([i18n key, vars] or null); `loadingTable`
- * is the name of a table on its way to the engine ("" when none is).
+ * is the name of a table on its way to the engine ("" when none is), `active` the table in use. What is
+ * drawn is the chosen table's: while another loads, or before the table in use has answered, the stage
+ * says so instead of showing the table before it (its caption read "Step 0 of 8" for r50k under Qwen3).
  */
-export function stageFrame(snapshot, state, engineReady, loadingTable = "") {
+export function stageFrame(snapshot, state, engineReady, loadingTable = "", active = null) {
   const o = snapshot.overview;
-  const trace = snapshot.trace;
+  const current = !loadingTable && !(active && o && o.encoding && o.encoding !== active);
+  const trace = current ? snapshot.trace : null;
   const meta = pieceMeta(o, state.piece);
   const total = trace ? trace.steps.length : 0;
   const step = Math.min(state.step, total);

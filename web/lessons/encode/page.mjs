@@ -77,9 +77,10 @@ export function buildPage(root, t, b, actions) {
   r.result = new ResultSpans(b, actions);
   r.pointText = el("p", { className: "point-text", testid: "preset-point" });
   r.pointText.id = "preset-point-text";
+  // The point is the box's content, read at once (behind a Why? fold the box showed a title and a button only).
   r.point = el("div", { className: "point", testid: "preset-point-box" },
     el("div", { className: "point-head" },
-      b.text(el("strong", { className: "point-title" }), "encode.pointTitle"), whyFold(b, "encode.point", r.pointText)),
+      b.text(el("strong", { className: "point-title" }), "encode.pointTitle")),
     r.pointText,
     b.text(el("p", { className: "point-held", testid: "point-hidden" }), "result.pointHidden"));
 

@@ -7,6 +7,7 @@ import { ITEM_LIMIT } from "../../protocol.mjs";
 import { cpLength } from "../../canvas/frames.mjs";
 import { hexLabel, visibleSymbol } from "../../glyphs.mjs";
 import { el } from "../../ui/dom.mjs";
+import { stepFaces } from "./names.mjs";
 
 /**
  * A list element whose children are made from entries by key. An item whose key is unchanged stays as
@@ -77,7 +78,9 @@ export class StripList {
         on: { click: () => this.actions.selectPiece(piece.index) },
       },
       el("span", { className: "visually-hidden" }, t("stage1.pieceLabel", { n: piece.index + 1 })),
-      el("span", { className: "piece-text" }, hex ? hexLabel(piece.bytes) : piece.label),
+      // A piece is text before it is bytes: a space reads ␣ here as in the spans above (one sign for a
+      // space; GPT-2's Ġ is its byte form, shown on the canvas); a glyphless character as the engine labels it.
+      el("span", { className: "piece-text" }, hex ? hexLabel(piece.bytes) : /\s/u.test(piece.text) ? visibleSymbol(piece.text) : piece.label),
       el("span", { className: "piece-rule" }, t(`rule.${piece.rule}`)));
       return el("li", {}, button);
     });
@@ -121,6 +124,7 @@ export function renderLog(r, t, piece, step, goTo, revealed = Infinity) {
   }, el("span", { className: "log-num" }, "0"), el("span", { className: "log-merge" }, bytesOrSymbols(piece) ? t("log.start", { n: piece.bytes.length }) : t("log.startSymbols", { n: piece.symbols.length })));
   entries.push(el("li", {}, start));
   if (step === 0) current = entries[0];
+  const faces = stepFaces(piece);
   piece.steps.forEach((s, i) => {
     const k = i + 1;
     if (k > revealed) {
@@ -139,10 +143,7 @@ export function renderLog(r, t, piece, step, goTo, revealed = Infinity) {
       on: { click: () => goTo(k) },
     },
     el("span", { className: "log-num" }, String(k)),
-    el("span", { className: "log-merge" },
-      el("span", { className: "sym" }, s.left), el("span", { className: "op" }, "+"),
-      el("span", { className: "sym" }, s.right), el("span", { className: "op" }, "→"),
-      el("span", { className: "sym merged" }, s.merged)),
+    logMerge(faces[i], s),
     el("span", { className: "log-rank" }, t("log.rank", { rank: s.rank })),
     el("span", { className: "log-id" }, t("log.id", { id: s.id })));
     entries.push(el("li", {}, button));
@@ -151,6 +152,20 @@ export function renderLog(r, t, piece, step, goTo, revealed = Infinity) {
   if (piece.steps.length === 0) entries.push(el("li", { className: "log-empty" }, t("log.empty")));
   r.log.replaceChildren(...entries);
   scrollLog(r.log, current);
+}
+
+/**
+ * A log entry's merge, named as the canvas draws its symbols (characters, or hex for part of one), the
+ * table's own spelling (GPT-2's stand-ins) under it when that reads differently.
+ */
+function logMerge(face, s) {
+  const line = (left, right, merged) => [
+    el("span", { className: "sym" }, left), el("span", { className: "op" }, "+"),
+    el("span", { className: "sym" }, right), el("span", { className: "op" }, "→"),
+    el("span", { className: "sym merged" }, merged)];
+  const same = face.left === s.left && face.right === s.right && face.merged === s.merged;
+  return el("span", { className: "log-merge" }, ...line(face.left, face.right, face.merged),
+    same ? null : el("span", { className: "log-form", testid: "log-form" }, `${s.left} + ${s.right} → ${s.merged}`));
 }
 
 /**

@@ -29,10 +29,64 @@ export function tokenSpans(overview, limit = ITEM_LIMIT) {
       out.push({
         piece: p.index, k, id: p.ids[k], token: p.tokens[k], text: p.texts[k],
         bytes: p.rule === "special" ? [] : p.bytes.slice(...p.spans[k]),
+        span: p.spans[k],
       });
     }
   }
   return out;
+}
+
+/** The UTF-8 length of a code point (a fact of UTF-8, not of any tokenizer). */
+function utf8Length(cp) {
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/**
+ * A piece's characters by byte span ([start, end, char]), or null when its bytes are not its text's
+ * UTF-8 (a table that rewrites text before it cuts it).
+ */
+function charSpans(piece) {
+  const out = [];
+  let at = 0;
+  for (const ch of piece.text) {
+    const n = utf8Length(ch.codePointAt(0));
+    out.push([at, at + n, ch]);
+    at += n;
+  }
+  return at === piece.bytes.length ? out : null;
+}
+
+/**
+ * The spans grouped for drawing: a token that is whole characters alone, the tokens that share a
+ * character (each part of it) together under that character, drawn once across them:
+ *
+ *     世界 in r50k: tokens E4 B8 | 96 | E7 95 | 8C
+ *       -> [{chars: "世", members: [0, 1]}, {chars: "界", members: [2, 3]}]
+ *
+ * A group closes where a token ends on a character's last byte. `pieces` are the overview's.
+ */
+export function spanGroups(tokens, pieces) {
+  const chars = new Map(pieces.map((p) => [p.index, p.rule === "special" ? null : charSpans(p)]));
+  const out = [];
+  let open = null;
+  tokens.forEach((token, i) => {
+    const spans = chars.get(token.piece);
+    if (token.text !== null || !spans) {
+      open = null;
+      out.push({ chars: null, members: [i] });
+      return;
+    }
+    if (!open || open.piece !== token.piece) {
+      open = { chars: "", members: [], piece: token.piece, start: token.span[0] };
+      out.push(open);
+    }
+    open.members.push(i);
+    const end = token.span[1];
+    const whole = spans.filter(([s, e]) => s >= open.start && e <= end).map(([, , ch]) => ch).join("");
+    open.chars = visibleSymbol(whole || "…");
+    if (spans.some(([, e]) => e === end)) open = null;  // the token ends a character: the group is whole
+  });
+  return out.map(({ chars: c, members }) => ({ chars: c, members }));
 }
 
 /** What a span shows: the token's characters (whitespace visible), or its bytes when it is part of a character. */
@@ -115,7 +169,12 @@ export class ResultSpans {
         },
       }, label);
     });
-    this.list.replaceChildren(...this.buttons);
+    // A character split across tokens is written once, over the tokens that share it (their bytes beneath).
+    this.list.replaceChildren(...spanGroups(this.tokens, o.pieces).map((g) => (g.chars === null
+      ? this.buttons[g.members[0]]
+      : el("span", { className: "span-group", testid: "span-group", data: { chars: g.chars } },
+        el("span", { className: "span-char", testid: "span-char", attrs: { "aria-hidden": "true" } }, g.chars),
+        el("span", { className: "span-parts" }, ...g.members.map((i) => this.buttons[i]))))));
     const shown = this.tokens.length;
     const more = o.ids.length - shown;
     this.more.hidden = more <= 0;

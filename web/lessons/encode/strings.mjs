@@ -261,6 +261,10 @@ registerPairs({
     en: "Step 0 of {total}: {bytes} separate bytes; lowest rank {left} + {right} (rank {rank}).",
     zh: "第 0 步，共 {total} 步：{bytes} 个单独的字节；rank 最小的是 {left} + {right}（rank {rank}）。",
   },
+  "names.spelled": {
+    en: " (as the table writes it: {forms})",
+    zh: "（词表里写作 {forms}）",
+  },
   "announce.step": {
     en: "Step {step} of {total}: {left} + {right} → {merged}, rank {rank}",
     zh: "第 {step} 步，共 {total} 步：{left} + {right} → {merged}，rank {rank}",

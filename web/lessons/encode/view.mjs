@@ -119,8 +119,8 @@ export class EncodeView {
     const after = this.after;
     this.dirty = new Set();
     this.after = {};
-    const { snapshot, state, ready, loadingTable, quiz } = this.source();
-    const f = stageFrame(snapshot, state, ready, loadingTable);
+    const { snapshot, state, ready, loadingTable, active, quiz } = this.source();
+    const f = stageFrame(snapshot, state, ready, loadingTable, active);
     if (quiz.on) f.mistake = false;
     if (dirty.has("input")) this.renderInput(snapshot, state);
     if (dirty.has("ids")) {

@@ -4,6 +4,7 @@
 
 import { visibleChar } from "../../glyphs.mjs";
 import { hexBytes } from "../../canvas/frames.mjs";
+import { cellFace, stepFaces } from "./names.mjs";
 import "./strings.mjs";
 import "./modelStrings.mjs";
 
@@ -19,6 +20,34 @@ export function firstDifference(a, b) {
 /** True when two id lists are equal. */
 export function sameIds(a, b) {
   return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/**
+ * The last merge's symbols named as the canvas draws them ({left, right, merged}), and `spelled`: the
+ * table's own spelling of the merge (GPT-2's stand-ins) when it reads differently, else "".
+ */
+function lastNames(t, piece, frame) {
+  const s = frame.last;
+  const face = stepFaces(piece, frame.run)[frame.step - 1];
+  const shown = `${face.left} + ${face.right} → ${face.merged}`;
+  const forms = `${s.left} + ${s.right} → ${s.merged}`;
+  return { ...face, spelled: shown === forms ? "" : t("names.spelled", { forms }) };
+}
+
+/** The next merge's pair named as the canvas draws it, and the table's spelling as lastNames. */
+function nextNames(t, frame) {
+  const n = frame.next;
+  const left = cellFace(frame.cells[n.position]);
+  const right = cellFace(frame.cells[n.position + 1]);
+  const forms = `${n.left} + ${n.right}`;
+  return { left, right, spelled: `${left} + ${right}` === forms ? "" : t("names.spelled", { forms }) };
+}
+
+/** The final tokens as the canvas draws them, then in the table's spelling when that differs. */
+function finalNames(t, piece, frame) {
+  const shown = frame.cells.map(cellFace).join(", ");
+  const forms = frame.tokens.join(", ");
+  return shown === forms ? shown : `${shown}${t("names.spelled", { forms })}`;
 }
 
 /** The stage text beside the canvas for a frame: what is happening at this step and why (in `encoding`'s terms). */
@@ -37,7 +66,8 @@ export function explanation(t, piece, frame, encoding = "r50k_base") {
       : t("stage2.startRanked", { bytes: piece.bytes.length, name: encoding });
   } else {
     const s = frame.last;
-    text = t("stage2.middle", { step: frame.step, left: s.left, right: s.right, merged: s.merged, rank: s.rank });
+    const n = lastNames(t, piece, frame);
+    text = t("stage2.middle", { step: frame.step, left: n.left, right: n.right, merged: `${n.merged}${n.spelled}`, rank: s.rank });
   }
   if (!frame.pairs && !frame.final) text = `${text}${t("sentence.joiner")}${t("stage2.noRanks")}`;
   return text;
@@ -51,17 +81,19 @@ export function announcement(t, piece, frame) {
     // An open model that starts from characters (Gemma) counts symbols, not bytes (modelStrings.mjs).
     const suffix = piece.symbols.length === piece.bytes.length ? "" : "Symbols";
     const vars = { total, bytes: piece.bytes.length, symbols: piece.symbols.length };
-    text = frame.next
-      ? t(`announce.startNext${suffix}`, { ...vars, left: frame.next.left, right: frame.next.right, rank: frame.next.rank })
+    const next = frame.next ? nextNames(t, frame) : null;
+    text = next
+      ? t(`announce.startNext${suffix}`, { ...vars, left: next.left, right: `${next.right}${next.spelled}`, rank: frame.next.rank })
       : t(`announce.start${suffix}`, vars);
   } else {
     const s = frame.last;
-    text = t("announce.step", { step: frame.step, total, left: s.left, right: s.right, merged: s.merged, rank: s.rank });
+    const n = lastNames(t, piece, frame);
+    text = t("announce.step", { step: frame.step, total, left: n.left, right: n.right, merged: `${n.merged}${n.spelled}`, rank: s.rank });
   }
   if (frame.final) {
     const key = piece.ids.length === 1 ? "announce.final1" : "announce.final";
     const sep = frame.step > 0 ? t("announce.sep") : t("sentence.joiner");
-    text = `${text}${sep}${t(key, { tokens: piece.tokens.join(", "), ids: piece.ids.join(", ") })}`;
+    text = `${text}${sep}${t(key, { tokens: finalNames(t, piece, frame), ids: piece.ids.join(", ") })}`;
   }
   return text;
 }

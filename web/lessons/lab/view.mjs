@@ -248,9 +248,14 @@ export class LabView {
       parts.push(el("p", { className: "lab-message", testid: "result-message" }, `${error.type}: ${error.message}`));
     }
     if (error.kind === "syntax" && error.line) {
+      // The column is marked on the character itself: a caret on a line of its own under a line that
+      // wraps (a phone, a long line) landed at the wrapped run of spaces, at column 0.
       const gutter = `${error.line} | `;
-      const caret = error.column ? `\n${" ".repeat(gutter.length + Math.max(0, error.column - 1))}^` : "";
-      parts.push(el("pre", { className: "lab-code-line", testid: "result-line", data: { line: error.line } }, `${gutter}${error.code}${caret}`));
+      const chars = [...error.code];
+      const at = error.column ? Math.max(0, error.column - 1) : -1;
+      const body = at < 0 ? [error.code] : [chars.slice(0, at).join(""),
+        el("mark", { className: "lab-error-at", testid: "result-at" }, chars[at] ?? "\u00a0"), chars.slice(at + 1).join("")];
+      parts.push(el("pre", { className: "lab-code-line", testid: "result-line", data: { line: error.line, column: error.column || "" } }, gutter, ...body));
     }
     if (error.kind === "run") {
       if (error.call) parts.push(el("p", { className: "lab-while" }, this.t("lab.result.while", { call: error.call })));

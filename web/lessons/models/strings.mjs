@@ -132,6 +132,7 @@ registerPairs({
   "models.none": { en: "—", zh: "—" },
   "models.loading": { en: "Loading {name}…", zh: "正在加载 {name}……" },
   "models.loadingBytes": { en: "Downloading {name}: {loaded} of {total} bytes", zh: "正在下载 {name}：{loaded} / {total} 字节" },
+  "models.offer": { en: "Load {name} (downloads its tokenizer file)", zh: "加载 {name}（会下载它的 tokenizer 文件）" },
   "models.waiting": { en: "Waiting for the rows above…", zh: "等上面几行算完……" },
   "models.chipsLabel": { en: "The tokens of {name}", zh: "{name} 切出的 token" },
   "models.more": { en: "… and {n} more tokens", zh: "……还有 {n} 个 token" },

@@ -30,12 +30,19 @@ export function trainPayload(values) {
 }
 
 /**
- * The request that cuts `text` with a trained tokenizer: [kind, payload]. Byte merges go to GPT-2's
- * encoder (`overview` with `merges`), character merges to the toy one (`toy_encode`).
+ * The request that cuts `text` with the merges learned by step `step` (the step the steps card shows,
+ * so the two never disagree): [kind, payload]. Byte merges go to GPT-2's encoder (`overview` with
+ * `merges`), character merges to the toy one (`toy_encode`).
  */
-export function tryRequest(trace, text) {
-  if (trace.kind === "bytes") return ["overview", { text, allowed_special: "none", merges: trace.merges }];
-  return ["toy_encode", { merges: trace.merges, text, unit: trace.unit, vocab: trace.vocab }];
+export function tryRequest(trace, text, step) {
+  const merges = trace.merges.slice(0, triedMerges(trace, step));
+  if (trace.kind === "bytes") return ["overview", { text, allowed_special: "none", merges }];
+  return ["toy_encode", { merges, text, unit: trace.unit, vocab: trace.vocab }];
+}
+
+/** How many merges the example is cut with at step `step`: the ones learned by then. */
+export function triedMerges(trace, step) {
+  return Math.max(0, Math.min(step, trace.merges.length));
 }
 
 /** The last step: one per merge, then the stop (0 before anything is trained). */

@@ -78,7 +78,7 @@ registerPairs({
   },
   "mm.fileInfo": {
     en: "{name}: {size}, read as {format}",
-    zh: "{name}：{size}，按 {format} 读取",
+    zh: "{name}：{size}，读取格式：{format}",
   },
   "mm.format.txt": {
     en: "one text per line (.txt)",

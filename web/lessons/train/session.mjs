@@ -16,11 +16,11 @@
 //       asked       how many trainings were asked for (a new one restarts the busy line's clock)
 //       stale       the page shows an older training than the one asked for (its cards dim)
 //       outdated    the settings changed since the shown training (the train button asks for a press)
-//       tried       {kind, result} of the example's answer, or null;  tryError: its error, or null
+//       tried       {kind, result, merges, total} of the example's answer (cut with `merges` of the `total` learned), or null;  tryError: its error, or null
 //
 //     events: "training", "trained", "error", "stale", "tried"
 
-import { settingsKey, trainPayload, tryRequest } from "./frames.mjs";
+import { settingsKey, trainPayload, tryRequest, triedMerges } from "./frames.mjs";
 import { Latest } from "../../ui/latest.mjs";
 
 const AUTO_TRAIN_CHARS = 20000;   // longer corpora train when the button is pressed
@@ -33,15 +33,16 @@ export class TrainSession {
    * want() -> the lesson's values (its params): read when a request starts and when it answers.
    * listener(event): called after each new snapshot.
    */
-  constructor(query, want, listener) {
+  constructor(query, want, listener, shownStep) {
     this.query = query;
     this.want = want;
+    this.shownStep = shownStep;  // () -> the step the steps card shows: the example uses its merges
     this.listener = listener;
     this.snapshot = Object.freeze({
       trace: null, trainedKey: null, error: null, busy: false, asked: 0, stale: false, outdated: false, tried: null, tryError: null,
     });
     this.training = new Latest();                                          // settings keys
-    this.trying = new Latest((a, b) => a[0] === b[0] && a[1] === b[1]);    // [trace, text]
+    this.trying = new Latest((a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);    // [trace, text, merges]
     this.typed = false;        // the coming settings change was typed
     this.debounce = 0;
     this.tryTyped = false;
@@ -125,13 +126,15 @@ export class TrainSession {
     const trace = this.snapshot.trace;
     if (!trace) return;
     const text = this.want().try;
-    const ticket = this.trying.open([trace, text]);
+    const step = this.shownStep();
+    const merges = triedMerges(trace, step);
+    const ticket = this.trying.open([trace, text, merges]);
     if (!ticket) return;
-    const answer = await this.query(...tryRequest(trace, text));
+    const answer = await this.query(...tryRequest(trace, text, step));
     const wanted = this.trying.land();
     if (!this.trying.is(ticket)) return;
     if (!wanted) this.runTry();
-    else this.set({ tried: answer.ok ? { kind: trace.kind, result: answer.result } : null, tryError: answer.ok ? null : answer.error }, "tried");
+    else this.set({ tried: answer.ok ? { kind: trace.kind, result: answer.result, merges, total: trace.merges.length } : null, tryError: answer.ok ? null : answer.error }, "tried");
   }
 
   destroy() {

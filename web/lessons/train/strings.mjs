@@ -312,6 +312,10 @@ registerPairs({
     en: "New text",
     zh: "新文字",
   },
+  "train.tryWith": {
+    en: "Cut with the {k} merges learned by the step shown above (of {n}).",
+    zh: "用上面所示这一步为止学到的 {k} 条合并来切（共 {n} 条）。",
+  },
   "train.trySummary": {
     en: "{n} tokens, {unknown} unknown",
     zh: "{n} 个 token，{unknown} 个未知",

@@ -210,7 +210,9 @@ export class TrainView {
       return;
     }
     const { summary, items } = tryItems(t, snapshot.tried);
-    r.trySummary.textContent = summary;
+    const { merges, total } = snapshot.tried;
+    r.trySummary.textContent = `${t("train.tryWith", { k: merges, n: total })}${t("sentence.joiner")}${summary}`;
+    r.trySummary.dataset.merges = String(merges);
     r.tryOut.replaceChildren(...items);
   }
 
