@@ -16,6 +16,7 @@ import { unitFor, layoutCells, rowPitch, centreOffset, ease, clamp01 } from "./l
 import { drawFrame, drawSlide } from "./cells.mjs";
 import { MAX_LINKS, lookupLayout, shiftTable, drawLookup } from "./lookup.mjs";
 import { hexLabel } from "../glyphs.mjs";
+import { settled } from "../ui/settled.mjs";
 
 /** Shares of a transition's time: hold on the highlighted pair, slide together, then settle. */
 const PHASE = Object.freeze({ slideStart: 0.22, slideEnd: 0.78 });
@@ -94,7 +95,7 @@ export class MergeCanvas {
 
   invalidate() {
     if (this.raf) return;
-    this.raf = requestAnimationFrame(() => {
+    this.raf = settled.frame(() => {
       this.raf = 0;
       this.draw();
     });
@@ -103,7 +104,7 @@ export class MergeCanvas {
   /** Draw now (used by the player so a tween frame is drawn in the same animation frame). */
   drawNow() {
     if (this.raf) {
-      cancelAnimationFrame(this.raf);
+      settled.cancelFrame(this.raf);
       this.raf = 0;
     }
     this.draw();
@@ -111,7 +112,7 @@ export class MergeCanvas {
 
   destroy() {
     this.resizeObserver.disconnect();
-    if (this.raf) cancelAnimationFrame(this.raf);
+    if (this.raf) settled.cancelFrame(this.raf);
     this.host.replaceChildren();
   }
 

@@ -18,6 +18,7 @@ import { replaceURL } from "../state.mjs";
 import { errorText, intro } from "../ui/lessonkit.mjs";
 import { CodeEditor } from "./lab/editor.mjs";
 import { labRunner } from "./lab/runner.mjs";
+import { settled } from "../ui/settled.mjs";
 import { LabView } from "./lab/view.mjs";
 import { judge } from "./lab/judge.mjs";
 import { STEP_MS, compareSteps } from "./lab/merges.mjs";
@@ -88,7 +89,7 @@ class LabLesson {
     this.unsubscribe = this.runner.onStatus((status) => this.view.showStatus(status));
     this.runner.prepare(ctx.getState().ex);
     this.runner.start();
-    loadCatalog().then(
+    settled.track(loadCatalog()).then(
       (catalog) => {
         if (this.destroyed) return;
         this.catalog = catalog.exercises;
@@ -176,9 +177,9 @@ class LabLesson {
     this.view.say(null);
     this.view.showRunning(true);
     this.view.showResult({ state: this.runner.status.state === "ready" ? "running" : "waiting" });
-    const ran = await this.runner.run(entry.id, this.editor.text, {
+    const ran = await settled.track(this.runner.run(entry.id, this.editor.text, {
       onStarted: () => this.view.showResult({ state: "running" }),
-    });
+    }));
     // The verdict is the page's: the worker only said what the code returned (lab/judge.mjs).
     const result = ran.state === "answered" ? judge(entry, ran.answer, this.outputMax) : ran;
     this.running = false;
@@ -221,7 +222,7 @@ class LabLesson {
       return;
     }
     const piece = real.result.text;
-    const yours = await this.runner.watchSteps(code, piece);
+    const yours = await settled.track(this.runner.watchSteps(code, piece));
     if (this.playing !== playing || this.destroyed || yours.state === "cancelled") return;
     if (yours.state === "unseen") {
       merges.show({ kind: "unseen", piece });
