@@ -108,7 +108,7 @@ export class CorpusPicker {
       b.text(el("p", { className: "hint", id: "mm-file-hint" }), "mm.fileHint", { limit: grouped(MAX_CORPUS_CHARS) }),
       r.shipped, r.info, r.error,
     ];
-    this.loadShipped();
+    settled.track(this.loadShipped()); // the shipped corpora's buttons come with it
   }
 
   /** Whether a file is being read or a shipped text fetched: Start waits for it (it is not there yet). */
