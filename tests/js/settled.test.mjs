@@ -119,3 +119,23 @@ test("a new lesson forgets what the old one held", () => {
   frames.run();
   assert.equal(root.dataset.settled, "2");
 });
+
+test("a delayed run (a debounce) holds until it ran; a cancelled one lets go", async () => {
+  const { settled, root, frames } = made();
+  settled.asked();
+  let ran = 0;
+  settled.delay(() => { ran += 1; }, 5);
+  frames.run();
+  assert.equal(root.dataset.settled, undefined, "the pause is still on");
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(ran, 1);
+  frames.run();
+  assert.equal(root.dataset.settled, "1");
+  const id = settled.delay(() => { ran += 1; }, 5);
+  assert.equal(root.dataset.settled, undefined);
+  settled.cancelDelay(id);
+  frames.run();
+  assert.equal(root.dataset.settled, "1");
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(ran, 1);
+});

@@ -111,8 +111,7 @@ class Classroom {
   async show(values, keep) {
     const ticket = this.showing.next();
     if (!findLesson(values.lesson)) return false;
-    settled.asked(); // a slide's view is a newer state asked, even one the page shows already
-    const schema = await settled.track(this.ctx.loadSchema(values.lesson));
+    const schema = await settled.asking(this.ctx.loadSchema(values.lesson)); // a newer state asked, even the same
     if (!this.showing.is(ticket)) return false;
     const current = this.ctx.getState();
     const kept = {};

@@ -195,7 +195,7 @@ class LabLesson {
 
   /** Drops the comparison (drawn or on its way) and its offer. */
   stopAnimation() {
-    if (this.playing) clearTimeout(this.playing.timer);
+    if (this.playing) settled.cancelDelay(this.playing.timer);
     this.playing = null;
     this.view.offerAnimation(false);
   }
@@ -207,7 +207,7 @@ class LabLesson {
    */
   async animate() {
     if (!this.entry || this.running || this.entry.id !== WATCHED.exercise) return;
-    if (this.playing) clearTimeout(this.playing.timer);
+    if (this.playing) settled.cancelDelay(this.playing.timer);
     const playing = { timer: 0 };
     this.playing = playing;
     const merges = this.view.merges;
@@ -237,7 +237,7 @@ class LabLesson {
     const last = rows.length - 1;
     const frame = (upTo) => {
       merges.show({ kind: "rows", piece, rows, upTo });
-      if (upTo < last) playing.timer = setTimeout(() => frame(upTo + 1), STEP_MS);
+      if (upTo < last) playing.timer = settled.delay(() => frame(upTo + 1), STEP_MS);
       else this.ctx.announce(merges.summary.textContent);
     };
     frame(this.ctx.reducedMotion() ? last : 0);
@@ -296,7 +296,7 @@ class LabLesson {
 
   destroy() {
     this.destroyed = true;
-    if (this.playing) clearTimeout(this.playing.timer);
+    if (this.playing) settled.cancelDelay(this.playing.timer);
     this.runner.cancel();
     this.unsubscribe();
     if (this.editor) this.editor.destroy();

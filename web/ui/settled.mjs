@@ -13,7 +13,8 @@
 // The lesson host (shell/lessonHost.mjs) attaches the root, calls `asked()` on each open and update, and
 // `reset()` when a lesson is replaced (what the old lesson still held is forgotten). Everything that
 // draws later holds it: `settled.hold()` -> release(), `settled.track(promise)`, `settled.frame(fn)` in
-// place of requestAnimationFrame (`settled.cancelFrame(id)`). The lesson's ctx.query is tracked for it.
+// place of requestAnimationFrame (`settled.cancelFrame(id)`), `settled.delay(fn, ms)` in place of a
+// debounce's setTimeout (`settled.cancelDelay(id)`). The lesson's ctx.query is tracked for it.
 // Without a root (Node tests) it only counts.
 
 export class Settled {
@@ -27,6 +28,7 @@ export class Settled {
     this.epoch = 0;          // a lesson's holds belong to the epoch they were taken in
     this.holds = new Set();  // the holds still on
     this.frames = new Map(); // frame id -> its hold's release
+    this.delays = new Map(); // timer id -> its hold's release
     this.drawn = -1;         // the state marked settled, -1 while none is
     this.checking = false;   // a frame is planned to see whether nothing is held any more
   }
@@ -50,6 +52,7 @@ export class Settled {
     this.epoch += 1;
     this.holds.clear();
     this.frames.clear();
+    this.delays.clear();
     this.unsettle();
     this.check();
   }
@@ -65,6 +68,12 @@ export class Settled {
       released = true;
       if (this.holds.delete(token)) this.check();
     };
+  }
+
+  /** A newer state asked, on its way in `promise` (a slide's view, its lesson's module loading). */
+  asking(promise) {
+    this.asked();
+    return this.track(promise);
   }
 
   /** `promise`, held until it settles (its own handlers run before the check's frame). */
@@ -94,6 +103,28 @@ export class Settled {
     this.unraf(id);
     const release = this.frames.get(id);
     this.frames.delete(id);
+    if (release) release();
+  }
+
+  /** setTimeout(fn, ms), held until fn has run (or the timer is cancelled by cancelDelay): a pause before a run. */
+  delay(fn, ms) {
+    const release = this.hold();
+    const id = setTimeout(() => {
+      this.delays.delete(id);
+      try {
+        fn();
+      } finally {
+        release();
+      }
+    }, ms);
+    this.delays.set(id, release);
+    return id;
+  }
+
+  cancelDelay(id) {
+    clearTimeout(id);
+    const release = this.delays.get(id);
+    this.delays.delete(id);
     if (release) release();
   }
 
