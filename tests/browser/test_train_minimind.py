@@ -336,6 +336,31 @@ def test_a_size_being_typed_survives_the_page_redrawing(booted):
     assert not page.errors
 
 
+CHOOSE_AND_LOOK = """([name, text]) => {
+    const input = document.querySelector('[data-testid="corpus-file"]');
+    const files = new DataTransfer();
+    files.items.add(new File([text], name, { type: "text/plain" }));
+    input.files = files.files;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    return document.querySelector('[data-testid="train-start"]').disabled;
+}"""
+
+
+def test_start_waits_while_a_chosen_file_is_read(booted):
+    """A second file chosen: until it is read, Start is disabled (it would train on the first file), and
+    the lesson is not settled; once read, Start trains on the new one."""
+    page = open_mode(booted)
+    start = page.get_by_test_id("train-start")
+    give(page, "ok.txt", "hello world\n今天天气真好\n")
+    expect(start).to_be_enabled()
+    # In the same task as the change event: the file is being read.
+    assert page.evaluate(CHOOSE_AND_LOOK, ["other.txt", "other text\n" * 20]) is True
+    wait_settled(page)
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("other.txt")
+    expect(start).to_be_enabled()
+    assert not page.errors
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_file_over_the_limit_is_refused_with_its_size(booted, lang):
     page = open_mode(booted, lang)
