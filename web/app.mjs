@@ -33,6 +33,7 @@ import { EngineHost } from "./shell/engineStatus.mjs";
 import { HashSync } from "./shell/hashSync.mjs";
 import { LessonHost } from "./shell/lessonHost.mjs";
 import { Latest } from "./ui/latest.mjs";
+import { settled } from "./ui/settled.mjs";
 
 const CORE = new Map([
   ["lesson", param.oneOf(LESSONS[0].id, LESSONS.map((l) => l.id), { always: true })],
@@ -186,12 +187,14 @@ async function goToLesson(id) {
 function onHashChange() {
   const link = window.location.hash;
   hash.heard(link);
+  settled.asked(); // a link is a newer state asked, even one that changes nothing (ui/settled.mjs)
   const ticket = navigation.next();
   const probe = parseHash(link, CORE).values;
   if (Object.hasOwn(probe, "lesson") && probe.lesson !== state.lesson) {
     const id = probe.lesson;
     hash.hold();
-    host.load(id).then(() => {
+    const loading = settled.hold();
+    host.load(id).finally(loading).then(() => {
       hash.release();
       if (!navigation.is(ticket)) return;
       const read = parseHash(link, host.schemaFor(id));

@@ -3,14 +3,17 @@
 // module first, with `async`; it imports nothing. engine.mjs adopts the worker, with the status
 // messages it sent before anyone listened.
 
-const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+// Outside a page (Node tests of engine.mjs, which inject their own worker) there is none to start.
+const worker = typeof Worker === "function" ? new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" }) : null;
 const early = [];
-worker.onmessage = (event) => early.push(event);
-worker.onerror = (event) => {
-  event.preventDefault();
-  early.push(event);
-};
-let adopted = false;
+if (worker) {
+  worker.onmessage = (event) => early.push(event);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    early.push(event);
+  };
+}
+let adopted = !worker;
 
 /**
  * The worker started at page load and the events (messages and errors) it sent so far, in order;

@@ -68,6 +68,7 @@ export function createEngine({
   requestTimeoutMs = TIMING.requestTimeoutMs,
   heartbeatMs = TIMING.heartbeatMs,
   aliveMs = TIMING.aliveMs,
+  newWorker = (at) => new Worker(at, { type: "module" }), // injected in Node tests (tests/js/engine.test.mjs)
 } = {}) {
   const url = workerURL ?? new URL("./worker.mjs", import.meta.url);
   let booted = workerURL ? null : adoptBootWorker();
@@ -100,7 +101,7 @@ export function createEngine({
       ({ worker, early } = booted);
       booted = null;
     } else {
-      worker = new Worker(url, { type: "module" });
+      worker = newWorker(url);
     }
     worker.onmessage = (event) => {
       if (mine === generation) onMessage(event);

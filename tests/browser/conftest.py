@@ -23,6 +23,10 @@ Fixtures:
     shared_app      shared_app(fragment="") -> booted.open(fragment), with a screenshot if the test fails
     screenshot      screenshot(page, name) -> Path under screenshots/
     axe_violations  axe_violations(page, **options) -> list of axe-core violations (axe.min.js is injected)
+
+Waiting for the page: `wait_settled(page, after=asked(page))` (or `settled_after(page, action)`) waits
+until the lesson has drawn the newest state asked and nothing is on its way (the lesson root's
+data-settled, web/ui/settled.mjs). It is the one sign a test waits on before reading the screen.
 A failing test that used `page` leaves screenshots/<test>-failed.png behind.
 
 Each Pyodide worker a page starts (the engine's worker.mjs, the lab's lab-worker.mjs: a boot, a few
@@ -395,12 +399,52 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
         pytest.fail(f"the app reported an error: {status.text_content()}", pytrace=False)
 
 
+ROOT_SELECTOR = '[data-testid="lesson-root"]'
+SETTLED_TIMEOUT_MS = 90_000
+SETTLED_AFTER = """(after) => {
+    const root = document.querySelector('[data-testid="lesson-root"]');
+    const drawn = root && root.dataset.settled;
+    return drawn !== undefined && Number(drawn) > after;
+}"""
+NEXT_FRAME = "() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))"
+
+
+def asked(page) -> int:
+    """The number of the newest state the lesson was asked to show (`data-asked` on the lesson root):
+    read it before an action, then wait_settled(page, after=it)."""
+    return int(page.locator(ROOT_SELECTOR).get_attribute("data-asked") or -1)
+
+
+def wait_settled(page, after: int | None = None, timeout_ms: int = SETTLED_TIMEOUT_MS) -> int:
+    """Wait until the lesson has drawn what was asked and nothing is on its way (web/ui/settled.mjs):
+    the lesson root's `data-settled`, newer than state `after` (from asked(page) before the action) when
+    given. Returns the state drawn. The one wait for "the page has drawn it"; a test's own assertions
+    come after it.
+
+        before = asked(page)
+        page.get_by_test_id("text-input").fill("hello")
+        wait_settled(page, after=before)
+    """
+    page.wait_for_function(SETTLED_AFTER, arg=-1 if after is None else after, timeout=timeout_ms)
+    return int(page.locator(ROOT_SELECTOR).get_attribute("data-settled"))
+
+
+def settled_after(page, action, timeout_ms: int = SETTLED_TIMEOUT_MS) -> int:
+    """Do `action()` (which changes the lesson's state), then wait until the lesson has drawn it."""
+    before = asked(page)
+    action()
+    return wait_settled(page, after=before, timeout_ms=timeout_ms)
+
+
 def click_when_settled(page, target) -> None:
     """Click `target` as a person does on a page still filling in: scroll to it, let what loads above it
-    (Special's library card, the models' rows: they say aria-busy) finish growing, then click where it
-    now is. Clicking at once raced a card that grew between Playwright's aim and its click."""
+    (Special's library card, the models' rows: they hold the lesson unsettled, and say aria-busy) finish
+    growing, then click where it now is. Clicking at once raced a card that grew between Playwright's aim
+    and its click. A card that loads when it comes into view starts in the frames after the scroll."""
     target.scroll_into_view_if_needed()
-    expect(page.locator('[aria-busy="true"]')).to_have_count(0, timeout=90_000)
+    page.evaluate(NEXT_FRAME)
+    wait_settled(page)
+    expect(page.locator('[aria-busy="true"]')).to_have_count(0, timeout=SETTLED_TIMEOUT_MS)
     target.click()
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import shared_page_fixtures
+from conftest import shared_page_fixtures, wait_settled
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 tokenizers = pytest.importorskip("tokenizers")
@@ -72,8 +72,9 @@ def test_an_opened_file_is_a_table_for_encode_decode_and_special(open_app, tmp_p
     expect(page.get_by_test_id("encoding-note")).to_contain_text("Your own tokenizer.json (mine.json)")
     # The merge canvas steps through the file's own merges to the piece's ids.
     page.get_by_test_id("last").click()
+    wait_settled(page, timeout_ms=LOAD_MS)
     canvas = page.locator(CANVAS)
-    expect(canvas).to_have_attribute("data-final", "true", timeout=LOAD_MS)
+    expect(canvas).to_have_attribute("data-final", "true")
     first = oracle.encode(text, add_special_tokens=False)
     shown = json.loads(canvas.get_attribute("data-ids"))
     assert shown and first.ids[: len(shown)] == shown, (shown, first.ids)
@@ -249,6 +250,7 @@ def test_gemmas_wrapped_cells_stay_above_the_id_table_on_a_phone(open_app):
     for step in ("first", "last"):
         if step == "last":
             page.get_by_test_id("last").click()
+        wait_settled(page, timeout_ms=LOAD_MS)
         expect(canvas).to_have_attribute("data-final", "true" if step == "last" else "false")
         expect(canvas).to_have_attribute("data-animating", "false")
         page.wait_for_function("""() => {

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import shared_page_fixtures
+from conftest import asked, shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
 from toklab import webapi
 
@@ -75,15 +75,20 @@ def notes_against_screen(page, deck: str, elsewhere=None, reveal=None) -> int:
     """Every slide of `deck`: each number its notes state is on the screen beside them (or, for slide
     k, in `elsewhere[k]`, what the engine says of a request the notes name). Returns the slides read."""
     elsewhere = elsewhere or {}
+    before = asked(page)
     start_deck(page, deck)
     count = int(page.get_by_test_id("deck-position").inner_text().split("/")[1])
     for index in range(1, count + 1):
         if index > 1:
+            before = asked(page)
             page.keyboard.press("PageDown")
         notes = slide_notes(page, index, count)
         assert "{" not in notes and "…" not in notes, notes
+        # The slide's view drawn (not the slide before's: its trace once satisfied encode_drawn).
+        wait_settled(page, after=before)
         if reveal:
             reveal(page)
+            wait_settled(page)
         shown = numbers(page.evaluate(SCREEN))
         stated = numbers(notes) - {"2"}  # "GPT-2", "T²", "occurs twice": words, not the screen's numbers
         missing = {n for n in stated - shown if not ratio_of(n, shown)}

@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from conftest import shared_page_fixtures
+from conftest import shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
 
 _shared = shared_page_fixtures()  # its `page` is replaced below
@@ -23,6 +23,7 @@ def page(shared_app):
     """The lesson on its defaults once its first piece's trace is drawn: the stepping keys act on the
     trace, so a reader waits for the canvas before pressing them (a key pressed sooner is not counted)."""
     page = shared_app()
+    wait_settled(page)
     expect(page.locator(CANVAS)).to_have_attribute("data-total", re.compile(r"^[1-9]"))
     return page
 
@@ -85,6 +86,8 @@ def canvas_state(page) -> dict:
 
 
 def wait_step(page, step: int) -> None:
+    """The step a key or button asked for, drawn (its tween ended)."""
+    wait_settled(page)
     expect(page.locator(CANVAS)).to_have_attribute("data-step", str(step))
 
 
@@ -95,6 +98,7 @@ def focus_page(page) -> None:
 
 def wait_canvas_for_selected_piece(page) -> None:
     """Wait until the canvas draws the piece selected in the strip (its trace has arrived)."""
+    wait_settled(page)
     selected = page.locator('[data-testid="piece"][aria-pressed="true"]')
     expect(selected).to_have_count(1)
     expect(page.locator(CANVAS)).to_have_attribute("data-piece", selected.get_attribute("data-index"))
@@ -113,6 +117,7 @@ def choose_preset(page, preset: str, r50k_oracle) -> list[int]:
 def go_to_last_step(page) -> None:
     focus_page(page)
     page.keyboard.press("End")
+    wait_settled(page)
     expect(page.locator(CANVAS)).to_have_attribute("data-final", "true")
 
 
@@ -484,10 +489,10 @@ def test_narrow_screen_keeps_a_piece_on_one_row_that_scrolls(page, r50k_oracle):
         page.keyboard.press("ArrowRight")
         wait_step(page, k)
         expect(page.locator(CANVAS)).to_have_attribute("data-animating", "false")
-        # The cells' buttons are laid out again once the step's animation has ended: wait for them.
-        page.wait_for_function(
+        # The cells' buttons are laid out again once the step's animation has ended (settled, above).
+        assert page.evaluate(
             """() => [...document.querySelectorAll('[data-testid="merge-canvas-cells"] [data-testid="cell"]')]
-                .every((e) => e.offsetWidth > 0)""", timeout=15_000)
+                .every((e) => e.offsetWidth > 0)""")
         state = canvas_state(page)
         chosen = int(state["chosen"])
         boxes = cell_boxes(page)
@@ -702,7 +707,8 @@ def test_a_100000_character_paste_stays_responsive(page, r50k_oracle):
     expect(pager).to_be_visible()
     focus_page(page)
     page.keyboard.press("End")
-    expect(page.locator(CANVAS)).to_have_attribute("data-final", "true")  # drawn in the frame after the key
+    wait_settled(page)  # drawn in the frame after the key
+    expect(page.locator(CANVAS)).to_have_attribute("data-final", "true")
     assert canvas_state(page)["symbols"] == ["token", "ization"]
     # Jump to a piece on a later page: it is fetched on demand.
     # On a loaded machine the page may take a while to lay out 2,000 pieces before the button is there.
@@ -757,6 +763,7 @@ def test_screenshots_of_every_preset(open_app, screenshot, r50k_oracle, lang, si
         if last.is_enabled():
             focus_page(page)
             page.keyboard.press("End")
+        wait_settled(page)
         expect(page.locator(CANVAS)).to_have_attribute("data-final", "true")
         expect(page.locator(CANVAS)).to_have_attribute("data-animating", "false")
         page.mouse.move(0, 0)

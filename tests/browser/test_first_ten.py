@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import shared_page_fixtures
+from conftest import shared_page_fixtures, wait_settled
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 open_app, page, console_errors = shared_page_fixtures()
@@ -20,6 +20,7 @@ CHINESE = "Hello 今天天气真好，我们去公园散步吧。中华人民共
 def test_long_chinese_final_tokens_wrap_inside_their_list_on_a_phone(page):
     page.set_viewport_size(PHONE)
     page.get_by_test_id("text-input").fill(CHINESE)
+    wait_settled(page)
     chips = page.get_by_test_id("final-tokens").get_by_test_id("final-token")
     expect(chips).not_to_have_count(0)
     expect(page.get_by_test_id("summary")).to_contain_text("6")
@@ -35,6 +36,7 @@ def test_the_merge_log_at_the_end_starts_at_an_entry(page):
     expect(page.locator(CANVAS)).to_have_attribute("data-text", "internationalization")
     page.locator("h1").click()
     page.keyboard.press("End")
+    wait_settled(page)
     expect(page.locator(CANVAS)).to_have_attribute("data-final", "true")
     log = page.get_by_test_id("merge-log")
     expect(log.locator('[aria-current="step"]')).to_have_count(1)

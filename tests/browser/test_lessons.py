@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import shared_page_fixtures
+from conftest import shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
 
 open_app, page, console_errors = shared_page_fixtures()
@@ -260,6 +260,7 @@ def test_samples_labels_are_inputs_shifted_by_one(open_app, screenshot):
 
 def wait_shown(page, lesson: str) -> None:
     """Wait until the lesson shows the engine's answer for what SHOWN opened it on, and nothing is stale."""
+    wait_settled(page)
     if lesson == "train":
         expect(page.get_by_test_id("step-text")).to_have_text(re.compile(r"^1 / \d+$"))
         expect(page.locator('[data-testid="pair-row"][data-chosen="true"]')).to_have_count(1)

@@ -10,7 +10,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from conftest import shared_page_fixtures
+from conftest import shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
 
 open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
@@ -72,8 +72,9 @@ def test_each_model_gives_the_ids_tokenizers_gives(open_app, oracle, name):
     text = TEXTS["english"]
     want = oracle(name).encode(text, add_special_tokens=False).ids
     page = open_app(f"lesson=encode&encoding={name}&text={quote(text)}&piece=0&step=999")
+    wait_settled(page, timeout_ms=LOAD_MS)
     canvas = page.get_by_test_id("merge-canvas")
-    expect(canvas).to_have_attribute("data-final", "true", timeout=LOAD_MS)
+    expect(canvas).to_have_attribute("data-final", "true")
     expect(canvas).to_have_attribute("data-piece", "0")
     shown = json.loads(canvas.get_attribute("data-ids"))
     assert shown and want[: len(shown)] == shown, (shown, want)

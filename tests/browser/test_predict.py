@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import shared_page_fixtures
+from conftest import shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
 
 open_app, page, console_errors = shared_page_fixtures()  # the tests share one booted page (conftest)
@@ -59,6 +59,7 @@ def canvas_data(page) -> dict:
 
 
 def wait_still(page, step: int) -> None:
+    wait_settled(page)
     expect(page.locator(CANVAS)).to_have_attribute("data-step", str(step))
     expect(page.locator(CANVAS)).to_have_attribute("data-animating", "false")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
-from conftest import BootedPage, shared_page_fixtures, wait_until_ready
+from conftest import BootedPage, shared_page_fixtures, wait_settled, wait_until_ready
 from playwright.sync_api import expect
 from test_encode_lesson import bytes_to_unicode
 
@@ -52,6 +52,7 @@ def expected_label(token_bytes: bytes) -> tuple[str, str]:
 
 def wait_for_spans(page, ids: list[int]) -> None:
     """Until the spans are those of `ids`: a text typed halfway may already have as many tokens."""
+    wait_settled(page, timeout_ms=SLOW)
     expect(page.get_by_test_id("token-count")).to_have_attribute("data-count", str(len(ids)), timeout=SLOW)
     expect(page.locator(SPANS)).to_have_count(len(ids), timeout=SLOW)
     page.wait_for_function(

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 import minimind_script
-from conftest import ROOT, BootedPage  # tests/browser is on sys.path
+from conftest import ROOT, BootedPage, wait_settled  # tests/browser is on sys.path
 from oracles import tiktoken_r50k
 
 NOTES = (Path(__file__).resolve().parent.parent / "data" / "minimind_notes_zh.txt").read_text(encoding="utf-8")
@@ -33,13 +33,16 @@ def open_mode(booted, lang="en", viewport=None):
     page = booted.open(f"lesson=train&how=minimind&lang={lang}")
     if viewport:
         page.set_viewport_size(viewport)
+    wait_settled(page)
     expect(page.get_by_test_id("corpus-file-button")).to_be_visible()
     return page
 
 
 def give(page, name, data):
+    """The file chosen, and read: the lesson is settled once it has read the file (or refused it)."""
     page.get_by_test_id("corpus-file").set_input_files(
         files=[{"name": name, "mimeType": "text/plain", "buffer": data if isinstance(data, bytes) else data.encode("utf-8")}])
+    wait_settled(page)
 
 
 def train(page):
@@ -169,7 +172,7 @@ def test_progress_then_stop_keeps_the_merges_learned_so_far(booted, tmp_path):
     page = open_mode(booted)
     corpus = random_corpus(7, 30_000)  # tens of thousands of merges to make: far more than are made before Stop
     give(page, "words.txt", corpus)
-    expect(page.get_by_test_id("corpus-info")).to_contain_text("words.txt", timeout=LONG)  # read, before Start
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("words.txt")  # read (give waits), before Start
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("32000")
     vocab.press("Tab")
@@ -205,7 +208,7 @@ def test_stop_is_a_button_the_keyboard_presses(booted):
     tens of thousands of merges: minutes of work, stopped within its first seconds), and the page says so."""
     page = open_mode(booted)
     give(page, "words.txt", random_corpus(3, 120_000))
-    expect(page.get_by_test_id("corpus-info")).to_contain_text("words.txt", timeout=LONG)  # read, before Start
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("words.txt")  # read (give waits), before Start
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("32000")
     vocab.press("Tab")
@@ -250,7 +253,7 @@ def test_the_progress_line_names_the_newest_merge_in_characters(booted, lang):
     corpus = "\n".join(f"{line}\n{''.join(rng.choice(hanzi) for _ in range(14))}" for line in english)
     bytes_of = byte_of(tokenizers, corpus)
     give(page, "mixed.txt", corpus)
-    expect(page.get_by_test_id("corpus-info")).to_contain_text("mixed.txt", timeout=LONG)  # read, before Start
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("mixed.txt")  # read (give waits), before Start
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("32000")
     vocab.press("Tab")
@@ -296,7 +299,7 @@ def test_bad_input_is_said_in_the_page_and_nothing_typed_is_lost(booted, lang):
 
     # The vocabulary: smaller than the alphabet (the engine says how many ids are taken), over the maximum.
     give(page, "ok.txt", "hello world\n今天天气真好\n")
-    expect(page.get_by_test_id("corpus-info")).to_contain_text("ok.txt", timeout=LONG)  # read, before Start
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("ok.txt")  # read (give waits), before Start
     expect(error).to_be_hidden()
     page.get_by_test_id("train-start").click()
     mm_error = page.get_by_test_id("mm-error")
@@ -330,6 +333,31 @@ def test_a_size_being_typed_survives_the_page_redrawing(booted):
     page.get_by_test_id("train-start").click()  # leaving the field commits it
     expect(page.get_by_test_id("mm-error")).to_contain_text("292", timeout=LONG)
     expect(vocab).to_have_value("100")
+    assert not page.errors
+
+
+CHOOSE_AND_LOOK = """([name, text]) => {
+    const input = document.querySelector('[data-testid="corpus-file"]');
+    const files = new DataTransfer();
+    files.items.add(new File([text], name, { type: "text/plain" }));
+    input.files = files.files;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    return document.querySelector('[data-testid="train-start"]').disabled;
+}"""
+
+
+def test_start_waits_while_a_chosen_file_is_read(booted):
+    """A second file chosen: until it is read, Start is disabled (it would train on the first file), and
+    the lesson is not settled; once read, Start trains on the new one."""
+    page = open_mode(booted)
+    start = page.get_by_test_id("train-start")
+    give(page, "ok.txt", "hello world\n今天天气真好\n")
+    expect(start).to_be_enabled()
+    # In the same task as the change event: the file is being read.
+    assert page.evaluate(CHOOSE_AND_LOOK, ["other.txt", "other text\n" * 20]) is True
+    wait_settled(page)
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("other.txt")
+    expect(start).to_be_enabled()
     assert not page.errors
 
 
@@ -367,6 +395,7 @@ def test_phone_zh_keyboard_trains_a_txt_file(booted, screenshot):
         button.click()
     chooser.value.set_files(files=[{"name": "诗.txt", "mimeType": "text/plain",
                                     "buffer": ("床前明月光\n疑是地上霜\n举头望明月\n低头思故乡\n" * 20).encode("utf-8")}])
+    wait_settled(page)  # read: Start is enabled once it is
     expect(page.get_by_test_id("corpus-file-name")).to_have_text("诗.txt")
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("300")
@@ -394,9 +423,11 @@ def test_the_shipped_corpora_poems_prose_and_both_train_as_tokenizers_trains_the
     expect(sources).to_contain_text(f"{prose['package']} {prose['version']}，属于公有领域")
     assert sources.get_by_role("link").nth(1).get_attribute("href").endswith("corpora/LICENSE-sotu.txt")
     page.get_by_test_id("corpus-prose").click()
-    expect(page.get_by_test_id("corpus-info")).to_contain_text("prose.txt", timeout=LONG)
+    wait_settled(page)  # the shipped text fetched
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("prose.txt")
     page.get_by_test_id("corpus-mixed").click()
-    expect(page.get_by_test_id("corpus-info")).to_contain_text("poems+prose.txt", timeout=LONG)
+    wait_settled(page)
+    expect(page.get_by_test_id("corpus-info")).to_contain_text("poems+prose.txt")
     vocab = page.get_by_test_id("vocab-size")
     vocab.fill("400")
     vocab.press("Tab")

@@ -18,6 +18,7 @@ import { MAX_LINKS, lookupLayout, shiftTable, drawLookup } from "./lookup.mjs";
 
 const NARROW_PX = 560; // a canvas narrower than this (a phone) keeps one waiting id row, not one per id
 import { hexLabel } from "../glyphs.mjs";
+import { settled } from "../ui/settled.mjs";
 
 /** Shares of a transition's time: hold on the highlighted pair, slide together, then settle. */
 const PHASE = Object.freeze({ slideStart: 0.22, slideEnd: 0.78 });
@@ -96,7 +97,7 @@ export class MergeCanvas {
 
   invalidate() {
     if (this.raf) return;
-    this.raf = requestAnimationFrame(() => {
+    this.raf = settled.frame(() => {
       this.raf = 0;
       this.draw();
     });
@@ -105,7 +106,7 @@ export class MergeCanvas {
   /** Draw now (used by the player so a tween frame is drawn in the same animation frame). */
   drawNow() {
     if (this.raf) {
-      cancelAnimationFrame(this.raf);
+      settled.cancelFrame(this.raf);
       this.raf = 0;
     }
     this.draw();
@@ -113,7 +114,7 @@ export class MergeCanvas {
 
   destroy() {
     this.resizeObserver.disconnect();
-    if (this.raf) cancelAnimationFrame(this.raf);
+    if (this.raf) settled.cancelFrame(this.raf);
     this.host.replaceChildren();
   }
 

@@ -4,6 +4,8 @@
 // lands on its final frame, and its promise resolves to false ("did not complete on its own").
 // Frames stay a pure function of (step, t); the player only supplies t.
 
+import { settled } from "../ui/settled.mjs";
+
 export class Player {
   constructor() {
     this.current = null;
@@ -35,11 +37,11 @@ export class Player {
           this.current = null;
           resolve(true);
         } else {
-          token.raf = requestAnimationFrame(tick);
+          token.raf = settled.frame(tick);
         }
       };
       this.current = token;
-      token.raf = requestAnimationFrame(tick);
+      token.raf = settled.frame(tick);
     });
   }
 
@@ -47,8 +49,10 @@ export class Player {
   wait(ms) {
     this.finish();
     return new Promise((resolve) => {
-      const token = { onTick: null, resolve, raf: 0, timer: 0 };
+      // A wait is a step still to come: the lesson is not settled meanwhile (ui/settled.mjs).
+      const token = { onTick: null, resolve, raf: 0, timer: 0, release: settled.hold() };
       token.timer = setTimeout(() => {
+        token.release();
         if (this.current !== token) return;
         this.current = null;
         resolve(true);
@@ -62,8 +66,9 @@ export class Player {
     const token = this.current;
     if (!token) return;
     this.current = null;
-    cancelAnimationFrame(token.raf);
+    settled.cancelFrame(token.raf);
     clearTimeout(token.timer);
+    if (token.release) token.release();
     if (token.onTick) token.onTick(1);
     token.resolve(false);
   }

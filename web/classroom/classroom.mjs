@@ -17,6 +17,7 @@ import { el, Bindings } from "../ui/dom.mjs";
 import { Latest } from "../ui/latest.mjs";
 import { readModes, withFlag, withoutFlags } from "./modes.mjs";
 import { channelName, checkedValues, PresenterLink, FollowerLink } from "./follow.mjs";
+import { settled } from "../ui/settled.mjs";
 import { DECK_IDS, loadDecks, slideView, slideFocus, paragraphs, askSlideFacts, slideNotes, DeckRun } from "./decks.mjs";
 import "./strings.mjs";
 
@@ -110,7 +111,7 @@ class Classroom {
   async show(values, keep) {
     const ticket = this.showing.next();
     if (!findLesson(values.lesson)) return false;
-    const schema = await this.ctx.loadSchema(values.lesson);
+    const schema = await settled.asking(this.ctx.loadSchema(values.lesson)); // a newer state asked, even the same
     if (!this.showing.is(ticket)) return false;
     const current = this.ctx.getState();
     const kept = {};

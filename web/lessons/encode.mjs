@@ -15,7 +15,7 @@ import { Stepper } from "../ui/stepper.mjs";
 import { guessKey, guessAnnouncement } from "../ui/predict.mjs";
 import { EncodeSession } from "./encode/session.mjs";
 import { EncodeView } from "./encode/view.mjs";
-import { pieceMeta, pieceAt, firstTellingPiece } from "./encode/frames.mjs";
+import { pieceMeta, followPiece } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
 import { EncodingChoice, encodingParam, CUSTOM_TABLE } from "./encodings.mjs";
@@ -318,23 +318,12 @@ class EncodeLesson {
       this.view.markAll();
       return;
     }
-    let piece = Math.max(0, Math.min(o.n_pieces - 1, this.state.piece));
-    let step = this.state.step;
     const pasted = this.pasted;
     this.pasted = false;
-    if (typed && pasted) {
-      piece = firstTellingPiece(o);
-      step = 0;
-    } else if (typed) {
-      const now = pieceMeta(o, piece);
-      const held = this.held ?? previous?.text ?? null;
-      if (held === null || !now || held !== now.text) {
-        const caret = this.view.caret();
-        const atCaret = caret === null ? null : pieceAt(o, caret);
-        if (atCaret !== null) piece = atCaret;
-        step = 0;
-      }
-    }
+    const { piece, step } = followPiece(o, {
+      piece: this.state.piece, step: this.state.step, typed, pasted, held: this.held,
+      previousText: previous?.text ?? null, caret: typed && !pasted ? this.view.caret() : null,
+    });
     this.choice.learned(o.model);
     this.view.markOverview(o);
     // The piece the caret moved to asks for its trace in update(), as any change of piece does; the same

@@ -18,6 +18,7 @@ import { replaceURL } from "../state.mjs";
 import { errorText, intro } from "../ui/lessonkit.mjs";
 import { CodeEditor } from "./lab/editor.mjs";
 import { labRunner } from "./lab/runner.mjs";
+import { settled } from "../ui/settled.mjs";
 import { LabView } from "./lab/view.mjs";
 import { judge } from "./lab/judge.mjs";
 import { STEP_MS, badStep, compareSteps } from "./lab/merges.mjs";
@@ -90,7 +91,7 @@ class LabLesson {
     this.unsubscribe = this.runner.onStatus((status) => this.view.showStatus(status));
     this.runner.prepare(ctx.getState().ex);
     this.runner.start();
-    loadCatalog().then(
+    settled.track(loadCatalog()).then(
       (catalog) => {
         if (this.destroyed) return;
         this.catalog = catalog.exercises;
@@ -211,9 +212,9 @@ class LabLesson {
     this.view.say(null);
     this.view.showRunning(true);
     this.view.showResult({ state: this.runner.status.state === "ready" ? "running" : "waiting" });
-    const ran = await this.runner.run(entry.id, this.editor.text, {
+    const ran = await settled.track(this.runner.run(entry.id, this.editor.text, {
       onStarted: () => this.view.showResult({ state: "running" }),
-    });
+    }));
     // The verdict is the page's: the worker only said what the code returned (lab/judge.mjs).
     const result = ran.state === "answered" ? judge(entry, ran.answer, this.outputMax) : ran;
     this.running = false;
@@ -229,7 +230,7 @@ class LabLesson {
 
   /** Drops the comparison (drawn or on its way) and its offer. */
   stopAnimation() {
-    if (this.playing) clearTimeout(this.playing.timer);
+    if (this.playing) settled.cancelDelay(this.playing.timer);
     this.playing = null;
     this.view.offerAnimation(false);
   }
@@ -241,7 +242,7 @@ class LabLesson {
    */
   async animate() {
     if (!this.entry || this.running || this.entry.id !== WATCHED.exercise) return;
-    if (this.playing) clearTimeout(this.playing.timer);
+    if (this.playing) settled.cancelDelay(this.playing.timer);
     const playing = { timer: 0 };
     this.playing = playing;
     const merges = this.view.merges;
@@ -256,7 +257,7 @@ class LabLesson {
       return;
     }
     const piece = real.result.text;
-    const yours = await this.runner.watchSteps(code, piece);
+    const yours = await settled.track(this.runner.watchSteps(code, piece));
     if (this.playing !== playing || this.destroyed || yours.state === "cancelled") return;
     if (yours.state === "unseen") {
       merges.show({ kind: "unseen", piece });
@@ -276,7 +277,7 @@ class LabLesson {
     const last = rows.length - 1;
     const frame = (upTo) => {
       merges.show({ kind: "rows", piece, rows, upTo });
-      if (upTo < last) playing.timer = setTimeout(() => frame(upTo + 1), STEP_MS);
+      if (upTo < last) playing.timer = settled.delay(() => frame(upTo + 1), STEP_MS);
       else this.ctx.announce(merges.summary.textContent);
     };
     frame(this.ctx.reducedMotion() ? last : 0);
@@ -336,7 +337,7 @@ class LabLesson {
 
   destroy() {
     this.destroyed = true;
-    if (this.playing) clearTimeout(this.playing.timer);
+    if (this.playing) settled.cancelDelay(this.playing.timer);
     this.runner.cancel();
     this.unsubscribe();
     if (this.editor) this.editor.destroy();

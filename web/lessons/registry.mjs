@@ -19,6 +19,9 @@
 //                  intro, text box, settings or questions), its text ("" when none), its table (null
 //                  when it has no choice of table), its merge canvas (a MergeCanvas, or null)
 //         destroy  remove the page and stop every timer, request and animation
+//       Settled (../ui/settled.mjs): the lesson root says data-settled once the lesson has drawn the
+//       newest state asked and nothing is on its way. The host counts updates and tracks ctx.query; a
+//       lesson holds `settled` for anything else it waits on before drawing (a pause, a frame, a file).
 //
 // and `ctx`, given by the app (app.mjs makeContext), holds
 //     root                     the element the lesson renders into

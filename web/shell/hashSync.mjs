@@ -28,17 +28,21 @@ import { TIMING } from "../theme.mjs";
 import { formatHash, PendingHash, KeptText } from "../state.mjs";
 
 export class HashSync {
-  /** getState(); schemaFor(lessonId) -> the schema, or null while the lesson's module is missing. */
-  constructor({ getState, schemaFor, refused }) {
+  /**
+   * getState(); schemaFor(lessonId) -> the schema, or null while the lesson's module is missing; `win`:
+   * the window whose location, history and sessionStorage it uses (a fake one in tests/js/hashSync.test.mjs).
+   */
+  constructor({ getState, schemaFor, refused, win = globalThis.window }) {
     this.getState = getState;
     this.schemaFor = schemaFor;
     this.refused = refused;
-    this.kept = new KeptText(window.sessionStorage);
-    this.pending = new PendingHash(window.sessionStorage);
+    this.win = win;
+    this.kept = new KeptText(win.sessionStorage);
+    this.pending = new PendingHash(win.sessionStorage);
     this.timer = 0;
     this.lastWrite = -Infinity;
     this.holds = 0;
-    this.known = window.location.hash;
+    this.known = win.location.hash;
     this.suspect = null; // a URL found not `known` once: a link whose hashchange is on its way?
   }
 
@@ -51,7 +55,7 @@ export class HashSync {
 
   schedule() {
     const now = this.current();
-    if (now && this.holds === 0 && window.location.hash === this.known) this.pending.want(now.hash, window.location.hash);
+    if (now && this.holds === 0 && this.win.location.hash === this.known) this.pending.want(now.hash, this.win.location.hash);
     if (this.timer) return;
     const wait = Math.max(TIMING.hashDebounceMs, this.lastWrite + TIMING.hashMinGapMs - performance.now());
     this.timer = setTimeout(() => this.write(), wait);
@@ -65,7 +69,7 @@ export class HashSync {
    */
   ready(now) {
     if (this.holds > 0) return false;
-    const url = window.location.hash;
+    const url = this.win.location.hash;
     if (url !== this.known) {
       if (this.suspect !== url) {
         this.suspect = url;
@@ -84,14 +88,14 @@ export class HashSync {
     clearTimeout(this.timer);
     this.timer = 0;
     const now = this.current();
-    if (!now || !this.ready(now) || now.hash === window.location.hash) return;
+    if (!now || !this.ready(now) || now.hash === this.win.location.hash) return;
     this.lastWrite = performance.now();
     try {
-      window.history.replaceState(null, "", now.hash);
+      this.win.history.replaceState(null, "", now.hash);
     } catch {
       // Refused (too many calls): the state is still here, and the next write tries again.
     }
-    this.known = window.location.hash;
+    this.known = this.win.location.hash;
   }
 
   push() {
@@ -102,13 +106,13 @@ export class HashSync {
     this.pending.want(now.hash, now.hash);
     this.lastWrite = performance.now();
     try {
-      window.history.pushState(null, "", now.hash);
+      this.win.history.pushState(null, "", now.hash);
     } catch {
       // Refused: this lesson shares the last one's entry; its hash is written there.
       this.schedule();
       return;
     }
-    this.known = window.location.hash;
+    this.known = this.win.location.hash;
   }
 
   heard(hash) {
@@ -140,7 +144,7 @@ export class HashSync {
 
   /** A reload just after an edit opens the hash this tab wanted, not the one it had written yet. */
   recover(isReload) {
-    const first = this.pending.recover(window.location.hash, isReload);
+    const first = this.pending.recover(this.win.location.hash, isReload);
     this.pending.want(first, first);
     return first;
   }

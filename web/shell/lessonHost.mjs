@@ -8,11 +8,17 @@
 //     await host.open(id, state) the lesson on `state` (an older open() that finishes later gives way)
 //     host.lesson, host.module   the open lesson (update, onKey, destroy) and its module
 //     the lesson ends with the link to the next one (shell/path.mjs NextLink)
+//
+// Settled (ui/settled.mjs), once for every lesson: the root carries data-asked (the newest state asked)
+// and data-settled (the state drawn, absent while anything is on its way). The host counts each open and
+// each update as a state asked, holds it while a lesson's module loads, and tracks the lesson's engine
+// requests (ctx.query); a lesson holds it for what else it waits on (debounces, frames, files).
 
 import { LESSONS, findLesson } from "../lessons/registry.mjs";
 import { checkCard } from "../ui/questions.mjs";
 import { NextLink } from "./path.mjs";
 import { Latest } from "../ui/latest.mjs";
+import { settled } from "../ui/settled.mjs";
 
 export class LessonHost {
   /**
@@ -34,6 +40,7 @@ export class LessonHost {
     this.questions = null;
     this.opening = new Latest(); // the newest open(): an older one whose module loads later gives way
     this.next = new NextLink(next);
+    settled.attach(root);
   }
 
   has(id) {
@@ -66,18 +73,23 @@ export class LessonHost {
   /** Opens lesson `id` on `getState()` (read once its module is there): an error box if it does not load. */
   async open(id, getState) {
     const ticket = this.opening.next();
+    settled.asked();
+    const loading = settled.hold();
     let mod;
     try {
       mod = await this.load(id);
     } catch (error) {
+      loading();
       if (this.opening.is(ticket)) this.showError(id, error);
       return false;
     }
+    loading();
     if (!this.opening.is(ticket)) return false;
     this.close();
+    settled.reset();
     this.module = mod;
     this.root.replaceChildren();
-    this.lesson = mod.create(this.makeContext(id));
+    this.lesson = watched(mod.create(watchedContext(this.makeContext(id))));
     this.questions = checkCard(mod.id);
     if (this.questions) {
       this.root.append(this.questions.node);
@@ -100,6 +112,7 @@ export class LessonHost {
   /** The lesson's module did not load (offline, a failed fetch): say so, with a Retry button. */
   showError(id, error) {
     this.close();
+    settled.reset();
     const t = this.t;
     const box = document.createElement("section");
     box.className = "card lesson-error";
@@ -128,4 +141,20 @@ export class LessonHost {
     if (this.questions) this.questions.apply(this.t);
     if (this.module) this.next.render(this.t, this.module.id);
   }
+}
+
+/** The lesson's context, its engine requests tracked by Settled (held until answered). */
+function watchedContext(ctx) {
+  const query = ctx.query;
+  return { ...ctx, query: (...args) => settled.track(query(...args)) };
+}
+
+/** The lesson, each of its updates counted as a newer state asked (ui/settled.mjs). */
+function watched(lesson) {
+  const update = lesson.update.bind(lesson);
+  lesson.update = (state, changed) => {
+    settled.asked();
+    return update(state, changed);
+  };
+  return lesson;
 }

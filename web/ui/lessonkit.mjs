@@ -8,6 +8,7 @@ import { el, Bindings } from "./dom.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 import { LIMITS } from "../theme.mjs";
 import { clipText } from "./clip.mjs";
+import { settled } from "./settled.mjs";
 import "./errorWords.mjs";
 import "./boxWords.mjs";
 
@@ -181,6 +182,7 @@ export class Debounced {
     this.fn = fn;
     this.timer = 0;
     this.typing = false;
+    this.release = null; // the Settled hold while a run waits
   }
 
   /** Says that the change about to arrive was typed. */
@@ -191,14 +193,30 @@ export class Debounced {
   schedule() {
     const typing = this.typing;
     this.cancel();
-    if (typing) this.timer = setTimeout(this.fn, this.ms);
-    else this.fn();
+    if (!typing) {
+      this.fn();
+      return;
+    }
+    // The lesson is not settled while the run waits for the pause (ui/settled.mjs).
+    this.release = settled.hold();
+    this.timer = setTimeout(() => {
+      const release = this.release;
+      this.timer = 0;
+      this.release = null;
+      try {
+        this.fn();
+      } finally {
+        release();
+      }
+    }, this.ms);
   }
 
   cancel() {
     clearTimeout(this.timer);
     this.timer = 0;
     this.typing = false;
+    if (this.release) this.release();
+    this.release = null;
   }
 }
 

@@ -19,6 +19,7 @@ import { Player } from "../canvas/player.mjs";
 import { el, icon } from "./dom.mjs";
 import { SPEEDS } from "../theme.mjs";
 import "./stepperWords.mjs";
+import { settled } from "./settled.mjs";
 
 export class Stepper {
   /**
@@ -70,6 +71,16 @@ export class Stepper {
     this.player.finish();
     const run = {};
     this.run = run;
+    const release = settled.hold(); // playing: every step is still to come (ui/settled.mjs)
+    try {
+      await this.playSteps(run);
+    } finally {
+      release();
+    }
+  }
+
+  /** The steps of one play, a hold between them, until the end or a pause. */
+  async playSteps(run) {
     this.changed(true);
     let hold = Boolean(this.host.leadHold);
     if (this.step() >= this.host.total()) {
@@ -165,9 +176,9 @@ function keepInPlace(node) {
     const moved = node.getBoundingClientRect().top - before;
     if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
   };
-  requestAnimationFrame(() => {
+  settled.frame(() => {
     settle();
-    requestAnimationFrame(settle);
+    settled.frame(settle);
   });
 }
 

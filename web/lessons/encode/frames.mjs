@@ -134,3 +134,24 @@ export function firstTellingPiece(overview) {
     || pieces.find((p) => merges(p) >= 1);
   return telling ? telling.index : overview.piece_offset;
 }
+
+/**
+ * Which piece and step a new text's overview opens (pure; EncodeLesson.onOverview applies it). The
+ * piece stays (within the new count) unless the text was typed: after a paste the first piece with
+ * something to show opens at step 0; after typing that changed the piece the reader was on (`held`, the
+ * text of the piece a link, a preset or the reader's own choice put them on, else `previousText`, the
+ * piece's text before), the caret's piece (`caret`, a code point offset, or null) opens at step 0.
+ *     followPiece(overview, { piece: 3, step: 2, typed: true, pasted: false, held: "the", previousText: null, caret: 12 })
+ *       -> { piece: 4, step: 0 }
+ */
+export function followPiece(overview, { piece, step, typed, pasted, held = null, previousText = null, caret = null }) {
+  let next = Math.max(0, Math.min(overview.n_pieces - 1, piece));
+  if (typed && pasted) return { piece: firstTellingPiece(overview), step: 0 };
+  if (!typed) return { piece: next, step };
+  const now = pieceMeta(overview, next);
+  const was = held ?? previousText ?? null;
+  if (was !== null && now && was === now.text) return { piece: next, step };
+  const atCaret = caret === null ? null : pieceAt(overview, caret);
+  if (atCaret !== null) next = atCaret;
+  return { piece: next, step: 0 };
+}

@@ -30,6 +30,7 @@ import { MAX_TRACE_BYTES } from "../../protocol.mjs";
 import { overviewPayload, tracePayload, pieceMeta } from "./frames.mjs";
 import { withEncoding } from "../encodings.mjs";
 import { Latest } from "../../ui/latest.mjs";
+import { settled } from "../../ui/settled.mjs";
 
 const TRACE_CACHE = 64;
 const EMPTY = Object.freeze({ text: "", ids: [], n_pieces: 0, piece_offset: 0, piece_limit: 0, pieces: [] });
@@ -102,9 +103,9 @@ export class EncodeSession {
   textChanged() {
     const typed = this.typed;
     this.typed = false;
-    clearTimeout(this.debounce);
+    settled.cancelDelay(this.debounce);
     if (typed && this.want().text.length > LIMITS.instantRetraceChars) {
-      this.debounce = setTimeout(() => this.retrace(), TIMING.retraceDebounceMs);
+      this.debounce = settled.delay(() => this.retrace(), TIMING.retraceDebounceMs);
     } else {
       this.retrace();
     }
@@ -112,7 +113,7 @@ export class EncodeSession {
 
   /** Asks for the wanted text's overview, at the page that holds the wanted piece. */
   async retrace() {
-    clearTimeout(this.debounce);
+    settled.cancelDelay(this.debounce);
     const { text, piece: wanted, encoding } = this.want();
     const ticket = this.overviews.open([text, encoding]);
     if (!ticket) return;
@@ -223,7 +224,7 @@ export class EncodeSession {
   }
 
   destroy() {
-    clearTimeout(this.debounce);
+    settled.cancelDelay(this.debounce);
     clearTimeout(this.staleTimer);
     this.early = null;
     this.overviews.drop();

@@ -28,6 +28,7 @@ import { codeFrame } from "./code.mjs";
 import { tableFacts, tableWords } from "../tableWords.mjs";
 import { isOpenModel, learnModel, tableTitle } from "../encodings.mjs";
 import { cutText, startText, postSpecialsText, bytesNote } from "./modelWords.mjs";
+import { settled } from "../../ui/settled.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -59,7 +60,7 @@ export class EncodeView {
   mark(...parts) {
     for (const part of parts) this.dirty.add(part);
     if (!this.raf) {
-      this.raf = requestAnimationFrame(() => {
+      this.raf = settled.frame(() => {
         this.raf = 0;
         this.render();
       });
@@ -103,10 +104,10 @@ export class EncodeView {
     renderIds(this.r, this.t, overview);
     for (const part of ["input", "strip", "stage2", "controls", "chips", "spans"]) this.dirty.add(part);
     if (this.late) return; // drawn by the frame already planned: fast typing does not put it off
-    cancelAnimationFrame(this.raf);
+    settled.cancelFrame(this.raf);
     this.late = true;
-    this.raf = requestAnimationFrame(() => {
-      this.raf = requestAnimationFrame(() => {
+    this.raf = settled.frame(() => {
+      this.raf = settled.frame(() => {
         this.raf = 0;
         this.late = false;
         this.render();
@@ -140,7 +141,7 @@ export class EncodeView {
     if (after.focus === "next") this.r.predict.focusNext();
     if (after.focus === "choices" && !this.r.predict.focusChoice(0) && quiz.model.poll && this.r.poll.rows.length) this.r.poll.rows[0].add.focus();
     // The merge stage scrolls up once it holds a piece's canvas (a link's trace may come later).
-    if (after.scroll === "canvas" && snapshot.trace) requestAnimationFrame(() => this.r.stage2.scrollIntoView({ block: "start" }));
+    if (after.scroll === "canvas" && snapshot.trace) settled.frame(() => this.r.stage2.scrollIntoView({ block: "start" }));
     else if (after.scroll) this.after = { ...this.after, scroll: after.scroll };
   }
 
@@ -381,7 +382,7 @@ export class EncodeView {
   }
 
   destroy() {
-    cancelAnimationFrame(this.raf);
+    settled.cancelFrame(this.raf);
     this.r.rankCanvas.destroy();
     this.r.greedyCanvas.destroy();
     this.r.main.remove();

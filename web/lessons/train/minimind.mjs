@@ -123,7 +123,7 @@ export class MiniMindPanel {
 
   async start() {
     const file = this.corpus.file;
-    if (this.running || !file) return;
+    if (this.running || !file || this.corpus.busy) return;
     this.running = true;
     this.news = null;
     this.error = null;
@@ -182,7 +182,8 @@ export class MiniMindPanel {
     const { r, t } = this;
     this.corpus.render(this.running);
     r.vocabField.show(this.vocab);
-    r.start.disabled = this.running || !this.corpus.file;
+    // Start waits while a chosen file is read (it would train on the file before, or on none).
+    r.start.disabled = this.running || !this.corpus.file || this.corpus.busy;
     r.stop.hidden = !this.running;
     r.error.hidden = !this.error;
     r.error.textContent = this.error ? this.errorWords(this.error) : "";

@@ -7,6 +7,7 @@ import { el } from "../../ui/dom.mjs";
 import { errorLine, errorText, tokenChip } from "../../ui/lessonkit.mjs";
 import { Latest } from "../../ui/latest.mjs";
 import { grouped } from "./minimindCorpus.mjs";
+import { settled } from "../../ui/settled.mjs";
 
 const COMPARE_DELAY_MS = 250;
 
@@ -53,9 +54,9 @@ export class CompareCard {
   }
 
   later(ms = COMPARE_DELAY_MS) {
-    clearTimeout(this.timer);
+    settled.cancelDelay(this.timer);
     if (!this.result) return;
-    this.timer = setTimeout(() => this.compare(), ms);
+    this.timer = settled.delay(() => this.compare(), ms);
   }
 
   async compare() {
@@ -93,6 +94,6 @@ export class CompareCard {
 
   destroy() {
     this.latest.drop();
-    clearTimeout(this.timer);
+    settled.cancelDelay(this.timer);
   }
 }

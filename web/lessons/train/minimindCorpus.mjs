@@ -10,6 +10,7 @@ import { el } from "../../ui/dom.mjs";
 import { filePicker } from "../../ui/fields.mjs";
 import { errorLine } from "../../ui/lessonkit.mjs";
 import { MAX_CORPUS_CHARS } from "../../protocol.mjs";
+import { settled } from "../../ui/settled.mjs";
 
 const UTF8_MAX = 4; // bytes a character takes at most: a bigger file is over the limit without reading it
 // The shipped choices, each the index.json entries it joins, in order: the mixed one is poems then prose.
@@ -83,6 +84,7 @@ export class CorpusPicker {
     this.refusal = null; // {key, vars}: why the file was not taken
     this.shipped = null; // corpora/index.json
     this.loading = null; // the shipped choice being fetched
+    this.reading = false; // a chosen file is being read
     this.gone = false;
     const r = (this.r = {});
     const picker = filePicker(b, {
@@ -106,13 +108,21 @@ export class CorpusPicker {
       b.text(el("p", { className: "hint", id: "mm-file-hint" }), "mm.fileHint", { limit: grouped(MAX_CORPUS_CHARS) }),
       r.shipped, r.info, r.error,
     ];
-    this.loadShipped();
+    settled.track(this.loadShipped()); // the shipped corpora's buttons come with it
+  }
+
+  /** Whether a file is being read or a shipped text fetched: Start waits for it (it is not there yet). */
+  get busy() {
+    return this.reading || Boolean(this.loading);
   }
 
   async fileChosen() {
     const file = this.r.file.files?.[0];
     if (!file) return;
-    const read = await readCorpus(file);
+    this.reading = true;
+    this.changed();
+    const read = await settled.track(readCorpus(file));
+    this.reading = false;
     if (this.gone) return;
     this.refusal = read.key ? read : null;
     this.file = read.key ? null : { name: file.name, size: file.size, format: fileFormat(file.name), text: read.text };
@@ -142,6 +152,7 @@ export class CorpusPicker {
     if (!this.shipped || this.loading) return;
     this.loading = key;
     this.changed();
+    const release = settled.hold(); // the text is on its way (ui/settled.mjs)
     const texts = [];
     let detail = "";
     try {
@@ -156,6 +167,7 @@ export class CorpusPicker {
     } catch (error) {
       detail = String(error?.message ?? error);
     }
+    release();
     if (this.gone) return;
     this.loading = null;
     const name = parts.length === 1 ? this.shipped[parts[0]].file : `${parts.join("+")}.txt`;

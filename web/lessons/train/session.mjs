@@ -22,6 +22,7 @@
 
 import { settingsKey, trainPayload, tryRequest, triedMerges } from "./frames.mjs";
 import { Latest } from "../../ui/latest.mjs";
+import { settled } from "../../ui/settled.mjs";
 
 const AUTO_TRAIN_CHARS = 20000;   // longer corpora train when the button is pressed
 const TRAIN_DEBOUNCE_MS = 350;
@@ -71,9 +72,9 @@ export class TrainSession {
   settingsChanged(first) {
     const typed = this.typed;
     this.typed = false;
-    clearTimeout(this.debounce);
+    settled.cancelDelay(this.debounce);
     if (first || this.want().corpus.length <= AUTO_TRAIN_CHARS) {
-      if (typed) this.debounce = setTimeout(() => this.train(), TRAIN_DEBOUNCE_MS);
+      if (typed) this.debounce = settled.delay(() => this.train(), TRAIN_DEBOUNCE_MS);
       else this.train();
       return;
     }
@@ -83,7 +84,7 @@ export class TrainSession {
 
   /** Trains on the wanted settings: the debounce's or the train button's request. */
   async train() {
-    clearTimeout(this.debounce);
+    settled.cancelDelay(this.debounce);
     const key = settingsKey(this.want());
     const ticket = this.training.open(key);
     if (!ticket) return;
@@ -110,19 +111,19 @@ export class TrainSession {
   tryChanged() {
     const typed = this.tryTyped;
     this.cancelTry();
-    if (typed) this.tryDebounce = setTimeout(() => this.runTry(), TRY_DEBOUNCE_MS);
+    if (typed) this.tryDebounce = settled.delay(() => this.runTry(), TRY_DEBOUNCE_MS);
     else this.runTry();
   }
 
   /** Drops a pending (not yet asked) example request: a training on its way will ask when it is done. */
   cancelTry() {
     this.tryTyped = false;
-    clearTimeout(this.tryDebounce);
+    settled.cancelDelay(this.tryDebounce);
   }
 
   /** Cuts the wanted example with the shown training. */
   async runTry() {
-    clearTimeout(this.tryDebounce);
+    settled.cancelDelay(this.tryDebounce);
     const trace = this.snapshot.trace;
     if (!trace) return;
     const text = this.want().try;
@@ -138,8 +139,8 @@ export class TrainSession {
   }
 
   destroy() {
-    clearTimeout(this.debounce);
-    clearTimeout(this.tryDebounce);
+    settled.cancelDelay(this.debounce);
+    settled.cancelDelay(this.tryDebounce);
     this.training.drop();
     this.trying.drop();
     this.listener = () => {};
