@@ -122,7 +122,8 @@ def render() -> str:
             text.append("}")
     text += ["```", "", "| kind | payload | result |", "| --- | --- | --- |"]
     for kind, (request, result) in protocol.KINDS.items():
-        text.append(f"| `{kind}` | `{request.__name__}` | `{result.__name__}` |")
+        results = typing.get_args(result) or (result,)  # a union: one of its types
+        text.append(f"| `{kind}` | `{request.__name__}` | {' or '.join(f'`{r.__name__}`' for r in results)} |")
     return "\n".join(text)
 
 

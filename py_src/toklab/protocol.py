@@ -359,8 +359,16 @@ class TracedPiece(Piece):
     spans: list[tuple[int, int]]  # each starting symbol's first and end byte in `bytes` (toklab.facts); a step joins the two at its position
     whole: bool  # an open model's ignore_merges took the piece whole (Llama 3): one symbol, no steps (issue #24)
     symbol_ids: list[int] | None  # an open model's starting symbols' ids (its byte tokens' ids differ from 0-255); null for OpenAI's
-    # A SentencePiece model's word (toklab.tables.SpmTable) also carries: family, fallback (per token: a
-    # byte of a character the vocabulary lacks), lattice (Unigram: a Lattice; BPE: null); its steps are ScoredSteps.
+
+
+class SpmTracedPiece(TracedPiece):
+    """A SentencePiece model's word (toklab.tables.SpmTable): BPE's steps carry their scores, Unigram's
+    are its lattice instead (no steps)."""
+
+    steps: list[ScoredStep]
+    family: str  # "SentencePiece BPE" or "SentencePiece Unigram"
+    fallback: list[bool]  # per token: a byte of a character the vocabulary lacks (byte fallback)
+    lattice: Lattice | None  # Unigram's Viterbi, position by position; null for BPE
 
 
 # --- decode and special tokens ----------------------------------------------------------------------
@@ -780,7 +788,7 @@ class TokenizerFile(TypedDict):
 KINDS: dict[str, tuple[type, type]] = {
     "warmup": (WarmupRequest, Warmup),
     "overview": (OverviewRequest, Overview),
-    "trace_piece": (TracePieceRequest, TracedPiece),
+    "trace_piece": (TracePieceRequest, TracedPiece | SpmTracedPiece),
     "decode": (DecodeRequest, Decoded),
     "special": (SpecialRequest, SpecialViews),
     "train": (TrainRequest, Training),

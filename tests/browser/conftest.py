@@ -453,6 +453,17 @@ def page(open_app):
     return open_app()
 
 
+def press_tool(page, testid: str) -> None:
+    """Presses one of the teacher's tools (projector, teach, export, print, keys) as a person does: on a
+    phone they are folded under Teacher tools, which is opened first unless it already is (a shared page
+    can keep it open from the test before)."""
+    tool = page.get_by_test_id(testid)
+    toggle = page.get_by_test_id("tools-toggle")
+    if not tool.is_visible() and toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    tool.click()
+
+
 def save_screenshot(page, test_name: str, name: str, timeout_ms: float = 30_000) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{test_name}-{name}")

@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import shared_page_fixtures
+from conftest import press_tool, shared_page_fixtures
 from playwright.sync_api import expect
 from lab_solutions import solution
 
@@ -314,9 +314,7 @@ def test_screenshots(open_app, screenshot, console_errors, lang, size):
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= size[0] + 1
     screenshot(page, f"{lang}-{size[0]}x{size[1]}")
-    if size[0] < 640:  # a phone folds the teacher's tools under one button (issue 37)
-        page.get_by_test_id("tools-toggle").click()
-    page.get_by_test_id("projector-toggle").click()
+    press_tool(page, "projector-toggle")  # a phone folds the teacher's tools under one button (issue 37)
     screenshot(page, f"{lang}-{size[0]}x{size[1]}-projector")
     assert console_errors == []
 

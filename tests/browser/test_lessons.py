@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import shared_page_fixtures, wait_settled
+from conftest import press_tool, shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
 
 open_app, page, console_errors = shared_page_fixtures()
@@ -140,6 +140,10 @@ def test_train_example_follows_a_typed_corpus_until_the_student_writes_one(open_
     # The preset's example gave way to the corpus's most frequent word, which training made one token.
     expect(example).to_have_value("hug")
     expect(page.get_by_test_id("train-step-meta")).to_contain_text("5 merges")
+    # The example is cut with the merges of the step shown (issue 37): at the last step, all five.
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("try-summary")).to_have_attribute("data-merges", "5")
     expect(page.get_by_test_id("try-word")).to_have_count(1)
     expect(page.get_by_test_id("try-word")).to_have_attribute("data-word", "hug")
     expect(page.get_by_test_id("try-token")).to_have_count(1)
@@ -317,7 +321,7 @@ def test_screenshots(open_app, screenshot, console_errors, lesson):
             page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h", arg=[viewport["width"], viewport["height"]])
             projector = page.get_by_test_id("projector-toggle")
             if (projector.get_attribute("aria-pressed") == "true") != (size == "projector"):
-                projector.click()
+                press_tool(page, "projector-toggle")
             expect(projector).to_have_attribute("aria-pressed", "true" if size == "projector" else "false")
             expect(page.locator("body")).to_have_class(re.compile(r"\bprojector\b") if size == "projector" else re.compile(r"^(?!.*\bprojector\b)"))
             wait_shown(page, lesson)

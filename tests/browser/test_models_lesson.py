@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 tokenizers = pytest.importorskip("tokenizers")
 
-from conftest import shared_page_fixtures  # noqa: E402
+from conftest import press_tool, shared_page_fixtures  # noqa: E402
 
 open_app, page, console_errors = shared_page_fixtures()
 
@@ -200,7 +200,7 @@ def test_no_serious_axe_violations_and_no_sideways_scroll_on_phone_and_projector
             page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h", arg=[viewport["width"], viewport["height"]])
             toggle = page.get_by_test_id("projector-toggle")
             if (toggle.get_attribute("aria-pressed") == "true") != projector:
-                toggle.click()
+                press_tool(page, "projector-toggle")
             expect(toggle).to_have_attribute("aria-pressed", "true" if projector else "false")
             widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
             assert widths[0] <= widths[1], f"{lang} {size}: {widths}"
