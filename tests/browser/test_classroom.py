@@ -149,7 +149,7 @@ def test_no_serious_axe_violations_in_either_window(pair, axe_violations):
     expect(presenter.get_by_test_id("teach-button")).to_be_focused()
     presenter.get_by_test_id("teach-button").click()
     expect(menu).to_have_attribute("open", "")
-    presenter.locator("main h1").first.click()
+    presenter.locator("main h1").first.click(position={"x": 5, "y": 5})  # its left end: the open menu hangs over its middle
     expect(menu).not_to_have_attribute("open", "")
 
 
