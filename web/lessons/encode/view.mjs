@@ -29,6 +29,9 @@ import { tableFacts, tableWords } from "../tableWords.mjs";
 import { isOpenModel, learnModel, tableTitle } from "../encodings.mjs";
 import { cutText, startText, postSpecialsText, bytesNote } from "./modelWords.mjs";
 import { settled } from "../../ui/settled.mjs";
+import { isFamilyTrace } from "./family.mjs";
+import { familyCaption, familyExplain } from "./familyWords.mjs";
+import { renderFamilyLog } from "./familyView.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -252,18 +255,28 @@ export class EncodeView {
       : "";
     r.placeholder.hidden = f.placeholder === null;
     r.placeholder.textContent = f.placeholder ? t(...f.placeholder) : "";
-    r.canvases.hidden = !piece;
+    // A SentencePiece table's steps are drawn in its family's own terms (familyView.mjs), not on the canvas.
+    const family = isFamilyTrace(piece);
+    const kind = family ? (piece.family === "unigram" ? "uni" : "bpe") : null;
+    r.stage2Title.textContent = t(kind ? `family.${kind}.title` : "stage2.title");
+    r.mistakeLabel.textContent = t(kind ? `family.${kind}.toggle` : "controls.mistake");
+    r.hexToggle.disabled = family; // its cells are characters, and a fallback's bytes are written out
+    r.canvases.hidden = !piece || family;
+    r.legend.hidden = family;
+    r.widthNote.hidden = family;
     r.main.classList.toggle("stale", f.stale);
     // Side by side with the common mistake.
     r.greedyPane.hidden = !f.mistake;
-    r.mistakePanel.hidden = !f.mistake;
+    r.mistakePanel.hidden = !f.mistake || family;
     r.rankHead.hidden = !f.mistake;
     r.canvases.classList.toggle("two", f.mistake);
     r.mistakeToggle.setAttribute("aria-pressed", String(state.mistake));
     r.hexToggle.setAttribute("aria-pressed", String(state.hex));
     r.codeToggle.setAttribute("aria-pressed", String(state.code));
     r.stage2Grid.classList.toggle("with-code", state.code);
-    r.code.render(t, state.code && piece ? codeFrame(piece, f.step) : null);
+    r.code.render(t, state.code && piece && !family ? codeFrame(piece, f.step) : null);
+    r.codeToggle.disabled = family; // the code view shows lowest-rank merging, byte-level BPE's
+    if (!family) r.family.clear();
     if (!piece) {
       r.explain.textContent = state.text === "" ? "" : r.cutText.textContent;
       r.explain.hidden = true;
@@ -272,6 +285,15 @@ export class EncodeView {
       return;
     }
     r.explain.hidden = false;
+    if (family) {
+      const title = tableTitle(snapshotEncoding(this.source()), t);
+      r.explain.textContent = familyExplain(t, piece, title);
+      r.caption.hidden = false;
+      r.caption.textContent = familyCaption(t, piece, f.step);
+      renderFamilyLog(r.log, t, piece, f.step, (k) => this.actions.stepper.goTo(k));
+      r.family.render(t, piece, f.step, { title, mistake: state.mistake });
+      return;
+    }
     const guessNote = quiz.model.status === "ask" ? `${t("sentence.joiner")}${t("predict.encode.hiddenNote")}` : "";
     const encoding = r.table ? r.table.encoding : "r50k_base";
     const opening = f.frame.step === 0 && !f.frame.final || piece.whole ? startText(t, piece, encoding, r.table ? r.table.model : null) : null;
@@ -296,7 +318,7 @@ export class EncodeView {
   drawCanvases() {
     const { snapshot, state, tween, quiz } = this.source();
     const piece = snapshot.trace;
-    if (!piece) return;
+    if (!piece || isFamilyTrace(piece)) return;
     const hide = (scene) => ({ ...scene, from: shownFrame(scene.from, quiz.revealed), to: scene.to && shownFrame(scene.to, quiz.revealed) });
     const { t, r } = this;
     const step = Math.min(state.step, piece.steps.length);
@@ -337,6 +359,10 @@ export class EncodeView {
     r.predictToggle.setAttribute("aria-pressed", String(quiz.on));
     r.roomToggle.setAttribute("aria-pressed", String(quiz.on && quiz.room));
     r.mistakeToggle.disabled = quiz.on;
+    // Guessing asks which rank merges first: byte-level BPE's question (a SentencePiece trace has none).
+    const family = isFamilyTrace(f.trace);
+    r.predictToggle.disabled = family;
+    r.roomToggle.disabled = family;
     const n = f.overview ? f.overview.n_pieces : 0;
     r.prevPiece.disabled = state.piece <= 0;
     r.nextPiece.disabled = state.piece >= n - 1;
@@ -387,4 +413,10 @@ export class EncodeView {
     this.r.greedyCanvas.destroy();
     this.r.main.remove();
   }
+}
+
+/** The table whose answer is shown (the overview's), or r50k_base before any. */
+function snapshotEncoding(source) {
+  const o = source.snapshot.overview;
+  return o && o.encoding ? o.encoding : "r50k_base";
 }
