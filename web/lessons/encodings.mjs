@@ -76,12 +76,15 @@ export function setCustomFile(name, facts) {
   for (const choice of choices) choice.render();
 }
 
+/** A SentencePiece model's name in the page's language (encodingWords.mjs: encoding.title.*). */
+const spmTitle = (model, t) => t(`encoding.title.${model}`);
+
 /**
  * A table's name as the sentences write it: OpenAI's as it is (cl100k_base), a SentencePiece model's in
  * the page's language (encodingWords.mjs), an open model's title from its facts.
  */
 export function tableTitle(name, t) {
-  if (isSentencePiece(name)) return t(`encoding.title.${name}`);
+  if (isSentencePiece(name)) return spmTitle(name, t);
   if (!isOpenModel(name)) return name;
   const facts = factsOf(name);
   return facts ? facts.title : name;

@@ -143,7 +143,7 @@ registerPairs({
   },
   "family.mistake.bpe": {
     en: "The common mistake: merging the leftmost pair first",
-    zh: "常见误解：先合并最左边的一对",
+    zh: "常见错误：先合并最左边的一对",
   },
   "family.mistake.bpeText": {
     en: "Ignoring the scores and merging the leftmost pair that makes a piece, again and again, gives:",
@@ -151,7 +151,7 @@ registerPairs({
   },
   "family.mistake.uni": {
     en: "The common mistake: taking the longest piece first",
-    zh: "常见误解：先取最长的 piece",
+    zh: "常见错误：先取最长的 piece",
   },
   "family.mistake.uniText": {
     en: "Unigram is not greedy. Taking the longest piece that matches at each position, left to right, gives:",
@@ -159,7 +159,7 @@ registerPairs({
   },
   "family.mistake.wrong": {
     en: "Mistake",
-    zh: "误解",
+    zh: "错误做法",
   },
   "family.mistake.real": {
     en: "{title}",

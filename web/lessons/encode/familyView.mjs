@@ -12,8 +12,8 @@
 
 import { el } from "../../ui/dom.mjs";
 import { visibleSymbol } from "../../glyphs.mjs";
-import { scoreFrame, latticeFrame, stepCount } from "./family.mjs";
-import { formatScore, familyMistakeWords } from "./familyWords.mjs";
+import { scoreFrame, latticeFrame, stepCount, isFamilyTrace } from "./family.mjs";
+import { formatScore, familyMistakeWords, familyCaption, familyExplain } from "./familyWords.mjs";
 import { scrollLog } from "./panels.mjs";
 
 export class FamilyStage {
@@ -172,4 +172,31 @@ export function renderFamilyLog(list, t, trace, step, goTo) {
   }
   list.replaceChildren(...entries);
   scrollLog(list, entries[Math.min(step, entries.length - 1)]);
+}
+
+/**
+ * The merge stage's parts that differ for a SentencePiece trace (encode/page.mjs's refs `r`): its title,
+ * the mistake switch's words, the canvas's legend and notes, and the switches with nothing to show for
+ * it (bytes in hex: its cells are characters, a fallback's bytes written out; the code view and
+ * guessing: lowest-rank merging, byte-level BPE's). Returns whether `trace` is one.
+ */
+export function familyChrome(r, t, trace) {
+  const family = isFamilyTrace(trace);
+  const kind = family ? (trace.family === "unigram" ? "uni" : "bpe") : null;
+  r.stage2Title.textContent = t(kind ? `family.${kind}.title` : "stage2.title");
+  r.mistakeLabel.textContent = t(kind ? `family.${kind}.toggle` : "controls.mistake");
+  for (const toggle of [r.hexToggle, r.codeToggle, r.predictToggle, r.roomToggle]) toggle.disabled = family;
+  r.legend.hidden = family;
+  r.widthNote.hidden = family;
+  if (!family) r.family.clear();
+  return family;
+}
+
+/** A SentencePiece trace at `step`: the stage text, the caption, the log and the stage itself. */
+export function renderFamily(r, t, trace, step, { title, mistake, goTo }) {
+  r.explain.textContent = familyExplain(t, trace, title);
+  r.caption.hidden = false;
+  r.caption.textContent = familyCaption(t, trace, step);
+  renderFamilyLog(r.log, t, trace, step, goTo);
+  r.family.render(t, trace, step, { title, mistake });
 }

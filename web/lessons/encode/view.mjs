@@ -30,8 +30,7 @@ import { isOpenModel, learnModel, tableTitle } from "../encodings.mjs";
 import { cutText, startText, postSpecialsText, bytesNote } from "./modelWords.mjs";
 import { settled } from "../../ui/settled.mjs";
 import { isFamilyTrace } from "./family.mjs";
-import { familyCaption, familyExplain } from "./familyWords.mjs";
-import { renderFamilyLog } from "./familyView.mjs";
+import { familyChrome, renderFamily } from "./familyView.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -256,14 +255,8 @@ export class EncodeView {
     r.placeholder.hidden = f.placeholder === null;
     r.placeholder.textContent = f.placeholder ? t(...f.placeholder) : "";
     // A SentencePiece table's steps are drawn in its family's own terms (familyView.mjs), not on the canvas.
-    const family = isFamilyTrace(piece);
-    const kind = family ? (piece.family === "unigram" ? "uni" : "bpe") : null;
-    r.stage2Title.textContent = t(kind ? `family.${kind}.title` : "stage2.title");
-    r.mistakeLabel.textContent = t(kind ? `family.${kind}.toggle` : "controls.mistake");
-    r.hexToggle.disabled = family; // its cells are characters, and a fallback's bytes are written out
+    const family = familyChrome(r, t, piece);
     r.canvases.hidden = !piece || family;
-    r.legend.hidden = family;
-    r.widthNote.hidden = family;
     r.main.classList.toggle("stale", f.stale);
     // Side by side with the common mistake.
     r.greedyPane.hidden = !f.mistake;
@@ -275,8 +268,6 @@ export class EncodeView {
     r.codeToggle.setAttribute("aria-pressed", String(state.code));
     r.stage2Grid.classList.toggle("with-code", state.code);
     r.code.render(t, state.code && piece && !family ? codeFrame(piece, f.step) : null);
-    r.codeToggle.disabled = family; // the code view shows lowest-rank merging, byte-level BPE's
-    if (!family) r.family.clear();
     if (!piece) {
       r.explain.textContent = state.text === "" ? "" : r.cutText.textContent;
       r.explain.hidden = true;
@@ -286,12 +277,9 @@ export class EncodeView {
     }
     r.explain.hidden = false;
     if (family) {
-      const title = tableTitle(snapshotEncoding(this.source()), t);
-      r.explain.textContent = familyExplain(t, piece, title);
-      r.caption.hidden = false;
-      r.caption.textContent = familyCaption(t, piece, f.step);
-      renderFamilyLog(r.log, t, piece, f.step, (k) => this.actions.stepper.goTo(k));
-      r.family.render(t, piece, f.step, { title, mistake: state.mistake });
+      const o = this.source().snapshot.overview;
+      const title = tableTitle(o && o.encoding ? o.encoding : "r50k_base", t);
+      renderFamily(r, t, piece, f.step, { title, mistake: state.mistake, goTo: (k) => this.actions.stepper.goTo(k) });
       return;
     }
     const guessNote = quiz.model.status === "ask" ? `${t("sentence.joiner")}${t("predict.encode.hiddenNote")}` : "";
@@ -359,10 +347,6 @@ export class EncodeView {
     r.predictToggle.setAttribute("aria-pressed", String(quiz.on));
     r.roomToggle.setAttribute("aria-pressed", String(quiz.on && quiz.room));
     r.mistakeToggle.disabled = quiz.on;
-    // Guessing asks which rank merges first: byte-level BPE's question (a SentencePiece trace has none).
-    const family = isFamilyTrace(f.trace);
-    r.predictToggle.disabled = family;
-    r.roomToggle.disabled = family;
     const n = f.overview ? f.overview.n_pieces : 0;
     r.prevPiece.disabled = state.piece <= 0;
     r.nextPiece.disabled = state.piece >= n - 1;
@@ -413,10 +397,4 @@ export class EncodeView {
     this.r.greedyCanvas.destroy();
     this.r.main.remove();
   }
-}
-
-/** The table whose answer is shown (the overview's), or r50k_base before any. */
-function snapshotEncoding(source) {
-  const o = source.snapshot.overview;
-  return o && o.encoding ? o.encoding : "r50k_base";
 }
