@@ -21,6 +21,14 @@ registerPairs({
     en: "Common mistake: take the longest piece first",
     zh: "常见错误：先取最长的 piece",
   },
+  "family.bpe.log": {
+    en: "Merge log",
+    zh: "合并记录",
+  },
+  "family.uni.log": {
+    en: "Viterbi, position by position",
+    zh: "Viterbi 逐个位置",
+  },
   "family.spaceNote": {
     en: "▁ is the space, kept as a character of the text (it merges like a letter); GPT-2's Ġ is only a stand-in for the space's byte.",
     zh: "▁ 就是空格，作为文字里的一个字符保留下来（像字母一样参与合并）；GPT-2 的 Ġ 只是空格那个字节的替身。",

@@ -176,8 +176,8 @@ export function renderFamilyLog(list, t, trace, step, goTo) {
 
 /**
  * The merge stage's parts that differ for a SentencePiece trace (encode/page.mjs's refs `r`): its title,
- * the mistake switch's words, the canvas's legend and notes, and the switches with nothing to show for
- * it (bytes in hex: its cells are characters, a fallback's bytes written out; the code view and
+ * the mistake switch's words, the log's title, the canvas's legend and notes, and the switches (hidden)
+ * with nothing to show for it (bytes in hex: its cells are characters, a fallback's bytes written out; the code view and
  * guessing: lowest-rank merging, byte-level BPE's). Returns whether `trace` is one.
  */
 export function familyChrome(r, t, trace) {
@@ -185,7 +185,8 @@ export function familyChrome(r, t, trace) {
   const kind = family ? (trace.family === "unigram" ? "uni" : "bpe") : null;
   r.stage2Title.textContent = t(kind ? `family.${kind}.title` : "stage2.title");
   r.mistakeLabel.textContent = t(kind ? `family.${kind}.toggle` : "controls.mistake");
-  for (const toggle of [r.hexToggle, r.codeToggle, r.predictToggle, r.roomToggle]) toggle.disabled = family;
+  for (const toggle of [r.hexToggle, r.codeToggle, r.predictToggle, r.roomToggle]) toggle.hidden = family;
+  r.logTitle.textContent = t(kind ? `family.${kind}.log` : "log.title");
   r.legend.hidden = family;
   r.widthNote.hidden = family;
   if (!family) r.family.clear();

@@ -149,7 +149,7 @@ export function buildPage(root, t, b, actions) {
   r.controls = buildControls(r, b, actions);
   r.log = el("ol", { className: "log", testid: "merge-log" });
   const logCol = el("aside", { className: "log-col", attrs: { "aria-labelledby": "log-title" } },
-    b.text(el("h3", { className: "log-title", id: "log-title" }), "log.title"),
+    r.logTitle = b.text(el("h3", { className: "log-title", id: "log-title" }), "log.title"),
     r.log);
   r.mistakeSummary = el("p", { className: "mistake-summary", testid: "mistake-summary" });
   r.mistakePanel = el("div", { className: "mistake", testid: "mistake-panel" },
