@@ -91,6 +91,12 @@ def test_llama2_cuts_today_with_qi_as_three_bytes(open_app, spm, lang):
     sp = spm["llama2"]
     page = open_app(f"lesson=encode&lang={lang}")
     choose_table(page, "llama2")
+    # Its option names it in the page's language, with the vocabulary size the model file has.
+    option = page.locator('[data-testid="encoding-select"] option[value="llama2"]')
+    expect(option).to_contain_text(f"{sp.get_piece_size():,}")
+    expect(option).to_contain_text("个 token" if lang == "zh" else "tokens")
+    group = option.evaluate("o => o.parentElement.label")
+    assert "SentencePiece" in group
     type_text(page, TODAY)
     stage_drawn(page, "spm_bpe", TODAY)
     ids = sp.encode(TODAY)
@@ -194,6 +200,25 @@ def test_each_familys_common_mistake_is_shown_beside(open_app, spm, lang):
         expect(mistake.locator(".fam-run.real .fam-run-pieces")).to_have_text(real)
         expect(mistake.locator(".fam-run.wrong .fam-run-pieces")).not_to_have_text(real)
         expect(mistake).to_have_attribute("data-same", "false")
+
+
+@pytest.mark.parametrize(("table", "text", "family"), [
+    ("mistral", "Hello world, 今天天气真好", "spm_bpe"),
+    ("unigram_ja", "東京は大きい町です", "unigram"),
+])
+def test_the_other_tables_ids_are_sentencepieces(open_app, spm_all, table, text, family):
+    page = open_app("lesson=encode&lang=zh")
+    choose_table(page, table)
+    type_text(page, text)
+    stage_drawn(page, family)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(spm_all[table].encode(text)))
+
+
+@pytest.fixture(scope="module")
+def spm_all(spm):
+    from tools.spm_models import model_file
+
+    return {**spm, **{name: S.SentencePieceProcessor(model_file=str(model_file(name))) for name in ("mistral", "unigram_ja")}}
 
 
 @pytest.mark.parametrize(("size", "lang"), [(PHONE, "zh"), (PROJECTOR, "en")])

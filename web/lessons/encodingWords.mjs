@@ -97,8 +97,8 @@ registerPairs({
     zh: "这是 {title} 自己的 tokenizer.model（{licence}），由本页的引擎按 sentencepiece 的规则读取和运行。它没有合并规则表：词表里每个 piece 有一个分数（score），能拼成 piece 的相邻对里，拼出的 piece 分数最高的那对先合并。",
   },
   "encoding.note.unigram": {
-    en: "{title} ({licence}), a Unigram model that ships with sentencepiece's own tests, run by this page's engine as sentencepiece runs it. It does not merge at all: each piece has a log-probability, and of every way to cut a word into pieces it takes the one whose log-probabilities add up to the most.",
-    zh: "{title}（{licence}）是 sentencepiece 自带测试用的 Unigram 模型，由本页的引擎按 sentencepiece 的规则运行。它根本不做合并：每个 piece 有一个对数概率（log-probability），在把一个词切成 piece 的所有切法里，选各 piece 对数概率加起来最大的那一种。",
+    en: "{title} ({licence}) is a Unigram model, read and run by this page's engine as sentencepiece runs it. A Unigram model does not merge at all: each piece has a log-probability, and of every way to cut a word into pieces it takes the one whose log-probabilities add up to the most.",
+    zh: "{title}（{licence}）是一个 Unigram 模型，由本页的引擎按 sentencepiece 的规则读取和运行。Unigram 模型根本不做合并：每个 piece 有一个对数概率（log-probability），在把一个词切成 piece 的所有切法里，选各 piece 对数概率加起来最大的那一种。",
   },
   "encoding.groupFile": {
     en: "Your file (this session)",
