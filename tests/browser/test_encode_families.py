@@ -233,3 +233,16 @@ def test_the_stage_fits_a_phone_and_a_projector(open_app, size, lang):
         assert box["width"] > 0
     caption = page.get_by_test_id("step-caption").bounding_box()
     assert caption["x"] >= 0 and caption["x"] + caption["width"] <= size["width"]
+
+
+@pytest.mark.parametrize("table", ["llama2", "unigram_en"])
+def test_no_serious_axe_violations_in_the_family_stage(open_app, axe_violations, table):
+    page = open_app(f"lesson=encode&encoding={table}&text=yesterday&lang=zh&mistake=1")
+    expect(page.locator(".encoding-choice")).to_have_attribute("data-active", table, timeout=LOAD_MS)
+    stage_drawn(page, "unigram" if table.startswith("unigram") else "spm_bpe", "yesterday")
+    for at_end in (False, True):  # at the start, then at the end (the chosen pieces lit)
+        if at_end:
+            press(page, "End")
+        bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
+        assert bad == [], [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
+

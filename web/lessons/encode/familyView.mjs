@@ -118,18 +118,20 @@ export class FamilyStage {
       grid.append(node);
     }
     const endRow = String(f.rows + 2);
-    const head = el("span", { className: "lat-end-label" }, t("family.uni.bestRow"));
+    // The row of best paths repeats the log's entries for the eye: a screen reader reads them there.
+    const head = el("span", { className: "lat-end-label", attrs: { "aria-hidden": "true" } }, t("family.uni.bestRow"));
     head.style.gridColumn = `1 / ${f.chars.length + 1}`;
     head.style.gridRow = endRow;
     grid.append(head);
     f.ends.forEach((best, i) => {
-      const cell = el("span", { className: "lat-end", testid: "lattice-end", data: { piece: best.piece, score: best.score } },
+      const cell = el("span", { className: "lat-end", testid: "lattice-end", attrs: { "aria-hidden": "true" }, data: { piece: best.piece, score: best.score } },
         t("family.uni.end", { piece: visibleSymbol(best.piece), score: formatScore(best.score) }));
       cell.style.gridColumn = String(i + 1);
       cell.style.gridRow = String(f.rows + 3);
       grid.append(cell);
     });
-    return [el("div", { className: "lattice-scroll" }, grid)];
+    // A long word's lattice scrolls sideways in its own box, which the keyboard can reach and scroll.
+    return [el("div", { className: "lattice-scroll", attrs: { tabindex: "0", role: "region", "aria-label": t("family.uni.label", { word, n: f.pieces.length }) } }, grid)];
   }
 
   // ------------------------------------------------------------ the common mistake
