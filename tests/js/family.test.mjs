@@ -127,6 +127,9 @@ test("the captions say what merged and why, in both languages", () => {
     assert.match(words.familyCaption(t, UNIGRAM, 3), /▁he/);
     assert.notEqual(words.familyExplain(t, BPE, "X"), words.familyExplain(t, UNIGRAM, "X"));
   }
-  assert.equal(words.formatScore(-1234), "-1234");
+  const en = (key, vars) => translate("en", key, vars);
+  assert.match(words.familyCaption(en, { ...BPE, steps: BPE.steps.map((st) => ({ ...st, scored: null })) }, 0), /highest is a \+ b → ab/);
+  assert.match(words.familyCaption(en, BPE, 2), /the only pair/);
+    assert.equal(words.formatScore(-1234), "-1234");
   assert.equal(words.formatScore(-5.31987), "-5.32");
 });

@@ -77,6 +77,14 @@ registerPairs({
     en: "Step 0 of {total}: {symbols} symbols, one per character (▁ is a space). {n} neighbouring pairs make a piece; the highest score is {left} + {right} → {merged} ({score}), so it merges first.",
     zh: "第 0 步，共 {total} 步：{symbols} 个符号，每个字符一个（▁ 是空格）。有 {n} 对相邻符号能拼成 piece；分数最高的是 {left} + {right} → {merged}（{score}），所以它先合并。",
   },
+  "family.bpe.start1": {
+    en: "Step 0 of {total}: {symbols} symbols, one per character (▁ is a space). One neighbouring pair makes a piece, {left} + {right} → {merged} ({score}), so it merges first.",
+    zh: "第 0 步，共 {total} 步：{symbols} 个符号，每个字符一个（▁ 是空格）。只有一对相邻符号能拼成 piece：{left} + {right} → {merged}（{score}），所以它先合并。",
+  },
+  "family.bpe.startLeftOut": {
+    en: "Step 0 of {total}: {symbols} symbols, one per character (▁ is a space). The pair whose piece scores highest is {left} + {right} → {merged} ({score}), so it merges first.",
+    zh: "第 0 步，共 {total} 步：{symbols} 个符号，每个字符一个（▁ 是空格）。拼出的 piece 分数最高的是 {left} + {right} → {merged}（{score}），所以它先合并。",
+  },
   "family.bpe.startNone": {
     en: "Step 0 of 0: {symbols} symbols, one per character (▁ is a space). No neighbouring pair makes a piece of the vocabulary, so nothing merges.",
     zh: "第 0 步，共 0 步：{symbols} 个符号，每个字符一个（▁ 是空格）。没有哪对相邻符号能拼成词表里的 piece，所以什么也不合并。",
@@ -84,6 +92,10 @@ registerPairs({
   "family.bpe.step": {
     en: "Step {step} of {total}: {left} + {right} → {merged}, because its score {score} was the highest of the {n} candidate pairs.",
     zh: "第 {step} 步，共 {total} 步：{left} + {right} → {merged}，因为它的分数 {score} 在 {n} 个候选对里最高。",
+  },
+  "family.bpe.stepOnly": {
+    en: "Step {step} of {total}: {left} + {right} → {merged} (score {score}), the only pair that made a piece.",
+    zh: "第 {step} 步，共 {total} 步：{left} + {right} → {merged}（分数 {score}），它是唯一能拼成 piece 的一对。",
   },
   "family.bpe.stepLeftOut": {
     en: "Step {step} of {total}: {left} + {right} → {merged}, score {score}, the highest of the candidate pairs.",
@@ -132,6 +144,10 @@ registerPairs({
   "family.uni.step": {
     en: "Step {step} of {total}, after {char}: the pieces ending here are {list}; the best path to here ends with {piece}, log-probability {score} in all.",
     zh: "第 {step} 步，共 {total} 步，走到 {char} 之后：在这里结束的 piece 有 {list}；到这里的最佳路径以 {piece} 结尾，对数概率总和 {score}。",
+  },
+  "family.uni.step1": {
+    en: "Step {step} of {total}, after {char}: the one piece ending here is {list}; the best path to here ends with {piece}, log-probability {score} in all.",
+    zh: "第 {step} 步，共 {total} 步，走到 {char} 之后：在这里结束的 piece 只有 {list}；到这里的最佳路径以 {piece} 结尾，对数概率总和 {score}。",
   },
   "family.uni.final": {
     en: "The best path, lit: {pieces}, log-probability {score} in all.",

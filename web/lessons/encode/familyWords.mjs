@@ -31,7 +31,7 @@ export function familyCaption(t, trace, step) {
     let text;
     if (f.step === 0) text = t("family.uni.start", { total: f.total, word, n: f.pieces.length });
     else {
-      text = t("family.uni.step", {
+      text = t(f.compared.length === 1 ? "family.uni.step1" : "family.uni.step", {
         step: f.step, total: f.total, char: shown(f.chars[f.step - 1]),
         list: f.compared.map((p) => `${shown(p.piece)} (${formatScore(p.logp)})`).join(t("table.listSep")),
         piece: shown(f.here.piece), score: formatScore(f.here.score),
@@ -48,14 +48,17 @@ export function familyCaption(t, trace, step) {
   if (f.step === 0) {
     const next = f.next;
     const best = f.pairs ? f.pairs.find((p) => p.winner) : null;
-    text = next
-      ? t("family.bpe.start", { total: f.total, symbols: f.cells.length, n: f.pairs ? f.pairs.length : "?",
-        left: shown(next.left), right: shown(next.right), merged: shown(next.merged), score: formatScore(best ? best.score : next.score) })
-      : t("family.bpe.startNone", { symbols: f.cells.length });
+    const vars = next && { total: f.total, symbols: f.cells.length, left: shown(next.left), right: shown(next.right),
+      merged: shown(next.merged), score: formatScore(best ? best.score : next.score) };
+    if (!next) text = t("family.bpe.startNone", { symbols: f.cells.length });
+    else if (!f.pairs) text = t("family.bpe.startLeftOut", vars);
+    else if (f.pairs.length === 1) text = t("family.bpe.start1", vars);
+    else text = t("family.bpe.start", { ...vars, n: f.pairs.length });
   } else {
     const s = f.last;
     const vars = { step: f.step, total: f.total, left: shown(s.left), right: shown(s.right), merged: shown(s.merged), score: formatScore(s.score) };
-    text = f.candidates === null ? t("family.bpe.stepLeftOut", vars) : t("family.bpe.step", { ...vars, n: f.candidates });
+    if (f.candidates === null) text = t("family.bpe.stepLeftOut", vars);
+    else text = f.candidates === 1 ? t("family.bpe.stepOnly", vars) : t("family.bpe.step", { ...vars, n: f.candidates });
   }
   if (f.final) {
     for (const cell of f.cells.filter((c) => c.bytes)) {
