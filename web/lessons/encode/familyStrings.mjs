@@ -5,6 +5,14 @@
 import { registerPairs } from "../../i18n.mjs";
 
 registerPairs({
+  "encode.lead.spm_bpe": {
+    en: "A language model never reads letters. It reads integer ids. Type anything and watch the real {tokenizer} tokenizer do it: write each space as ▁, start each word from its characters, merge again and again the neighbouring pair whose piece has the highest score, then look each final token up in the {rows}-row vocabulary.",
+    zh: "语言模型看到的不是字母，而是整数 id。随便输入一段文字，看看真实的 {tokenizer} 分词器是怎么做的：把每个空格写成 ▁，每个词从字符开始，一次又一次地合并拼出的 piece 分数最高的那对相邻符号，最后在 {rows} 行的词表里查出每个 token 的 id。",
+  },
+  "encode.lead.unigram": {
+    en: "A language model never reads letters. It reads integer ids. Type anything and watch the real {tokenizer} tokenizer do it: write each space as ▁, then, of every way to cut each word into pieces of its {rows}-row vocabulary, take the one whose pieces' log-probabilities add up to the most (Viterbi finds it), and read each piece's id.",
+    zh: "语言模型看到的不是字母，而是整数 id。随便输入一段文字，看看真实的 {tokenizer} 分词器是怎么做的：把每个空格写成 ▁，然后在把每个词切成 {rows} 行词表里的 piece 的所有切法中，选各 piece 对数概率加起来最大的那一种（由 Viterbi 找出），再读出每个 piece 的 id。",
+  },
   "family.bpe.title": {
     en: "Merge by score",
     zh: "按分数合并",
