@@ -140,6 +140,7 @@ def test_llama2_merges_the_highest_score_first(open_app, spm, lang):
         winners = [p for p in candidates if p["winner"]]
         assert len(winners) == 1
         assert winners[0]["score"] == max(p["score"] for p in candidates)  # the highest score merges first
+        assert candidates[0]["winner"]  # listed first
         assert press(page, "ArrowRight") == k + 1
         caption = page.get_by_test_id("step-caption").text_content()
         assert winners[0]["merged"] in caption and winners[0]["merged"] in caption.split("→")[1]

@@ -66,7 +66,7 @@ test("BPE by score: each frame's candidates with their scores, the engine's choi
   const f0 = fam.scoreFrame(BPE, 0);
   assert.deepEqual(f0.cells.map((c) => c.text), ["▁", "a", "b", "气"]);
   assert.deepEqual(f0.cells.map((c) => c.bytes !== null), [false, false, false, true]); // 气 stays bytes from the start
-  assert.deepEqual(f0.pairs.map((p) => [p.merged, p.score, p.winner]), [["▁a", -5, false], ["ab", -2, true]]);
+  assert.deepEqual(f0.pairs.map((p) => [p.merged, p.score, p.winner]), [["ab", -2, true], ["▁a", -5, false]]); // highest first
   assert.equal(f0.final, false);
   const f1 = fam.scoreFrame(BPE, 1);
   assert.deepEqual(f1.cells.map((c) => [c.text, c.fresh]), [["▁", false], ["ab", true], ["气", false]]);

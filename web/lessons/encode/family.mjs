@@ -70,7 +70,8 @@ export function finalTokens(trace) {
 /**
  * Frame `k` of a SentencePiece BPE trace: the cells (symbol, byte span, its byte-fallback tokens if it
  * falls back, its id once final), the last merge, and the candidate pairs of the next merge with their
- * scores (`winner`: the engine's choice; null when the trace left them out for a very long piece).
+ * scores, highest first (`winner`: the engine's choice; null when the trace left them out for a very long
+ * piece).
  */
 export function scoreFrame(trace, k) {
   const steps = trace.steps;
@@ -93,8 +94,9 @@ export function scoreFrame(trace, k) {
     };
   });
   const next = final ? null : steps[step];
+  // Listed highest score first (a stable sort: equal scores stay left to right, as the engine breaks a tie).
   const pairs = next && Array.isArray(next.scored)
-    ? next.scored.map((c) => ({ ...c, winner: c.position === next.position }))
+    ? next.scored.map((c) => ({ ...c, winner: c.position === next.position })).sort((a, b) => b.score - a.score)
     : null;
   return { step, total, final, cells, last, next, pairs, candidates: last && Array.isArray(last.scored) ? last.scored.length : null };
 }

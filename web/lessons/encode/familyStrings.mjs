@@ -50,8 +50,8 @@ registerPairs({
     zh: "{title} 没有合并规则表。词表里每个 piece 都有一个分数（score）；凡是拼起来正好是一个 piece 的相邻对都是候选，拼出的 piece 分数最高的那对先合并，不管它在哪个位置。没有哪一对能拼成 piece 时，合并就停止。",
   },
   "family.bpe.pairs": {
-    en: "Candidates for merge {n}: each pair that makes a piece, and that piece's score",
-    zh: "第 {n} 次合并的候选：每一对能拼成的 piece 和它的分数",
+    en: "Candidates for merge {n}: each pair that makes a piece, and that piece's score, highest first",
+    zh: "第 {n} 次合并的候选：每一对能拼成的 piece 和它的分数，从高到低",
   },
   "family.bpe.pairsDone": {
     en: "No neighbouring pair makes a piece of the vocabulary: merging stops here.",
