@@ -225,7 +225,9 @@ class EncodeLesson {
   /** What an export draws: the three stages, the text, the table in use, the merge canvas for a GIF. */
   exportScene() {
     const r = this.view.r;
-    return { view: r.view, text: r.textarea.value, table: this.state.encoding, merges: r.rankCanvas };
+    // A SentencePiece table's stage is not on the merge canvas (which may still hold another table's piece): no GIF.
+    const merges = isFamilyTrace(this.session.snapshot.trace) ? null : r.rankCanvas;
+    return { view: r.view, text: r.textarea.value, table: this.state.encoding, merges };
   }
 
   destroy() {

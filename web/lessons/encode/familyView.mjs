@@ -110,7 +110,7 @@ export class FamilyStage {
       const label = p.unknown ? t("family.uni.unknown", { piece, logp }) : t("family.uni.piece", { piece, from: p.start + 1, to: p.end, logp });
       const node = el("span", {
         className: classes, testid: "lattice-piece",
-        attrs: { role: "listitem", "aria-label": p.lit ? `${label}, ${t("family.uni.onPath")}` : label },
+        attrs: { role: "listitem", "aria-label": p.lit ? `${label}, ${t("family.uni.onPath")}` : label, title: label },
         data: { piece: p.piece, logp: p.logp, start: p.start, end: p.end, best: p.best },
       }, el("span", { className: "lp-piece" }, piece), el("span", { className: "lp-logp" }, logp));
       node.style.gridColumn = `${p.start + 1} / ${p.end + 1}`;
