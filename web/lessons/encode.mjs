@@ -17,6 +17,8 @@ import { EncodeSession } from "./encode/session.mjs";
 import { EncodeView } from "./encode/view.mjs";
 import { pieceMeta, followPiece } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
+import { isFamilyTrace, stepCount } from "./encode/family.mjs";
+import { familyCaption } from "./encode/familyWords.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
 import { EncodingChoice, encodingParam, CUSTOM_TABLE } from "./encodings.mjs";
 import { FileOpener } from "./models/file.mjs";
@@ -121,8 +123,7 @@ class EncodeLesson {
   }
 
   total() {
-    const trace = this.session.snapshot.trace;
-    return trace ? trace.steps.length : 0;
+    return stepCount(this.session.snapshot.trace);
   }
 
   // ------------------------------------------------------------ predict, then reveal
@@ -224,7 +225,9 @@ class EncodeLesson {
   /** What an export draws: the three stages, the text, the table in use, the merge canvas for a GIF. */
   exportScene() {
     const r = this.view.r;
-    return { view: r.view, text: r.textarea.value, table: this.state.encoding, merges: r.rankCanvas };
+    // A SentencePiece table's stage is not on the merge canvas (which may still hold another table's piece): no GIF.
+    const merges = isFamilyTrace(this.session.snapshot.trace) ? null : r.rankCanvas;
+    return { view: r.view, text: r.textarea.value, table: this.state.encoding, merges };
   }
 
   destroy() {
@@ -354,7 +357,11 @@ class EncodeLesson {
   announceStep() {
     const trace = this.session.snapshot.trace;
     if (!trace) return;
-    const step = Math.min(this.state.step, trace.steps.length);
+    const step = Math.min(this.state.step, stepCount(trace));
+    if (isFamilyTrace(trace)) {
+      this.ctx.announce(familyCaption(this.ctx.t, trace, step));
+      return;
+    }
     this.ctx.announce(guessAnnouncement(this.quizView().model) ?? announcement(this.ctx.t, trace, buildFrame(trace, trace, step)));
   }
 }

@@ -60,6 +60,66 @@ registerPairs({
     en: "{title}'s own tokenizer.json ({licence}), run by this page's engine as HuggingFace tokenizers runs it. A merge's rank is its place in the file's merges list; the id of the token it makes comes from the vocabulary, so here an id is not 256 + rank.",
     zh: "这是 {title} 自己的 tokenizer.json（{licence}），由本页的引擎按 HuggingFace tokenizers 的规则运行。一次合并的 rank 是它在文件 merges 列表里的位置；合并出的 token 的 id 要到词表里查，所以这里的 id 不等于 256 + rank。",
   },
+  "encoding.groupSpm": {
+    en: "SentencePiece (tokenizer.model)",
+    zh: "SentencePiece（tokenizer.model）",
+  },
+  "encoding.spm": {
+    en: "{title} · {family} · {size} tokens",
+    zh: "{title} · {family} · {size} 个 token",
+  },
+  "encoding.family.spm_bpe": {
+    en: "SentencePiece BPE",
+    zh: "SentencePiece BPE",
+  },
+  "encoding.family.unigram": {
+    en: "Unigram",
+    zh: "Unigram",
+  },
+  "encoding.title.llama2": {
+    en: "Llama 1/2",
+    zh: "Llama 1/2",
+  },
+  "encoding.title.mistral": {
+    en: "Mistral 7B",
+    zh: "Mistral 7B",
+  },
+  "encoding.title.unigram_en": {
+    en: "sentencepiece's English test model",
+    zh: "sentencepiece 自带的英文测试模型",
+  },
+  "encoding.title.unigram_ja": {
+    en: "sentencepiece's Japanese test model",
+    zh: "sentencepiece 自带的日文测试模型",
+  },
+  "encoding.note.spm": {
+    en: "{title}'s own tokenizer.model ({licence}), read and run by this page's engine as sentencepiece runs it. It ships no merge list: each piece of the vocabulary has a score, and of the neighbouring pairs that make a piece, the one whose piece scores highest merges first.",
+    zh: "这是 {title} 自己的 tokenizer.model（{licence}），由本页的引擎按 sentencepiece 的规则读取和运行。它没有合并规则表：词表里每个 piece 有一个分数（score），能拼成 piece 的相邻对里，拼出的 piece 分数最高的那对先合并。",
+  },
+  "encoding.note.unigram": {
+    en: "{title} ({licence}) is a Unigram model, read and run by this page's engine as sentencepiece runs it. A Unigram model does not merge at all: each piece has a log-probability, and of every way to cut a word into pieces it takes the one whose log-probabilities add up to the most.",
+    zh: "{title}（{licence}）是一个 Unigram 模型，由本页的引擎按 sentencepiece 的规则读取和运行。Unigram 模型根本不做合并：每个 piece 有一个对数概率（log-probability），在把一个词切成 piece 的所有切法里，选各 piece 对数概率加起来最大的那一种。",
+  },
+  "table.spmPieces.spm_bpe": {
+    en: "{ranks} ordinary pieces, each with its score",
+    zh: "{ranks} 个普通 piece（各有一个分数）",
+  },
+  "table.spmPieces.unigram": {
+    en: "{ranks} ordinary pieces, each with its log-probability",
+    zh: "{ranks} 个普通 piece（各有一个对数概率）",
+  },
+  "table.makeup.spm": {
+    en: "{title}'s vocabulary holds {pieces}, {specials} control tokens ({list}) and {others} more, the unknown piece <unk>; its ids run from 0 to {maxId}",
+    zh: "{title} 的词表里有 {pieces}、{specials} 个控制 token（{list}），另有 {others} 个，即未知 piece <unk>；id 从 0 到 {maxId}",
+  },
+  "table.makeup.spmBytes": {
+    en: "{title}'s vocabulary holds {pieces}, {specials} control tokens ({list}) and {others} more: the unknown piece <unk> and, for byte fallback, one piece per byte, <0x00> to <0xFF>; its ids run from 0 to {maxId}",
+    zh: "{title} 的词表里有 {pieces}、{specials} 个控制 token（{list}），另有 {others} 个：未知 piece <unk>，以及为字节回退准备的每个字节一个 piece（<0x00> 到 <0xFF>）；id 从 0 到 {maxId}",
+  },
+  "special.leadSpm": {
+    en: "{name} has {specials} control tokens ({list}). SentencePiece never reads one out of text: typed into plain text, <s> is only the characters <, s and >, cut like any others, and the program that runs the model adds the control ids itself.",
+    zh: "{name} 有 {specials} 个控制 token（{list}）。SentencePiece 从不从文字里读出控制 token：在普通文字里输入 <s>，它只是 <、s、> 这几个字符，和别的字符一样被切分；控制 token 的 id 由运行模型的程序自己加上。",
+  },
   "encoding.groupFile": {
     en: "Your file (this session)",
     zh: "你的文件（仅本次会话）",

@@ -13,6 +13,11 @@
 // group of the select. Each is labelled with its name and vocabulary size from the engine's facts
 // (`tokenizer_facts`, precomputed by the build; `model` in every answer that used it), never typed in.
 //
+// The SentencePiece models (issue 38: llama2, mistral, unigram_en, unigram_ja, toklab.spm_models) are a
+// group of their own: Llama 1/2's and Mistral 7B's tokenizer.model (BPE by score) and sentencepiece's own
+// Unigram test models. The worker fetches each as models/<name>.model when first named; their labels
+// name them in the language of the page, with the vocabulary size from the engine's facts.
+//
 // The reader's own tokenizer.json (`custom`, opened with models/file.mjs) is a table too, for the
 // session: once the engine holds one (`setCustomFile`), every select gains the option "Your file:
 // <name>". A link that names `custom` in a page that has no file falls back to r50k_base and says the
@@ -20,24 +25,30 @@
 
 import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
-import { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, CUSTOM_TABLE } from "../protocol.mjs";
+import { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, CUSTOM_TABLE } from "../protocol.mjs";
 import { precomputed } from "../precomputed.mjs";
 import { TIMING } from "../theme.mjs";
 import "./encodingWords.mjs";
 
-export { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, CUSTOM_TABLE }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
+export { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, CUSTOM_TABLE }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
 
-/** Every table a lesson may use: OpenAI's, the open models, the reader's file. */
-export const TABLE_NAMES = Object.freeze([...ENCODINGS, ...OPEN_MODEL_NAMES, CUSTOM_TABLE]);
+/** Every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the reader's file. */
+export const TABLE_NAMES = Object.freeze([...ENCODINGS, ...OPEN_MODEL_NAMES, ...FETCHED_SPM, CUSTOM_TABLE]);
 
-/** True for a table made from a tokenizer.json: an open model's, or the reader's own ("custom"). */
-export const isOpenModel = (name) => OPEN_MODEL_NAMES.includes(name) || name === CUSTOM_TABLE;
+/** True for a SentencePiece model (a tokenizer.model: Llama 1/2, Mistral, the Unigram test models). */
+export const isSentencePiece = (name) => FETCHED_SPM.includes(name);
+
+/**
+ * True for a table the engine says model facts of (ModelFacts: its title, family, way of cutting): an
+ * open model's tokenizer.json, a SentencePiece model, or the reader's own file ("custom").
+ */
+export const isOpenModel = (name) => OPEN_MODEL_NAMES.includes(name) || isSentencePiece(name) || name === CUSTOM_TABLE;
 
 /** The `encoding` state field (left out of the URL at its default). */
 export const encodingParam = () => param.oneOf(DEFAULT_ENCODING, TABLE_NAMES);
 
 const modelFacts = new Map(); // name -> the engine's ModelFacts (docs/protocol.md)
-for (const name of OPEN_MODEL_NAMES) {
+for (const name of [...OPEN_MODEL_NAMES, ...FETCHED_SPM]) {
   const answer = precomputed("tokenizer_facts", { encoding: name });
   if (answer && answer.ok) modelFacts.set(name, answer.result);
 }
@@ -65,8 +76,15 @@ export function setCustomFile(name, facts) {
   for (const choice of choices) choice.render();
 }
 
-/** A table's name as the sentences write it: OpenAI's as it is (cl100k_base), an open model's title from its facts. */
+/** A SentencePiece model's name in the page's language (encodingWords.mjs: encoding.title.*). */
+const spmTitle = (model, t) => t(`encoding.title.${model}`);
+
+/**
+ * A table's name as the sentences write it: OpenAI's as it is (cl100k_base), a SentencePiece model's in
+ * the page's language (encodingWords.mjs), an open model's title from its facts.
+ */
 export function tableTitle(name, t) {
+  if (isSentencePiece(name)) return spmTitle(name, t);
   if (!isOpenModel(name)) return name;
   const facts = factsOf(name);
   return facts ? facts.title : name;
@@ -76,6 +94,10 @@ export function tableTitle(name, t) {
 function optionLabel(name, t) {
   if (!isOpenModel(name)) return t(`encoding.${name}`);
   const facts = factsOf(name);
+  if (isSentencePiece(name)) {
+    return facts ? t("encoding.spm", { title: tableTitle(name, t), family: t(`encoding.family.${facts.family}`), size: GROUPED.format(facts.vocab_size) })
+      : tableTitle(name, t);
+  }
   if (!facts) return name;
   const size = GROUPED.format(facts.vocab_size_with_added);
   return t(name === CUSTOM_TABLE ? "encoding.custom" : "encoding.model", { title: facts.title, size });
@@ -124,7 +146,7 @@ export class EncodingChoice {
       } },
     });
     this.options = new Map();
-    this.groups = [["encoding.groupOpenAI", ENCODINGS], ["encoding.groupOpen", OPEN_MODEL_NAMES]].map(([key, names]) => {
+    this.groups = [["encoding.groupOpenAI", ENCODINGS], ["encoding.groupOpen", OPEN_MODEL_NAMES], ["encoding.groupSpm", FETCHED_SPM]].map(([key, names]) => {
       const group = el("optgroup", { data: { group: key } });
       for (const name of names) {
         const option = el("option", { attrs: { value: name } });
@@ -240,6 +262,7 @@ export class EncodingChoice {
     const facts = factsOf(this.active);
     const title = facts ? facts.title : this.active;
     this.note.textContent = this.active === CUSTOM_TABLE ? t("encoding.note.custom", { title })
+      : isSentencePiece(this.active) ? t(`encoding.note.${facts && facts.family === "unigram" ? "unigram" : "spm"}`, { title: tableTitle(this.active, t), licence: facts ? facts.licence : "" })
       : isOpenModel(this.active) ? t("encoding.note.open", { title, licence: facts ? facts.licence : "" })
         : t(`encoding.note.${this.active}`);
     this.element.dataset.active = this.active;

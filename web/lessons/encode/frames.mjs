@@ -5,6 +5,7 @@
 import { MAX_TRACE_BYTES } from "../../protocol.mjs";
 import { buildFrame } from "../../canvas/frames.mjs";
 import { PRESETS } from "./presets.mjs";
+import { stepCount } from "./family.mjs";
 
 /** This lesson encodes like encode_ordinary: "<|endoftext|>" typed by a user is plain text. */
 const ALLOWED_SPECIAL = "none";
@@ -78,7 +79,7 @@ export function stageFrame(snapshot, state, engineReady, loadingTable = "", acti
   const current = !loadingTable && !(active && o && o.encoding && o.encoding !== active);
   const trace = current ? snapshot.trace : null;
   const meta = pieceMeta(o, state.piece);
-  const total = trace ? trace.steps.length : 0;
+  const total = stepCount(trace); // a Unigram trace steps through its lattice's positions (family.mjs)
   const step = Math.min(state.step, total);
   let placeholder = null;
   if (state.text === "") placeholder = ["encode.empty"];

@@ -73,6 +73,10 @@ registerPairs({
     en: "{title} works the SentencePiece way, not as a byte-level BPE: its normalizer writes every space as {space}, and there is no pre-tokenizer cut (its split on spaces finds none once they are {space}), so everything between two added tokens is one piece. The merges start from characters, not from bytes.",
     zh: "{title} 走的是 SentencePiece 的路子，而不是字节级 BPE：它的规范化器把每个空格写成 {space}，也没有真正的预分词（它按空格切，可空格已经变成了 {space}，什么也切不到），所以两个添加 token 之间的全部文字就是一个片段。合并从字符开始，而不是从字节开始。",
   },
+  "cut.spm": {
+    en: "{title} is a SentencePiece model: its normalizer writes every space as ▁ and puts one ▁ in front of the text, and SentencePiece cuts the whole text as one string, with no pre-tokenizer. This page shows its answer word by word: each piece here starts at a ▁, and one word cut on its own gives the same tokens as it does inside the whole text.",
+    zh: "{title} 是 SentencePiece 模型：它的规范化器把每个空格写成 ▁，并在文字开头加一个 ▁；SentencePiece 把整段文字当成一个字符串来切，没有预分词。本页把它的结果按词展示：这里每个片段从一个 ▁ 开始，单独切一个词得到的 token 和它在整段文字里得到的一样。",
+  },
   "cut.fallback": {
     en: "A character missing from its vocabulary becomes its UTF-8 bytes, as tokens written like <0xE4> (byte fallback).",
     zh: "词表里没有的字符会退回成它的 UTF-8 字节，每个字节是一个写作 <0xE4> 这样的 token（字节回退，byte fallback）。",

@@ -5,7 +5,7 @@
 //
 //     cutText(t, "deepseek_v3", facts, specials)  ->  "DeepSeek-V3 is a byte-level BPE … A run of digits is cut into groups …"
 
-import { isOpenModel } from "../encodings.mjs";
+import { isOpenModel, tableTitle } from "../encodings.mjs";
 import "./modelStrings.mjs";
 
 /** The "Cut into pieces" text for `encoding` (`facts`: its ModelFacts, or null for OpenAI's tables;
@@ -21,11 +21,15 @@ export function cutText(t, encoding, facts, specials = []) {
     if (facts.digits !== "whole") parts.push(t(`cut.digits.${facts.digits}`));
     if (facts.cjk_runs) parts.push(t("cut.cjk"));
     if (facts.whole_tokens) parts.push(t("cut.whole"));
+  } else if (facts.family === "spm_bpe" || facts.family === "unigram") { // a tokenizer.model (toklab.spm_models)
+    parts.push(t("cut.spm", { title: tableTitle(encoding, t) }));
   } else {
     parts.push(t("cut.characters", { title: facts.title, space: facts.space }));
   }
   if (facts.byte_fallback) parts.push(t("cut.fallback"));
-  if (facts.n_added > 0 && specials.length > 0) parts.push(t("cut.added", { example: specials[0][0] }));
+  // SentencePiece never reads a control token such as <s> out of the text (toklab.tables.SpmTable).
+  const spm = facts.family === "spm_bpe" || facts.family === "unigram";
+  if (facts.n_added > 0 && specials.length > 0 && !spm) parts.push(t("cut.added", { example: specials[0][0] }));
   return parts.join(join);
 }
 

@@ -19,6 +19,7 @@ import { ResultSpans } from "./spans.mjs";
 import { whyFold } from "./why.mjs";
 import "./resultWords.mjs";
 import { tableTitle } from "../encodings.mjs";
+import { FamilyStage } from "./familyView.mjs";
 
 export function buildPage(root, t, b, actions) {
   const r = {};
@@ -32,7 +33,12 @@ export function buildPage(root, t, b, actions) {
     const name = r.table ? r.table.encoding : "r50k_base";
     return { tokenizer: r.table && r.table.model ? tableTitle(name, t) : t(`table.tokenizer.${name}`) };
   };
-  const lead = intro(b, "encode.title", "encode.lead", tableVars, titleVars);
+  // A SentencePiece table neither starts from bytes nor follows a rule table: its family's own lead.
+  const leadKey = () => {
+    const family = r.table && r.table.model ? r.table.model.family : null;
+    return family === "spm_bpe" || family === "unigram" ? `encode.lead.${family}` : "encode.lead";
+  };
+  const lead = intro(b, "encode.title", leadKey, tableVars, titleVars);
   lead.classList.add("with-why");
   lead.lastChild.id = "encode-lead";
   lead.firstChild.after(whyFold(b, "encode.lead", lead.lastChild));
@@ -135,18 +141,20 @@ export function buildPage(root, t, b, actions) {
   r.predict = new PredictBox(t, { actions });
   r.poll = new RoomPoll({ reveal: () => actions.roomReveal(), changed: () => actions.roomChanged() });
   r.predict.choices.after(r.poll.node);
-  const legend = el("ul", { className: "legend" },
+  // A SentencePiece table's stage (familyView.mjs): shown instead of the canvases for its traces.
+  r.family = new FamilyStage();
+  const legend = r.legend = el("ul", { className: "legend" },
     legendItem(b, "lowest", "stage2.legendLowest"),
     legendItem(b, "fresh", "stage2.legendFresh"),
     legendItem(b, "partial", "stage2.legendPartial"),
     legendItem(b, "norule", "stage2.legendNoRule"));
   // The bytes note follows the table (modelWords.mjs bytesNote): the view writes it after each relabel.
   r.bytesNote = el("p", { className: "fine", testid: "byte-note" });
-  const widthNote = el("div", {}, b.text(el("p", { className: "fine" }), "stage2.widthNote"), r.bytesNote);
+  const widthNote = r.widthNote = el("div", {}, b.text(el("p", { className: "fine" }), "stage2.widthNote"), r.bytesNote);
   r.controls = buildControls(r, b, actions);
   r.log = el("ol", { className: "log", testid: "merge-log" });
   const logCol = el("aside", { className: "log-col", attrs: { "aria-labelledby": "log-title" } },
-    b.text(el("h3", { className: "log-title", id: "log-title" }), "log.title"),
+    r.logTitle = b.text(el("h3", { className: "log-title", id: "log-title" }), "log.title"),
     r.log);
   r.mistakeSummary = el("p", { className: "mistake-summary", testid: "mistake-summary" });
   r.mistakePanel = el("div", { className: "mistake", testid: "mistake-panel" },
@@ -157,7 +165,7 @@ export function buildPage(root, t, b, actions) {
   // The engine's Python beside the canvas (`code=1`): its own source, the line of the step lit.
   r.code = new CodeView(b, { load: actions.source, errorText });
   r.stage2Grid = el("div", { className: "stage2-grid" },
-    el("div", { className: "canvas-col" }, r.placeholder, r.canvases, r.predict.node, r.caption, r.controls.node, legend, widthNote),
+    el("div", { className: "canvas-col" }, r.placeholder, r.canvases, r.family.node, r.predict.node, r.caption, r.controls.node, legend, widthNote),
     r.code.node,
     logCol);
   const stage2 = r.stage2 = el("section", { className: "card stage stage2", attrs: { "aria-labelledby": "stage2-title" } },
@@ -167,6 +175,8 @@ export function buildPage(root, t, b, actions) {
     r.stage2Grid);
 
   stage2.firstChild.append(whyFold(b, "encode.stage2", r.explain));
+  r.stage2Title = stage2.querySelector(".stage-title"); // a SentencePiece table names its own way (view.mjs)
+  r.mistakeLabel = r.mistakeToggle.lastChild;
 
   // Stage 3: ids.
   r.idsText = el("span", { className: "ids-text", testid: "token-ids" });

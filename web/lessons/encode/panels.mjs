@@ -172,7 +172,7 @@ function logMerge(face, s) {
  * Scrolls the merge log to its current entry with an entry's top at the top edge, never half an entry
  * (at the end too: the list gets the padding that lets its last page start at an entry).
  */
-function scrollLog(log, current) {
+export function scrollLog(log, current) {
   log.style.paddingBottom = "";
   if (!current || log.scrollHeight <= log.clientHeight) return;
   const tops = [...log.children].map((li) => li.offsetTop);

@@ -9,6 +9,7 @@
 
 import { Quiz } from "../../ui/predict.mjs";
 import { questionStatus, judgePick, predictModel } from "./predict.mjs";
+import { isFamilyTrace, stepCount } from "./family.mjs";
 
 export class EncodeQuiz extends Quiz {
   constructor(t) {
@@ -22,7 +23,7 @@ export class EncodeQuiz extends Quiz {
 
   /** Whether guessing holds the steps back for this piece (predict on, and a merge there to guess). */
   guessing(state, trace) {
-    if (!state.predict || !trace) return false;
+    if (!state.predict || !trace || isFamilyTrace(trace)) return false; // guessing asks for ranks: byte-level BPE's
     const status = questionStatus(trace, 0, 0);
     return status !== "none" && status !== "unavailable";
   }
@@ -30,20 +31,20 @@ export class EncodeQuiz extends Quiz {
   /** Steps of the shown piece the student has seen; a piece first met counts the step it opened on. */
   revealed(state, trace) {
     const key = EncodeQuiz.key(state);
-    if (!this.seen.has(key)) this.seen.set(key, Math.min(state.step, trace.steps.length));
+    if (!this.seen.has(key)) this.seen.set(key, Math.min(state.step, stepCount(trace)));
     return this.seen.get(key);
   }
 
   /** The last step the Stepper may show: the pending question's frame while guessing. */
   limit(state, trace) {
-    const total = trace ? trace.steps.length : 0;
+    const total = stepCount(trace);
     return this.guessing(state, trace) ? Math.min(this.revealed(state, trace), total) : total;
   }
 
   /** Everything the view needs to draw guessing: how far frames are revealed, and the box's model. */
   view(state, trace) {
-    const total = trace ? trace.steps.length : 0;
-    if (!state.predict) return { on: false, room: false, revealed: Infinity, limit: total, model: { status: "off" } };
+    const total = stepCount(trace);
+    if (!state.predict || isFamilyTrace(trace)) return { on: false, room: false, revealed: Infinity, limit: total, model: { status: "off" } };
     const revealed = this.guessing(state, trace) ? this.revealed(state, trace) : Infinity;
     const model = predictModel(this.t, trace, Math.min(state.step, total), {
       room: state.room, revealed, phase: this.phase, verdict: this.verdict, score: this.score.value, key: EncodeQuiz.key(state),

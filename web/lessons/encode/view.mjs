@@ -29,6 +29,8 @@ import { tableFacts, tableWords } from "../tableWords.mjs";
 import { isOpenModel, learnModel, tableTitle } from "../encodings.mjs";
 import { cutText, startText, postSpecialsText, bytesNote } from "./modelWords.mjs";
 import { settled } from "../../ui/settled.mjs";
+import { isFamilyTrace } from "./family.mjs";
+import { familyChrome, renderFamily } from "./familyView.mjs";
 
 export class EncodeView {
   constructor(root, t, actions, source) {
@@ -252,18 +254,20 @@ export class EncodeView {
       : "";
     r.placeholder.hidden = f.placeholder === null;
     r.placeholder.textContent = f.placeholder ? t(...f.placeholder) : "";
-    r.canvases.hidden = !piece;
+    // A SentencePiece table's steps are drawn in its family's own terms (familyView.mjs), not on the canvas.
+    const family = familyChrome(r, t, piece);
+    r.canvases.hidden = !piece || family;
     r.main.classList.toggle("stale", f.stale);
     // Side by side with the common mistake.
     r.greedyPane.hidden = !f.mistake;
-    r.mistakePanel.hidden = !f.mistake;
+    r.mistakePanel.hidden = !f.mistake || family;
     r.rankHead.hidden = !f.mistake;
     r.canvases.classList.toggle("two", f.mistake);
     r.mistakeToggle.setAttribute("aria-pressed", String(state.mistake));
     r.hexToggle.setAttribute("aria-pressed", String(state.hex));
     r.codeToggle.setAttribute("aria-pressed", String(state.code));
     r.stage2Grid.classList.toggle("with-code", state.code);
-    r.code.render(t, state.code && piece ? codeFrame(piece, f.step) : null);
+    r.code.render(t, state.code && piece && !family ? codeFrame(piece, f.step) : null);
     if (!piece) {
       r.explain.textContent = state.text === "" ? "" : r.cutText.textContent;
       r.explain.hidden = true;
@@ -272,6 +276,12 @@ export class EncodeView {
       return;
     }
     r.explain.hidden = false;
+    if (family) {
+      const o = this.source().snapshot.overview;
+      const title = tableTitle(o && o.encoding ? o.encoding : "r50k_base", t);
+      renderFamily(r, t, piece, f.step, { title, mistake: state.mistake, goTo: (k) => this.actions.stepper.goTo(k) });
+      return;
+    }
     const guessNote = quiz.model.status === "ask" ? `${t("sentence.joiner")}${t("predict.encode.hiddenNote")}` : "";
     const encoding = r.table ? r.table.encoding : "r50k_base";
     const opening = f.frame.step === 0 && !f.frame.final || piece.whole ? startText(t, piece, encoding, r.table ? r.table.model : null) : null;
@@ -296,7 +306,7 @@ export class EncodeView {
   drawCanvases() {
     const { snapshot, state, tween, quiz } = this.source();
     const piece = snapshot.trace;
-    if (!piece) return;
+    if (!piece || isFamilyTrace(piece)) return;
     const hide = (scene) => ({ ...scene, from: shownFrame(scene.from, quiz.revealed), to: scene.to && shownFrame(scene.to, quiz.revealed) });
     const { t, r } = this;
     const step = Math.min(state.step, piece.steps.length);
