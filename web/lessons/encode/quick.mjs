@@ -176,11 +176,12 @@ export class QuickCounts {
     const busy = data.state === "loading";
     return el("button", {
       className: `quick-count${chosen ? " chosen" : ""}`, testid: "quick-count", data,
-      attrs: { type: "button", "aria-busy": busy ? "true" : "false", "aria-pressed": chosen ? "true" : "false", "aria-label": label, title: label },
+      // Named by what it shows (the table, its count), said in full by its title (its description).
+      attrs: { type: "button", "aria-busy": busy ? "true" : "false", "aria-pressed": chosen ? "true" : "false", title: label },
       on: { click: () => (state.offer ? this.ask(name) : this.choose(name)) },
     },
     el("span", { className: "quick-name" }, short),
-    el("span", { className: "quick-n", attrs: { "aria-hidden": "true" } }, value));
+    el("span", { className: "quick-n" }, value));
   }
 
   destroy() {
