@@ -170,10 +170,9 @@ def test_a_phone_counts_the_small_tables_and_loads_a_large_one_on_a_tap(browser,
         gemma = cell(page, "gemma3")
         expect(gemma).to_have_attribute("data-state", "offer")
         assert not [u for u in context.requests_seen if "gemma3" in u]
-        # A compact row: it ends on the first screen, with the spans' count under it.
+        # A compact row: it ends on the first screen, with the spans' count under it, also on the screen.
         row = page.get_by_test_id("quick-row").bounding_box()
-        assert row["y"] + row["height"] <= PHONE["height"] - 60, row
-        assert row["height"] <= 4 * cell(page, "r50k_base").bounding_box()["height"] + 3 * 8, (row, len(cells))
+        assert row["y"] + row["height"] <= PHONE["height"] - 60, (row, len(cells))
         count = page.get_by_test_id("token-count").bounding_box()
         assert count["y"] >= row["y"] + row["height"] and count["y"] + count["height"] <= PHONE["height"], (row, count)
         gemma.tap()
