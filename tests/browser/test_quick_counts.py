@@ -178,5 +178,11 @@ def test_a_phone_counts_the_small_tables_and_loads_a_large_one_on_a_tap(browser,
         gemma.tap()
         expect(gemma).to_have_attribute("data-tokens", str(oracle("gemma3", TEXT)), timeout=LOAD_MS)
         expect(page.get_by_test_id("encoding-select")).to_have_value("r50k_base")  # a tap on an offer counts, it does not choose
+        # A table chosen in the select is loaded for the lesson: its count no longer waits for a tap.
+        qwen3 = cell(page, "qwen3")
+        expect(qwen3).to_have_attribute("data-state", "offer")
+        page.get_by_test_id("encoding-select").select_option("qwen3")
+        expect(qwen3).to_have_attribute("data-tokens", str(oracle("qwen3", TEXT)), timeout=LOAD_MS)
+        expect(qwen3).to_have_attribute("aria-pressed", "true")
     finally:
         context.close()

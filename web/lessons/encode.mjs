@@ -260,6 +260,7 @@ class EncodeLesson {
 
   /** The table in use changed (a larger one loaded, or back to r50k): the same text, asked again. */
   encodingChanged() {
+    this.quick.held();
     this.stepper.pause();
     this.session.chosen();
     if (this.tableChosen) this.ctx.setState({ step: 0 });

@@ -108,7 +108,7 @@ export class QuickCounts {
     this.renderOne(name);
     const answer = await this.ctx.query("model_row", { text, encoding: name }, {
       round: ticket,
-      timeoutMs: isOpenModel(name) ? TIMING.modelLoadTimeoutMs : null,
+      timeoutMs: this.ctx.holdsTable(name) ? null : TIMING.modelLoadTimeoutMs, // a file to fetch and build first
       onProgress: (progress) => {
         if (!this.latest.is(ticket)) return;
         this.counts.set(name, { loading: true, progress });
@@ -119,6 +119,13 @@ export class QuickCounts {
     this.counts.set(name, answer.ok ? { n: answer.result.n_tokens } : { error: answer.error });
     this.renderOne(name);
     return true;
+  }
+
+  /** The table in use changed: one whose count waited for a tap is held now (chosen in the select), so it is counted. */
+  held() {
+    for (const [name, state] of this.counts) {
+      if (state.offer && this.ctx.holdsTable(name)) this.count(name, this.latest.now, this.text);
+    }
   }
 
   /** A tap on a large table's offer (a phone's): its file loads now, for the text shown. */
