@@ -1,6 +1,7 @@
 """The parts of the build; build.py is their command line. Standard library only.
 
-    common.py             paths, BuildError, say(), sha256_file(), run_quiet()
+    common.py             paths, BuildError, say(), sha256_file(), run_quiet(), run_reporting() (a long
+                          program's "step" lines passed on as progress), Steps (the build's [k/n] lines)
     downloads.py          the pinned downloads (npm pack, pip download): hash-checked, cached in .cache/
     wheel.py              the toklab wheel, and adding files to a wheel
     protocol_mjs.py       web/protocol.mjs (and dist/'s): the protocol's limits, kinds, error codes, stages and

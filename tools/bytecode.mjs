@@ -10,11 +10,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { nodePyodide } from "./node_pyodide.mjs";
 
+// Each stage says "step k/4: ..." on its own line (bytecode_pyodide.py says steps 3 and 4, with counts);
+// tools/bytecode.py passes those on as the build's progress.
+console.log("step 1/4: starting Pyodide");
 const { dist, indexURL, loadPyodide, manifest } = await nodePyodide();
 const names = ["TOKLAB_REQUESTS", "TOKLAB_STDLIB", "TOKLAB_SITE"];
 const env = Object.fromEntries(names.map((name) => [name, process.env[name]]));
 const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, env });
 pyodide.runPython(readFileSync(new URL("./bytecode_pyodide.py", import.meta.url), "utf8"));
+console.log("step 2/4: installing micropip and the toklab wheel");
 await pyodide.loadPackage(join(dist, "wheels", manifest.micropip), { messageCallback: () => {} });
 for (const [at, host] of [["/dist-wheels", join(dist, "wheels")], ["/out", process.env.TOKLAB_OUT]]) {
   pyodide.FS.mkdirTree(at);

@@ -22,7 +22,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from tools.common import CACHE, TOOLS, BuildError, run_quiet, say, sha256_file
+from tools.common import CACHE, TOOLS, BuildError, run_reporting, say, sha256_file
 from tools.downloads import PYODIDE_PYTHON
 from tools.precompute import PRECOMPUTED_REQUESTS
 from tools.wheel import add_to_wheel, zip_entry
@@ -67,9 +67,8 @@ def compile_bytecode(out: Path) -> Path | None:
         os.environ, TOKLAB_DIST=str(out), TOKLAB_OUT=str(tmp), TOKLAB_REQUESTS=json.dumps(PRECOMPUTED_REQUESTS),
         TOKLAB_STDLIB=STDLIB_IN_PYODIDE, TOKLAB_SITE=SITE_IN_PYODIDE,
     )  # fmt: skip
-    say("compiling the engine's Python modules ahead of time (Pyodide under Node)")
     try:
-        run_quiet([node, str(TOOLS / "bytecode.mjs")], "compiling bytecode with Pyodide under Node",
+        run_reporting([node, str(TOOLS / "bytecode.mjs")], "compiling bytecode with Pyodide under Node",
                   "run `node --version` (Node 18 or newer is needed), then build again", cwd=tmp, env=env)  # fmt: skip
         if not (tmp / "stdlib").is_dir() or not (tmp / "site").is_dir():
             raise BuildError("compiling bytecode with Pyodide under Node wrote no .pyc files: build again")

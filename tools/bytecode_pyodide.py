@@ -60,14 +60,19 @@ def main() -> None:
     """Answer the page's first requests, then write a .pyc for every module to compile."""
     from toklab.webapi import handle  # installed by bytecode.mjs after this file ran
 
-    for kind, payload in json.loads(os.environ.get("TOKLAB_REQUESTS", "[]")):
+    requests = json.loads(os.environ.get("TOKLAB_REQUESTS", "[]"))
+    print(f"step 3/4: answering the page's {len(requests)} first requests", flush=True)
+    for kind, payload in requests:
         handle(kind, json.dumps(payload))
     stdlib, site = os.environ["TOKLAB_STDLIB"], os.environ["TOKLAB_SITE"]
     # Compiled first, written after: marshal flags an object it sees with more than one reference
     # (FLAG_REF), so holding each code object in `compiled` while it is written keeps the .pyc bytes
     # the same from one build to the next, and as they were when this loop ran at module level.
     compiled = {}  # target -> (code object, source hash)
-    for loader, origin in imported_sources(stdlib, site):
+    sources = imported_sources(stdlib, site)
+    for n, (loader, origin) in enumerate(sources):
+        if n % 100 == 0:
+            print(f"step 4/4: compiling {len(sources)} modules, {n} done", flush=True)
         target = pyc_target(origin, stdlib, site) if origin.endswith(".py") else None
         if target is None or target in compiled:
             continue

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import queue
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,3 +54,68 @@ def run_quiet(cmd: list[str], what: str, fix: str, cwd: Path | None = None, env:
         lines = [ln.strip() for ln in (done.stderr + done.stdout).splitlines() if ln.strip() and len(ln) < 500]
         errors = [ln for ln in lines if "error" in ln.lower()] or lines or ["no output"]
         raise BuildError(f"{what} failed ({errors[-1]}): {fix}")
+
+
+STEP = "step "  # a line a Node program prints as it goes: "step 2/5: unpacking the toklab wheel"
+QUIET_FOR = 15.0  # seconds without a step line before a long step says it is still at work
+
+
+def run_reporting(cmd: list[str], what: str, fix: str, cwd: Path | None = None, env: dict | None = None,
+                  quiet_for: float = QUIET_FOR) -> None:
+    """run_quiet() for a long program that says how far it is: each line it prints that starts with
+    "step " is passed on as a progress line, with the seconds since it started, and a program silent for
+    `quiet_for` seconds is said to be still at work; its other output is kept for the error message.
+
+    >>> run_reporting([sys.executable, "-c", "print('step 1/1: counting'); print('noise')"], "a test", "fix it")
+    build.py:   step 1/1: counting (0 s)
+    """
+    started = time.monotonic()
+    try:
+        child = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    except OSError as e:
+        raise BuildError(f"{what} could not start ({e}): {fix}") from e
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        for line in child.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    kept = []
+    while True:
+        try:
+            line = lines.get(timeout=quiet_for)
+        except queue.Empty:
+            say(f"  {what}: still at work ({time.monotonic() - started:.0f} s)")
+            continue
+        if line is None:
+            break
+        if line.startswith(STEP):
+            say(f"  {line.strip()} ({time.monotonic() - started:.0f} s)")
+        else:
+            kept.append(line)
+    if child.wait() != 0:
+        out = [ln.strip() for ln in kept if ln.strip() and len(ln) < 500]
+        errors = [ln for ln in out if "error" in ln.lower()] or out or ["no output"]
+        raise BuildError(f"{what} failed ({errors[-1]}): {fix}")
+
+
+class Steps:
+    """A long job's numbered progress lines: `steps.next(label)` says "[k/n] label", where the labels
+    are declared up front, so n is known and a step said out of order is a mistake found at once.
+
+    >>> steps = Steps(["fetching", "writing"])
+    >>> steps.next("fetching")
+    build.py: [1/2] fetching
+    """
+
+    def __init__(self, labels: list[str]) -> None:
+        self.labels = list(labels)
+        self.k = 0
+
+    def next(self, label: str) -> None:
+        if self.k >= len(self.labels) or self.labels[self.k] != label:
+            raise AssertionError(f"step {label!r} out of order (expected {self.labels[self.k:self.k + 1]})")
+        self.k += 1
+        say(f"[{self.k}/{len(self.labels)}] {label}")

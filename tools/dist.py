@@ -17,7 +17,7 @@ from pathlib import Path
 from tools.bytecode import add_bytecode, compile_bytecode
 from tools.codemirror import PACKAGES as CODEMIRROR, bundle_codemirror, esbuild_pin
 from tools.codemirror import cache_key as codemirror_key
-from tools.common import CACHE, DIST, ROOT, BuildError, say, sha256_file
+from tools.common import CACHE, DIST, ROOT, BuildError, Steps, say, sha256_file
 from tools.downloads import AXE_CORE, GIFENC, JS_TIKTOKEN, MICROPIP, PYODIDE, micropip_wheel, npm_tarball, prefetch
 from tools.lab import ship_lab
 from tools.models import PACKAGES as MODEL_PACKAGES, ship_models
@@ -68,17 +68,34 @@ def is_current() -> bool:
     return stamp.is_file() and stamp.read_text() == fingerprint()
 
 
+# The build's steps, in order: each is said as "[k/n] ..." when it starts (tools.common.Steps).
+BUILD_STEPS = (
+    "fetching what the build needs (cached in .cache/ after the first build)",
+    "copying the front end and Pyodide's runtime, packing the toklab wheel",
+    "compiling the engine's Python to bytecode (cached after the first build)",
+    "making the engine's start-up snapshot (cached after the first build)",
+    "copying the token tables, the open models' tokenizers and the corpora",
+    "bundling CodeMirror and gifenc",
+    "computing the lab's expected answers",
+    "answering the default example's first requests (precomputed.json)",
+    "drawing the icons and listing every file for offline use",
+)
+
+
 def build() -> Path:
     """Write dist/ from scratch, atomically. Returns DIST."""
     if not (ROOT / "web").is_dir():
         raise BuildError("web/ is missing: the front end must exist before a build")
     stamp = fingerprint()
+    steps = Steps(BUILD_STEPS)
+    steps.next("fetching what the build needs (cached in .cache/ after the first build)")
     prefetch(downloads())
     pyodide_tgz = npm_tarball(PYODIDE)
     micropip = micropip_wheel()
     CACHE.mkdir(exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="dist-", dir=CACHE))
     try:
+        steps.next("copying the front end and Pyodide's runtime, packing the toklab wheel")
         out = tmp / "dist"
         shutil.copytree(ROOT / "web", out, ignore=shutil.ignore_patterns("__pycache__", ".*"))
         write_protocol(out)  # protocol.mjs from toklab.protocol (web/ holds the same, committed)
@@ -93,20 +110,27 @@ def build() -> Path:
         toklab_wheel = write_wheel(wheels)
         manifest = {"micropip": micropip.name, "toklab": toklab_wheel.name, "pyodide": PYODIDE.version}
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        steps.next("compiling the engine's Python to bytecode (cached after the first build)")
         add_bytecode(out, compile_bytecode(out))
         toklab_hash = manifest["toklab_sha256"] = sha256_file(toklab_wheel)[:16]
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        steps.next("making the engine's start-up snapshot (cached after the first build)")
         add_snapshot(out, make_snapshot(out), manifest)
         (wheels / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+        steps.next("copying the token tables, the open models' tokenizers and the corpora")
         shutil.copytree(ROOT / "assets", out / "assets")
         ship_tables(out / "tables")
         ship_models(out / "models")
         ship_spm_models(out / "models")  # the SentencePiece models (.model), botchan.txt and their licences
         ship_corpora(out / "corpora")
+        steps.next("bundling CodeMirror and gifenc")
         bundle_codemirror(out / "vendor")
         ship_gifenc(out / "vendor")
+        steps.next("computing the lab's expected answers")
         ship_lab(out / "lab")
+        steps.next("answering the default example's first requests (precomputed.json)")
         (out / "precomputed.json").write_text(json.dumps(precompute(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        steps.next("drawing the icons and listing every file for offline use")
         add_icons(out)
         add_offline(out)  # last: it lists every file above
         (out / STAMP).write_text(stamp)

@@ -17,7 +17,7 @@ from tools.common import ROOT, BuildError
 
 sys.path.insert(0, str(ROOT / "py_src"))  # toklab.open_models imports nothing of toklab's: the names only
 from toklab.open_models import TOKENIZER_NAMES  # noqa: E402
-from toklab.table_names import SPM_NAMES  # noqa: E402
+from toklab.table_names import LESSON_TABLES, SPM_NAMES  # noqa: E402
 
 del sys.path[0]
 
@@ -30,6 +30,8 @@ PRECOMPUTED_REQUESTS = (
     *(("tokenizer_facts", {"encoding": name}) for name in TOKENIZER_NAMES),
     # ... and each SentencePiece model's (toklab.spm_models; tools/dist.py has shipped their files by now)
     *(("tokenizer_facts", {"encoding": name}) for name in SPM_NAMES),
+    # the encode lesson's quick answer (web/lessons/encode/quick.mjs): the example's count in every table
+    *(("model_row", {"text": "tokenization", "encoding": name}) for name in LESSON_TABLES + TOKENIZER_NAMES + SPM_NAMES),
 )
 
 

@@ -21,6 +21,9 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { nodePyodide } from "./node_pyodide.mjs";
 
+// Each stage says "step k/5: ..." on its own line; tools/snapshot.py passes those on as the build's progress.
+const step = (k, what) => console.log(`step ${k}/5: ${what}`);
+step(1, "starting Pyodide");
 const { dist, indexURL, loadPyodide, manifest } = await nodePyodide();
 // The same standard library zip the worker boots with: zipimport keeps offsets into it in memory.
 const stdLibURL = join(indexURL, "python_stdlib_pyc.zip");
@@ -28,15 +31,18 @@ const stdLibURL = join(indexURL, "python_stdlib_pyc.zip");
 // browser it is Emscripten's "./this.program".
 const options = { indexURL, packageBaseUrl: indexURL, stdLibURL, _sysExecutable: "./this.program" };
 const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+step(2, "installing the toklab wheel");
 const sitePackages = process.env.TOKLAB_SITE;
 const wheel = new Uint8Array(readFileSync(join(dist, "wheels", manifest.toklab)));
 pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
 // The table stays unloaded: with it, the memory grows from 30 to 43 MB and the bundle from 8 to 13 MB
 // (gzip), and in Chromium the larger download and its decompression cost about what loading the table
 // after the restore does (tools/snapshot.py).
+step(3, "importing toklab.webapi and compiling its patterns");
 const webapi = pyodide.pyimport("toklab.webapi");
 webapi.prepare();
 webapi.destroy();
+step(4, "taking Python's memory");
 const memory = pyodide.makeMemorySnapshot();
 
 function walk(folder) {
@@ -60,5 +66,6 @@ let header = JSON.stringify({
 header += " ".repeat((16 - ((4 + Buffer.byteLength(header)) % 16)) % 16);
 const length = Buffer.alloc(4);
 length.writeUInt32LE(Buffer.byteLength(header));
+step(5, `compressing the bundle (${Math.round(memory.length / 2 ** 20)} MB of memory, ${files.length} files)`);
 const bundle = Buffer.concat([length, Buffer.from(header), memory, ...files.map(([, data]) => data)]);
 writeFileSync(process.env.TOKLAB_OUT, gzipSync(bundle, { level: 6 }));

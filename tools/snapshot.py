@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 
 from tools.bytecode import SITE_IN_PYODIDE
-from tools.common import CACHE, TOOLS, BuildError, run_quiet, say, sha256_file
+from tools.common import CACHE, TOOLS, BuildError, run_reporting, say, sha256_file
 
 # Where the bundle goes in dist/, and the files whose content decides what is in it.
 SNAPSHOT = "snapshot/engine.bin"
@@ -62,9 +62,8 @@ def make_snapshot(out: Path) -> Path | None:
     shutil.rmtree(CACHE / "snapshot", ignore_errors=True)  # one entry: the newest build's
     tmp = Path(tempfile.mkdtemp(prefix="snapshot-", dir=CACHE))
     env = dict(os.environ, TOKLAB_DIST=str(out), TOKLAB_OUT=str(tmp / "engine.bin"), TOKLAB_KEY=key, TOKLAB_SITE=SITE_IN_PYODIDE)
-    say("making the engine's start-up snapshot (Pyodide under Node)")
     try:
-        run_quiet([node, str(TOOLS / "snapshot.mjs")], "making the start-up snapshot with Pyodide under Node",
+        run_reporting([node, str(TOOLS / "snapshot.mjs")], "making the start-up snapshot with Pyodide under Node",
                   "run `node --version` (Node 18 or newer is needed), then build again", cwd=tmp, env=env)  # fmt: skip
         if read_header(tmp / "engine.bin").get("key") != key:
             raise BuildError("the start-up snapshot made under Node carries another key: build again")

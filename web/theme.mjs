@@ -141,6 +141,7 @@ export const TIMING = Object.freeze({
   holdMs: 650,            // pause on each step while playing at speed 1
   lookupMs: 600,          // the final tokens travelling to their table rows
   retraceDebounceMs: 150, // typing -> new trace, for text longer than LIMITS.instantRetraceChars
+  quickCountMs: 250,      // typing -> the encode lesson's count in every table (encode/quick.mjs)
   hashDebounceMs: 250,    // state -> URL hash
   hashMinGapMs: 350,      // at least this long between two hash writes (Safari refuses 100 in 30 s)
   staleAfterMs: 250,      // an answer slower than this dims the shown piece (a fast one would only flicker)

@@ -22,6 +22,7 @@ import { familyCaption } from "./encode/familyWords.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
 import { EncodingChoice, encodingParam, CUSTOM_TABLE } from "./encodings.mjs";
 import { FileOpener } from "./models/file.mjs";
+import { QuickCounts } from "./encode/quick.mjs";
 import { el } from "../ui/dom.mjs";
 import "./encode/strings.mjs";
 
@@ -60,6 +61,13 @@ class EncodeLesson {
     // The reader's own tokenizer.json (issue 24), beside the table select: once open, it is the table
     // "custom" here (and in every select), and a row of the models lesson.
     this.file = new FileOpener(ctx, null, { id: "encode-file", onOpened: (name) => this.fileOpened(name), openKey: "models.fileOpenEncode" });
+    // The quick answer under the box: the text's count in every table of the select; a tap chooses one.
+    this.quick = new QuickCounts(ctx, {
+      tables: () => Array.from(this.choice.select.options, (option) => option.value),
+      choose: (encoding) => ctx.setState({ encoding }),
+      openModels: (text) => ctx.setState({ lesson: "models", mtext: text }),
+    });
+    this.typing = false; // the last text change was typed: the counts wait for a pause
     const want = () => ({ ...this.state, encoding: this.choice.active });
     this.session = new EncodeSession(ctx.query, want, (event, detail) => this.onSession(event, detail));
     this.stepper = new Stepper({
@@ -79,6 +87,7 @@ class EncodeLesson {
       willType: (text) => this.session.prefetch(text),
       typed: (text, pasted) => {
         this.session.typing();
+        this.typing = true;
         this.pasted = pasted;
         ctx.setState({ text });
       },
@@ -106,6 +115,7 @@ class EncodeLesson {
       },
       roomReveal: () => this.revealRoom(),
       roomChanged: () => this.view.mark("predict"),
+      quick: this.quick.node,
       encodingChoice: el("div", {}, this.choice.element, this.fileFold = el("details", { className: "lk-file-fold", testid: "tokenizer-file-fold" },
         this.fileSummary = el("summary", {}), this.choice.note, this.file.node)),
     }, () => ({
@@ -176,6 +186,10 @@ class EncodeLesson {
       view.mark("input");
       this.session.textChanged();
     }
+    if (changed.has("text") || changed.has("encoding") || changed.has("lang")) {
+      this.quick.show(state.text, state.encoding, { typed: this.typing });
+    }
+    this.typing = false;
     if (changed.has("piece") && !changed.has("text")) this.session.ensureTrace();
     // A new text redraws the piece when the engine answers for it (the "trace" event), not before.
     if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) {
@@ -231,6 +245,7 @@ class EncodeLesson {
   }
 
   destroy() {
+    this.quick.destroy();
     this.choice.destroy();
     this.stepper.destroy();
     this.session.destroy();
@@ -248,6 +263,7 @@ class EncodeLesson {
 
   /** The table in use changed (a larger one loaded, or back to r50k): the same text, asked again. */
   encodingChanged() {
+    this.quick.held();
     this.stepper.pause();
     this.session.chosen();
     if (this.tableChosen) this.ctx.setState({ step: 0 });

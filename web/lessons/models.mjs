@@ -13,14 +13,12 @@ import { intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonk
 import { TextLesson } from "../ui/textLesson.mjs";
 import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
-import { MODELS, LOAD_ORDER, SPM_ORDER } from "./models/table.mjs";
+import { MODELS, LOAD_ORDER, SPM_ORDER, waitsForTap } from "./models/table.mjs";
 import { NotesWrong } from "./models/notesWrong.mjs";
 import { Limits } from "./models/limits.mjs";
 import "./models/strings.mjs";
 
 const DIM = 768;
-// The tables a phone loads without a tap: OpenAI's first (in the engine already) and MiniMind's small file.
-const ON_THEIR_OWN = new Set(["r50k_base", "minimind"]);
 
 const PARAMS = new Map([
   ["mtext", param.text(CHINESE, LIMITS.hashTextMax)],
@@ -158,8 +156,7 @@ class ModelsLesson extends TextLesson {
 
   /** Whether `encoding` waits for a tap: a large model, on a phone or a save-data connection, not yet asked for. */
   onRequest(encoding) {
-    if (ON_THEIR_OWN.has(encoding) || this.asked.has(encoding) || encoding === "custom") return false;
-    return window.matchMedia("(max-width: 640px)").matches || navigator.connection?.saveData === true;
+    return !this.asked.has(encoding) && waitsForTap(encoding);
   }
 
   /** Asks for one row and draws it; false when a newer run took over. */

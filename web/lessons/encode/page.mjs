@@ -91,7 +91,7 @@ export function buildPage(root, t, b, actions) {
     b.text(el("p", { className: "point-held", testid: "point-hidden" }), "result.pointHidden"));
 
   const input = inputCard(b, r.textarea, {
-    name: "text", labelKey: "encode.inputLabel", hintKey: "encode.inputHint", below: [r.errorBox, r.notes, r.result.node],
+    name: "text", labelKey: "encode.inputLabel", hintKey: "encode.inputHint", below: [r.errorBox, r.notes, actions.quick, r.result.node],
     side: [actions.encodingChoice, b.text(el("h2", { className: "field-label" }), "encode.presets"), presetList, r.point],
   });
 

@@ -21,3 +21,16 @@ export const LOAD_ORDER = Object.freeze(["r50k_base", "minimind", "cl100k_base",
 // each. Their rows stand beside the others; the claim, the limits and the worksheet keep to LOAD_ORDER.
 export const SPM_ORDER = Object.freeze(["llama2", "mistral"]);
 
+
+// The tables a phone loads without a tap: OpenAI's first (in the engine already) and MiniMind's small file.
+const ON_THEIR_OWN = new Set(["r50k_base", "minimind"]);
+
+/**
+ * Whether a table's file waits for the reader's tap instead of loading by itself: a large one, on a
+ * phone (at most 640 px wide) or a connection that asks to save data. The models lesson's rows and the
+ * encode lesson's counts decide alike.
+ */
+export function waitsForTap(name) {
+  if (ON_THEIR_OWN.has(name) || name === "custom") return false;
+  return window.matchMedia("(max-width: 640px)").matches || navigator.connection?.saveData === true;
+}
