@@ -9,9 +9,11 @@
 // The counts are the engine's (`model_row`, the models lesson's request, one per table), never the
 // page's; the default example's are computed by the build (precomputed.json), so the first screen shows
 // them before Python has started, with nothing downloaded. The tables come from the select, so a table
-// added to it gets a count here too. Memory: the tables the engine holds are counted at once; on a phone or
-// a connection that asks to save data, a large table's file is not fetched by itself (models/table.mjs
-// `waitsForTap`, as in the models lesson): its count offers a tap instead.
+// added to it gets a count here too. Memory: the tables the engine holds are counted at once, and so are
+// OpenAI's three and MiniMind's (small files); an open model or a SentencePiece model is fetched only
+// when the reader asks (its count offers a tap, on every screen: all of them together grow the tab by
+// hundreds of MB, issue 39, more than a count is worth; the models lesson loads them on a laptop, and
+// on a phone or a save-data connection waits for taps too, models/table.mjs `waitsForTap`).
 // Each count says while it loads (aria-busy, "…", and its download's progress in its title).
 
 import { el } from "../../ui/dom.mjs";
@@ -22,6 +24,9 @@ import { TIMING } from "../../theme.mjs";
 import { tableTitle, isOpenModel } from "../encodings.mjs";
 import { waitsForTap } from "../models/table.mjs";
 import "./quickWords.mjs";
+
+// The tables counted without a tap when the engine does not hold them yet: small files.
+const COUNTED_AT_ONCE = new Set(["r50k_base", "cl100k_base", "o200k_base", "minimind"]);
 
 const GROUPED = new Intl.NumberFormat("en-US");
 const MB = 1024 * 1024;
@@ -94,7 +99,9 @@ export class QuickCounts {
     }
     const held = waiting.filter((name) => this.ctx.holdsTable(name));
     const rest = waiting.filter((name) => !held.includes(name));
-    for (const name of rest) if (!this.asked.has(name) && waitsForTap(name)) this.counts.set(name, { offer: true });
+    for (const name of rest) {
+      if (!this.asked.has(name) && (waitsForTap(name) || !COUNTED_AT_ONCE.has(name))) this.counts.set(name, { offer: true });
+    }
     this.render();
     for (const name of [...held, ...rest]) {
       if (this.counts.get(name)?.offer) continue;
