@@ -404,7 +404,7 @@ SETTLED_TIMEOUT_MS = 90_000
 SETTLED_AFTER = """(after) => {
     const root = document.querySelector('[data-testid="lesson-root"]');
     const drawn = root && root.dataset.settled;
-    return drawn !== undefined && Number(drawn) > after;
+    return drawn !== undefined && Number(drawn) > after && { drawn: Number(drawn) };
 }"""
 NEXT_FRAME = "() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))"
 
@@ -425,8 +425,8 @@ def wait_settled(page, after: int | None = None, timeout_ms: int = SETTLED_TIMEO
         page.get_by_test_id("text-input").fill("hello")
         wait_settled(page, after=before)
     """
-    page.wait_for_function(SETTLED_AFTER, arg=-1 if after is None else after, timeout=timeout_ms)
-    return int(page.locator(ROOT_SELECTOR).get_attribute("data-settled"))
+    # the state drawn as the wait saw it (read again afterwards, a newer state may already be asked)
+    return int(page.wait_for_function(SETTLED_AFTER, arg=-1 if after is None else after, timeout=timeout_ms).json_value()["drawn"])
 
 
 def settled_after(page, action, timeout_ms: int = SETTLED_TIMEOUT_MS) -> int:

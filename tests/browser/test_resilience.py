@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from conftest import STATUS, BootedPage, wait_until_ready
+from conftest import STATUS, BootedPage, wait_settled, wait_until_ready
 
 LIMIT = 4000  # LIMITS.hashTextMax in web/theme.mjs (held to it in test_long_text_...)
 
@@ -500,6 +500,9 @@ def test_a_worker_that_dies_without_a_word_shows_the_crash_and_restart(context, 
     context.add_init_script(WORKER_SPY)
     page = open_app("lesson=encode&lang=en&text=fix+the+AI")
     expect(page.get_by_test_id("restart-engine")).to_be_hidden()
+    # An idle worker: the quick counts' tables are in (a worker that dies during a long request is found
+    # by that request's timeout instead, engine.mjs).
+    wait_settled(page)
     # terminate(): the worker is gone, and no error event says so.
     page.evaluate("() => window.__workers.at(-1).terminate()")
     page.get_by_test_id("text-input").fill("tokenization")

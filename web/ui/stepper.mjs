@@ -167,18 +167,43 @@ export class Stepper {
 
 /**
  * Scrolls the page so `node` is back where it was on the screen once what its press changed has been
- * drawn (the next frame, and again after a late redraw).
+ * drawn: the next frame, the one after, and then each frame until the lesson has settled (what the press
+ * asked may arrive later, from the engine, and grow the canvas above the button), for at most
+ * FOLLOW_MS; a newer press, or the reader scrolling by wheel or touch, ends the following.
  */
+const FOLLOW_MS = 3000;
+let following = 0;
+
 function keepInPlace(node) {
   const before = node.getBoundingClientRect().top;
+  const mine = ++following;
+  let own = true;
+  const mineStill = () => own && mine === following && node.isConnected;
+  const letGo = () => { own = false; };
+  window.addEventListener("wheel", letGo, { once: true, passive: true });
+  window.addEventListener("touchstart", letGo, { once: true, passive: true });
   const settle = () => {
-    if (!node.isConnected) return;
+    if (!mineStill()) return false;
     const moved = node.getBoundingClientRect().top - before;
     if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    return true;
+  };
+  const until = performance.now() + FOLLOW_MS;
+  const follow = () => {
+    if (!settle()) return;
+    if (settled.isSettled || performance.now() > until) {
+      window.removeEventListener("wheel", letGo);
+      window.removeEventListener("touchstart", letGo);
+      return;
+    }
+    requestAnimationFrame(follow); // not settled.frame: following must not hold the lesson unsettled
   };
   settled.frame(() => {
     settle();
-    settled.frame(settle);
+    settled.frame(() => {
+      settle();
+      requestAnimationFrame(follow);
+    });
   });
 }
 

@@ -23,10 +23,12 @@ import { precomputed } from "../../precomputed.mjs";
 import { TIMING } from "../../theme.mjs";
 import { tableTitle, isOpenModel } from "../encodings.mjs";
 import { waitsForTap } from "../models/table.mjs";
+import { FETCHED_MODELS, FETCHED_SPM } from "../../protocol.mjs";
 import "./quickWords.mjs";
 
-// The tables counted without a tap when the engine does not hold them yet: small files.
-const COUNTED_AT_ONCE = new Set(["r50k_base", "cl100k_base", "o200k_base", "minimind"]);
+// The tables whose count waits for a tap until the engine holds them: the open models' and SentencePiece
+// models' large files (OpenAI's tables and MiniMind's are counted at once).
+const LARGE = new Set([...FETCHED_MODELS, ...FETCHED_SPM]);
 
 const GROUPED = new Intl.NumberFormat("en-US");
 const MB = 1024 * 1024;
@@ -34,9 +36,11 @@ const MB = 1024 * 1024;
 /**
  * A table's short name in the row: OpenAI's without "_base", an open model's title without what its
  * brackets add.
- *     shortName("cl100k_base") -> "cl100k";  shortName("minimind") -> "MiniMind" (title "MiniMind (minimind-3)")
+ *     shortName("cl100k_base") -> "cl100k";  shortName("minimind") -> "MiniMind" (title "MiniMind (minimind-3)");
+ *     sentencepiece's test models by their family and language ("Unigram en")
  */
 export function shortName(name, t) {
+  if (name.startsWith("unigram_")) return t(`quick.short.${name}`);
   return isOpenModel(name) ? tableTitle(name, t).replace(/\s*[(（].*$/, "") : name.replace(/_base$/, "");
 }
 
@@ -100,7 +104,7 @@ export class QuickCounts {
     const held = waiting.filter((name) => this.ctx.holdsTable(name));
     const rest = waiting.filter((name) => !held.includes(name));
     for (const name of rest) {
-      if (!this.asked.has(name) && (waitsForTap(name) || !COUNTED_AT_ONCE.has(name))) this.counts.set(name, { offer: true });
+      if (!this.asked.has(name) && (waitsForTap(name) || LARGE.has(name))) this.counts.set(name, { offer: true });
     }
     this.render();
     for (const name of [...held, ...rest]) {

@@ -4,6 +4,15 @@
 import { registerPairs } from "../../i18n.mjs";
 
 registerPairs({
+  // sentencepiece's two test models, short enough for the row (their titles name them in full)
+  "quick.short.unigram_en": {
+    en: "Unigram en",
+    zh: "Unigram 英文",
+  },
+  "quick.short.unigram_ja": {
+    en: "Unigram ja",
+    zh: "Unigram 日文",
+  },
   "quick.label": {
     en: "Tokens of this text in each table; choose one to see its tokens below",
     zh: "这段文字在每张词表里是几个 token；点一张，下面就显示它切出的 token",
