@@ -129,7 +129,7 @@ def build() -> Path:
         steps.next("computing the lab's expected answers")
         ship_lab(out / "lab")
         steps.next("answering the default example's first requests (precomputed.json)")
-        (out / "precomputed.json").write_text(json.dumps(precompute(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        (out / "precomputed.json").write_text(json.dumps(precompute(out / "tables"), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         steps.next("drawing the icons and listing every file for offline use")
         add_icons(out)
         add_offline(out)  # last: it lists every file above

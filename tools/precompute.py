@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from tools.common import ROOT, BuildError
 
@@ -53,10 +54,13 @@ def precompute_key(kind: str, payload: dict) -> str:
     return f"{kind} {canonical_json(payload)}"
 
 
-def precompute() -> dict:
-    """Run toklab.webapi.handle on CPython for the default example's first requests."""
+def precompute(tables: Path | None = None) -> dict:
+    """Run toklab.webapi.handle on CPython for the default example's first requests. `tables`: the folder
+    the build has just written OpenAI's tables to (a clean clone has them nowhere else yet)."""
     path = os.pathsep.join([str(ROOT / "py_src"), str(ROOT)])
     env = dict(os.environ, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1")
+    if tables is not None:
+        env["TOKLAB_TABLES"] = str(tables)
     done = subprocess.run(
         [sys.executable, "-m", "tools.precompute"],
         input=json.dumps(PRECOMPUTED_REQUESTS),
