@@ -59,15 +59,19 @@ async function fetchTable(table) {
   }
   const files = await Promise.all(writes.map(async ([name, path]) => [name, await bytes(new URL(path, DIST))]));
   for (const [name, data] of files) pyodide.FS.writeFile(`/tables/${name}`, data);
+  return files.map(([name]) => `/tables/${name}`);
 }
 
 const TOKLAB = {
   async load(table) {
-    await fetchTable(table);
+    const written = await fetchTable(table);
     side.load(table);
     return {
       encode: () => side.encode(),
-      free: () => side.unload(),
+      free: () => {
+        side.unload();
+        for (const path of written) pyodide.FS.unlink(path); // Python's files live in its memory
+      },
       ids: () => {
         const data = side.ids();
         const view = data.toJs();
