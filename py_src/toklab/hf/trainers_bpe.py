@@ -168,7 +168,23 @@ def _special(token):
     raise ToklabTypeError("wrong_type", field="special_tokens", expected="list of strings or AddedTokens")
 
 
-class BpeTrainer(Trainer):
+class _InitialAlphabet:
+    """The `initial_alphabet` option BpeTrainer and UnigramTrainer share: characters always in the
+    vocabulary, each given as a string whose first character counts."""
+
+    @property
+    def initial_alphabet(self) -> list[str]:
+        """The characters, each as a one-character string (the first character of each given string)."""
+        return sorted(self._initial_alphabet)
+
+    @initial_alphabet.setter
+    def initial_alphabet(self, alphabet) -> None:
+        if isinstance(alphabet, str) or any(not isinstance(s, str) for s in alphabet):
+            raise ToklabTypeError("wrong_type", field="initial_alphabet", expected="list of strings")
+        self._initial_alphabet = {s[0] for s in alphabet if s}
+
+
+class BpeTrainer(_InitialAlphabet, Trainer):
     """Trains a BPE model exactly as ``tokenizers.trainers.BpeTrainer`` (same options, same defaults).
 
     ``progress`` (toklab's own) is the callback described in the module docstring; ``strict`` (toklab's
@@ -198,17 +214,6 @@ class BpeTrainer(Trainer):
             print(f"Ignored unknown kwargs option {key}")  # as the Python binding says it
         self.words: dict[str, int] = {}
         self.stop_reason: str | None = None  # after learn: "vocab_size", "no_pairs", "min_frequency" or "stopped"
-
-    @property
-    def initial_alphabet(self) -> list[str]:
-        """The characters, each as a one-character string (the first character of each given string)."""
-        return sorted(self._initial_alphabet)
-
-    @initial_alphabet.setter
-    def initial_alphabet(self, alphabet) -> None:
-        if isinstance(alphabet, str) or any(not isinstance(s, str) for s in alphabet):
-            raise ToklabTypeError("wrong_type", field="initial_alphabet", expected="list of strings")
-        self._initial_alphabet = {s[0] for s in alphabet if s}
 
     def __repr__(self) -> str:
         return (f"BpeTrainer(vocab_size={self.vocab_size}, min_frequency={self.min_frequency}, "

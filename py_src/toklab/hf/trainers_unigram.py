@@ -61,7 +61,7 @@ from typing import Callable, Iterable
 from toklab.errors import ToklabError, ToklabTypeError
 
 from ..sentencepiece.unigram import stats_of, viterbi
-from .trainers_bpe import MAX_VOCAB_SIZE, Trainer, _int_option
+from .trainers_bpe import MAX_VOCAB_SIZE, Trainer, _InitialAlphabet, _int_option
 
 __all__ = ["UnigramTrainer", "digamma", "log_sum_exp", "seed_pieces"]
 
@@ -288,7 +288,7 @@ def _marginals(starts: list, n: int, freq: float, expected: list[float]) -> floa
 
 # --- the trainer ----------------------------------------------------------------------------------------
 
-class UnigramTrainer(Trainer):
+class UnigramTrainer(_InitialAlphabet, Trainer):
     """Trains a Unigram model as ``tokenizers.trainers.UnigramTrainer`` (same options, same defaults; the
     module docstring says where the result can differ and why).
 
@@ -320,17 +320,6 @@ class UnigramTrainer(Trainer):
             print(f"Ignored unknown kwargs option {key}")  # as the Python binding says it
         self.words: dict[str, int] = {}
         self.stop_reason: str | None = None  # after learn: "vocab_size", "stalled" or "stopped"
-
-
-    @property
-    def initial_alphabet(self) -> list[str]:
-        return sorted(self._initial_alphabet)
-
-    @initial_alphabet.setter
-    def initial_alphabet(self, alphabet) -> None:
-        if isinstance(alphabet, str) or any(not isinstance(s, str) for s in alphabet):
-            raise ToklabTypeError("wrong_type", field="initial_alphabet", expected="list of strings")
-        self._initial_alphabet = {s[0] for s in alphabet if s}
 
     def __repr__(self) -> str:
         return (f"UnigramTrainer(vocab_size={self.vocab_size}, special_tokens={self._special_tokens!r}, "
