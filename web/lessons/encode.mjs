@@ -73,6 +73,7 @@ class EncodeLesson {
     this.stepper = new Stepper({
       step: () => this.state.step,
       total: () => this.quiz.limit(this.state, this.session.snapshot.trace),
+      waiting: () => this.session.waiting(),
       show: (k) => ctx.setState({ step: k }),
       speed: () => this.state.speed,
       holdMs: TIMING.holdMs,
@@ -300,8 +301,11 @@ class EncodeLesson {
       case "overview":
         this.onOverview(detail);
         break;
-      case "page":
       case "error":
+        this.stepper.drop();
+        this.view.markAll();
+        break;
+      case "page":
         this.view.markAll();
         break;
       case "tracing":
@@ -313,6 +317,7 @@ class EncodeLesson {
         if (this.choice.active === this.state.encoding && this.state.step > this.total()) this.ctx.setState({ step: this.total() });
         else this.stepChanged();
         this.view.markTrace();
+        this.stepper.arrived(); // a step key pressed while this trace was on its way
         break;
       case "stale":
         this.view.mark("stale");
@@ -333,6 +338,7 @@ class EncodeLesson {
   onOverview({ previous, typed, empty }) {
     const o = this.overview();
     if (empty) {
+      this.stepper.drop();
       this.ctx.setState({ piece: 0, step: 0 });
       this.view.markAll();
       return;
