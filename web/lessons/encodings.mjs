@@ -261,7 +261,8 @@ export class EncodingChoice {
     this.status.dataset.state = l ? "loading" : this.failed ? "error" : this.needsFile ? "needs-file" : "ready";
     const facts = factsOf(this.active);
     const title = facts ? facts.title : this.active;
-    this.note.textContent = this.active === CUSTOM_TABLE ? t("encoding.note.custom", { title })
+    this.note.textContent = this.active === CUSTOM_TABLE
+      ? t(facts && (facts.family === "spm_bpe" || facts.family === "unigram") ? "encoding.note.customModel" : "encoding.note.custom", { title })
       : isSentencePiece(this.active) ? t(`encoding.note.${facts && facts.family === "unigram" ? "unigram" : "spm"}`, { title: tableTitle(this.active, t), licence: facts ? facts.licence : "" })
       : isOpenModel(this.active) ? t("encoding.note.open", { title, licence: facts ? facts.licence : "" })
         : t(`encoding.note.${this.active}`);

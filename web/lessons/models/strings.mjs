@@ -25,12 +25,12 @@ registerPairs({
   "models.preset.mixed": { en: "Mixed", zh: "中英混排" },
   "models.preset.weather": { en: "今天天气真好", zh: "今天天气真好" },
   "models.fileLabel": {
-    en: "Your own tokenizer.json",
-    zh: "你自己的 tokenizer.json",
+    en: "Your own tokenizer.json or tokenizer.model",
+    zh: "你自己的 tokenizer.json 或 tokenizer.model",
   },
   "models.fileHint": {
-    en: "A HuggingFace tokenizer.json (BPE) of up to {limit} MB. It is read in this page and never leaves it; it stays open until you close the tab. A large one takes a while: the bar below shows how far it has got.",
-    zh: "HuggingFace 格式的 tokenizer.json（BPE 模型），最大 {limit} MB。文件只在本页读取，不会上传；关闭标签页之前一直可用。较大的文件要多等一会儿，下面的进度条会显示进度。",
+    en: "A HuggingFace tokenizer.json (BPE) or a SentencePiece tokenizer.model (BPE or Unigram: Yi's, ChatGLM's, T5's), up to {limit} MB. It is read in this page and never leaves it; it stays open until you close the tab. A large one takes a while: the bar below shows how far it has got.",
+    zh: "HuggingFace 格式的 tokenizer.json（BPE 模型），或 SentencePiece 的 tokenizer.model（BPE 或 Unigram，例如 Yi、ChatGLM、T5 的），最大 {limit} MB。文件只在本页读取，不会上传；关闭标签页之前一直可用。较大的文件要多等一会儿，下面的进度条会显示进度。",
   },
   "models.fileReading": {
     en: "Reading {name}: {loaded} of {total} MB",
@@ -49,16 +49,16 @@ registerPairs({
     zh: "已打开：{name}（{model}，{total} 个 token）。上面的词表下拉框里多了“你的文件”这一项，“模型”一课里也多了对应的一行。",
   },
   "models.fileTooLarge": {
-    en: "{name} has {size} bytes; a tokenizer.json of at most {limit} bytes can be opened here.",
-    zh: "{name} 有 {size} 字节，这里最多只能打开 {limit} 字节的 tokenizer.json。",
+    en: "{name} has {size} bytes; a tokenizer file of at most {limit} bytes can be opened here.",
+    zh: "{name} 有 {size} 字节，这里最多只能打开 {limit} 字节的词表文件。",
   },
   "models.fileError": {
     en: "{name} cannot be used: {reason}",
     zh: "{name} 用不了：{reason}",
   },
   "models.fileNeeded": {
-    en: "This link was made with a tokenizer.json named “{name}”. The file itself is not in the link: open it with the button above to see its row.",
-    zh: "这个链接是在打开了名为“{name}”的 tokenizer.json 时生成的。链接里不含文件本身：用上面的按钮打开它，才能看到对应那一行。",
+    en: "This link was made with a tokenizer file named “{name}”. The file itself is not in the link: open it with the button above to see its row.",
+    zh: "这个链接是在打开了名为“{name}”的词表文件时生成的。链接里不含文件本身：用上面的按钮打开它，才能看到对应那一行。",
   },
   "models.rowsTitle": {
     en: "One text, every model",
