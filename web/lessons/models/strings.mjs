@@ -77,6 +77,7 @@ registerPairs({
   "models.name.llama3": { en: "Llama 3", zh: "Llama 3" },
   "models.name.gemma3": { en: "Gemma 3", zh: "Gemma 3" },
   "models.name.chatglm": { en: "ChatGLM", zh: "ChatGLM" },
+  "models.name.yi": { en: "Yi", zh: "Yi" },
   "models.name.llama2": { en: "Llama 1/2", zh: "Llama 1/2" },
   "models.name.mistral": { en: "Mistral 7B", zh: "Mistral 7B" },
   "models.licence": {
@@ -123,6 +124,15 @@ registerPairs({
   "models.about.chatglm": {
     en: "No tokenizer file for ChatGLM is available here, so this row has no measurements (the notes say {notes}).",
     zh: "这里拿不到 ChatGLM 的分词器文件，所以这一行没有实测数字（笔记写的是 {notes}）。",
+  },
+  "models.about.yi": {
+    en: "No tokenizer file for Yi is available here, so this row has no measurements (the notes say {notes}).",
+    zh: "这里拿不到 Yi 的分词器文件，所以这一行没有实测数字（笔记写的是 {notes}）。",
+  },
+  "models.openOwn": { en: "Open its file…", zh: "打开它的文件…" },
+  "models.openOwnHint": {
+    en: "Have its tokenizer.model or tokenizer.json on your disk? Open it here: it is read in this page and becomes the row “Your file”.",
+    zh: "你的电脑里有它的 tokenizer.model 或 tokenizer.json？在这里打开：文件只在本页读取，会多出“你的文件”这一行。",
   },
   "models.tokens": { en: "Tokens", zh: "token 数" },
   "models.perToken": { en: "Characters per token", zh: "每个 token 的字符数" },
