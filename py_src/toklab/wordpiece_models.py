@@ -48,7 +48,7 @@ class WordPieceModel:
 
 
 WORDPIECE_MODELS = {
-    "wordpiece_en": WordPieceModel("WordPiece (English, BERT-style)", "botchan.txt", 3000, "Apache-2.0"),
+    "wordpiece_en": WordPieceModel("English WordPiece (BERT-style)", "botchan.txt", 3000, "Apache-2.0"),
 }
 WORDPIECE_NAMES = tuple(WORDPIECE_MODELS)
 assert WORDPIECE_NAMES == TABLE_WORDPIECE_NAMES  # toklab.table_names says them for the protocol

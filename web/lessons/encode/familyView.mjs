@@ -165,7 +165,7 @@ export function renderFamilyLog(list, t, trace, step, goTo) {
     attrs: { type: "button", "aria-current": k === step ? "step" : "false" }, data: { step: k, ...data },
     on: { click: () => goTo(k) },
   }, el("span", { className: "log-num" }, String(k)), el("span", { className: "log-merge" }, text)));
-  const entries = [entry(0, t("family.log.start"), {})];
+  const entries = [entry(0, t(trace.family === "wordpiece" ? "family.log.startWp" : "family.log.start"), {})];
   if (trace.family === "wordpiece") {
     trace.wordpiece.tries.forEach((a, i) => {
       entries.push(entry(i + 1, wordpieceLogText(t, a), { piece: a.piece, found: a.found }));

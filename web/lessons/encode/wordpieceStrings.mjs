@@ -84,6 +84,10 @@ registerPairs({
     en: "No try yet: press → to make the first.",
     zh: "还没有尝试：按 → 开始第一次。",
   },
+  "family.log.startWp": {
+    en: "start: the whole word, no try yet",
+    zh: "开始：整个词，还没有尝试",
+  },
   "family.log.try": {
     en: "{piece} ✓ id {id}",
     zh: "{piece} ✓ id {id}",

@@ -28,7 +28,7 @@ export function wordpieceParts(t, trace, step) {
     attrs: { role: "list", "aria-label": t("family.wp.label", { word, n: f.step }) },
     data: { step: f.step, total: f.total, word: f.word },
   });
-  grid.style.gridTemplateColumns = `repeat(${Math.max(1, n)}, minmax(2.4em, 1fr))`;
+  grid.style.gridTemplateColumns = `repeat(${Math.max(1, n)}, minmax(2.6em, 1fr))`;
   const at = f.next ? f.next.start : -1;
   f.chars.forEach((ch, i) => {
     const head = el("span", { className: `wp-char${i === at ? " current" : ""}${i < f.covered ? " covered" : ""}`, attrs: { "aria-hidden": "true" } }, visibleSymbol(ch));
