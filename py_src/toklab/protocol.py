@@ -588,6 +588,44 @@ class ToyCut(TypedDict):
     n_unknown: int  # of the words listed
 
 
+class TrainWordPieceRequest(TypedDict, total=False):
+    corpus: Required[str]  # the train lesson's corpus: the same words the toy BPE learns from
+    unit: Literal["words", "lines"]  # default "words": split at whitespace; "lines": one line a word, its spaces removed
+    num_merges: Annotated[int, Range(0, MAX_ITEMS)] | None  # default null: no limit (the page: as many as the toy BPE made)
+    min_frequency: Annotated[int, Range(1, None)]  # default 2
+    text: str  # default "": the example to cut by longest match over what was learned
+
+
+class WordPieceMerge(TypedDict):
+    left: str
+    right: str  # "##ug": a piece inside a word
+    merged: str  # left + right without its ## ("h" + "##ug" makes "hug")
+
+
+class WordPieceWord(TypedDict):
+    word: str
+    tokens: list[str]  # by longest match; ["[UNK]"] for a word the vocabulary cannot cover
+    ids: list[int]
+    unk: Literal["no_piece", "too_long"] | None
+
+
+class WordPieceTraining(TypedDict):
+    """The corpus's words learned by WordPiece's trainer (toklab.wordpiece_train): merging, as BPE does,
+    from ## symbols; then the example cut by longest match over the vocabulary (the merges dropped)."""
+
+    rows: list[Row]  # each distinct word as its first symbols (## before all but the first), the first ITEM_LIMIT
+    n_rows: int
+    base_vocab: list[str]  # [UNK], the alphabet, the ## symbols: the vocabulary before the first merge
+    merges: list[WordPieceMerge]  # in the order learned, the first ITEM_LIMIT
+    n_merges: int
+    vocab_size: int  # after training, [UNK] included
+    stop: Literal["vocab_size", "no_pairs", "min_frequency"]  # vocab_size: the merges asked for were made
+    words: list[WordPieceWord]  # the example's first ITEM_LIMIT words
+    n_words: int
+    n_tokens: int  # of the words listed
+    n_unknown: int  # words listed that are [UNK]
+
+
 # --- compare, samples, warm-up --------------------------------------------------------------------
 
 
@@ -833,6 +871,7 @@ KINDS: dict[str, tuple[type, type]] = {
     "special": (SpecialRequest, SpecialViews),
     "train": (TrainRequest, Training),
     "toy_encode": (ToyEncodeRequest, ToyCut),
+    "train_wordpiece": (TrainWordPieceRequest, WordPieceTraining),
     "compare": (CompareRequest, Comparison),
     "samples": (SamplesRequest, Samples),
     "source": (SourceRequest, Source),

@@ -263,6 +263,14 @@ def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int
     raise bad_choice("mode", mode, ("chars", "bytes"))
 
 
+def train_wordpiece(corpus: str, unit: str = "words", num_merges: int | None = None, min_frequency: int = 2,
+                    text: str = "") -> dict:
+    """The train lesson's corpus learned by WordPiece's trainer, and the example cut by longest match."""
+    from .wordpiece_train import train_wordpiece as learn
+
+    return learn(_text(corpus, "corpus"), unit=unit, num_merges=num_merges, min_frequency=min_frequency, text=_text(text))
+
+
 TOKEN_SHOWN = 200  # characters of one token a compare or samples answer lists (then "…")
 
 
@@ -511,6 +519,7 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "special": special,
     "train": train,
     "toy_encode": toy_encode,
+    "train_wordpiece": train_wordpiece,
     "compare": compare,
     "samples": samples,
     "source": source,
