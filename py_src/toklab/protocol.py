@@ -593,7 +593,7 @@ class TrainWordPieceRequest(TypedDict, total=False):
     unit: Literal["words", "lines"]  # default "words": split at whitespace; "lines": one line a word, its spaces removed
     num_merges: Annotated[int, Range(0, MAX_ITEMS)] | None  # default null: no limit (the page: as many as the toy BPE made)
     min_frequency: Annotated[int, Range(1, None)]  # default 2
-    text: str  # default "": the example to cut by longest match over what was learned
+    text: str  # default "": the example to cut by longest match over what was learned (its words read by `unit`)
 
 
 class WordPieceMerge(TypedDict):

@@ -37,8 +37,8 @@ def _words(text: str, unit: str) -> list[str]:
 
 def train_wordpiece(corpus: str, unit: str = "words", num_merges: int | None = None, min_frequency: int = 2,
                     text: str = "") -> dict:
-    """The words of `corpus` learned by WordPiece's trainer (at most `num_merges` merges), and `text` cut
-    by longest match over what was learned. See the module docstring."""
+    """The words of `corpus` learned by WordPiece's trainer (at most `num_merges` merges), and `text`
+    (read as the corpus is, by `unit`) cut by longest match over what was learned. See the module docstring."""
     from .hf.trainers_bpe import BpeTrainer
     from .hf.trainers_wordpiece import WordPieceTrainer
     from .hf.wordpiece import longest_match
@@ -55,7 +55,7 @@ def train_wordpiece(corpus: str, unit: str = "words", num_merges: int | None = N
     trainer.vocab_size = len(base) + (num_merges if num_merges is not None else 10**9)
     vocab, merges = BpeTrainer.learn(trainer, counts)  # the merges too: WordPieceTrainer.learn drops them
     merged = [{"left": a, "right": b, "merged": a + b.removeprefix(PREFIX)} for a, b in merges]
-    words = _words(text, "words")
+    words = _words(text, unit)  # read as the corpus is
     cut = []
     for word in words[:ITEM_LIMIT]:
         trace = longest_match(vocab, word, UNK, PREFIX)
