@@ -31,6 +31,7 @@ GOOD = {
     "train": {"corpus": "low lower lowest", "mode": "chars", "unit": "words", "vocab_size": None, "num_merges": 3,
               "min_frequency": 2, "tie_break": "first_occurrence", "detail": "auto"},
     "toy_encode": {"merges": [["l", "o"]], "text": "low", "unit": "words", "end_marker": None, "vocab": None},
+    "train_wordpiece": {"corpus": "low lower lowest", "unit": "words", "num_merges": 3, "min_frequency": 2, "text": "lowest"},
     "compare": {"text": "a b a b", "corpus": None, "bpe_vocab_size": 20, "min_frequency": 2},
     "samples": {"text": "a b c d e f g h i j", "block_size": 2, "batch_size": 2, "tokenizer": "toy_bpe",
                 "bpe_vocab_size": 20, "mode": "random", "seed": 0, "start": 0},
