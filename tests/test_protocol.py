@@ -65,6 +65,9 @@ REQUESTS = [
     ("model_row", {"text": "ab ba abc", "encoding": "custom"}),
     ("overview", {"text": "ab ba abc", "encoding": "custom"}),
     ("trace_piece", {"text": "ab ba abc", "index": 1, "encoding": "custom"}),
+    # a BERT vocab.txt of eight lines (lowercased: no capital letter): "cats sat" -> cat ##s [UNK]
+    ("tokenizer_vocab_file", {"text": "[PAD]\n[UNK]\n[CLS]\n[SEP]\ncat\n##s\nsa\n##x\n", "name": "vocab.txt"}),
+    ("overview", {"text": "Cats sat", "encoding": "custom"}),
     # the open models as tables (issue #24): minimind is inside the package, so these run everywhere
     ("tokenizer_facts", {"encoding": "minimind"}),
     ("overview", {"text": "今天天气真好 hello 123<|im_end|>", "encoding": "minimind"}),

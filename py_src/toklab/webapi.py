@@ -542,6 +542,32 @@ def tokenizer_model_file(data: str, name: str = "tokenizer.model") -> dict:
     return {"model": found["model"], "n_chars": len(raw), "makeup": found["makeup"], "facts": table.model_facts()}
 
 
+def tokenizer_vocab_file(text: str, name: str = "vocab.txt") -> dict:
+    """Open a reader's WordPiece vocabulary (a BERT vocab.txt: one token a line, its id its line number)
+    as BERT's tokenizer on it, as `tokenizers`' BertWordPieceTokenizer.from_file builds it: BERT's
+    normalizer and pre-tokenizer, ## pieces, [UNK]. The file does not say whether the model lowercases;
+    a vocabulary with no capital letter outside its [SPECIAL] tokens is an uncased one (bert-base-uncased),
+    so it lowercases (and strips accents) exactly then. From now on it is the session's "custom" table."""
+    import io
+
+    from .hf.implementations import BertWordPieceTokenizer
+
+    if not isinstance(text, str):
+        raise ToklabTypeError("wrong_type", field="text", expected="string")
+    if not isinstance(name, str):
+        raise ToklabTypeError("wrong_type", field="name", expected="string")
+    vocab = {line.rstrip(): i for i, line in enumerate(io.StringIO(text, newline=None))}
+    missing = [t for t in ("[UNK]", "[CLS]", "[SEP]") if t not in vocab]
+    if missing:
+        raise ToklabError("hf_bad_value", path="vocab.txt", expected="a BERT vocab.txt, one token a line, with [UNK], [CLS] and [SEP]",
+                          value=f"no {' '.join(missing)} among its {len(vocab):,} lines")  # fmt: skip
+    plain = (t for t in vocab if not (t.startswith("[") and t.endswith("]")))
+    cased = any(c.isupper() for t in plain for c in t)
+    bert = BertWordPieceTokenizer(vocab, lowercase=not cased)
+    answer = tokenizer_file(bert.to_str(), name[:200] or "vocab.txt")
+    return {**answer, "model": "WordPiece, cased" if cased else "WordPiece, lowercased", "n_chars": len(text)}
+
+
 def spm_makeup(table) -> dict:
     """A SentencePiece model's make-up in a tokenizer.json's terms (toklab.model_rows.makeup): its
     control and user-defined pieces are the added tokens (the control ones special), single characters,
@@ -575,6 +601,7 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "model_row": model_row,
     "tokenizer_file": tokenizer_file,
     "tokenizer_model_file": tokenizer_model_file,
+    "tokenizer_vocab_file": tokenizer_vocab_file,
     "tokenizer_facts": tokenizer_facts,
     "hf_compare": hf_compare,
 }

@@ -178,6 +178,33 @@ def test_a_sentencepiece_tokenizer_model_opens_as_your_file(open_app, tmp_path, 
     expect(row).to_have_attribute("data-tokens", str(len(oracle.encode(page.get_by_test_id("models-input").input_value()))), timeout=LOAD_MS)
 
 
+
+def test_a_bert_vocab_txt_opens_as_your_file(open_app, tmp_path):
+    """A WordPiece vocab.txt (BERT's form) opens as the table "Your file": its ids are tokenizers'
+    BertWordPieceTokenizer's on the same file (without [CLS] and [SEP]), its stage shows the longest-match
+    tries, and a word it cannot cover is [UNK]."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tokenizers import BertWordPieceTokenizer
+    from tools.wordpiece_models import vocab_txt
+
+    mine = tmp_path / "bert-vocab.txt"
+    mine.write_text(vocab_txt("wordpiece_en").read_text(encoding="utf-8"), encoding="utf-8")
+    oracle = BertWordPieceTokenizer(str(mine), lowercase=True)
+    text = "Unaffable teachers 🦄"
+    page = open_app(f"lesson=encode&lang=en&text={quote(text)}")
+    open_file_fold(page)
+    page.get_by_test_id("tokenizer-file").set_input_files(str(mine))
+    expect(page.get_by_test_id("encoding-select")).to_have_value("custom", timeout=LOAD_MS)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(oracle.encode(text).ids[1:-1]), timeout=LOAD_MS)
+    expect(page.get_by_test_id("encoding-note")).to_contain_text("longest match")
+    expect(page.get_by_test_id("tokenizer-file-status")).to_contain_text("WordPiece, lowercased")
+    wait_settled(page, timeout_ms=LOAD_MS)
+    page.get_by_test_id("last").click()  # every try of the first word, as WordPiece's stage shows them
+    wait_settled(page, timeout_ms=LOAD_MS)
+    expect(page.get_by_test_id("wordpiece-try").first).to_be_attached()
+
 def test_a_file_that_is_neither_json_nor_a_sentencepiece_model_is_refused_keeping_the_text(open_app, tmp_path):
     page = open_app("lesson=encode&lang=en&text=lowest")
     open_file_fold(page)

@@ -1,8 +1,9 @@
 // The reader's own tokenizer file, for the session: a HuggingFace tokenizer.json or a SentencePiece
 // tokenizer.model (Yi's, ChatGLM3's, T5's), read in the page (with progress for a large file) and sent to
 // the engine (`tokenizer_file` with its text, `tokenizer_model_file` with its bytes in base64), which
-// keeps it as the model and table "custom". Which of the two a file is, its first byte says ("{": JSON;
-// a ModelProto starts with a field tag, never "{"), not its name. The models
+// keeps it as the model and table "custom"; a BERT vocab.txt (a name ending .txt) goes as its text to
+// `tokenizer_vocab_file`, BERT's WordPiece on it. JSON or not, its first byte says ("{": JSON; a ModelProto
+// starts with a field tag, never "{"), not its name. The models
 // lesson's row and the encode lesson's file input both open it through here, so there is one file per
 // session; the table selects learn of it through ../encodings.mjs (setCustomFile).
 
@@ -62,9 +63,9 @@ export async function openTokenizerFile(ctx, file, onStage) {
     return { ok: false, error: failure("request_failed", { detail: String(error?.message ?? error) }) };
   }
   onStage("loading", {});
-  const [kind, payload] = isJsonFile(bytes)
-    ? ["tokenizer_file", { json: new TextDecoder().decode(bytes), name: file.name }]
-    : ["tokenizer_model_file", { data: base64(bytes), name: file.name }];
+  const [kind, payload] = isJsonFile(bytes) ? ["tokenizer_file", { json: new TextDecoder().decode(bytes), name: file.name }]
+    : /\.txt$/i.test(file.name) ? ["tokenizer_vocab_file", { text: new TextDecoder().decode(bytes), name: file.name }]
+      : ["tokenizer_model_file", { data: base64(bytes), name: file.name }];
   bytes = null;
   // Building a large vocabulary inside Pyodide takes as long as a shipped model's (Gemma 3's file: 33 MB).
   const answer = await ctx.query(kind, payload, { timeoutMs: TIMING.modelLoadTimeoutMs });
@@ -95,7 +96,7 @@ export class FileOpener {
     this.onOpened = onOpened;
     this.openKey = openKey;
     const picker = filePicker(bindings, {
-      id, testid: "tokenizer-file", className: "lk-file", accept: ".json,.model,application/json", onChange: () => this.openChosen(),
+      id, testid: "tokenizer-file", className: "lk-file", accept: ".json,.model,.txt,application/json,text/plain", onChange: () => this.openChosen(),
     });
     this.input = picker.input;
     this.status = el("p", { className: "fine", testid: "tokenizer-file-status", attrs: { role: "status" } });

@@ -25,12 +25,12 @@ registerPairs({
   "models.preset.mixed": { en: "Mixed", zh: "中英混排" },
   "models.preset.weather": { en: "今天天气真好", zh: "今天天气真好" },
   "models.fileLabel": {
-    en: "Your own tokenizer.json or tokenizer.model",
-    zh: "你自己的 tokenizer.json 或 tokenizer.model",
+    en: "Your own tokenizer.json, tokenizer.model or vocab.txt",
+    zh: "你自己的 tokenizer.json、tokenizer.model 或 vocab.txt",
   },
   "models.fileHint": {
-    en: "A HuggingFace tokenizer.json (BPE) or a SentencePiece tokenizer.model (BPE or Unigram: Yi's, ChatGLM's, T5's), up to {limit} MB. It is read in this page and never leaves it; it stays open until you close the tab. A large one takes a while: the bar below shows how far it has got.",
-    zh: "HuggingFace 格式的 tokenizer.json（BPE 模型），或 SentencePiece 的 tokenizer.model（BPE 或 Unigram，例如 Yi、ChatGLM、T5 的），最大 {limit} MB。文件只在本页读取，不会上传；关闭标签页之前一直可用。较大的文件要多等一会儿，下面的进度条会显示进度。",
+    en: "A HuggingFace tokenizer.json (BPE), a SentencePiece tokenizer.model (BPE or Unigram: Yi's, ChatGLM's, T5's) or a BERT vocab.txt (WordPiece), up to {limit} MB. It is read in this page and never leaves it; it stays open until you close the tab. A large one takes a while: the bar below shows how far it has got.",
+    zh: "HuggingFace 格式的 tokenizer.json（BPE 模型）、SentencePiece 的 tokenizer.model（BPE 或 Unigram，例如 Yi、ChatGLM、T5 的），或 BERT 的 vocab.txt（WordPiece），最大 {limit} MB。文件只在本页读取，不会上传；关闭标签页之前一直可用。较大的文件要多等一会儿，下面的进度条会显示进度。",
   },
   "models.fileReading": {
     en: "Reading {name}: {loaded} of {total} MB",
