@@ -19,7 +19,7 @@ import { pieceMeta, followPiece } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
 import { isFamilyTrace, stepCount } from "./encode/family.mjs";
 import { familyCaption } from "./encode/familyWords.mjs";
-import { FamilyStage } from "./encode/familyView.mjs";
+import { familyGifStage } from "./encode/familyView.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
 import { EncodingChoice, encodingParam, tableTitle, CUSTOM_TABLE } from "./encodings.mjs";
 import { FileOpener } from "./models/file.mjs";
@@ -244,15 +244,8 @@ class EncodeLesson {
     // A SentencePiece or WordPiece table's steps are not on the merge canvas (which may still hold another
     // table's piece): its GIF draws its own stage, step by step, on a copy of it (ui FamilyStage).
     const trace = this.session.snapshot.trace;
-    const family = isFamilyTrace(trace);
-    const title = tableTitle(this.state.encoding, this.ctx.t);
-    const copy = family ? new FamilyStage() : null;
-    const stage = family ? {
-      total: stepCount(trace), place: r.family.node, node: copy.node,
-      caption: (k) => familyCaption(this.ctx.t, trace, k),
-      draw: (k) => copy.render(this.ctx.t, trace, k, { title, mistake: false }),
-    } : null;
-    return { view: r.view, text: r.textarea.value, table: this.state.encoding, merges: family ? null : r.rankCanvas, stage };
+    const stage = isFamilyTrace(trace) ? familyGifStage(this.ctx.t, trace, tableTitle(this.state.encoding, this.ctx.t), r.family.node) : null;
+    return { view: r.view, text: r.textarea.value, table: this.state.encoding, merges: stage ? null : r.rankCanvas, stage };
   }
 
   destroy() {
