@@ -11,6 +11,7 @@ import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { intro, inputCard, stageCard } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
+import { settled } from "../ui/settled.mjs";
 import { predictSwitch } from "../ui/predict.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 import { FamilyColumn } from "./families/column.mjs";
@@ -81,6 +82,7 @@ class FamiliesLesson extends TextLesson {
   answer(choice) {
     const facts = this.facts();
     if (!facts) return;
+    settled.asked(); // the answer is a newer state of the lesson, drawn at once
     this.answered = { text: this.get("ftext"), choice };
     this.render();
     this.ctx.announce(this.ask.verdict.textContent);

@@ -6,8 +6,9 @@
 //     ask.render(t, {question, choices, answer, picked, state})
 //
 // Test hooks: ask-card (data-kind, data-state = waiting | asking | told | failed), ask-first (the
-// question), ask-choice (data-choice, aria-pressed once picked, data-right once told), ask-show,
-// ask-verdict (data-result = correct | wrong | shown).
+// question), ask-choice (data-choice, aria-pressed once picked, data-right once told), ask-next (show
+// the answer without a guess), ask-feedback (data-result = correct | wrong | shown): the shared question
+// card's names (issue 40).
 
 import { el } from "../../ui/dom.mjs";
 import { fewest, choiceChars, cutSet } from "./facts.mjs";
@@ -40,8 +41,8 @@ export class AskFirst {
     this.title = b.text(el("h2", { className: "stage-title", id: "ask-title" }), "families.ask.title");
     this.question = el("p", { className: "predict-question", testid: "ask-first", id: "ask-first-question" });
     this.choices = el("div", { className: "predict-choices", testid: "ask-choices", attrs: { role: "group", "aria-labelledby": "ask-first-question" } });
-    this.show = b.text(el("button", { className: "ghost", testid: "ask-show", attrs: { type: "button" }, on: { click: () => show() } }), "families.ask.show");
-    this.verdict = el("p", { className: "predict-feedback", testid: "ask-verdict", attrs: { role: "status" } });
+    this.show = b.text(el("button", { className: "ghost", testid: "ask-next", attrs: { type: "button" }, on: { click: () => show() } }), "families.ask.show");
+    this.verdict = el("p", { className: "predict-feedback", testid: "ask-feedback", attrs: { role: "status" } });
     this.node = el("section", { className: "card ask-card", testid: "ask-card", attrs: { "aria-labelledby": "ask-title" } },
       el("header", { className: "stage-head" }, this.title),
       this.question, this.choices, el("div", { className: "ask-foot" }, this.show), this.verdict);

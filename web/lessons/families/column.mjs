@@ -12,6 +12,7 @@
 // family-prev, family-next, family-step, family-caption; the stage's own (rank-stage, family-stage).
 
 import { ITEM_LIMIT } from "../../protocol.mjs";
+import { settled } from "../../ui/settled.mjs";
 import { TIMING } from "../../theme.mjs";
 import { el } from "../../ui/dom.mjs";
 import { tokenChip, errorText } from "../../ui/lessonkit.mjs";
@@ -146,12 +147,20 @@ export class FamilyColumn {
     this.facts = read.facts;
     this.overview = overview;
     this.redraw();
-    if (overview.pieces.length) await this.pick(0);
+    if (overview.pieces.length) await this.open(0);
     return true;
   }
 
+  /**
+   * The reader picks word `index`: a newer state of the column (ui/settled.mjs: the lesson is not settled
+   * until its trace is drawn), as a step is.
+   */
+  pick(index) {
+    return settled.asking(this.open(index));
+  }
+
   /** Steps through word `index` (a piece of the overview's page) from its start. */
-  async pick(index) {
+  async open(index) {
     const overview = this.overview;
     if (!overview || index < 0 || index >= overview.pieces.length) return;
     const round = this.round;
@@ -179,6 +188,7 @@ export class FamilyColumn {
   step(delta) {
     const next = Math.max(0, Math.min(this.total(), this.stepAt + delta));
     if (next === this.stepAt) return false;
+    settled.asked(); // a step is a newer state of the column, drawn at once
     this.stepAt = next;
     this.redraw();
     return true;

@@ -111,8 +111,8 @@ registerPairs({
     zh: "不过 {name} 的 token 里有 {unk}，它代表的是词表里没有的文字：模型看不出那里原来是什么，解码也还原不回来。",
   },
   "families.answer.bytes": {
-    en: "Llama 2 writes {chars} as bytes: {list}.",
-    zh: "Llama 2 把 {chars} 写成了字节：{list}。",
+    en: "Llama 2 writes {chars} as byte tokens: {list}.",
+    zh: "Llama 2 把 {chars} 写成了字节 token：{list}。",
   },
   "families.answer.bytesNone": {
     en: "Nowhere: every character of this text is in Llama 2's vocabulary.",
