@@ -24,7 +24,7 @@ from collections import namedtuple
 from typing import Annotated, Literal, Required, TypedDict
 
 from .open_models import IN_PACKAGE, TOKENIZER_NAMES
-from .table_names import FETCHED, LESSON_TABLES, SPM_NAMES
+from .table_names import FETCHED, LESSON_TABLES, SPM_NAMES, WORDPIECE_NAMES
 
 PIECE_LIMIT = 2000  # pieces per overview page, and the most an overview may ask for (piece_limit)
 MAX_TEXT = 1_000_000  # characters a request's string may carry, and a decode's text at most
@@ -51,10 +51,11 @@ FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file sys
 # trace_piece, decode and special in the OpenAI tables' shapes (toklab.hf.lesson), with `model` said.
 OPEN_MODEL_NAMES = TOKENIZER_NAMES  # minimind, qwen3, deepseek_v3, llama3, gemma3
 CUSTOM_TABLE = "custom"  # the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session)
-TableName = Literal[LESSON_TABLES + TOKENIZER_NAMES + SPM_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the reader's file
+TableName = Literal[LESSON_TABLES + TOKENIZER_NAMES + SPM_NAMES + WORDPIECE_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the WordPiece tables, the reader's file
 # The one table protocol (toklab.tables): every table names its family in its answers.
-Family = Literal["byte_level_bpe", "char_bpe", "spm_bpe", "unigram"]  # GPT-2's bytes by rank; characters by rank (Gemma); SentencePiece BPE by score; Unigram's lattice
+Family = Literal["byte_level_bpe", "char_bpe", "spm_bpe", "unigram", "wordpiece"]  # GPT-2's bytes by rank; characters by rank (Gemma); SentencePiece BPE by score; Unigram's lattice; WordPiece's longest match (BERT)
 FETCHED_SPM = SPM_NAMES  # models/<name>.model, fetched when first named (llama2, mistral, unigram_en, unigram_ja)
+FETCHED_WORDPIECE = WORDPIECE_NAMES  # models/<name>.tokenizer.json, fetched when first named (wordpiece_en: toklab.wordpiece_models)
 FETCHED_MODELS = tuple(n for n in TOKENIZER_NAMES if n not in IN_PACKAGE)  # models/<name>.hfpack, fetched when first named
 PostSpecial = tuple[str, int, Literal["start", "end"]]  # a token the post-processor adds: token, id, where
 
@@ -369,6 +370,45 @@ class SpmTracedPiece(TracedPiece):
     family: str  # "SentencePiece BPE" or "SentencePiece Unigram"
     fallback: list[bool]  # per token: a byte of a character the vocabulary lacks (byte fallback)
     lattice: Lattice | None  # Unigram's Viterbi, position by position; null for BPE
+
+
+class WordPieceTry(TypedDict):
+    """One try of WordPiece's longest match: the word's characters start..end, looked up in the vocabulary."""
+
+    start: int  # a character offset of the word (its normalized, pre-tokenized form)
+    end: int  # exclusive: the longest rest of the word first, one character shorter each try
+    piece: str  # what was looked up: the characters, with the ## prefix unless start is 0
+    found: bool  # the vocabulary has it: it is taken, and the next try starts at `end`
+    id: int | None  # its id when found
+
+
+class WordPieceChoice(TypedDict):
+    start: int
+    end: int
+    piece: str  # a chosen token ("##ing"), or the unk token covering the whole word
+    id: int
+
+
+class WordPieceTrace(TypedDict):
+    """WordPiece's longest match on one word (toklab.hf.wordpiece.longest_match)."""
+
+    word: str  # the word as the model sees it (lowercased, accents stripped: BertNormalizer)
+    prefix: str  # "##": written before every piece but a word's first
+    unk_token: str  # "[UNK]"
+    max_chars: int  # a longer word is the unk token at once, with no try (max_input_chars_per_word)
+    tries: list[WordPieceTry]  # every try, in order
+    chosen: list[WordPieceChoice]  # the tokens: the tries found, or the one unk token
+    unk: Literal["no_piece", "too_long"] | None  # why the word is the unk token; null when it is covered
+    unk_at: int | None  # no_piece: the character offset where no piece, not even one character, matched
+
+
+class WordPieceTracedPiece(TracedPiece):
+    """A WordPiece table's word (toklab.hf.lesson.LessonTable): no merge steps; its tries instead. Its
+    symbols are the word's characters; `greedy` is the common mistake ([UNK] only for the rest of a
+    word that cannot be covered, after the pieces found before it)."""
+
+    family: Literal["wordpiece"]
+    wordpiece: WordPieceTrace
 
 
 # --- decode and special tokens ----------------------------------------------------------------------
@@ -788,7 +828,7 @@ class TokenizerFile(TypedDict):
 KINDS: dict[str, tuple[type, type]] = {
     "warmup": (WarmupRequest, Warmup),
     "overview": (OverviewRequest, Overview),
-    "trace_piece": (TracePieceRequest, TracedPiece | SpmTracedPiece),
+    "trace_piece": (TracePieceRequest, TracedPiece | SpmTracedPiece | WordPieceTracedPiece),
     "decode": (DecodeRequest, Decoded),
     "special": (SpecialRequest, SpecialViews),
     "train": (TrainRequest, Training),

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .pretokenize import GPT2
-from .protocol import (CUSTOM_TABLE, SPM_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName,
+from .protocol import (CUSTOM_TABLE, SPM_NAMES, WORDPIECE_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName,
                        TableName)
 from .registry import get_encoding
 from .tables import RankTable
@@ -31,6 +31,7 @@ __all__ = ["handle", "HANDLERS"]
 ENCODINGS = EncodingName.__args__  # ("r50k_base", "cl100k_base", "o200k_base")
 TABLES = TableName.__args__  # those, the open models, the SentencePiece models and "custom"
 SPM_TABLES = SPM_NAMES  # llama2, mistral, unigram_en, unigram_ja (toklab.spm_models)
+WORDPIECE_TABLES = WORDPIECE_NAMES  # wordpiece_en (toklab.wordpiece_models)
 
 
 _rank_tables: dict = {}  # OpenAI table name -> its RankTable (one each, so the caches below know it again)
@@ -39,7 +40,7 @@ _rank_tables: dict = {}  # OpenAI table name -> its RankTable (one each, so the 
 def _encoding(name: object):
     """A table the lessons offer, by name, on the one table protocol (toklab.tables): an OpenAI table
     (RankTable), an open model's tokenizer (toklab.hf.lesson.LessonTable) or a SentencePiece model
-    (SpmTable); one whose file is not found is `table_unavailable`; "custom" is the reader's
+    (SpmTable), a WordPiece table (a LessonTable too); one whose file is not found is `table_unavailable`; "custom" is the reader's
     tokenizer.json (`tokenizer_file`), `no_custom_tokenizer` before one is open."""
     if name not in TABLES:
         raise bad_choice("encoding", name, TABLES)
@@ -47,6 +48,8 @@ def _encoding(name: object):
         return _custom_table()
     if name in SPM_TABLES:
         return _spm_table(name)
+    if name in WORDPIECE_TABLES:
+        return _wordpiece_table(name)
     if name not in ENCODINGS:
         return _open_table(name)
     try:
@@ -119,13 +122,24 @@ def _spm_table(name: str):
     return found
 
 
+def _wordpiece_table(name: str):
+    from .hf.lesson import LessonTable
+    from .wordpiece_models import WORDPIECE_MODELS, get_wordpiece
+
+    found = _open_tables.get(name)
+    if found is None:
+        model = WORDPIECE_MODELS[name]  # get_wordpiece: table_unavailable when its file is not there
+        found = _open_tables[name] = LessonTable(name, get_wordpiece(name), model.title, model.licence)
+    return found
+
+
 def tokenizer_facts(encoding: str) -> dict:
     """What the page says about a model before and after it loads: its title, family, sizes and way of cutting."""
     if encoding not in TABLES or encoding in ENCODINGS:
         raise bad_choice("encoding", encoding, TABLES[len(ENCODINGS):])
     if encoding == CUSTOM_TABLE:
         return _custom_table().model_facts()
-    if encoding in _open_tables or encoding in SPM_TABLES:
+    if encoding in _open_tables or encoding in SPM_TABLES or encoding in WORDPIECE_TABLES:
         return _encoding(encoding).model_facts()
     from .hf.lesson import config_facts, config_family, said
     from .open_models import OPEN_MODELS
@@ -455,6 +469,8 @@ def model_row(text: str, encoding: str, dim: int = 768) -> dict:
         row["makeup"] = _custom["makeup"]
     elif encoding in TOKENIZER_NAMES:
         row["makeup"] = _makeup_of(encoding, table.tok)
+    elif encoding in WORDPIECE_TABLES:
+        row["makeup"] = None  # its file keeps no merges: a WordPiece vocabulary only (toklab.wordpiece_models)
     return {"encoding": encoding, **row, "family": table.family, "licence": table.licence}
 
 

@@ -120,6 +120,26 @@ registerPairs({
     en: "{name} has {specials} control tokens ({list}). SentencePiece never reads one out of text: typed into plain text, <s> is only the characters <, s and >, cut like any others, and the program that runs the model adds the control ids itself.",
     zh: "{name} 有 {specials} 个控制 token（{list}）。SentencePiece 从不从文字里读出控制 token：在普通文字里输入 <s>，它只是 <、s、> 这几个字符，和别的字符一样被切分；控制 token 的 id 由运行模型的程序自己加上。",
   },
+  "encoding.groupWordPiece": {
+    en: "WordPiece (BERT-style, trained here)",
+    zh: "WordPiece（BERT 式，在这里训练）",
+  },
+  "encoding.wordpiece": {
+    en: "{title} · {size} tokens",
+    zh: "{title} · {size} 个 token",
+  },
+  "encoding.title.wordpiece_en": {
+    en: "English WordPiece",
+    zh: "英文 WordPiece",
+  },
+  "encoding.note.wordpiece": {
+    en: "{title}: a BERT-style WordPiece vocabulary this project trains itself, with its own WordPieceTrainer (HuggingFace tokenizers' recipe for BERT) on botchan.txt, an English novel shipped with sentencepiece ({licence}). It runs as tokenizers runs BERT's tokenizer: lowercase, cut into words, then each word by longest match, ## before a piece inside a word.",
+    zh: "{title}：本项目用自己的 WordPieceTrainer（照 HuggingFace tokenizers 训练 BERT 分词器的做法）在 botchan.txt（sentencepiece 附带的一部英文小说，{licence}）上训练出的 BERT 式 WordPiece 词表。它按 tokenizers 运行 BERT 分词器的方式工作：先转小写、切成词，再对每个词做最长匹配，词内部的 piece 前面加 ##。",
+  },
+  "table.makeup.wordpiece": {
+    en: "{title}'s vocabulary holds {rows} entries: {specials} special tokens ({list}), {singles} single characters (a word's first, or ## inside a word) and {merges} longer pieces learned by merging; its ids run from 0 to {maxId}",
+    zh: "{title} 的词表共 {rows} 项：{specials} 个特殊 token（{list}），{singles} 个单字符（词首的，或词内部带 ## 的），以及 {merges} 个靠合并学出的更长 piece；id 从 0 到 {maxId}",
+  },
   "encoding.groupFile": {
     en: "Your file (this session)",
     zh: "你的文件（仅本次会话）",
