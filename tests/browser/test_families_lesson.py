@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 S = pytest.importorskip("sentencepiece")
+tokenizers = pytest.importorskip("tokenizers")
 
 open_app, page, console_errors = shared_page_fixtures()
 
@@ -27,20 +28,24 @@ TODAY = "今天天气真好"
 SPACES = "Mind  the   gap,    please."
 UNSEEN = "A glorptastic zibberwhump wandered by."
 EMOJI = "I love 🦄 and 🍣!"
-COLUMNS = {"r50k": "r50k_base", "llama2": "llama2", "unigram": "unigram_en"}
+COLUMNS = {"r50k": "r50k_base", "llama2": "llama2", "unigram": "unigram_en", "wordpiece": "wordpiece_en"}
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}, "projector": {"width": 1920, "height": 1080}}
 
 
 @pytest.fixture(scope="module")
 def oracles(r50k_oracle):
     from tools.spm_models import model_file
+    from tools.wordpiece_models import wordpiece_file
 
     spm = {name: S.SentencePieceProcessor(model_file=str(model_file(name))) for name in ("llama2", "unigram_en")}
+    wordpiece = tokenizers.Tokenizer.from_file(str(wordpiece_file("wordpiece_en")))
     return {
         "r50k": lambda text: r50k_oracle.encode_ordinary(text),
         "llama2": lambda text: spm["llama2"].encode(text),
         "unigram": lambda text: spm["unigram_en"].encode(text),
+        "wordpiece": lambda text: wordpiece.encode(text, add_special_tokens=False).ids,
         "spm": spm,
+        "wp": wordpiece,
     }
 
 
@@ -189,6 +194,9 @@ def test_what_each_does_with_spaces_and_bytes_is_said_from_the_answers(open_app,
     expect(column(page, "r50k").get_by_test_id("family-space")).to_have_attribute("data-verdict", "kept")
     expect(column(page, "llama2").get_by_test_id("family-space")).to_have_attribute("data-verdict", "kept")
     expect(column(page, "unigram").get_by_test_id("family-space")).to_have_attribute("data-verdict", "squeezed")
+    wp = oracles["wp"].encode(SPACES, add_special_tokens=False)
+    assert not any(" " in SPACES[a:b] for a, b in wp.offsets)  # no WordPiece token covers a space
+    expect(column(page, "wordpiece").get_by_test_id("family-space")).to_have_attribute("data-verdict", "dropped")
     expect(column(page, "r50k").get_by_test_id("family-space")).to_contain_text(str(n_spaces))
     expect(column(page, "llama2").get_by_test_id("family-space")).to_contain_text("▁")
     expect(column(page, "unigram").get_by_test_id("family-space")).to_contain_text(str(uni_marks - 1))
@@ -202,6 +210,10 @@ def test_what_each_does_with_spaces_and_bytes_is_said_from_the_answers(open_app,
         "data-count", str(spm["unigram_en"].encode(EMOJI).count(spm["unigram_en"].unk_id())))
     expect(column(page, "unigram").locator('[data-testid="family-chip"][data-kind="unknown"]')).to_have_count(2)
     expect(column(page, "r50k").get_by_test_id("family-unknown")).to_have_attribute("data-count", "0")
+    unk_id = oracles["wp"].token_to_id("[UNK]")
+    expect(column(page, "wordpiece").get_by_test_id("family-unknown")).to_have_attribute(
+        "data-count", str(oracles["wordpiece"](EMOJI).count(unk_id)))
+    expect(column(page, "wordpiece").get_by_test_id("family-unknown")).to_contain_text("[UNK]")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -246,6 +258,19 @@ def test_each_column_steps_a_word_in_its_familys_terms(open_app, oracles, lang):
     best = uni.locator('[data-testid="lattice-piece"][data-best="true"]').evaluate_all(
         "ns => ns.map((n) => [Number(n.dataset.start), n.dataset.piece]).sort((a, b) => a[0] - b[0]).map((x) => x[1])")
     assert best == spm["unigram_en"].encode(" glorptastic", out_type=str)
+    # WordPiece: each try in order, the longest first at each start; its pieces are tokenizers'.
+    wp = column(page, "wordpiece")
+    settled_after(page, lambda: wp.locator('[data-testid="family-word"][data-index="1"]').click())
+    expect(wp.get_by_test_id("family-stage")).to_have_attribute("data-family", "wordpiece")
+    settled_after(page, lambda: wp.get_by_test_id("family-next").click())
+    first = wp.get_by_test_id("wordpiece-try").first
+    expect(first).to_have_attribute("data-piece", "glorptastic")  # the whole word is tried first
+    expect(first).to_have_attribute("data-found", "false")
+    page.locator("h1").click()
+    settled_after(page, lambda: page.keyboard.press("End"))
+    tokens = wp.get_by_test_id("wordpiece-token").evaluate_all("ts => ts.map((t) => [t.dataset.piece, Number(t.dataset.id)])")
+    enc = oracles["wp"].encode("glorptastic", add_special_tokens=False)
+    assert tokens == [[p, i] for p, i in zip(enc.tokens, enc.ids)]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -38,8 +38,8 @@ export default Object.freeze({
   minutes: 12,
   title: { en: "One text, several families of tokenizer", zh: "同一段文字，几种分词算法" },
   summary: {
-    en: "GPT-2 merges bytes by rank, Llama 2 merges characters by score and falls back to bytes, a Unigram model keeps the likeliest cut of each word. The same text through each shows what a family decides: what a space becomes, what happens to a character the vocabulary lacks. Each slide opens on a question: let the room answer first.\n\nThe deck for this lesson (Teach menu) takes about 12 minutes.",
-    zh: "GPT-2 按 rank 合并字节，Llama 2 按分数合并字符、遇到没见过的字退回成字节，Unigram 模型给每个词留下概率最大的切法。把同一段文字交给它们，就能看出每一家各自的取舍：空格变成了什么，词表里没有的字符又怎么办。每张幻灯片都先提一个问题：让大家先回答。\n\n本课的课件（“授课”菜单）大约 12 分钟。",
+    en: "GPT-2 merges bytes by rank, Llama 2 merges characters by score and falls back to bytes, a Unigram model keeps the likeliest cut of each word, WordPiece takes the longest piece it knows. The same text through each shows what a family decides: what a space becomes, what happens to a character the vocabulary lacks. Each slide opens on a question: let the room answer first.\n\nThe deck for this lesson (Teach menu) takes about 12 minutes.",
+    zh: "GPT-2 按 rank 合并字节，Llama 2 按分数合并字符、遇到没见过的字退回成字节，Unigram 模型给每个词留下概率最大的切法，WordPiece 每次取它认识的最长的一段。把同一段文字交给它们，就能看出每一家各自的取舍：空格变成了什么，词表里没有的字符又怎么办。每张幻灯片都先提一个问题：让大家先回答。\n\n本课的课件（“授课”菜单）大约 12 分钟。",
   },
   slides: Object.freeze([
     {
@@ -47,8 +47,8 @@ export default Object.freeze({
       title: { en: "今天天气真好: where does Llama 2 fall back to bytes?", zh: "今天天气真好：Llama 2 在哪里退回成字节？" },
       facts: COUNTS,
       notes: {
-        en: "Ask the question on the page and take a few answers before anyone clicks.\n\nLlama 2's vocabulary has 今, 天, 真 and 好 but not 气, so 气 goes in as its three UTF-8 bytes: {llama2_bytes}. That is {llama2} tokens for 今天天气真好.\n\nGPT-2 never falls back because it always works on bytes: {r50k} tokens, and every character but 天 is split ({r50k_bytes}). The Unigram test model learned only English: it has no piece for any of them and writes the run as its unknown token, so it makes the fewest tokens ({unigram}) and keeps none of the meaning.",
-        zh: "先问页面上的问题，在有人点击之前多听几个答案。\n\nLlama 2 的词表里有 今、天、真、好，却没有 气，所以 气 按它的三个 UTF-8 字节进去：{llama2_bytes}。今天天气真好 一共是 {llama2} 个 token。\n\nGPT-2 从不需要退回，因为它本来就按字节处理：{r50k} 个 token，除了 天，每个字都被拆开（{r50k_bytes}）。Unigram 测试模型只学过英文：这些字它一个都没有，整串都写成它的未知 token，所以它切出的 token 最少（{unigram} 个），意思却一点都没留下。",
+        en: "Ask the question on the page and take a few answers before anyone clicks.\n\nLlama 2's vocabulary has 今, 天, 真 and 好 but not 气, so 气 goes in as its three UTF-8 bytes: {llama2_bytes}. That is {llama2} tokens for 今天天气真好.\n\nGPT-2 never falls back because it always works on bytes: {r50k} tokens, and every character but 天 is split ({r50k_bytes}). The Unigram test model learned only English: it has no piece for any of them and writes the run as its unknown token, so it makes the fewest tokens ({unigram}) and keeps none of the meaning. WordPiece cuts each Chinese character apart and, lacking them all, gives [UNK] for each: {wordpiece}.",
+        zh: "先问页面上的问题，在有人点击之前多听几个答案。\n\nLlama 2 的词表里有 今、天、真、好，却没有 气，所以 气 按它的三个 UTF-8 字节进去：{llama2_bytes}。今天天气真好 一共是 {llama2} 个 token。\n\nGPT-2 从不需要退回，因为它本来就按字节处理：{r50k} 个 token，除了 天，每个字都被拆开（{r50k_bytes}）。Unigram 测试模型只学过英文：这些字它一个都没有，整串都写成它的未知 token，所以它切出的 token 最少（{unigram} 个），意思却一点都没留下。WordPiece 先把每个汉字单独切开，可一个都不认识，每个都给 [UNK]：{wordpiece} 个。",
       },
     },
     {
@@ -56,8 +56,8 @@ export default Object.freeze({
       title: { en: "Ġ, ▁, or gone: what a space becomes", zh: "Ġ、▁，还是没了：空格变成了什么" },
       facts: COUNTS,
       notes: {
-        en: "The text has {spaces} spaces, some in runs. Ask first which tokenizer makes the fewest tokens.\n\nGPT-2 keeps each space as the byte 0x20 (drawn Ġ) inside its tokens: {r50k_marks} of them. Llama 2 writes each as ▁ and adds one before the first word: {llama2_marks}. The Unigram model's normalizer squeezes each run of spaces into one before it cuts: {unigram_marks}.\n\nFor the whole text that makes GPT-2 {r50k} tokens, Llama 2 {llama2} and the Unigram model {unigram}.",
-        zh: "这段文字有 {spaces} 个空格，有的连在一起。先问大家：哪一个切出的 token 最少？\n\nGPT-2 把每个空格当作字节 0x20（画成 Ġ）留在 token 里：一共 {r50k_marks} 个。Llama 2 把每个空格写成 ▁，还在第一个词前面多加一个：{llama2_marks} 个。Unigram 模型的规范化器在切分之前先把每一串空格压成一个：{unigram_marks} 个。\n\n整段文字算下来，GPT-2 是 {r50k} 个 token，Llama 2 是 {llama2} 个，Unigram 模型是 {unigram} 个。",
+        en: "The text has {spaces} spaces, some in runs. Ask first which tokenizer makes the fewest tokens.\n\nGPT-2 keeps each space as the byte 0x20 (drawn Ġ) inside its tokens: {r50k_marks} of them. Llama 2 writes each as ▁ and adds one before the first word: {llama2_marks}. The Unigram model's normalizer squeezes each run of spaces into one before it cuts: {unigram_marks}. WordPiece only cuts at spaces and keeps none: {wordpiece_marks}.\n\nFor the whole text that makes GPT-2 {r50k} tokens, Llama 2 {llama2}, the Unigram model {unigram} and WordPiece {wordpiece}.",
+        zh: "这段文字有 {spaces} 个空格，有的连在一起。先问大家：哪一个切出的 token 最少？\n\nGPT-2 把每个空格当作字节 0x20（画成 Ġ）留在 token 里：一共 {r50k_marks} 个。Llama 2 把每个空格写成 ▁，还在第一个词前面多加一个：{llama2_marks} 个。Unigram 模型的规范化器在切分之前先把每一串空格压成一个：{unigram_marks} 个。WordPiece 只在空格处切开，一个空格也不留：{wordpiece_marks} 个。\n\n整段文字算下来，GPT-2 是 {r50k} 个 token，Llama 2 是 {llama2} 个，Unigram 模型是 {unigram} 个，WordPiece 是 {wordpiece} 个。",
       },
     },
     {
@@ -65,8 +65,8 @@ export default Object.freeze({
       title: { en: "A word nobody has used", zh: "一个没人用过的词" },
       facts: COUNTS,
       notes: {
-        en: "Made-up words are in no vocabulary, yet none of the three gives up: each cuts them into pieces it has. Ask which makes the fewest.\n\nGPT-2: {r50k} tokens, Llama 2: {llama2}, the Unigram model: {unigram}. The Unigram test model's vocabulary is small, so it falls back to short pieces and single letters.\n\nStep through glorptastic in two columns: GPT-2 merges the pair of lowest rank, Llama 2 the pair whose piece scores highest, and the Unigram model weighs every cut at once.",
-        zh: "编出来的词哪张词表里都没有，可这三个分词器没有一个放弃：都把它切成自己有的小块。先问大家：哪一个切出的 token 最少？\n\nGPT-2：{r50k} 个，Llama 2：{llama2} 个，Unigram 模型：{unigram} 个。Unigram 测试模型的词表很小，所以只能退到短的 piece 和单个字母。\n\n在两列里一步步看 glorptastic：GPT-2 合并 rank 最小的一对，Llama 2 合并拼出的 piece 分数最高的一对，Unigram 模型则同时比较所有切法。",
+        en: "Made-up words are in no vocabulary, yet none of them gives up: each cuts them into pieces it has. Ask which makes the fewest.\n\nGPT-2: {r50k} tokens, Llama 2: {llama2}, the Unigram model: {unigram}, WordPiece: {wordpiece} (its pieces inside a word start with ##). The Unigram test model's vocabulary is small, so it falls back to short pieces and single letters.\n\nStep through glorptastic in two columns: GPT-2 merges the pair of lowest rank, Llama 2 the pair whose piece scores highest, and the Unigram model weighs every cut at once.",
+        zh: "编出来的词哪张词表里都没有，可这几个分词器没有一个放弃：都把它切成自己有的小块。先问大家：哪一个切出的 token 最少？\n\nGPT-2：{r50k} 个，Llama 2：{llama2} 个，Unigram 模型：{unigram} 个，WordPiece：{wordpiece} 个（词中间的小块以 ## 开头）。Unigram 测试模型的词表很小，所以只能退到短的 piece 和单个字母。\n\n在两列里一步步看 glorptastic：GPT-2 合并 rank 最小的一对，Llama 2 合并拼出的 piece 分数最高的一对，Unigram 模型则同时比较所有切法。",
       },
     },
     {
@@ -74,8 +74,8 @@ export default Object.freeze({
       title: { en: "An emoji: bytes, byte tokens, or unknown", zh: "一个表情符号：字节、字节 token，还是未知" },
       facts: COUNTS,
       notes: {
-        en: "Ask where Llama 2 falls back to bytes before revealing.\n\nEach emoji is four UTF-8 bytes. GPT-2 cuts them into byte-level tokens ({r50k_bytes}); Llama 2 spells them out as byte tokens ({llama2_bytes}); the Unigram model has no byte fallback, so each emoji becomes its unknown token and cannot be decoded back.\n\nCounts: GPT-2 {r50k}, Llama 2 {llama2}, Unigram {unigram}.",
-        zh: "揭晓之前先问：Llama 2 会在哪里退回成字节？\n\n每个表情符号都是四个 UTF-8 字节。GPT-2 把它们切成字节级 token（{r50k_bytes}）；Llama 2 把它们逐个写成字节 token（{llama2_bytes}）；Unigram 模型没有字节回退，所以每个表情都变成它的未知 token，解码时也还原不回来。\n\ntoken 数：GPT-2 {r50k} 个，Llama 2 {llama2} 个，Unigram {unigram} 个。",
+        en: "Ask where Llama 2 falls back to bytes before revealing.\n\nEach emoji is four UTF-8 bytes. GPT-2 cuts them into byte-level tokens ({r50k_bytes}); Llama 2 spells them out as byte tokens ({llama2_bytes}); the Unigram model has no byte fallback, so each emoji becomes its unknown token and cannot be decoded back; WordPiece gives [UNK] for each.\n\nCounts: GPT-2 {r50k}, Llama 2 {llama2}, Unigram {unigram}, WordPiece {wordpiece}.",
+        zh: "揭晓之前先问：Llama 2 会在哪里退回成字节？\n\n每个表情符号都是四个 UTF-8 字节。GPT-2 把它们切成字节级 token（{r50k_bytes}）；Llama 2 把它们逐个写成字节 token（{llama2_bytes}）；Unigram 模型没有字节回退，所以每个表情都变成它的未知 token，解码时也还原不回来；WordPiece 给每个表情一个 [UNK]。\n\ntoken 数：GPT-2 {r50k} 个，Llama 2 {llama2} 个，Unigram {unigram} 个，WordPiece {wordpiece} 个。",
       },
     },
   ]),

@@ -51,7 +51,7 @@ export async function readColumn(ctx, spec, text, { round = null, onProgress = n
     const decoded = await ctx.query("decode", payload({ ids: overview.ids.slice(0, ITEM_LIMIT).join(" ") }), { round });
     if (decoded.superseded) return { superseded: true };
     if (!decoded.ok) return { ok: false, error: decoded.error };
-    for (const item of decoded.result.items) if (item.id !== null) spelled.set(item.id, item.token);
+    for (const item of decoded.result.items) if (item.id !== null) spelled.set(item.id, { token: item.token, special: item.special });
   }
   return { ok: true, overview, facts: columnFacts(text, overview, spelled) };
 }

@@ -6,7 +6,7 @@
 // whose token stands for only part of it (its text is null); an unknown token is one whose id the
 // vocabulary spells differently from the text the cut took (Unigram's <unk> for 🦄).
 //
-//     const facts = columnFacts(text, overview, spelled);   // spelled: Map(id -> the vocabulary's token)
+//     const facts = columnFacts(text, overview, spelled);   // spelled: Map(id -> the vocabulary's {token, special})
 //     facts.count, facts.space {spaces, marks, front, verdict, example}, facts.cut [{char, tokens}], facts.unknown [...]
 
 const UTF8 = new TextEncoder();
@@ -60,16 +60,20 @@ function countBytes(bytes, needle) {
 const spanned = (piece) => Array.isArray(piece.spans) && piece.spans.length === piece.tokens.length;
 
 /**
- * Every token of an overview in order: {token, id, text, piece, k}; `text` is the engine's text of the
- * token (null: part of a character), `spelled` the vocabulary's spelling of its id, `unknown` when the
- * two differ from the cut's token (an id that stands for text the vocabulary lacks).
+ * Every token of an overview in order: {token, id, text, vocab, unknown, partial, piece, k}. `text` is the
+ * engine's text of the token (null: part of a character); `spelled` maps an id to the vocabulary's own
+ * {token, special} (a `decode` answer's items). A token is unknown when its id stands for text the
+ * vocabulary lacks: the vocabulary spells it otherwise than the cut (Unigram's <unk> for 🦄), or it is a
+ * special token in a text read with no special token allowed (WordPiece's [UNK]).
  */
 export function tokensOf(overview, spelled = new Map()) {
   return overview.pieces.flatMap((piece) => piece.tokens.map((token, k) => {
     const id = piece.ids[k];
-    const vocab = spelled.has(id) ? spelled.get(id) : token;
+    const known = spelled.get(id);
+    const vocab = known ? known.token : token;
     const text = spanned(piece) ? piece.texts[k] : token;
-    return { token, id, text, vocab, unknown: vocab !== token, partial: text === null, piece: piece.index, k };
+    const unknown = vocab !== token || Boolean(known && known.special && !overview.plain_special);
+    return { token, id, text, vocab, unknown, partial: text === null, piece: piece.index, k };
   }));
 }
 

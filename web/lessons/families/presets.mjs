@@ -8,6 +8,7 @@ export const COLUMNS = Object.freeze([
   Object.freeze({ id: "r50k", encoding: "r50k_base" }),
   Object.freeze({ id: "llama2", encoding: "llama2" }),
   Object.freeze({ id: "unigram", encoding: "unigram_en" }),
+  Object.freeze({ id: "wordpiece", encoding: "wordpiece_en" }),
 ]);
 
 export const TODAY = "今天天气真好";

@@ -9,8 +9,8 @@ registerPairs({
     zh: "同一段文字，{n} 种分词算法",
   },
   "families.lead": {
-    en: "Tokenizers come in families. GPT-2 merges bytes by rank; Llama 2 (SentencePiece BPE) merges characters by score and falls back to bytes for a character it lacks; a Unigram model weighs every way to cut a word and keeps the likeliest. Put one text through them side by side and step through any word.",
-    zh: "分词器分好几个家族。GPT-2 按 rank 合并字节；Llama 2（SentencePiece BPE）按分数合并字符，遇到词表里没有的字就退回成字节；Unigram 模型把一个词所有可能的切法都算一遍，留下概率最大的。把同一段文字同时交给它们，任何一个词都可以一步步看。",
+    en: "Tokenizers come in families. GPT-2 merges bytes by rank; Llama 2 (SentencePiece BPE) merges characters by score and falls back to bytes for a character it lacks; a Unigram model weighs every way to cut a word and keeps the likeliest; WordPiece takes the longest piece it knows, left to right. Put one text through them side by side and step through any word.",
+    zh: "分词器分好几个家族。GPT-2 按 rank 合并字节；Llama 2（SentencePiece BPE）按分数合并字符，遇到词表里没有的字就退回成字节；Unigram 模型把一个词所有可能的切法都算一遍，留下概率最大的；WordPiece 从左往右，每次取它认识的最长的一段。把同一段文字同时交给它们，任何一个词都可以一步步看。",
   },
   "families.inputLabel": {
     en: "Text for every tokenizer",
