@@ -222,7 +222,7 @@ def test_what_each_does_with_spaces_and_bytes_is_said_from_the_answers(open_app,
     unk_id = oracles["wp"].token_to_id("[UNK]")
     expect(column(page, "wordpiece").get_by_test_id("family-unknown")).to_have_attribute(
         "data-count", str(oracles["wordpiece"](EMOJI).count(unk_id)))
-    expect(column(page, "wordpiece").get_by_test_id("family-unknown")).to_contain_text("[UNK]")
+    expect(column(page, "wordpiece").get_by_test_id("family-unknown")).to_contain_text("🦄 → [UNK]")  # what it stood for
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -249,7 +249,7 @@ export class FamilyColumn {
       const kind = tok.unknown ? "unknown" : tok.partial ? "partial" : "whole";
       const chip = tokenChip(tok.unknown ? tok.vocab : tok.token, tok.id, {
         tone: i, testid: "family-chip", className: kind === "whole" ? "" : kind,
-        title: tok.unknown ? t("families.unknownTip", { text: visibleSymbol(tok.token) }) : tok.partial ? t("families.partial") : "",
+        title: tok.unknown ? t("families.unknownTip", { text: visibleSymbol(tok.surface) }) : tok.partial ? t("families.partial") : "",
       });
       chip.dataset.id = String(tok.id);
       chip.dataset.kind = kind;

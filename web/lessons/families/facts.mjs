@@ -60,7 +60,7 @@ function countBytes(bytes, needle) {
 const spanned = (piece) => Array.isArray(piece.spans) && piece.spans.length === piece.tokens.length;
 
 /**
- * Every token of an overview in order: {token, id, text, vocab, unknown, partial, piece, k}. `text` is the
+ * Every token of an overview in order: {token, id, text, vocab, unknown, surface, partial, piece, k}. `text` is the
  * engine's text of the token (null: part of a character); `spelled` maps an id to the vocabulary's own
  * {token, special} (a `decode` answer's items). A token is unknown when its id stands for text the
  * vocabulary lacks: the vocabulary spells it otherwise than the cut (Unigram's <unk> for 🦄), or it is a
@@ -73,7 +73,9 @@ export function tokensOf(overview, spelled = new Map()) {
     const vocab = known ? known.token : token;
     const text = spanned(piece) ? piece.texts[k] : token;
     const unknown = vocab !== token || Boolean(known && known.special && !overview.plain_special);
-    return { token, id, text, vocab, unknown, partial: text === null, piece: piece.index, k };
+    // What an unknown token stood for: the text it covers (WordPiece's [UNK]), or the cut's piece (Unigram's).
+    const surface = unknown && text !== null && text !== token ? text : token;
+    return { token, id, text, vocab, unknown, surface, partial: text === null, piece: piece.index, k };
   }));
 }
 

@@ -23,7 +23,7 @@ export function factLines(t, facts, { cutShown = null, unknownShown = null } = {
     ? t("families.cut", { list: clip(facts.cut.map((c) => `${c.char} → ${c.tokens.map((tok) => visibleSymbol(tok.token)).join(" ")}`), cutShown).join(sep) })
     : t("families.cutNone");
   const unknown = facts.unknown.length
-    ? t("families.unknown", { list: clip(facts.unknown.map((tok) => `${visibleSymbol(tok.token)} → ${tok.vocab} (id ${tok.id})`), unknownShown).join(sep) })
+    ? t("families.unknown", { list: clip(facts.unknown.map((tok) => `${visibleSymbol(tok.surface)} → ${tok.vocab} (id ${tok.id})`), unknownShown).join(sep) })
     : t("families.unknownNone");
   return [space, cut, unknown];
 }
