@@ -300,3 +300,22 @@ def test_every_size_fits_has_no_serious_axe_violation_and_is_looked_at(open_app,
         assert len(set(round(t) for t in tops)) == 1  # side by side
     screenshot(page, f"{size}-{lang}-told")
     assert serious_axe(page, axe_violations) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_worksheet_asks_for_each_count_and_its_key_holds_the_oracles(open_app, oracles, lang):
+    page = open_lesson(open_app, EMOJI, lang)
+    page.evaluate("() => { window.print = () => {}; }")  # the sheet is read as the page builds it, not printed
+    page.get_by_test_id("print-worksheet").click()
+    sheet = page.get_by_test_id("worksheet")
+    expect(sheet).to_have_attribute("data-state", "ready", timeout=60_000)
+    expect(sheet).to_contain_text(EMOJI)
+    keys = sheet.locator(".ws-table").evaluate_all(
+        "(ts) => ts.map((t) => [...t.querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent)))")
+    work, key = keys[0], keys[1]
+    assert [row[0] for row in work] == [row[0] for row in key] and len(work) == len(COLUMNS)
+    assert all(cell == "" for row in work for cell in row[1:])  # blanks to fill in
+    for row, name in zip(key, COLUMNS):
+        want = oracles[name](EMOJI)
+        assert int(row[1]) == len(want), name
+        assert row[3] == ", ".join(map(str, want)), name
