@@ -1,4 +1,4 @@
-// A 12-minute deck for the families lesson: one text through each family of tokenizer, each slide asked
+// A 15-minute deck for the families lesson: one text through each family of tokenizer, each slide asked
 // first. Format: ../classroom/decks.mjs. The counts, the bytes and the spaces the notes state come from the
 // lesson's own overviews of the slide's text (`facts`, asked as its columns ask them: presets.mjs).
 
@@ -35,11 +35,11 @@ export default Object.freeze({
   id: "families",
   lesson: "families",
   focus: "families-columns",
-  minutes: 12,
+  minutes: 15,
   title: { en: "One text, several families of tokenizer", zh: "同一段文字，几种分词算法" },
   summary: {
-    en: "GPT-2 merges bytes by rank, Llama 2 merges characters by score and falls back to bytes, a Unigram model keeps the likeliest cut of each word, WordPiece takes the longest piece it knows. The same text through each shows what a family decides: what a space becomes, what happens to a character the vocabulary lacks. Each slide opens on a question: let the room answer first.\n\nThe deck for this lesson (Teach menu) takes about 12 minutes.",
-    zh: "GPT-2 按 rank 合并字节，Llama 2 按分数合并字符、遇到没见过的字退回成字节，Unigram 模型给每个词留下概率最大的切法，WordPiece 每次取它认识的最长的一段。把同一段文字交给它们，就能看出每一家各自的取舍：空格变成了什么，词表里没有的字符又怎么办。每张幻灯片都先提一个问题：让大家先回答。\n\n本课的课件（“授课”菜单）大约 12 分钟。",
+    en: "GPT-2 merges bytes by rank, Llama 2 merges characters by score and falls back to bytes, a Unigram model keeps the likeliest cut of each word, WordPiece takes the longest piece it knows. The same text through each shows what a family decides: what a space becomes, what happens to a character the vocabulary lacks. Each slide opens on a question: let the room answer first.\n\nThe deck for this lesson (Teach menu) takes about 15 minutes.",
+    zh: "GPT-2 按 rank 合并字节，Llama 2 按分数合并字符、遇到没见过的字退回成字节，Unigram 模型给每个词留下概率最大的切法，WordPiece 每次取它认识的最长的一段。把同一段文字交给它们，就能看出每一家各自的取舍：空格变成了什么，词表里没有的字符又怎么办。每张幻灯片都先提一个问题：让大家先回答。\n\n本课的课件（“授课”菜单）大约 15 分钟。",
   },
   slides: Object.freeze([
     {
@@ -70,12 +70,41 @@ export default Object.freeze({
       },
     },
     {
+      view: { ftext: textOf("unseen") },
+      focus: "family-columns",
+      title: { en: "Step one word: by rank, by score", zh: "一步步看一个词：按 rank，按分数" },
+      facts: COUNTS,
+      notes: {
+        en: "Pick glorptastic in the GPT-2 column and in the Llama 2 column and step both with ◀ ▶ (or ← → once a column has been used).\n\nGPT-2 starts from bytes and lists the pairs that have a rule, lowest rank first: the lowest merges, wherever it sits. Llama 2 starts from characters and lists every pair that makes a piece of its vocabulary with that piece's score: the highest score merges.\n\nSame idea, opposite order of numbers: a rank is a place in a learned list, a score is a log-probability kept in the model file. Both end in pieces of the word that their vocabulary holds.",
+        zh: "在 GPT-2 和 Llama 2 两列里都选 glorptastic，用 ◀ ▶ 一步步往前走（用过某一列之后也可以按 ← →）。\n\nGPT-2 从字节出发，列出有合并规则的相邻对，rank 从小到大：rank 最小的那对先合并，不管它在哪里。Llama 2 从字符出发，列出每一对能拼成词表里某个 piece 的相邻对，以及那个 piece 的分数：分数最高的那对先合并。\n\n思路一样，数字的方向相反：rank 是学习顺序里的位置，分数是模型文件里存着的对数概率。两边最后都得到词表里有的小块。",
+      },
+    },
+    {
+      view: { ftext: textOf("unseen") },
+      focus: "family-columns",
+      title: { en: "A lattice, and the longest match", zh: "网格，和最长匹配" },
+      facts: COUNTS,
+      notes: {
+        en: "Now the other two columns, on the same word. The Unigram model does not merge at all: its lattice lists every piece of its vocabulary that fits at each position, with its log-probability, and Viterbi walks it position by position to the cut whose log-probabilities add up to the most; the last step lights that path.\n\nWordPiece starts at the word's first letter and tries the longest piece first, one letter shorter each miss, then goes on from where the piece it found ends; pieces inside a word carry ##. On this text that gives WordPiece {wordpiece} tokens against the Unigram model's {unigram}.",
+        zh: "再看另外两列，还是这个词。Unigram 模型根本不合并：它的网格列出每个位置上能放的所有词表 piece 和它们的对数概率，Viterbi 逐个位置往前走，找出对数概率之和最大的切法；最后一步会把这条路径点亮。\n\nWordPiece 从词的第一个字母开始，先试最长的一段，找不到就短一个字母再试，找到之后从那一段结束的地方接着找；词中间的一段带 ##。这段文字里，WordPiece 切出 {wordpiece} 个 token，Unigram 模型切出 {unigram} 个。",
+      },
+    },
+    {
       view: { ftext: textOf("emoji") },
       title: { en: "An emoji: bytes, byte tokens, or unknown", zh: "一个表情符号：字节、字节 token，还是未知" },
       facts: COUNTS,
       notes: {
         en: "Ask where Llama 2 falls back to bytes before revealing.\n\nEach emoji is four UTF-8 bytes. GPT-2 cuts them into byte-level tokens ({r50k_bytes}); Llama 2 spells them out as byte tokens ({llama2_bytes}); the Unigram model has no byte fallback, so each emoji becomes its unknown token and cannot be decoded back; WordPiece gives [UNK] for each.\n\nCounts: GPT-2 {r50k}, Llama 2 {llama2}, Unigram {unigram}, WordPiece {wordpiece}.",
         zh: "揭晓之前先问：Llama 2 会在哪里退回成字节？\n\n每个表情符号都是四个 UTF-8 字节。GPT-2 把它们切成字节级 token（{r50k_bytes}）；Llama 2 把它们逐个写成字节 token（{llama2_bytes}）；Unigram 模型没有字节回退，所以每个表情都变成它的未知 token，解码时也还原不回来；WordPiece 给每个表情一个 [UNK]。\n\ntoken 数：GPT-2 {r50k} 个，Llama 2 {llama2} 个，Unigram {unigram} 个，WordPiece {wordpiece} 个。",
+      },
+    },
+    {
+      view: { ftext: textOf("today") },
+      title: { en: "Fewest tokens is not best", zh: "token 最少不等于最好" },
+      facts: COUNTS,
+      notes: {
+        en: "Back to 今天天气真好 and the check-yourself question at the end of the lesson: which tokenizer is best for it?\n\nThe Unigram test model makes {unigram} tokens and WordPiece {wordpiece}, but what they hand the model is their unknown token: 今天 and 🦄 would look the same. GPT-2's {r50k} tokens and Llama 2's {llama2} keep every byte, so the model can still tell one character from another and decoding gives the text back.\n\nA tokenizer is only as good as the vocabulary it learned from: the Unigram and WordPiece models here learned from one English novel.",
+        zh: "回到“今天天气真好”，以及这一课最后“想一想”里的问题：哪个分词器处理它最好？\n\nUnigram 测试模型切出 {unigram} 个 token，WordPiece 切出 {wordpiece} 个，可它们交给模型的都是未知 token：“今天”和 🦄 看起来一模一样。GPT-2 的 {r50k} 个 token 和 Llama 2 的 {llama2} 个 token 保留了每一个字节，模型仍然分得清每个字，解码也能还原原文。\n\n分词器的好坏取决于它从什么文字里学出词表：这里的 Unigram 和 WordPiece 模型只学过一本英文小说。",
       },
     },
   ]),

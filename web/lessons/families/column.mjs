@@ -38,7 +38,8 @@ const fmt = (n) => n.toLocaleString("en-US");
  */
 export async function readColumn(ctx, spec, text, { round = null, onProgress = null } = {}) {
   const payload = (fields) => withEncoding(fields, spec.encoding);
-  const held = ctx.holdsTable(spec.encoding);
+  // The worksheet's context has no holdsTable: it waits as long as a table's first load may take.
+  const held = typeof ctx.holdsTable === "function" && ctx.holdsTable(spec.encoding);
   const answer = await ctx.query("overview", overviewPayload(text, spec), {
     round, onProgress,
     timeoutMs: held ? null : TIMING.modelLoadTimeoutMs, // a file to fetch and read first
