@@ -319,3 +319,21 @@ def test_the_worksheet_asks_for_each_count_and_its_key_holds_the_oracles(open_ap
         want = oracles[name](EMOJI)
         assert int(row[1]) == len(want), name
         assert row[3] == ", ".join(map(str, want)), name
+
+
+def revealed(page) -> None:
+    """A slide opens its text on the question: answer it (Just show me) so the columns are on screen."""
+    show = page.get_by_test_id("ask-next")
+    if show.is_visible():
+        settled_after(page, lambda: show.click())
+    for name in COLUMNS:
+        expect(column(page, name)).to_have_attribute("data-state", "ready", timeout=LOAD_MS)
+    expect(page.get_by_test_id("families-columns")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_deck_states_only_numbers_its_screen_shows(open_app, lang):
+    from test_deck_facts import notes_against_screen  # tests/browser is on sys.path
+
+    page = open_lesson(open_app, TODAY, lang)
+    assert notes_against_screen(page, "families", reveal=revealed) >= 6

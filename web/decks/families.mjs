@@ -10,22 +10,23 @@ const textOf = (id) => PRESETS.find((p) => p.id === id).text;
 
 /**
  * The columns' overviews of the slide's text: {<column>} its token count, {<column>_bytes} the characters
- * it writes as pieces of their bytes ("气 → <0xE6> <0xB0> <0x94>"), {<column>_marks} the space marks its
- * tokens hold, {spaces} the text's spaces.
+ * it writes as pieces of their bytes ("气 → <0xE6> <0xB0> <0x94>"), {<column>_kept} the text's spaces its
+ * tokens keep (a ▁ put before the first word not counted), {spaces} the text's spaces and {runs} their runs,
+ * the numbers the columns' sentences say.
  */
 const COUNTS = Object.freeze({
   ask: (state) => COLUMNS.map((spec) => ["overview", overviewPayload(state.ftext, spec)]),
   vars: (overviews, lang) => {
     // GPT-2's pieces cover the text exactly (its pattern cuts all of it): the slide's text, read back.
     const text = overviews[0].pieces.map((p) => p.text).join("");
-    const out = { spaces: [...text].filter((ch) => ch === " ").length };
+    const out = { spaces: [...text].filter((ch) => ch === " ").length, runs: (text.match(/ +/g) || []).length };
     COLUMNS.forEach((spec, i) => {
       const o = overviews[i];
       const f = columnFacts(text, o, new Map());
       out[spec.id] = f.count;
       const seen = new Map(f.cut.map((c) => [c.char, `${c.char} → ${c.tokens.map((tok) => tok.token).join(" ")}`]));
       out[`${spec.id}_bytes`] = seen.size ? listed([...seen.values()], lang) : "—";
-      out[`${spec.id}_marks`] = f.space.marks;
+      out[`${spec.id}_kept`] = f.space.inner; // the text's spaces its tokens keep (a mark put in front not counted)
     });
     return out;
   },
@@ -56,8 +57,8 @@ export default Object.freeze({
       title: { en: "Ġ, ▁, or gone: what a space becomes", zh: "Ġ、▁，还是没了：空格变成了什么" },
       facts: COUNTS,
       notes: {
-        en: "The text has {spaces} spaces, some in runs. Ask first which tokenizer makes the fewest tokens.\n\nGPT-2 keeps each space as the byte 0x20 (drawn Ġ) inside its tokens: {r50k_marks} of them. Llama 2 writes each as ▁ and adds one before the first word: {llama2_marks}. The Unigram model's normalizer squeezes each run of spaces into one before it cuts: {unigram_marks}. WordPiece only cuts at spaces and keeps none: {wordpiece_marks}.\n\nFor the whole text that makes GPT-2 {r50k} tokens, Llama 2 {llama2}, the Unigram model {unigram} and WordPiece {wordpiece}.",
-        zh: "这段文字有 {spaces} 个空格，有的连在一起。先问大家：哪一个切出的 token 最少？\n\nGPT-2 把每个空格当作字节 0x20（画成 Ġ）留在 token 里：一共 {r50k_marks} 个。Llama 2 把每个空格写成 ▁，还在第一个词前面多加一个：{llama2_marks} 个。Unigram 模型的规范化器在切分之前先把每一串空格压成一个：{unigram_marks} 个。WordPiece 只在空格处切开，一个空格也不留：{wordpiece_marks} 个。\n\n整段文字算下来，GPT-2 是 {r50k} 个 token，Llama 2 是 {llama2} 个，Unigram 模型是 {unigram} 个，WordPiece 是 {wordpiece} 个。",
+        en: "The text has {spaces} spaces, some in runs. Ask first which tokenizer makes the fewest tokens.\n\nGPT-2 keeps each space as the byte 0x20 (drawn Ġ) inside its tokens: {r50k_kept} of them. Llama 2 writes each as ▁ ({llama2_kept}) and adds one more before the first word. The Unigram model's normalizer squeezes each of the {runs} runs of spaces into one before it cuts: {unigram_kept} left. WordPiece only cuts at spaces and keeps none.\n\nFor the whole text that makes GPT-2 {r50k} tokens, Llama 2 {llama2}, the Unigram model {unigram} and WordPiece {wordpiece}.",
+        zh: "这段文字有 {spaces} 个空格，有的连在一起。先问大家：哪一个切出的 token 最少？\n\nGPT-2 把每个空格当作字节 0x20（画成 Ġ）留在 token 里：一共 {r50k_kept} 个。Llama 2 把每个空格写成 ▁（{llama2_kept} 个），还在第一个词前面多加一个。Unigram 模型的规范化器在切分之前先把 {runs} 串空格各压成一个：只剩 {unigram_kept} 个。WordPiece 只在空格处切开，一个空格也不留。\n\n整段文字算下来，GPT-2 是 {r50k} 个 token，Llama 2 是 {llama2} 个，Unigram 模型是 {unigram} 个，WordPiece 是 {wordpiece} 个。",
       },
     },
     {
