@@ -337,3 +337,21 @@ def test_the_deck_states_only_numbers_its_screen_shows(open_app, lang):
 
     page = open_lesson(open_app, TODAY, lang)
     assert notes_against_screen(page, "families", reveal=revealed) >= 6
+
+
+def test_an_emptied_box_asks_nothing_and_a_typed_text_asks_which_is_fewest(open_app, oracles):
+    page = open_lesson(open_app, TODAY)
+    box = page.get_by_test_id("families-input")
+    settled_after(page, lambda: box.fill(""))
+    expect(page.get_by_test_id("ask-first")).to_be_hidden()
+    for name in COLUMNS:
+        expect(column(page, name)).to_have_attribute("data-tokens", "0")
+    expect(page.locator(".engine-error:visible")).to_have_count(0)
+    settled_after(page, lambda: box.press_sequentially("naïve café", delay=20))
+    all_answered(page)
+    expect(page.get_by_test_id("ask-card")).to_have_attribute("data-kind", "fewest")
+    expect(page.get_by_test_id("families-columns")).to_be_hidden()
+    settled_after(page, lambda: page.locator('[data-testid="ask-choice"][data-choice="wordpiece"]').click())
+    for name in COLUMNS:
+        assert shown_ids(page, name) == oracles[name]("naïve café"), name
+    expect(box).to_have_value("naïve café")
