@@ -17,7 +17,7 @@ import { TIMING } from "../../theme.mjs";
 import { el } from "../../ui/dom.mjs";
 import { tokenChip, errorText } from "../../ui/lessonkit.mjs";
 import { visibleSymbol } from "../../glyphs.mjs";
-import { withEncoding } from "../encodings.mjs";
+import { withEncoding, tableTitle } from "../encodings.mjs";
 import { FamilyStage } from "../encode/familyView.mjs";
 import { familyCaption } from "../encode/familyWords.mjs";
 import { stepCount, isFamilyTrace } from "../encode/family.mjs";
@@ -238,7 +238,7 @@ export class FamilyColumn {
 
   modelLine(t, o) {
     const size = fmt(o.n_vocab);
-    return o.model ? t("families.model.other", { title: o.model.title, size }) : t("families.model.r50k", { size });
+    return o.model ? t("families.model.other", { title: tableTitle(this.spec.encoding, t), size }) : t("families.model.r50k", { size });
   }
 
   renderTokens(t, name) {
@@ -308,7 +308,7 @@ export class FamilyColumn {
     if (isFamilyTrace(trace)) {
       this.rankStage.clear();
       this.caption.textContent = familyCaption(t, trace, this.stepAt);
-      this.familyStage.render(t, trace, this.stepAt, { title: this.overview.model ? this.overview.model.title : name, mistake: false });
+      this.familyStage.render(t, trace, this.stepAt, { title: tableTitle(this.spec.encoding, t), mistake: false });
     } else {
       this.familyStage.clear();
       this.caption.textContent = rankCaption(t, trace, this.stepAt);
