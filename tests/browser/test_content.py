@@ -21,7 +21,7 @@ from toklab import webapi
 
 open_app, page, console_errors = shared_page_fixtures()
 
-LESSONS = ["encode", "decode", "train", "compare", "special", "samples", "quirks", "tables", "lab", "models"]
+LESSONS = ["encode", "decode", "train", "compare", "special", "samples", "quirks", "tables", "families", "lab", "models"]
 
 
 def chip_ids(row) -> list[int]:
