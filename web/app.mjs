@@ -41,6 +41,8 @@ const CORE = new Map([
   ["text", param.text("tokenization", LIMITS.hashTextMax)],
   ["speed", param.oneOf(1, SPEEDS)],
   ["projector", param.bool(false)],
+  // Ask before telling (ui/askFirst.mjs): each lesson opens on a question; the teacher's switch turns it off.
+  ["ask", param.bool(true)],
 ]);
 
 const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");

@@ -20,7 +20,8 @@ import { announcement } from "./encode/words.mjs";
 import { isFamilyTrace, stepCount } from "./encode/family.mjs";
 import { familyCaption } from "./encode/familyWords.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
-import { EncodingChoice, encodingParam, CUSTOM_TABLE } from "./encodings.mjs";
+import { EncodingChoice, encodingParam, CUSTOM_TABLE, tableTitle } from "./encodings.mjs";
+import { AskFirst } from "../ui/askFirst.mjs";
 import { FileOpener } from "./models/file.mjs";
 import { QuickCounts } from "./encode/quick.mjs";
 import { el } from "../ui/dom.mjs";
@@ -122,6 +123,31 @@ class EncodeLesson {
       snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(),
       loadingTable: this.choice.loading ? this.choice.loading.name : "", active: this.choice.active, quiz: this.quizView(),
     }));
+    // Ask first (ui/askFirst.mjs): the text's count is guessed before the result, the quick counts, the
+    // preset's point and the ids show; it stands between the text box and the stages.
+    const r = this.view.r;
+    this.asker = new AskFirst(ctx, { regions: [r.result.node, this.quick.node, r.point, r.view[2]] });
+    r.main.insertBefore(this.asker.node, r.view[0]);
+  }
+
+  /** The opening question: how many tokens the table in use makes of the text (the engine's overview). */
+  askQuiz() {
+    const { text, overview: o, error } = this.session.snapshot;
+    const wanted = this.state.text;
+    // Predict asks its own questions (which pair merges next).
+    if (wanted === "" || error || this.state.predict) return null;
+    const table = this.choice.active;
+    const chars = [...wanted];
+    const shown = JSON.stringify(chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : wanted);
+    const fresh = o && text === wanted && o.encoding === table;
+    return {
+      key: JSON.stringify([table, wanted]), question: this.ctx.t("ask.encode.q", { table: tableTitle(table, this.ctx.t), text: shown }),
+      number: fresh ? o.ids.length : null,
+    };
+  }
+
+  renderAsk() {
+    this.asker.render(this.askQuiz());
   }
 
   get state() {
@@ -206,6 +232,8 @@ class EncodeLesson {
     if (changed.has("hex")) view.mark("strip", "stage2", "chips");
     if (changed.has("projector") && state.projector) view.redraw({ scroll: "canvas" }, "stage2");
     if (changed.has("lang")) this.announceStep();
+    this.asker.show(state.ask);
+    this.renderAsk();
   }
 
   onKey(event) {
@@ -296,6 +324,7 @@ class EncodeLesson {
   // ------------------------------------------------------------ the session's news
 
   onSession(event, detail) {
+    this.renderAsk();
     switch (event) {
       case "overview":
         this.onOverview(detail);
