@@ -156,6 +156,7 @@ class ModelsLesson extends TextLesson {
       if (!(await this.loadRow(encoding, ticket, text))) return null;
     }
     this.rows.setAttribute("aria-busy", "false");
+    this.renderAsk(); // the rows that wait for a tap are known now: the question leaves them out
     return null;
   }
 
