@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import new_app_context, press_tool, shared_page_fixtures, wait_settled, wait_until_ready
+from conftest import new_app_context, press_tool, settled_after, shared_page_fixtures, wait_settled, wait_until_ready
 from oracles import tiktoken_encoding
 from playwright.sync_api import expect
 
@@ -182,16 +182,14 @@ def test_the_teacher_switch_turns_asking_off_and_the_link_keeps_it(open_app):
     press_tool(page, "teach-button")
     switch = page.get_by_test_id("ask-toggle")
     expect(switch).to_have_attribute("aria-pressed", "true")
-    switch.click()
-    wait_settled(page)
+    settled_after(page, switch.click)
     expect(switch).to_have_attribute("aria-pressed", "false")
     expect(page.locator(QUESTION)).to_be_hidden()
     expect(page.get_by_test_id("token-count")).to_be_visible()
     expect(page).to_have_url(re.compile(r"[#&]ask=0(&|$)"))
-    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("teach-menu")).not_to_have_attribute("open", "")  # a choice closes the menu
     # Another lesson's tab: no question there either.
-    page.get_by_test_id("lesson-tab-tables").click()
-    wait_settled(page)
+    settled_after(page, page.get_by_test_id("lesson-tab-tables").click)
     expect(page.locator(QUESTION)).to_be_hidden()
     expect(page.get_by_test_id("tables-r50k_base")).to_be_visible()
     expect(page).to_have_url(re.compile(r"[#&]ask=0(&|$)"))
@@ -203,8 +201,7 @@ def test_a_link_with_asking_off_opens_without_a_question(open_app):
     expect(page.get_by_test_id("compare-rows")).to_be_visible()
     # Turned on again, the lesson asks afresh about what it shows, and the link says so (no ask=0).
     press_tool(page, "teach-button")
-    page.get_by_test_id("ask-toggle").click()
-    wait_settled(page)
+    settled_after(page, page.get_by_test_id("ask-toggle").click)
     expect(page.locator(QUESTION)).to_be_visible()
     expect(page.get_by_test_id("compare-rows")).to_be_hidden()
     expect(page).not_to_have_url(re.compile(r"ask=0"))

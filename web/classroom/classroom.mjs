@@ -280,6 +280,7 @@ class Classroom {
     this.b.text(this.notesToggle, "teach.notes");
     // Ask before telling, in every lesson (the state's `ask`, kept by a link as ask=0; ../ui/askFirst.mjs).
     this.askToggle = el("button", { className: "tool-button", testid: "ask-toggle", attrs: { type: "button", "aria-pressed": "true", "aria-describedby": "ask-toggle-hint" }, on: { click: () => {
+      this.menu.open = false;
       this.ctx.setState({ ask: this.ctx.getState().ask === false });
     } } });
     this.b.text(this.askToggle, "ask.toggle");

@@ -197,8 +197,8 @@ class SamplesLesson extends TextLesson {
   }
 
   /**
-   * The opening question: window 1's first label. The choices are the tokens of the stream from where
-   * the window starts; the right one is the engine's y[0].
+   * The opening question: window 1's first label. The choices are tokens of the stream from where the
+   * window starts (by id); the right one is the engine's y[0].
    */
   quiz() {
     const r = this.result;
@@ -212,6 +212,7 @@ class SamplesLesson extends TextLesson {
       if (!positions.some((q) => r.ids[q] === r.ids[p])) positions.push(p);
     }
     if (positions.length < 2) return null;
+    positions.sort((a, b) => r.ids[a] - r.ids[b]); // by id: where the right one stands is no clue
     const label = (p) => `${r.tokens[p]} (${r.ids[p]})`;
     const correct = positions.flatMap((p, i) => (r.ids[p] === w.y[0] ? [i] : []));
     if (correct.length === 0) return null;

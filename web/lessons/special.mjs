@@ -140,7 +140,7 @@ class SpecialLesson extends TextLesson {
   }
 
   /**
-   * The opening question: which id the allowed special token is, among the first other ids of the text
+   * The opening question: which id the allowed special token is, among the ids around it in the text
    * (all from the engine's allowed reading). A text without one asks nothing.
    */
   quiz() {
@@ -151,16 +151,18 @@ class SpecialLesson extends TextLesson {
       return { key: text, question: this.t("ask.special.q", { token: "<|endoftext|>" }), choices: [], correct: null };
     }
     const allowed = r.allowed;
-    const special = allowed.ok ? allowed.tokens.find((tok) => tok.special) : null;
-    if (!special) return null;
-    const ids = [special.id];
-    for (const tok of allowed.tokens) {
-      if (ids.length >= 4) break;
-      if (!tok.special && !ids.includes(tok.id)) ids.push(tok.id);
+    const at = allowed.ok ? allowed.tokens.findIndex((tok) => tok.special) : -1;
+    if (at < 0) return null;
+    const special = allowed.tokens[at];
+    // Its neighbours in the text, nearest first (before and after it), then all in the text's order.
+    const near = allowed.tokens.map((tok, i) => ({ tok, i })).filter(({ tok }) => !tok.special)
+      .sort((a, b) => Math.abs(a.i - at) - Math.abs(b.i - at) || b.i - a.i);
+    const picked = [{ tok: special, i: at }];
+    for (const item of near) {
+      if (picked.length >= 4) break;
+      if (!picked.some((p) => p.tok.id === item.tok.id)) picked.push(item);
     }
-    // In the order the text has them, so the special id is not always first.
-    const order = allowed.tokens.map((tok) => tok.id);
-    ids.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    const ids = picked.sort((a, b) => a.i - b.i).map((p) => p.tok.id);
     const choices = ids.map(String);
     return {
       key: text, question: this.t("ask.special.q", { token: special.token }), choices,
