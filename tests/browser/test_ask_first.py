@@ -225,3 +225,21 @@ def test_asking_passes_axe(open_app, axe_violations, lesson):
     expect(verdict(page)).to_be_visible()
     bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
     assert bad == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in bad]
+
+
+def test_turned_on_again_it_asks_about_what_is_on_show(open_app):
+    """Answered, then another text, then asking off and on: the new question is about the new text."""
+    page = ask(open_app, "lesson=tables&lang=en")
+    page.get_by_test_id("ask-next").click()
+    expect(verdict(page)).to_have_attribute("data-result", "shown")
+    text = "hello world, hello tokens"
+    settled_after(page, lambda: page.locator("#tables-input").fill(text))
+    expect(page.locator(QUESTION)).to_be_hidden()  # one question per lesson opened: it tells at once now
+    for _ in range(2):
+        press_tool(page, "teach-button")
+        settled_after(page, page.get_by_test_id("ask-toggle").click)
+    expect(page.locator(QUESTION)).to_be_visible()
+    expect(page.get_by_test_id("tables-r50k_base")).to_be_hidden()
+    page.get_by_test_id("ask-next").click()
+    fewest = min(len(tiktoken_encoding(name).encode(text)) for name in ("r50k_base", "cl100k_base", "o200k_base"))
+    expect(verdict(page)).to_contain_text(f", {fewest}.")

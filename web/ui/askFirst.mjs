@@ -91,6 +91,7 @@ export class AskFirst {
     if (value) {
       this.done = false;
       this.told = null;
+      this.quiz = this.current; // what is on show now, not what was asked before
     }
     this.draw();
   }
