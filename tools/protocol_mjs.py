@@ -83,6 +83,8 @@ def render() -> str:
         f"export const FETCHED_MODELS = {_js(p.FETCHED_MODELS)};",
         "/** The SentencePiece models a lesson may use as its table, fetched as models/<name>.model (toklab.spm_models). */",
         f"export const FETCHED_SPM = {_js(p.FETCHED_SPM)};",
+        "/** The WordPiece tables a lesson may use as its table, fetched as models/<name>.tokenizer.json (toklab.wordpiece_models). */",
+        f"export const FETCHED_WORDPIECE = {_js(p.FETCHED_WORDPIECE)};",
         "/** Each table's family as the engine names it (toklab.tables): its answers say which. */",
         f"export const FAMILIES = {_js(typing.get_args(p.Family))};",
         "/** The table name of the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session). */",

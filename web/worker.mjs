@@ -29,7 +29,7 @@
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
-import { FETCHED_MODELS, FETCHED_SPM, FETCHED_TABLES, SLICED_KINDS, STAGES } from "./protocol.mjs";
+import { FETCHED_MODELS, FETCHED_SPM, FETCHED_TABLES, FETCHED_WORDPIECE, SLICED_KINDS, STAGES } from "./protocol.mjs";
 import { failure } from "./failures.mjs";
 
 const base = new URL("./", import.meta.url);
@@ -138,20 +138,21 @@ const WARM_UP = [
 ];
 
 const TABLES_DIR = "/tables";
-const LARGER_TABLES = new Set([...FETCHED_TABLES, ...FETCHED_MODELS, ...FETCHED_SPM]);
+const LARGER_TABLES = new Set([...FETCHED_TABLES, ...FETCHED_MODELS, ...FETCHED_SPM, ...FETCHED_WORDPIECE]);
 const MODELS = new Set(FETCHED_MODELS);
 const SPM = new Set(FETCHED_SPM); // SentencePiece's own .model files (toklab.spm_models)
+const WORDPIECE = new Set(FETCHED_WORDPIECE); // the WordPiece tables' tokenizer.json (toklab.wordpiece_models)
 const tables = new Map(); // name -> Promise<string | null>: why the fetch failed, or null once the file is written
 
 /** Fetches a larger table into Python's file system, posting progress under request `id`. */
 async function fetchTable(name, id) {
   // The table's character index (toklab.charmerge), made at build time: optional, Python makes it
   // itself when it is missing. An open model has none.
-  const model = MODELS.has(name) || SPM.has(name);
+  const model = MODELS.has(name) || SPM.has(name) || WORDPIECE.has(name);
   const index = model ? Promise.resolve(null) : fetch(new URL(`tables/${name}.charmerge.json`, base))
     .then((r) => (r.ok ? r.arrayBuffer() : null))
     .catch(() => null);
-  const file = SPM.has(name) ? `${name}.model` : model ? `${name}.hfpack` : `${name}.tiktoken`;
+  const file = SPM.has(name) ? `${name}.model` : WORDPIECE.has(name) ? `${name}.tokenizer.json` : model ? `${name}.hfpack` : `${name}.tiktoken`;
   const path = model ? `models/${file}` : `tables/${file}`;
   const response = await fetch(new URL(path, base));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);

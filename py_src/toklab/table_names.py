@@ -6,7 +6,7 @@ its types; `open_models` does the same for the open models).
     ('r50k_base', 'cl100k_base', 'o200k_base')
 """
 
-__all__ = ["FETCHED", "LESSON_TABLES", "SHIPPED", "SPM_NAMES"]
+__all__ = ["FETCHED", "LESSON_TABLES", "SHIPPED", "SPM_NAMES", "WORDPIECE_NAMES"]
 
 SHIPPED = ("r50k_base", "gpt2", "cl100k_base", "o200k_base")  # what toklab.get_encoding takes
 
@@ -18,3 +18,6 @@ LESSON_TABLES = ("r50k_base", *FETCHED)
 
 # The SentencePiece models (toklab.spm_models declares them; the protocol and the page name them).
 SPM_NAMES = ("llama2", "mistral", "unigram_en", "unigram_ja")
+
+# The WordPiece tables (toklab.wordpiece_models: trained at build time by toklab's own WordPieceTrainer).
+WORDPIECE_NAMES = ("wordpiece_en",)

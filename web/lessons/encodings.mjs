@@ -18,6 +18,10 @@
 // Unigram test models. The worker fetches each as models/<name>.model when first named; their labels
 // name them in the language of the page, with the vocabulary size from the engine's facts.
 //
+// The WordPiece tables (issue 38: wordpiece_en, toklab.wordpiece_models) are a group of their own: a
+// BERT-style vocabulary the build trains with toklab's WordPieceTrainer. The worker fetches each as
+// models/<name>.tokenizer.json when first named; its facts (title, family, size) are the engine's.
+//
 // The reader's own tokenizer.json (`custom`, opened with models/file.mjs) is a table too, for the
 // session: once the engine holds one (`setCustomFile`), every select gains the option "Your file:
 // <name>". A link that names `custom` in a page that has no file falls back to r50k_base and says the
@@ -25,7 +29,7 @@
 
 import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
-import { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, CUSTOM_TABLE } from "../protocol.mjs";
+import { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, FETCHED_WORDPIECE, CUSTOM_TABLE } from "../protocol.mjs";
 import { precomputed } from "../precomputed.mjs";
 import { TIMING } from "../theme.mjs";
 import "./encodingWords.mjs";
@@ -33,7 +37,10 @@ import "./encodingWords.mjs";
 export { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, CUSTOM_TABLE }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
 
 /** Every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the reader's file. */
-export const TABLE_NAMES = Object.freeze([...ENCODINGS, ...OPEN_MODEL_NAMES, ...FETCHED_SPM, CUSTOM_TABLE]);
+export const TABLE_NAMES = Object.freeze([...ENCODINGS, ...OPEN_MODEL_NAMES, ...FETCHED_SPM, ...FETCHED_WORDPIECE, CUSTOM_TABLE]);
+
+/** True for a WordPiece table (BERT's longest match: wordpiece_en, trained by the build). */
+export const isWordPiece = (name) => FETCHED_WORDPIECE.includes(name);
 
 /** True for a SentencePiece model (a tokenizer.model: Llama 1/2, Mistral, the Unigram test models). */
 export const isSentencePiece = (name) => FETCHED_SPM.includes(name);
@@ -48,13 +55,14 @@ export const isOpenModel = (name) => OPEN_MODEL_NAMES.includes(name) || isSenten
 export const encodingParam = () => param.oneOf(DEFAULT_ENCODING, TABLE_NAMES);
 
 const modelFacts = new Map(); // name -> the engine's ModelFacts (docs/protocol.md)
-for (const name of [...OPEN_MODEL_NAMES, ...FETCHED_SPM]) {
+for (const name of [...OPEN_MODEL_NAMES, ...FETCHED_SPM, ...FETCHED_WORDPIECE]) {
   const answer = precomputed("tokenizer_facts", { encoding: name });
   if (answer && answer.ok) modelFacts.set(name, answer.result);
 }
 
 /** The facts an answer brought (`model`), kept for the labels and sentences; null is ignored. */
 export function learnModel(facts) {
+  if (facts && isWordPiece(facts.name)) modelFacts.set(facts.name, facts);
   if (facts && typeof facts.name === "string" && isOpenModel(facts.name)) modelFacts.set(facts.name, facts);
 }
 
@@ -84,6 +92,7 @@ const spmTitle = (model, t) => t(`encoding.title.${model}`);
  * the page's language (encodingWords.mjs), an open model's title from its facts.
  */
 export function tableTitle(name, t) {
+  if (isWordPiece(name)) return spmTitle(name, t);
   if (isSentencePiece(name)) return spmTitle(name, t);
   if (!isOpenModel(name)) return name;
   const facts = factsOf(name);
@@ -92,6 +101,10 @@ export function tableTitle(name, t) {
 
 /** The select's label of a table: an open model's title and vocabulary size (with its added tokens). */
 function optionLabel(name, t) {
+  if (isWordPiece(name)) {
+    const facts = factsOf(name);
+    return facts ? t("encoding.wordpiece", { title: tableTitle(name, t), size: GROUPED.format(facts.vocab_size) }) : tableTitle(name, t);
+  }
   if (!isOpenModel(name)) return t(`encoding.${name}`);
   const facts = factsOf(name);
   if (isSentencePiece(name)) {
@@ -146,7 +159,7 @@ export class EncodingChoice {
       } },
     });
     this.options = new Map();
-    this.groups = [["encoding.groupOpenAI", ENCODINGS], ["encoding.groupOpen", OPEN_MODEL_NAMES], ["encoding.groupSpm", FETCHED_SPM]].map(([key, names]) => {
+    this.groups = [["encoding.groupOpenAI", ENCODINGS], ["encoding.groupOpen", OPEN_MODEL_NAMES], ["encoding.groupSpm", FETCHED_SPM], ["encoding.groupWordPiece", FETCHED_WORDPIECE]].map(([key, names]) => {
       const group = el("optgroup", { data: { group: key } });
       for (const name of names) {
         const option = el("option", { attrs: { value: name } });
@@ -261,7 +274,10 @@ export class EncodingChoice {
     this.status.dataset.state = l ? "loading" : this.failed ? "error" : this.needsFile ? "needs-file" : "ready";
     const facts = factsOf(this.active);
     const title = facts ? facts.title : this.active;
-    this.note.textContent = this.active === CUSTOM_TABLE ? t("encoding.note.custom", { title })
+    this.note.textContent = isWordPiece(this.active) ? t("encoding.note.wordpiece", { title: tableTitle(this.active, t), licence: facts ? facts.licence : "" })
+      : this.active === CUSTOM_TABLE
+        ? t(`encoding.note.${facts && (facts.family === "spm_bpe" || facts.family === "unigram") ? "customModel"
+          : facts && facts.family === "wordpiece" && /\.txt$/i.test(title) ? "customVocab" : "custom"}`, { title })
       : isSentencePiece(this.active) ? t(`encoding.note.${facts && facts.family === "unigram" ? "unigram" : "spm"}`, { title: tableTitle(this.active, t), licence: facts ? facts.licence : "" })
       : isOpenModel(this.active) ? t("encoding.note.open", { title, licence: facts ? facts.licence : "" })
         : t(`encoding.note.${this.active}`);

@@ -5,12 +5,14 @@
 //
 //     cutText(t, "deepseek_v3", facts, specials)  ->  "DeepSeek-V3 is a byte-level BPE … A run of digits is cut into groups …"
 
-import { isOpenModel, tableTitle } from "../encodings.mjs";
+import { isOpenModel, isWordPiece, tableTitle } from "../encodings.mjs";
 import "./modelStrings.mjs";
+import "./wordpieceStrings.mjs";
 
 /** The "Cut into pieces" text for `encoding` (`facts`: its ModelFacts, or null for OpenAI's tables;
  * `specials`: the answer's [token, id] list, whose first token is the example of an added token). */
 export function cutText(t, encoding, facts, specials = []) {
+  if (isWordPiece(encoding)) return t("cut.wordpiece", { title: tableTitle(encoding, t) }); // BERT's normalizer and pre-tokenizer
   if (!isOpenModel(encoding)) return t(encoding === "r50k_base" ? "stage1.text" : encoding === "o200k_base" ? "cut.ranked.o200k" : "cut.ranked");
   if (!facts) return "";
   const join = t("sentence.joiner");
