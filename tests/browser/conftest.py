@@ -468,7 +468,7 @@ def page(open_app):
 
 
 def press_tool(page, testid: str) -> None:
-    """Presses one of the teacher's tools (projector, teach, export, print, keys) as a person does: on a
+    """Presses one of the teacher's tools (projector, ask first, teach, export, print, keys) as a person does: on a
     phone they are folded under Teacher tools, which is opened first unless it already is (a shared page
     can keep it open from the test before)."""
     tool = page.get_by_test_id(testid)

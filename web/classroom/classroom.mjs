@@ -20,7 +20,6 @@ import { channelName, checkedValues, PresenterLink, FollowerLink } from "./follo
 import { settled } from "../ui/settled.mjs";
 import { DECK_IDS, loadDecks, slideView, slideFocus, paragraphs, askSlideFacts, slideNotes, DeckRun } from "./decks.mjs";
 import "./strings.mjs";
-import "../ui/askFirstWords.mjs";
 
 export function installClassroom(ctx) {
   const modes = readModes(window.location.href);
@@ -82,7 +81,6 @@ class Classroom {
     }
     this.b.apply(this.t);
     this.renderBadge();
-    this.renderAsk();
     if (this.modes.deck && this.role === "presenter") await this.startDeck(this.modes.deck, this.modes.slide);
     else this.renderNotes();
   }
@@ -96,7 +94,6 @@ class Classroom {
       this.renderBadge();
     }
     if (changed.has("lesson") && !this.run) this.renderNotes();
-    if (changed.has("ask")) this.renderAsk();
     if (this.role === "presenter" && this.link) this.link.send();
     if (this.embedLink) {
       clearTimeout(this.linkTimer);
@@ -278,20 +275,12 @@ class Classroom {
       this.toggleNotes();
     } } });
     this.b.text(this.notesToggle, "teach.notes");
-    // Ask before telling, in every lesson (the state's `ask`, kept by a link as ask=0; ../ui/askFirst.mjs).
-    this.askToggle = el("button", { className: "tool-button", testid: "ask-toggle", attrs: { type: "button", "aria-pressed": "true", "aria-describedby": "ask-toggle-hint" }, on: { click: () => {
-      this.menu.open = false;
-      this.ctx.setState({ ask: this.ctx.getState().ask === false });
-    } } });
-    this.b.text(this.askToggle, "ask.toggle");
     const panel = el("div", { className: "teach-panel" },
       el("label", { className: "teach-field" }, this.b.text(el("span"), "teach.deck"), this.deckSelect),
       projector,
       this.b.text(el("p", { className: "teach-hint" }), "teach.projectorHint"),
       this.notesToggle,
-      this.b.text(el("p", { className: "teach-hint", testid: "notes-toggle-hint" }), "teach.notesHint"),
-      this.askToggle,
-      this.b.text(el("p", { className: "teach-hint", id: "ask-toggle-hint" }), "ask.toggleHint"));
+      this.b.text(el("p", { className: "teach-hint", testid: "notes-toggle-hint" }), "teach.notesHint"));
     const summary = el("summary", { className: "tool-button", testid: "teach-button" });
     summary.append(el("span", { className: "tool-icon", attrs: { "aria-hidden": "true" } }, "▤"), this.b.text(el("span"), "teach.menu"));
     this.menu = el("details", { className: "teach-menu", testid: "teach-menu" }, summary, panel);
@@ -328,11 +317,6 @@ class Classroom {
       this.notesTitle, this.notesBody, this.notesStart, this.deckButtons, this.notesFollowers);
     const main = document.getElementById("main");
     main.parentElement.insertBefore(this.notesPanel, main);
-  }
-
-  /** The switch says whether the lessons ask first (a link may have turned it off). */
-  renderAsk() {
-    if (this.askToggle) this.askToggle.setAttribute("aria-pressed", String(this.ctx.getState().ask !== false));
   }
 
   toggleNotes() {

@@ -22,7 +22,7 @@ import { familyCaption } from "./encode/familyWords.mjs";
 import { familyGifStage } from "./encode/familyView.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
 import { EncodingChoice, encodingParam, tableTitle, CUSTOM_TABLE } from "./encodings.mjs";
-import { AskFirst } from "../ui/askFirst.mjs";
+import { EncodeAsk } from "./encode/ask.mjs";
 import { FileOpener } from "./models/file.mjs";
 import { QuickCounts } from "./encode/quick.mjs";
 import { el } from "../ui/dom.mjs";
@@ -49,6 +49,8 @@ const KEYS = [
   ["Enter", "keys.predictNext"],
   ["1 2 3 4", "keys.poll"],
 ];
+
+const PIECE_KEYS = new Map([["ArrowUp", -1], ["[", -1], ["ArrowDown", 1], ["]", 1]]); // the piece before or after
 
 class EncodeLesson {
   constructor(ctx) {
@@ -125,31 +127,7 @@ class EncodeLesson {
       snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(),
       loadingTable: this.choice.loading ? this.choice.loading.name : "", active: this.choice.active, quiz: this.quizView(),
     }));
-    // Ask first (ui/askFirst.mjs): the text's count is guessed before the result, the quick counts, the
-    // preset's point and the ids show; it stands between the text box and the stages.
-    const r = this.view.r;
-    this.asker = new AskFirst(ctx, { regions: [r.result.node, this.quick.node, r.point, r.view[2]] });
-    r.main.insertBefore(this.asker.node, r.view[0]);
-  }
-
-  /** The opening question: how many tokens the table in use makes of the text (the engine's overview). */
-  askQuiz() {
-    const { text, overview: o, error } = this.session.snapshot;
-    const wanted = this.state.text;
-    // Predict asks its own questions (which pair merges next).
-    if (wanted === "" || error || this.state.predict) return null;
-    const table = this.choice.active;
-    const chars = [...wanted];
-    const shown = JSON.stringify(chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : wanted);
-    const fresh = o && text === wanted && o.encoding === table;
-    return {
-      key: JSON.stringify([table, wanted]), question: this.ctx.t("ask.encode.q", { table: tableTitle(table, this.ctx.t), text: shown }),
-      number: fresh ? o.ids.length : null,
-    };
-  }
-
-  renderAsk() {
-    this.asker.render(this.askQuiz());
+    this.ask = new EncodeAsk(ctx, this.view.r, this.quick.node, { snapshot: () => this.session.snapshot, table: () => this.choice.active });
   }
 
   get state() {
@@ -234,25 +212,15 @@ class EncodeLesson {
     if (changed.has("hex")) view.mark("strip", "stage2", "chips");
     if (changed.has("projector") && state.projector) view.redraw({ scroll: "canvas" }, "stage2");
     if (changed.has("lang")) this.announceStep();
-    this.asker.show(state.ask);
-    this.renderAsk();
+    this.ask.update();
   }
 
   onKey(event) {
     if (this.state.predict && this.predictKey(event)) return true;
     if (this.stepper.onKey(event)) return true;
-    switch (event.key) {
-      case "ArrowUp":
-      case "[":
-        this.pieceBy(-1);
-        return true;
-      case "ArrowDown":
-      case "]":
-        this.pieceBy(1);
-        return true;
-      default:
-        return false;
-    }
+    if (!PIECE_KEYS.has(event.key)) return false;
+    this.pieceBy(PIECE_KEYS.get(event.key));
+    return true;
   }
 
   /** Keys while guessing: arrows go to the choices, Enter goes on, 1-4 count the room's hands. */
@@ -328,7 +296,7 @@ class EncodeLesson {
   // ------------------------------------------------------------ the session's news
 
   onSession(event, detail) {
-    this.renderAsk();
+    this.ask.update();
     switch (event) {
       case "overview":
         this.onOverview(detail);

@@ -11,7 +11,7 @@ import { LIMITS, TIMING } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
-import { countQuiz } from "../ui/askFirst.mjs";
+import { modelsQuiz } from "./models/ask.mjs";
 import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
 import { MODELS, LOAD_ORDER, SPM_ORDER, waitsForTap } from "./models/table.mjs";
@@ -20,9 +20,6 @@ import { Limits } from "./models/limits.mjs";
 import "./models/strings.mjs";
 
 const DIM = 768;
-// The rows the opening question chooses among: OpenAI's three and MiniMind, the first to load (on a phone
-// cl100k and o200k wait for a tap, and are left out of the question there).
-const ASKED = Object.freeze(["r50k_base", "cl100k_base", "o200k_base", "minimind"]);
 
 const PARAMS = new Map([
   ["mtext", param.text(CHINESE, LIMITS.hashTextMax)],
@@ -105,8 +102,8 @@ class ModelsLesson extends TextLesson {
 
     this.notesWrong = new NotesWrong(ctx, b, 4);
     this.limits = new Limits(b, 5);
-    this.mount([intro(b, "models.title", "models.lead"), card, this.askFirst([rowsCard, claimCard, makeupCard])],
-      rowsCard, claimCard, makeupCard, this.notesWrong.card, this.limits.card);
+    const ask = this.askFirst([rowsCard, claimCard, makeupCard], () => modelsQuiz(this.t, { text: this.get("mtext"), rows: this.measured(), state: (id) => this.rowState.get(id), waits: (id) => this.onRequest(id), name: (id) => this.modelName(id) }));
+    this.mount([intro(b, "models.title", "models.lead"), card, ask], rowsCard, claimCard, makeupCard, this.notesWrong.card, this.limits.card);
   }
 
   update(state, changed) {
@@ -156,7 +153,6 @@ class ModelsLesson extends TextLesson {
       if (!(await this.loadRow(encoding, ticket, text))) return null;
     }
     this.rows.setAttribute("aria-busy", "false");
-    this.renderAsk(); // the rows that wait for a tap are known now: the question leaves them out
     return null;
   }
 
@@ -188,10 +184,6 @@ class ModelsLesson extends TextLesson {
   ask(encoding) {
     this.asked.add(encoding);
     this.loadRow(encoding, this.latest.now, this.get("mtext"));
-  }
-
-  redraw() {
-    this.render();
   }
 
   render() {
@@ -342,22 +334,6 @@ class ModelsLesson extends TextLesson {
       mark.style.top = `${(100 * id) / m.total}%`;
       this.matrixMarks.append(mark);
     }
-  }
-
-  /**
-   * The opening question: which of the tables a page counts on its own (OpenAI's three and MiniMind)
-   * needs the fewest tokens, from their rows' answers; a row waiting for a tap or failed is left out.
-   */
-  quiz() {
-    const text = this.get("mtext");
-    if (text === "") return null;
-    const ids = ASKED.filter((id) => !this.rowState.get(id)?.offer && !(this.rowState.get(id)?.answer && !this.rowState.get(id).answer.ok));
-    if (ids.length < 2) return null;
-    const rows = this.measured();
-    return countQuiz(this.t, {
-      key: text, question: this.t("ask.models.q"),
-      rows: ids.map((id) => ({ label: this.modelName(id), n: rows.has(id) ? rows.get(id).n_tokens : null })),
-    });
   }
 
   /**

@@ -59,11 +59,12 @@ export class TextLesson {
 
   /**
    * The question the lesson opens on (./askFirst.mjs): `regions` (the elements that show the answer)
-   * stay hidden until it is answered; the lesson's quiz() words it from this.result. Returns its node,
-   * to place in the page's head.
+   * stay hidden until it is answered; `quiz()` (the lesson's own quiz() by default) words it from the
+   * engine's answer. Returns its node, to place in the page's head.
    */
-  askFirst(regions) {
+  askFirst(regions, quiz = () => this.quiz()) {
     this.asker = new AskFirst(this.ctx, { regions });
+    this.askQuiz = quiz;
     return this.asker.node;
   }
 
@@ -74,7 +75,7 @@ export class TextLesson {
 
   /** Draws the opening question again from the newest answer. */
   renderAsk() {
-    if (this.asker) this.asker.render(this.quiz());
+    if (this.asker) this.asker.render(this.askQuiz());
   }
 
   get(name) {
