@@ -13,7 +13,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from conftest import settled_after, shared_page_fixtures, wait_settled
+from conftest import press_tool, settled_after, shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,9 +175,9 @@ def test_fewest_is_judged_from_the_counts_and_a_tie_is_said_as_one(open_app, ora
 def test_the_teachers_switch_turns_asking_off_and_the_link_keeps_it(open_app, oracles):
     page = open_lesson(open_app, EMOJI)
     expect(page.get_by_test_id("families-columns")).to_be_hidden()
-    toggle = page.get_by_test_id("ask-toggle")
+    toggle = page.get_by_test_id("ask-toggle")  # the page's one switch, in the top bar (Teacher tools on a phone)
     expect(toggle).to_have_attribute("aria-pressed", "true")
-    settled_after(page, lambda: toggle.click())
+    settled_after(page, lambda: press_tool(page, "ask-toggle"))
     expect(toggle).to_have_attribute("aria-pressed", "false")
     expect(page.get_by_test_id("ask-first")).to_be_hidden()
     expect(page.get_by_test_id("families-columns")).to_be_visible()

@@ -12,7 +12,6 @@ import { el } from "../ui/dom.mjs";
 import { intro, inputCard, stageCard } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
 import { settled } from "../ui/settled.mjs";
-import { predictSwitch } from "../ui/predict.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
 import { FamilyColumn } from "./families/column.mjs";
 import { AskFirst, question, NOWHERE } from "./families/ask.mjs";
@@ -20,7 +19,6 @@ import { COLUMNS, PRESETS, TODAY, questionOf } from "./families/presets.mjs";
 import "./families/strings.mjs";
 
 const QUERY_PARAMS = new Map([["ftext", param.text(TODAY, LIMITS.hashTextMax)]]);
-const PARAMS = new Map([...QUERY_PARAMS, ["ask", param.bool(true)]]);
 
 class FamiliesLesson extends TextLesson {
   constructor(ctx) {
@@ -28,14 +26,10 @@ class FamiliesLesson extends TextLesson {
     const b = this.b;
     const input = this.textBox("families", { attrs: { "aria-describedby": "families-hint" } });
     const presets = this.presets(PRESETS);
-    this.askToggle = predictSwitch(b, {
-      testid: "ask-toggle", labelKey: "families.askToggle", hintKey: "families.askHint",
-      onToggle: () => this.ctx.setState({ ask: !this.asking() }),
-    });
     const card = inputCard(b, input, {
       name: "families", labelKey: "families.inputLabel", hintKey: "families.inputHint",
       below: [this.errorBox, el("div", { className: "preset-row" }, presets)],
-      side: [this.askToggle, b.text(el("p", { className: "hint" }), "families.askHint")],
+      side: [b.text(el("p", { className: "hint" }), "families.askHint")],
     });
     this.columns = COLUMNS.map((spec) => new FamilyColumn(this.ctx, spec));
     this.active = this.columns[0];
@@ -50,7 +44,7 @@ class FamiliesLesson extends TextLesson {
 
   asking() {
     const state = this.ctx.getState();
-    return state && Object.hasOwn(state, "ask") ? state.ask : PARAMS.get("ask").def;
+    return !state || state.ask !== false; // the page's own switch (the top bar's ask-toggle), on by default
   }
 
   update(state, changed) {
@@ -117,7 +111,6 @@ class FamiliesLesson extends TextLesson {
     if (!this.main) return;
     const t = this.t;
     const on = this.asking();
-    this.askToggle.setAttribute("aria-pressed", String(on));
     const text = this.get("ftext");
     const facts = this.facts();
     const failed = this.columns.some((c) => c.error && c.text === text);
@@ -156,7 +149,7 @@ class FamiliesLesson extends TextLesson {
 
 export default Object.freeze({
   id: "families",
-  params: PARAMS,
+  params: QUERY_PARAMS,
   keys: [["← →", "families.keys.step"], ["Home End", "families.keys.ends"]],
   create: (ctx) => new FamiliesLesson(ctx),
   sheet: (ctx, state) => import("./families/sheet.mjs").then((m) => m.familiesSheet(ctx, state)),

@@ -44,13 +44,9 @@ registerPairs({
     en: "that word's first / last step",
     zh: "那个词的第一步 / 最后一步",
   },
-  "families.askToggle": {
-    en: "Ask before showing",
-    zh: "先提问再揭晓",
-  },
   "families.askHint": {
-    en: "On: each text opens on a question and the columns show after a guess. A teacher presenting can switch it off; a link keeps the choice.",
-    zh: "打开时，每段文字先出一个问题，猜过之后才显示各列。老师讲课时可以关掉；分享的链接会记住这个选择。",
+    en: "Each text opens on a question and the columns show after a guess. A teacher presenting can switch asking off with “Ask first” at the top; a link keeps the choice.",
+    zh: "每段文字先出一个问题，猜过之后才显示各列。老师讲课时可以用页面顶部的“先提问”开关关掉；分享的链接会记住这个选择。",
   },
 
   // ---------------------------------------------------------------- the question
