@@ -60,6 +60,14 @@ REQUESTS = [
     ("model_row", {"text": "", "encoding": "minimind"}),
     ("tokenizer_file", {"json": json.dumps({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": [["a", "b"]]}})}),
     ("model_row", {"text": "abba", "encoding": "custom"}),
+    # a five-piece Unigram ModelProto (<unk> ▁ a b ▁ab; sentencepiece cuts "ab ba abc" as [4, 1, 3, 2, 4, 0])
+    ("tokenizer_model_file", {"data": "Cg4KBTx1bms+FQAAAAAYAgoMCgPiloEVAACAvxgBCgoKAWEVAAAAwBgBCgoKAWIVAAAAwBgBCg4KBeKWgWFiFQAAwL8YARICGAEaCgoIaWRlbnRpdHk=", "name": "tiny.model"}),
+    ("model_row", {"text": "ab ba abc", "encoding": "custom"}),
+    ("overview", {"text": "ab ba abc", "encoding": "custom"}),
+    ("trace_piece", {"text": "ab ba abc", "index": 1, "encoding": "custom"}),
+    # a BERT vocab.txt of eight lines (lowercased: no capital letter): "cats sat" -> cat ##s [UNK]
+    ("tokenizer_vocab_file", {"text": "[PAD]\n[UNK]\n[CLS]\n[SEP]\ncat\n##s\nsa\n##x\n", "name": "vocab.txt"}),
+    ("overview", {"text": "Cats sat", "encoding": "custom"}),
     # the open models as tables (issue #24): minimind is inside the package, so these run everywhere
     ("tokenizer_facts", {"encoding": "minimind"}),
     ("overview", {"text": "今天天气真好 hello 123<|im_end|>", "encoding": "minimind"}),

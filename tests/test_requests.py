@@ -41,6 +41,8 @@ GOOD = {
     "tokenizer_facts": {"encoding": "minimind"},
     "model_row": {"text": "今天天气真好 hello", "encoding": "minimind", "dim": 768},
     "tokenizer_file": {"json": MINIMIND_JSON, "name": "minimind.json"},
+    "tokenizer_model_file": {"data": "Cg4KBTx1bms+FQAAAAAYAgoMCgPiloEVAACAvxgBCgoKAWEVAAAAwBgBCgoKAWIVAAAAwBgBCg4KBeKWgWFiFQAAwL8YARICGAEaCgoIaWRlbnRpdHk=", "name": "tiny.model"},  # <unk> ▁ a b ▁ab (Unigram)
+    "tokenizer_vocab_file": {"text": "[PAD]\n[UNK]\n[CLS]\n[SEP]\ncat\n##s\n", "name": "vocab.txt"},  # BERT's form, six lines
     "hf_compare": {"tokenizer_json": MINIMIND_JSON, "text": "今天天气真好 hello"},
 }  # fmt: skip
 

@@ -158,3 +158,36 @@ def test_decode_model_row_and_facts(oracle):
     views = ok("special", text="a [SEP] b", encoding=NAME)
     check(views, protocol.SpecialViews)
     assert views["allowed"]["ids"] == oracle.encode("a [SEP] b", add_special_tokens=False).ids
+
+
+# --- the reader's own vocab.txt (issue 38: "Your file" takes a WordPiece vocab.txt) -----------------
+
+
+@pytest.mark.parametrize("cased", [False, True])
+def test_a_readers_vocab_txt_is_berts_tokenizer_on_it(held_out, tmp_path, cased):
+    """A vocab.txt opened in the page is `tokenizers`' BertWordPieceTokenizer.from_file on it: lowercased
+    exactly when the vocabulary has no capital letter (the shipped one; a cased one is made here by adding
+    capitalised words), the text's ids without [CLS] and [SEP], the table "custom" titled by the file."""
+    from tokenizers import BertWordPieceTokenizer
+
+    text = vocab_txt(NAME).read_text(encoding="utf-8")
+    if cased:
+        text += "".join(f"{w}\n" for w in ("Hello", "World", "CAFÉ", "##S", "Botchan"))
+    path = tmp_path / "vocab.txt"
+    path.write_text(text, encoding="utf-8")
+    opened = ok("tokenizer_vocab_file", text=text, name="my-vocab.txt")
+    check(opened, protocol.TokenizerFile)
+    assert opened["model"] == ("WordPiece, cased" if cased else "WordPiece, lowercased")
+    assert opened["facts"]["title"] == "my-vocab.txt" and opened["facts"]["family"] == "wordpiece"
+    bert = BertWordPieceTokenizer(str(path), lowercase=not cased)
+    assert opened["makeup"]["total"] == bert.get_vocab_size()
+    for sample in TEXTS + held_out[::4] + ["Hello World, Botchan's CAFÉ"]:
+        assert [2, *ok("overview", text=sample, encoding="custom")["ids"], 3] == bert.encode(sample).ids, sample
+
+
+def test_a_vocab_txt_without_berts_specials_is_refused_and_the_file_before_stays():
+    ok("tokenizer_vocab_file", text=vocab_txt(NAME).read_text(encoding="utf-8"), name="first.txt")
+    answer = json.loads(webapi.handle("tokenizer_vocab_file", json.dumps({"text": "the\ncat\n##s\n", "name": "words.txt"})))
+    assert not answer["ok"] and answer["error"]["code"] == "hf_bad_value"
+    assert "[UNK] [CLS] [SEP]" in json.dumps(answer["error"], ensure_ascii=False)
+    assert ok("tokenizer_facts", encoding="custom")["title"] == "first.txt"

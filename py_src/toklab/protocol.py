@@ -50,7 +50,7 @@ FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file sys
 # A lesson's `encoding` may also name an open model (toklab.open_models): its tokenizer answers overview,
 # trace_piece, decode and special in the OpenAI tables' shapes (toklab.hf.lesson), with `model` said.
 OPEN_MODEL_NAMES = TOKENIZER_NAMES  # minimind, qwen3, deepseek_v3, llama3, gemma3
-CUSTOM_TABLE = "custom"  # the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session)
+CUSTOM_TABLE = "custom"  # the reader's own file, once `tokenizer_file` (tokenizer.json), `tokenizer_model_file` (a SentencePiece .model) or `tokenizer_vocab_file` (a BERT vocab.txt) opened one (for the session)
 TableName = Literal[LESSON_TABLES + TOKENIZER_NAMES + SPM_NAMES + WORDPIECE_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the WordPiece tables, the reader's file
 # The one table protocol (toklab.tables): every table names its family in its answers.
 Family = Literal["byte_level_bpe", "char_bpe", "spm_bpe", "unigram", "wordpiece"]  # GPT-2's bytes by rank; characters by rank (Gemma); SentencePiece BPE by score; Unigram's lattice; WordPiece's longest match (BERT)
@@ -857,10 +857,20 @@ class TokenizerFileRequest(TypedDict, total=False):
 class TokenizerFile(TypedDict):
     """The file opened: it is the session's "custom" tokenizer from now on."""
 
-    model: str  # the model part's type ("BPE")
-    n_chars: int  # characters of the file
+    model: str  # the model part's type ("BPE"; a SentencePiece file's "SentencePiece BPE" or "SentencePiece Unigram")
+    n_chars: int  # characters of the file (a SentencePiece file's bytes)
     makeup: Makeup
     facts: ModelFacts  # what the lessons say about it as the table "custom" (title: the file's name)
+
+
+class TokenizerModelFileRequest(TypedDict, total=False):
+    data: Required[Annotated[str, TextLimit(MAX_TOKENIZER_FILE // 3 * 4 + 4)]]  # the file's bytes, base64 (read in the page)
+    name: str  # default "tokenizer.model": the file's name, the table's title in the lessons (cut to 200 characters)
+
+
+class TokenizerVocabFileRequest(TypedDict, total=False):
+    text: Required[Annotated[str, TextLimit(MAX_TOKENIZER_FILE)]]  # a BERT vocab.txt's text: one token a line, its id its line number
+    name: str  # default "vocab.txt": the file's name, the table's title in the lessons (cut to 200 characters)
 
 
 KINDS: dict[str, tuple[type, type]] = {
@@ -878,6 +888,8 @@ KINDS: dict[str, tuple[type, type]] = {
     "train_hf": (TrainHfRequest, HfTraining),
     "model_row": (ModelRowRequest, ModelRow),
     "tokenizer_file": (TokenizerFileRequest, TokenizerFile),
+    "tokenizer_model_file": (TokenizerModelFileRequest, TokenizerFile),
+    "tokenizer_vocab_file": (TokenizerVocabFileRequest, TokenizerFile),
     "tokenizer_facts": (TokenizerFactsRequest, ModelFacts),
     "hf_compare": (HfCompareRequest, HfComparison),
 }

@@ -511,6 +511,80 @@ def tokenizer_file(json: str, name: str = "tokenizer.json") -> dict:
     return {"model": found["model"], "n_chars": len(json), "makeup": found["makeup"], "facts": facts}
 
 
+def tokenizer_model_file(data: str, name: str = "tokenizer.model") -> dict:
+    """Open a reader's SentencePiece model (Yi's, ChatGLM3's, T5's tokenizer.model; `data` its bytes in
+    base64, read in the page): from now on it is the session's "custom" table, titled `name`, cut exactly
+    as sentencepiece does (toklab.sentencepiece). A file toklab cannot read is refused with the reason
+    (ToklabError hf_*: not a ModelProto, a model type other than BPE and Unigram, a piece twice, ...),
+    and the one opened before stays."""
+    import base64
+    import binascii
+
+    from .sentencepiece import SentencePieceProcessor
+    from .tables import SpmTable
+
+    if not isinstance(data, str):
+        raise ToklabTypeError("wrong_type", field="data", expected="string")
+    if not isinstance(name, str):
+        raise ToklabTypeError("wrong_type", field="name", expected="string")
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        raise ToklabError("hf_bad_value", path="tokenizer.model", expected="the file's bytes in base64", value=data[:40]) from None
+    if not raw:
+        raise ToklabError("hf_bad_value", path="tokenizer.model", expected="a SentencePiece model", value="an empty file")
+    title = name[:200] or "tokenizer.model"
+    table = SpmTable(CUSTOM_TABLE, SentencePieceProcessor(model_proto=raw), title)
+    found = {"tok": table.sp, "makeup": spm_makeup(table), "model": "SentencePiece BPE" if table.sp.is_bpe else "SentencePiece Unigram",
+             "title": title, "table": table}  # fmt: skip
+    _custom.clear()
+    _custom.update(found)
+    return {"model": found["model"], "n_chars": len(raw), "makeup": found["makeup"], "facts": table.model_facts()}
+
+
+def tokenizer_vocab_file(text: str, name: str = "vocab.txt") -> dict:
+    """Open a reader's WordPiece vocabulary (a BERT vocab.txt: one token a line, its id its line number)
+    as BERT's tokenizer on it, as `tokenizers`' BertWordPieceTokenizer.from_file builds it: BERT's
+    normalizer and pre-tokenizer, ## pieces, [UNK]. The file does not say whether the model lowercases;
+    a vocabulary with no capital letter outside its [SPECIAL] tokens is an uncased one (bert-base-uncased),
+    so it lowercases (and strips accents) exactly then. From now on it is the session's "custom" table."""
+    import io
+
+    from .hf.implementations import BertWordPieceTokenizer
+
+    if not isinstance(text, str):
+        raise ToklabTypeError("wrong_type", field="text", expected="string")
+    if not isinstance(name, str):
+        raise ToklabTypeError("wrong_type", field="name", expected="string")
+    vocab = {line.rstrip(): i for i, line in enumerate(io.StringIO(text, newline=None))}
+    missing = [t for t in ("[UNK]", "[CLS]", "[SEP]") if t not in vocab]
+    if missing:
+        raise ToklabError("hf_bad_value", path="vocab.txt", expected="a BERT vocab.txt, one token a line, with [UNK], [CLS] and [SEP]",
+                          value=f"no {' '.join(missing)} among its {len(vocab):,} lines")  # fmt: skip
+    plain = (t for t in vocab if not (t.startswith("[") and t.endswith("]")))
+    cased = any(c.isupper() for t in plain for c in t)
+    bert = BertWordPieceTokenizer(vocab, lowercase=not cased)
+    answer = tokenizer_file(bert.to_str(), name[:200] or "vocab.txt")
+    return {**answer, "model": "WordPiece, cased" if cased else "WordPiece, lowercased", "n_chars": len(text)}
+
+
+def spm_makeup(table) -> dict:
+    """A SentencePiece model's make-up in a tokenizer.json's terms (toklab.model_rows.makeup): its
+    control and user-defined pieces are the added tokens (the control ones special), single characters,
+    bytes and the unknown piece the base, and in a BPE model every longer piece one merge's product
+    (a Unigram model has no merges: every piece is a base piece it scores)."""
+    from .sentencepiece.modelproto import CONTROL, NORMAL, USER_DEFINED
+
+    sp = table.sp
+    added = [i for i, kind in enumerate(sp.types) if kind in (CONTROL, USER_DEFINED)]
+    merged = sum(1 for piece, kind in zip(sp.pieces, sp.types) if sp.is_bpe and kind == NORMAL and len(piece) > 1)
+    return {
+        "added": len(added), "special": sum(1 for i in added if sp.types[i] == CONTROL),
+        "added_first": min(added) if added else None, "added_last": max(added) if added else None,
+        "base": len(sp.pieces) - len(added) - merged, "merges": merged, "merged": merged, "total": len(sp.pieces),
+    }  # fmt: skip
+
+
 HANDLERS: dict[str, Callable[..., dict]] = {
     "warmup": warmup,
     "overview": overview,
@@ -526,6 +600,8 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "train_hf": train_hf,
     "model_row": model_row,
     "tokenizer_file": tokenizer_file,
+    "tokenizer_model_file": tokenizer_model_file,
+    "tokenizer_vocab_file": tokenizer_vocab_file,
     "tokenizer_facts": tokenizer_facts,
     "hf_compare": hf_compare,
 }

@@ -152,9 +152,17 @@ registerPairs({
     en: "Your own tokenizer.json ({title}), read in this page and run by its engine as HuggingFace tokenizers runs it; nothing of it leaves the page. A merge's rank is its place in the file's merges list; the id of the token it makes comes from the file's vocabulary.",
     zh: "这是你自己的 tokenizer.json（{title}），只在本页读取，由本页的引擎按 HuggingFace tokenizers 的规则运行，文件内容不会离开这个页面。一次合并的 rank 是它在文件 merges 列表里的位置；合并出的 token 的 id 要到文件的词表里查。",
   },
+  "encoding.note.customModel": {
+    en: "Your own SentencePiece tokenizer.model ({title}), read in this page and cut by its engine exactly as the sentencepiece library cuts it; nothing of it leaves the page. ▁ stands for a space; a piece's score, not a merges list, decides what merges first (BPE) or which cut wins (Unigram).",
+    zh: "这是你自己的 SentencePiece tokenizer.model（{title}），只在本页读取，由本页的引擎按 sentencepiece 库的规则切分，文件内容不会离开这个页面。▁ 代表空格；决定先合并什么（BPE）或选哪种切法（Unigram）的是每个片段的分数，而不是一张 merges 列表。",
+  },
+  "encoding.note.customVocab": {
+    en: "Your own vocab.txt ({title}), read in this page and run as BERT's WordPiece on it, as HuggingFace tokenizers' BertWordPieceTokenizer does; nothing of it leaves the page. A word is cut by longest match: the longest piece of the vocabulary it starts with, then the longest ##piece after it; a word it cannot cover is [UNK]. The file does not say whether its model lowercases: a vocabulary with no capital letter is taken as a lowercasing (uncased) one.",
+    zh: "这是你自己的 vocab.txt（{title}），只在本页读取，按 BERT 的 WordPiece 规则运行（与 HuggingFace tokenizers 的 BertWordPieceTokenizer 相同），文件内容不会离开这个页面。每个词按“最长匹配”切分：先取词表里能匹配词开头的最长片段，再在剩下部分取最长的 ##片段；切不完的词整个变成 [UNK]。文件本身没说模型是否先转小写：词表里没有大写字母的，就当作转小写（uncased）的词表。",
+  },
   "encoding.needsFile": {
-    en: "This link was made with a tokenizer.json of the sender's, “{name}”. The file itself is not in the link, so this lesson uses r50k_base for now; your text is kept. Open the file under “Your own tokenizer.json” to use it.",
-    zh: "这个链接是对方用自己的 tokenizer.json（“{name}”）生成的。链接里不含文件本身，所以这一课暂时用 r50k_base，你的文字都还在。在“你自己的 tokenizer.json”下面打开这个文件，就能用它了。",
+    en: "This link was made with a tokenizer.json of the sender's, “{name}”. The file itself is not in the link, so this lesson uses r50k_base for now; your text is kept. Open the file under “Your own tokenizer.json, tokenizer.model or vocab.txt” to use it.",
+    zh: "这个链接是对方用自己的 tokenizer.json（“{name}”）生成的。链接里不含文件本身，所以这一课暂时用 r50k_base，你的文字都还在。在“你自己的 tokenizer.json、tokenizer.model 或 vocab.txt”下面打开这个文件，就能用它了。",
   },
   "encoding.failedColumn": {
     en: "The {name} table could not be loaded. Try again later.",

@@ -275,7 +275,9 @@ export class EncodingChoice {
     const facts = factsOf(this.active);
     const title = facts ? facts.title : this.active;
     this.note.textContent = isWordPiece(this.active) ? t("encoding.note.wordpiece", { title: tableTitle(this.active, t), licence: facts ? facts.licence : "" })
-      : this.active === CUSTOM_TABLE ? t("encoding.note.custom", { title })
+      : this.active === CUSTOM_TABLE
+        ? t(`encoding.note.${facts && (facts.family === "spm_bpe" || facts.family === "unigram") ? "customModel"
+          : facts && facts.family === "wordpiece" && /\.txt$/i.test(title) ? "customVocab" : "custom"}`, { title })
       : isSentencePiece(this.active) ? t(`encoding.note.${facts && facts.family === "unigram" ? "unigram" : "spm"}`, { title: tableTitle(this.active, t), licence: facts ? facts.licence : "" })
       : isOpenModel(this.active) ? t("encoding.note.open", { title, licence: facts ? facts.licence : "" })
         : t(`encoding.note.${this.active}`);

@@ -18,6 +18,19 @@ import { scrollLog } from "./panels.mjs";
 import { wordpieceParts, showCurrentTry } from "./wordpieceView.mjs";
 import { wordpieceLogText } from "./wordpieceWords.mjs";
 
+/**
+ * What Export GIF draws of a family trace (classroom/export.mjs stageGif): a copy of the stage, drawn
+ * for step k by draw(k), with the step's caption; `place` is the page's stage, whose width it takes.
+ */
+export function familyGifStage(t, trace, title, place) {
+  const copy = new FamilyStage();
+  return {
+    total: stepCount(trace), place, node: copy.node,
+    caption: (k) => familyCaption(t, trace, k),
+    draw: (k) => copy.render(t, trace, k, { title, mistake: false }),
+  };
+}
+
 export class FamilyStage {
   constructor() {
     this.node = el("section", { className: "family-stage", testid: "family-stage" });
