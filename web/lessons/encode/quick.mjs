@@ -23,12 +23,15 @@ import { precomputed } from "../../precomputed.mjs";
 import { TIMING } from "../../theme.mjs";
 import { tableTitle, isOpenModel } from "../encodings.mjs";
 import { waitsForTap } from "../models/table.mjs";
-import { FETCHED_MODELS, FETCHED_SPM } from "../../protocol.mjs";
+import { FETCHED_MODELS, FETCHED_SPM, FETCHED_WORDPIECE } from "../../protocol.mjs";
 import "./quickWords.mjs";
 
 // The tables whose count waits for a tap until the engine holds them: the open models' and SentencePiece
-// models' large files (OpenAI's tables and MiniMind's are counted at once).
-const LARGE = new Set([...FETCHED_MODELS, ...FETCHED_SPM]);
+// models' large files, and the WordPiece table (a small file, but the table is built in the worker and a
+// long text's count through it keeps the worker busy for seconds while the lesson's own requests wait;
+// tests/browser/test_encode_lesson.py's 100,000-character paste lost its End press to that). OpenAI's
+// tables and MiniMind's are counted at once.
+const LARGE = new Set([...FETCHED_MODELS, ...FETCHED_SPM, ...FETCHED_WORDPIECE]);
 
 const GROUPED = new Intl.NumberFormat("en-US");
 const MB = 1024 * 1024;
