@@ -6,6 +6,8 @@ screen. Each sheet is read as the page builds it (the print-only section), never
 from __future__ import annotations
 
 import json
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,37 @@ def test_the_encode_sheet_starts_from_the_cells_the_model_starts_from(booted, la
     want = [[str(i + 1), " ".join(f"{b:02X}" for b in c.encode()), c] for i, c in enumerate(cells)]
     rows = table_rows(built_sheet(page).locator("table.ws-table").first)
     assert rows == want
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_encode_sheet_of_a_sentencepiece_or_wordpiece_table_works_in_its_familys_terms(booted, lang):
+    """Llama 2: the pairs with their scores, the highest first, and the merge log with sentencepiece's
+    tokens; Unigram: every vocabulary piece inside the word with its score, and the best path; WordPiece:
+    every string looked up, in order in the key. Each key's tokens and ids are the oracle's."""
+    sentencepiece = pytest.importorskip("sentencepiece")
+    tokenizers = pytest.importorskip("tokenizers")
+    sys.path.insert(0, str(ROOT))
+    from tools.spm_models import model_file
+    from tools.wordpiece_models import wordpiece_file
+
+    word = "unaffable"
+    for table in ("llama2", "unigram_en", "wordpiece_en"):
+        page = booted.open(f"lesson=encode&lang={lang}&encoding={table}&text={word}")
+        expect(page.locator(".encoding-choice")).to_have_attribute("data-active", table, timeout=180_000)
+        expect(page.get_by_test_id("family-stage")).to_have_attribute("data-text", re.compile(word), timeout=180_000)
+        key = built_sheet(page).get_by_test_id("worksheet-key")
+        if table == "wordpiece_en":
+            oracle = tokenizers.Tokenizer.from_file(str(wordpiece_file(table))).encode(word, add_special_tokens=False)
+            ids, tokens = oracle.ids, oracle.tokens
+            tries = table_rows(key.locator("table.ws-table").first)
+            assert [r[1] for r in tries if not r[2].startswith(("no", "没有"))] == tokens
+        else:
+            sp = sentencepiece.SentencePieceProcessor(model_file=str(model_file(table)))
+            ids, tokens = sp.encode(word), sp.encode(word, out_type=str)
+            if table == "llama2":
+                log = table_rows(key.locator("table.ws-table").first)
+                assert log[-1][3].replace(" · ", " ").split() == tokens
+                scores = [float(r[0]) for r in table_rows(page.get_by_test_id("worksheet").locator("table.ws-table").nth(1))]
+                assert scores == sorted(scores, reverse=True) and len(scores) >= len(log)
+        expect(key).to_contain_text(", ".join(map(str, ids)))
+        expect(key).to_contain_text(" · ".join(tokens))

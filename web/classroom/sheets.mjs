@@ -12,6 +12,8 @@ import { PRESETS as TRAIN_PRESETS, presetPatch } from "../lessons/train/presets.
 import { comparePayload, shownRows } from "../lessons/compare/query.mjs";
 import { buildFrame } from "../canvas/frames.mjs";
 import { cellFace, stepFaces, withSpelling } from "../lessons/encode/names.mjs";
+import { isFamilyTrace } from "../lessons/encode/family.mjs";
+import { familySheet } from "./familySheets.mjs";
 
 const BLANK_ROWS = 8;      // rows of a pair-count table to fill in
 const TRAIN_STEPS = 3;     // merges a train sheet asks for
@@ -52,6 +54,9 @@ export async function encodeSheet(ctx, state) {
   if (overview.n_pieces === 0) throw new Error(t("worksheet.emptyText"));
   const index = Math.min(state.piece, overview.n_pieces - 1);
   const piece = await ask(ctx, "trace_piece", withEncoding({ text, index }, encoding));
+  if (isFamilyTrace(piece)) {
+    return familySheet(t, piece, t("worksheet.encode.piece", { piece: visibleSymbol(piece.text), n: piece.index + 1, table: tableTitle(encoding, t) }));
+  }
   const steps = piece.steps;
   // The pairs the piece meets that have a rank, from each step's candidates (or the merged ones alone).
   // A symbol is named as the canvas draws it (characters, or hex for part of one), the table's spelling
