@@ -136,6 +136,8 @@ ERRORS = {
     "hf_text_too_long": "the text has {length:,} characters; toklab.hf encodes at most {limit:,}",
     "hf_normalized_too_long": "the normalizer would make a text of {length:,} characters longer than {limit:,}: "
     "toklab.hf lets a normalizer grow a text at most {growth} times",
+    "spm_normalized_too_long": "the normalizer would make a text of {length:,} bytes longer than {limit:,} bytes: "
+    "toklab.sentencepiece lets a normalizer grow a text at most {growth} times",
     # the models lesson: the reader's own tokenizer.json
     "no_custom_tokenizer": "no tokenizer.json has been opened in this session: open one first",
 }

@@ -149,6 +149,10 @@ registerPairs({
     en: "the normalizer would make a text of {length} characters longer than {limit}: a normalizer may grow a text at most {growth} times",
     zh: "规范化器会把 {length} 个字符的文字变得比 {limit} 个字符还长：规范化器最多只能把文字变长 {growth} 倍",
   },
+  "err.spm_normalized_too_long": {
+    en: "the normalizer would make a text of {length} bytes longer than {limit} bytes: a normalizer may grow a text at most {growth} times",
+    zh: "规范化器会把 {length} 个字节的文字变得比 {limit} 个字节还长：规范化器最多只能把文字变长 {growth} 倍",
+  },
   "err.no_custom_tokenizer": {
     en: "no tokenizer.json has been opened in this session: open one first",
     zh: "这次会话里还没有打开过 tokenizer.json，请先打开一个",
