@@ -521,7 +521,7 @@ class Tie(TypedDict):
     it is made."""
 
     rule: TieRule
-    tied: list[Pair]  # the pairs that share the best count, in rule order (at most 20 without tables)
+    tied: list[Pair]  # the pairs that share the best count, in rule order (at most 5 without tables: training.TIED_SHOWN)
     n_tied: int
     ids: list[tuple[int, int]] | None  # huggingface: the token ids of each tied pair (the rule compares them); else null
 
