@@ -464,10 +464,10 @@ _makeups: dict = {}  # open model name -> its vocabulary's make-up (counted once
 
 
 def _makeup_of(name: str, tok) -> dict:
-    from .model_rows import makeup
+    from .model_rows import tokenizer_makeup
 
     if name not in _makeups:
-        _makeups[name] = makeup(tok.to_config())
+        _makeups[name] = tokenizer_makeup(tok)
     return _makeups[name]
 
 
