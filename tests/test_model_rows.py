@@ -139,3 +139,21 @@ def test_custom_table_before_any_file_is_refused(monkeypatch):
                           ("tokenizer_facts", {"encoding": "custom"})):
         answer = json.loads(webapi.handle(kind, json.dumps(payload)))
         assert answer["error"]["code"] == "no_custom_tokenizer", kind
+
+
+@pytest.mark.parametrize("name", ["minimind", "qwen3", "gemma3"])
+def test_the_makeup_read_from_the_loaded_model_is_the_files(name):
+    """The models lesson counts an open model's make-up from its loaded tables (issue 39: writing the
+    file out to count it kept Gemma 3's 514,906 merges a second time); the counts are those of its
+    tokenizer.json as `tokenizers` reads it, and the model's merges list is not made."""
+    tokenizers = pytest.importorskip("tokenizers")
+    from tools.models import tokenizer_json
+    from toklab.hf.compact import load_tokenizer
+    from toklab.model_rows import makeup, tokenizer_makeup
+    from toklab.registry import _packed_bytes
+
+    tok = load_tokenizer(_packed_bytes(name)[1])  # a model of its own, straight from the compact form
+    got = tokenizer_makeup(tok)
+    assert tok.model._merge_list is None  # counting did not make the list of merges
+    oracle = tokenizers.Tokenizer.from_file(str(tokenizer_json(name)))
+    assert got == makeup(json.loads(oracle.to_str()))

@@ -6,6 +6,7 @@ that does not fit the field's declared type (as tests/contract.py's `check` read
 with an error naming that field. Then each cap, one by one."""
 
 import json
+import random
 from pathlib import Path
 import typing
 
@@ -306,3 +307,21 @@ def test_samples_send_each_token_as_its_chip_shows_it():
     assert len(raw) < 20_000 < len(text)
     assert got["tokens"][0] == text[: webapi.TOKEN_SHOWN - 1] + "…"
     assert got["windows"][0]["x_tokens"][0] == got["tokens"][0] and got["n_ids"] == len(got["tokens"])
+
+
+def test_a_large_training_lists_the_ties_the_page_shows_and_writes_characters_as_they_are():
+    """Train bytes on 1M Chinese characters answered 157 MB: every step listed 20 tied pairs (800 characters
+    of byte-level tokens) and the JSON wrote each non-ASCII character as a 6-character \\u escape. A step
+    without tables lists what the page's tie line shows (4, and "…" for more: TIED_SHOWN), counting all
+    of them in n_tied, and the answer writes characters as they are (P3)."""
+    from toklab.training import TIED_SHOWN
+
+    rng = random.Random(7)
+    corpus = "".join(chr(rng.randint(0x4E00, 0x4E00 + 400)) for _ in range(3_000))  # no space: one row
+    raw = webapi.handle("train", json.dumps({"corpus": corpus, "mode": "bytes"}))
+    got = json.loads(raw)["result"]
+    assert got["tables_shown"] is False and len(got["steps"]) > 100
+    ties = [s["tie"] for s in got["steps"]]
+    assert all(len(t["tied"]) == min(t["n_tied"], TIED_SHOWN) for t in ties)
+    assert any(t["n_tied"] > TIED_SHOWN for t in ties)  # the bound was met, and counted whole
+    assert "\\u" not in raw and got["steps"][0]["merged"] in raw

@@ -8,6 +8,7 @@ replay to the ids encode gives; the heap BPE is held to the readable one.
 
 from __future__ import annotations
 
+import struct
 import sys
 from pathlib import Path
 
@@ -275,3 +276,22 @@ def test_traces_replay_to_the_ids(name):
 def test_the_heap_merges_as_the_reference(symbols, scores, frozen):
     frozen = frozenset(i for i in frozen if i < len(symbols))
     assert merge_fast(symbols, scores, frozen) == merge_by_score(symbols, scores, frozen)
+
+
+def test_a_charsmap_that_grows_a_text_without_bound_is_refused():
+    """SentencePiece's normalizer applies the charsmap prefix by prefix, and one key may be replaced by a
+    string as long as the blob ("a" -> 1,000 b's: 10^9 bytes of a million a's). toklab.sentencepiece grows
+    a text at most GROWTH times its bytes (toklab.growth), and says so with a declared error."""
+    from toklab.growth import GROWTH, growth_limit
+    from toklab.sentencepiece.charsmap import CharsMap
+    from toklab.sentencepiece.modelproto import NormalizerSpec
+    from toklab.sentencepiece.normalizer import Normalizer
+
+    built = CharsMap.build({"a": "b" * 1000, "c": "dd"})
+    blob = struct.pack(f"<I{len(built.units)}I", 4 * len(built.units), *built.units) + built.strings
+    normalizer = Normalizer(NormalizerSpec(precompiled_charsmap=blob))
+    with pytest.raises(ToklabError) as info:
+        normalizer.normalize("x" * 50 + "a" * 100)
+    assert info.value.code == "spm_normalized_too_long"
+    assert info.value.params == {"length": 150, "limit": growth_limit(150), "growth": GROWTH}
+    assert normalizer.normalize("x c" * 100) == "▁" + ("x c" * 100).replace("c", "dd").replace(" ", "▁")  # within the bound

@@ -25,6 +25,9 @@
 //     overview per table, never replace each other): the old one resolves at once as
 //     {ok: false, superseded: true, error: {code: "superseded"}}, and the new one goes to the end of
 //     the queue, so a lane's answers always come back in the order it asked;
+//   - a request's own work has a time budget in the worker (toklab.budget: REQUEST_BUDGET_MS, or the
+//     request's `budgetMs`): past it Python stops and answers the error `over_budget`, and the engine
+//     goes on; the timeout below is the last resort, for a worker that cannot answer at all;
 //   - a request that runs longer than `requestTimeoutMs` without a word, or a boot longer than
 //     `bootTimeoutMs`, stops the worker: the status becomes an error with code "request_timeout" or
 //     "boot_timeout"; each progress message of the request starts its clock again (a long training
@@ -224,7 +227,9 @@ export function createEngine({
     running = job;
     job.since = performance.now();
     job.timer = requestTimer(job);
-    worker.postMessage({ id: job.id, kind: job.kind, payload: job.payload });
+    const message = { id: job.id, kind: job.kind, payload: job.payload };
+    if (job.budgetMs) message.budgetMs = job.budgetMs;
+    worker.postMessage(message);
     announceActivity();
   }
 
@@ -251,8 +256,9 @@ export function createEngine({
    * lane, round: who asks (a lesson's id) and its count of questions; a waiting request of the same lane
    * and kind from an earlier round is superseded. Without a round nothing is superseded.
    * timeoutMs: this request's own limit instead of requestTimeoutMs (loading a large open model).
+   * budgetMs: the time its work may take in the worker instead of Python's REQUEST_BUDGET_MS.
    */
-  function request(kind, payload = {}, { onProgress = null, lane = null, round = null, timeoutMs = null } = {}) {
+  function request(kind, payload = {}, { onProgress = null, lane = null, round = null, timeoutMs = null, budgetMs = null } = {}) {
     if (latest.status === "error" || terminated) {
       return Promise.resolve({ ok: false, error: unavailable(terminated ? "the engine was terminated" : latest.message) });
     }
@@ -264,7 +270,7 @@ export function createEngine({
           job.resolve(SUPERSEDED);
         }
       }
-      queue.push({ id: nextId++, kind, payload, lane, round, resolve, onProgress, timeoutMs });
+      queue.push({ id: nextId++, kind, payload, lane, round, resolve, onProgress, timeoutMs, budgetMs });
       pump();
     });
   }

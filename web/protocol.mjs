@@ -77,6 +77,8 @@ export const ENGINE_ERRORS = Object.freeze({
   "hf_unknown_merge_token": "{path} ({left!r} {right!r}) names {token!r}, which is not in model.vocab",
   "hf_text_too_long": "the text has {length:,} characters; toklab.hf encodes at most {limit:,}",
   "hf_normalized_too_long": "the normalizer would make a text of {length:,} characters longer than {limit:,}: toklab.hf lets a normalizer grow a text at most {growth} times",
+  "spm_normalized_too_long": "the normalizer would make a text of {length:,} bytes longer than {limit:,} bytes: toklab.sentencepiece lets a normalizer grow a text at most {growth} times",
+  "over_budget": "the request ran longer than {seconds} s, the most one request may take here, and was stopped (a pattern or a text that costs more than it should); the engine goes on with the next one",
   "no_custom_tokenizer": "no tokenizer.json has been opened in this session: open one first",
 });
 
@@ -94,7 +96,7 @@ export const PAGE_ERRORS = Object.freeze({
 });
 
 /** Every code an answer's error may have: the page shows each by its code. */
-export const ERROR_CODES = Object.freeze(["unknown_kind", "bad_json", "bad_payload", "unknown_field", "missing_field", "wrong_type", "bad_choice", "too_small", "too_large", "too_many_items", "text_too_long", "empty_text", "no_such_piece", "piece_too_long", "not_a_number", "number_too_long", "unknown_id", "disallowed_special", "merge_unknown_token", "merge_repeated", "too_large_for_tables", "corpus_empty", "corpus_binary", "jsonl_bad_line", "stream_too_short", "table_unavailable", "internal", "hf_bad_json", "hf_too_large", "hf_bad_value", "hf_unsupported", "hf_bad_regex", "hf_unknown_merge_token", "hf_text_too_long", "hf_normalized_too_long", "no_custom_tokenizer", "bad_request", "payload_not_json", "worker_failed", "engine_unavailable", "engine_stopped", "stopped", "superseded", "engine_missing", "request_failed"]);
+export const ERROR_CODES = Object.freeze(["unknown_kind", "bad_json", "bad_payload", "unknown_field", "missing_field", "wrong_type", "bad_choice", "too_small", "too_large", "too_many_items", "text_too_long", "empty_text", "no_such_piece", "piece_too_long", "not_a_number", "number_too_long", "unknown_id", "disallowed_special", "merge_unknown_token", "merge_repeated", "too_large_for_tables", "corpus_empty", "corpus_binary", "jsonl_bad_line", "stream_too_short", "table_unavailable", "internal", "hf_bad_json", "hf_too_large", "hf_bad_value", "hf_unsupported", "hf_bad_regex", "hf_unknown_merge_token", "hf_text_too_long", "hf_normalized_too_long", "spm_normalized_too_long", "over_budget", "no_custom_tokenizer", "bad_request", "payload_not_json", "worker_failed", "engine_unavailable", "engine_stopped", "stopped", "superseded", "engine_missing", "request_failed"]);
 
 /** The worker's unprompted {status, stage, message}: the statuses, and each stage's English message. */
 export const STATUSES = Object.freeze(["loading", "ready", "error"]);

@@ -4,7 +4,8 @@
 // fraction of the time, and boots the normal way when the snapshot cannot be used (a console warning
 // says why).
 //
-//   page -> worker   {id, kind, payload}
+//   page -> worker   {id, kind, payload, budgetMs?}   budgetMs: the request's time budget (toklab.budget;
+//                    REQUEST_BUDGET_MS unless told): past it Python stops and answers `over_budget`
 //   worker -> page   {id, ok: true, result} | {id, ok: false, error: {type, code, params, message}}
 //   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted; stage
 //                    "crashed" when Python failed under a request, e.g. out of memory)
@@ -13,6 +14,13 @@
 //                    while train_hf trains
 //   page -> worker   {stop: id}   Stop: a sliced request (SLICED_KINDS) ends after its slice and answers
 //                    what it has so far (train_hf: the merges learned, as a whole tokenizer.json)
+//
+// The time budget (toklab.budget): Pyodide asks its interrupt buffer now and then while Python runs (between
+// bytecodes, and inside re's matching loop); `clock` below is that buffer, and answers SIGINT once the
+// deadline Python armed for the request under way has passed. Python turns it into `over_budget` and
+// the worker goes on: no SharedArrayBuffer (no cross-origin isolation) is needed, the clock is read in
+// this thread. A pattern that backtracks without end is stopped that way, the page's request timeout
+// (engine.mjs) stays the last resort.
 //
 // A sliced request (train_hf) runs in Python in slices of SLICE_MS (toklab.webapi.start): between two
 // slices the worker posts the newest progress and turns its event loop, so a stop message is heard.
@@ -37,6 +45,22 @@ let stage = "start";
 let handle = null;
 let startJob = null; // toklab.webapi.start: a sliced request
 let python = null;
+
+const SIGINT = 2;
+/** Pyodide's interrupt buffer, read (index 0) and cleared (set to 0) by Python's signal check. */
+const clock = {
+  deadline: Infinity,
+  /** From Python (toklab.budget): the deadline `ms` from now, or none (0). */
+  arm(ms) {
+    this.deadline = ms > 0 ? performance.now() + ms : Infinity;
+  },
+  get 0() {
+    if (performance.now() <= this.deadline) return 0;
+    this.deadline = Infinity; // one interrupt per deadline
+    return SIGINT;
+  },
+  set 0(_value) {},
+};
 
 /** Says where the boot is: `nextStage` is a key of STAGES (protocol.mjs), whose message it sends unless told another. */
 function status(state, nextStage, message = STAGES[nextStage]) {
@@ -125,6 +149,10 @@ async function warmedHandle(pyodide) {
   const webapi = pyodide.pyimport("toklab.webapi");
   const webapiHandle = webapi.handle;
   startJob = webapi.start;
+  pyodide.setInterruptBuffer(clock);
+  const budget = pyodide.pyimport("toklab.budget");
+  budget.use_clock(clock);
+  budget.destroy();
   const warm = JSON.parse(webapiHandle("warmup", "{}"));
   if (!warm.ok) throw new Error(`${warm.error.type}: ${warm.error.message}`);
   python = pyodide; // where fetched tables are written
@@ -224,14 +252,14 @@ function payloadText(payload) {
   }
 }
 
-function answer(id, kind, payload) {
+function answer(id, kind, payload, budgetMs) {
   if (typeof kind !== "string") {
     return { id, ok: false, error: failure("bad_request") };
   }
   const text = payloadText(payload);
   if (text === null) return { id, ok: false, error: failure("payload_not_json") };
   try {
-    return { id, ...JSON.parse(handle(kind, text, progressOf(id))) };
+    return { id, ...JSON.parse(handle(kind, text, progressOf(id), budgetMs)) };
   } catch (error) {
     const detail = String(error?.message ?? error);
     // toklab.webapi turns every Python exception into data, so what is thrown here comes from below
@@ -261,12 +289,12 @@ const stops = new Set(); // ids of sliced requests the page asked to stop
 
 /** A sliced request: Python works SLICE_MS at a time; between slices its newest progress is posted and
  * the event loop turns (a stop message comes in); a stop answers what was done so far. */
-async function answerSliced(id, kind, payload) {
+async function answerSliced(id, kind, payload, budgetMs) {
   let job = null;
   const text = payloadText(payload);
   if (text === null) return { id, ok: false, error: failure("payload_not_json") };
   try {
-    job = startJob(kind, text);
+    job = startJob(kind, text, budgetMs);
     for (;;) {
       const out = JSON.parse(stops.has(id) ? job.stop() : job.run(SLICE_MS));
       if (!Object.hasOwn(out, "progress")) return { id, ...out };
@@ -307,11 +335,12 @@ self.onmessage = async (event) => {
     stops.add(event.data.stop);
     return;
   }
-  const { id, kind, payload } = event.data ?? {};
+  const { id, kind, payload, budgetMs } = event.data ?? {};
   if (!(await booted)) {
     postMessage({ id, ok: false, error: failure("engine_unavailable", { stage }) });
     return;
   }
   await ensureTable(payload, id);
-  postMessage(SLICED.has(kind) ? await answerSliced(id, kind, payload) : answer(id, kind, payload));
+  const budget = Number.isFinite(budgetMs) && budgetMs > 0 ? budgetMs : null; // null: Python's REQUEST_BUDGET_MS
+  postMessage(SLICED.has(kind) ? await answerSliced(id, kind, payload, budget) : answer(id, kind, payload, budget));
 };

@@ -25,7 +25,7 @@ from .bytes_unicode import from_printable
 from .facts import piece_label
 from .protocol import ITEM_LIMIT
 
-__all__ = ["EMBEDDING_DIM", "encoding_row", "hf_row", "is_han", "makeup"]
+__all__ = ["EMBEDDING_DIM", "encoding_row", "hf_row", "is_han", "makeup", "tokenizer_makeup"]
 
 EMBEDDING_DIM = 768  # MiniMind's hidden size: the notes price every vocabulary at 768 numbers a row
 
@@ -150,22 +150,47 @@ def makeup(config: dict) -> dict:
     ...         "added_tokens": [{"id": 0, "content": "<s>", "special": True}]})
     {'added': 1, 'special': 1, 'added_first': 0, 'added_last': 0, 'base': 2, 'merges': 1, 'merged': 1, 'total': 4}
     """
-    vocab = config["model"]["vocab"]
     merges = config["model"].get("merges") or []
-    added = config.get("added_tokens") or []
-    added_contents = {t["content"] for t in added}
     made = {(m[0] + m[1]) if isinstance(m, (list, tuple)) else m.replace(" ", "", 1) for m in merges}
+    added = [(t["id"], t["content"], bool(t.get("special"))) for t in config.get("added_tokens") or []]
+    return _counted(config["model"]["vocab"], made, len(merges), added)
+
+
+def tokenizer_makeup(tok) -> dict:
+    """`makeup` of a toklab.hf Tokenizer already loaded, read from its model's own tables: the same counts
+    as `makeup(tok.to_config())` without writing the file out (for Gemma 3 that built 514,906 merge lists
+    and kept its merges a second time, as 514,906 pairs, for as long as the model lives). A model with
+    no merges table of its own (Unigram, WordPiece), or one that adds a prefix to symbols, is counted
+    from its config.
+
+    >>> from toklab.hf import Tokenizer
+    >>> tok = Tokenizer.from_config({"model": {"type": "BPE", "vocab": {"<s>": 0, "a": 1, "b": 2, "ab": 3},
+    ...     "merges": [["a", "b"]]}, "added_tokens": [{"id": 0, "content": "<s>", "special": True}]})
+    >>> tokenizer_makeup(tok) == makeup(tok.to_config())
+    True
+    """
+    made = getattr(tok.model, "made_tokens", None)
+    found = made() if made is not None else None
+    if found is None:
+        return makeup(tok.to_config())
+    added = [(i, t.content, t.special) for i, t in sorted(tok.get_added_tokens_decoder().items())]
+    return _counted(tok.model.vocab, found[0], found[1], added)
+
+
+def _counted(vocab: dict, made: set, n_merges: int, added: list[tuple[int, str, bool]]) -> dict:
+    """The make-up's counts: `added` as (id, content, special)."""
+    added_contents = {content for _, content, _ in added}
     plain = [t for t in vocab if t not in added_contents]
     with_added = dict(vocab)
-    with_added.update((t["content"], t["id"]) for t in added)
-    ids = [t["id"] for t in added]
+    with_added.update((content, i) for i, content, _ in added)
+    ids = [i for i, _, _ in added]
     return {
         "added": len(added),
-        "special": sum(1 for t in added if t.get("special")),
+        "special": sum(1 for _, _, special in added if special),
         "added_first": min(ids) if ids else None,
         "added_last": max(ids) if ids else None,
         "base": sum(1 for t in plain if t not in made),
-        "merges": len(merges),
+        "merges": n_merges,
         "merged": sum(1 for t in plain if t in made),
         "total": len(with_added),
     }

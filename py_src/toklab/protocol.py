@@ -89,6 +89,7 @@ MAX_CORPUS_CHARS = 8_000_000  # train_hf's corpus: about 8 MB of Latin text, 24 
 # The models lesson (issue 24): the largest tokenizer.json a reader may open (toklab.hf reads at most this many bytes: Gemma 3's file is 33 MB).
 MAX_TOKENIZER_FILE = 64 << 20  # bytes of a tokenizer.json the reader may open (64 MiB)
 MAX_TRAIN_VOCAB = 32_000  # train_hf's largest vocabulary (MiniMind's: 6,400)
+REQUEST_BUDGET_MS = 30_000  # the most one request's work may take in the page's worker (toklab.budget); loading a table is not counted
 SLICED_KINDS = ("train_hf",)  # the kinds the worker runs in slices (webapi.start), so Stop reaches them
 
 
@@ -136,6 +137,10 @@ ERRORS = {
     "hf_text_too_long": "the text has {length:,} characters; toklab.hf encodes at most {limit:,}",
     "hf_normalized_too_long": "the normalizer would make a text of {length:,} characters longer than {limit:,}: "
     "toklab.hf lets a normalizer grow a text at most {growth} times",
+    "spm_normalized_too_long": "the normalizer would make a text of {length:,} bytes longer than {limit:,} bytes: "
+    "toklab.sentencepiece lets a normalizer grow a text at most {growth} times",
+    "over_budget": "the request ran longer than {seconds} s, the most one request may take here, and was stopped "
+    "(a pattern or a text that costs more than it should); the engine goes on with the next one",
     # the models lesson: the reader's own tokenizer.json
     "no_custom_tokenizer": "no tokenizer.json has been opened in this session: open one first",
 }
@@ -516,7 +521,7 @@ class Tie(TypedDict):
     it is made."""
 
     rule: TieRule
-    tied: list[Pair]  # the pairs that share the best count, in rule order (at most 20 without tables)
+    tied: list[Pair]  # the pairs that share the best count, in rule order (at most 5 without tables: training.TIED_SHOWN)
     n_tied: int
     ids: list[tuple[int, int]] | None  # huggingface: the token ids of each tied pair (the rule compares them); else null
 

@@ -59,7 +59,9 @@ from toklab.toybpe import END_OF_WORD, get_pair_counts, merge_pair
 
 FULL_MAX_SYMBOLS = 2000  # symbols in the distinct rows: above this, no per-step tables
 FULL_MAX_STEPS = 300  # merges a full trace may need: above this, no per-step tables
-TIED_SHOWN = 20  # tied pairs listed per step when the tables are not shown
+# Tied pairs listed per step when the tables are not shown: the page lists 4 and marks more with "…";
+# 20 made the steps of a large corpus's trace most of its answer (a tie of 20 byte pairs is 800 characters).
+TIED_SHOWN = 5
 UNK = "<unk>"  # the toy BPE's entry for a symbol it never saw
 
 

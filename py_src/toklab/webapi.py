@@ -2,8 +2,10 @@
 
 `handle(kind, payload_json)` answers a request with a JSON string, `{"ok": true, "result": ...}` or
 `{"ok": false, "error": {"type", "code", "params", "message"}}`; it never raises, so no Python exception
-crosses into JavaScript. Each kind is a small function of plain arguments; the table `HANDLERS` lists
-them, and `toklab.protocol` declares what each takes and answers, and every error code (`ERRORS`).
+crosses into JavaScript. The JSON writes characters as they are, not as \\u escapes: a byte-level token
+or a Chinese text takes a sixth of the room (a train answer on 1M Chinese characters was 157 MB). Each
+kind is a small function of plain arguments; the table `HANDLERS` lists them, and `toklab.protocol`
+declares what each takes and answers, and every error code (`ERRORS`).
 
     >>> import json
     >>> json.loads(handle("overview", '{"text": "tokenization"}'))["result"]["ids"]
@@ -17,6 +19,7 @@ them, and `toklab.protocol` declares what each takes and answers, and every erro
 import json
 from collections.abc import Callable
 
+from . import budget as _budget  # the request's time budget (a local `budget` below is a toy count)
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .pretokenize import GPT2
 from .protocol import (CUSTOM_TABLE, SPM_NAMES, WORDPIECE_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName,
@@ -47,18 +50,20 @@ def _encoding(name: object):
     if name == CUSTOM_TABLE:
         return _custom_table()
     if name in SPM_TABLES:
-        return _spm_table(name)
-    if name in WORDPIECE_TABLES:
-        return _wordpiece_table(name)
-    if name not in ENCODINGS:
-        return _open_table(name)
-    try:
-        enc = get_encoding(name)  # the registry keeps each table once
-    except (OSError, ValueError) as exc:  # the file is missing, unreadable or not OpenAI's (sha256)
-        raise ToklabError("table_unavailable", encoding=name, detail=str(exc)) from None
-    found = _rank_tables.get(name)
-    if found is None or found.enc is not enc:
-        found = _rank_tables[name] = RankTable(enc)
+        found = _spm_table(name)
+    elif name in WORDPIECE_TABLES:
+        found = _wordpiece_table(name)
+    elif name not in ENCODINGS:
+        found = _open_table(name)
+    else:
+        try:
+            enc = get_encoding(name)  # the registry keeps each table once
+        except (OSError, ValueError) as exc:  # the file is missing, unreadable or not OpenAI's (sha256)
+            raise ToklabError("table_unavailable", encoding=name, detail=str(exc)) from None
+        found = _rank_tables.get(name)
+        if found is None or found.enc is not enc:
+            found = _rank_tables[name] = RankTable(enc)
+    _budget.restart()  # loading the table (once) was not the request's own work
     return found
 
 
@@ -459,10 +464,10 @@ _makeups: dict = {}  # open model name -> its vocabulary's make-up (counted once
 
 
 def _makeup_of(name: str, tok) -> dict:
-    from .model_rows import makeup
+    from .model_rows import tokenizer_makeup
 
     if name not in _makeups:
-        _makeups[name] = makeup(tok.to_config())
+        _makeups[name] = tokenizer_makeup(tok)
     return _makeups[name]
 
 
@@ -608,21 +613,23 @@ HANDLERS: dict[str, Callable[..., dict]] = {
 WITH_PROGRESS = {"train_hf"}  # the kinds `handle` hands its `progress` callback to
 
 
-def handle(kind: str, payload_json: str, progress: Callable | None = None) -> str:
+def handle(kind: str, payload_json: str, progress: Callable | None = None, budget_ms: float | None = None) -> str:
     """Answer one request; see the module docstring. The answer is strict JSON (no NaN). A kind of
     `WITH_PROGRESS` calls `progress` as it goes (train_hf: `progress(done, total, left, right)` after each
-    merge; False from it stops)."""
+    merge; False from it stops). In the page's worker the request's work has `budget_ms` (default
+    REQUEST_BUDGET_MS) and is answered `over_budget` past it (toklab.budget)."""
     try:
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise ToklabError("unknown_kind", kind=str(kind)[:80])
-        payload = read_request(kind, payload_json)
-        if kind in WITH_PROGRESS:
-            payload["progress"] = progress
-        result = handler(**payload)
-        return json.dumps({"ok": True, "result": result}, allow_nan=False)
+        with _budget.within(budget_ms):
+            payload = read_request(kind, payload_json)
+            if kind in WITH_PROGRESS:
+                payload["progress"] = progress
+            result = handler(**payload)
+        return json.dumps({"ok": True, "result": result}, allow_nan=False, ensure_ascii=False)
     except Exception as exc:  # every failure goes back as data: a code and params, and a message for people
-        return json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)
+        return json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False, ensure_ascii=False)
 
 
 # --- requests the worker runs in slices (train_hf): it turns its event loop between them, so the page's
@@ -644,8 +651,9 @@ class Job:
     `{"progress": news}` (the newest news; not done yet) or `handle`'s answer; `stop()` ends it at once
     and answers `handle`'s answer, what was learned so far included."""
 
-    def __init__(self, kind: str, payload_json: str):
+    def __init__(self, kind: str, payload_json: str, budget_ms: float | None = None):
         self.steps = None
+        self.budget_ms = budget_ms  # each slice's (toklab.budget): a slice is short, one that is not is stopped
         self.started = False
         self.done: str | None = None
         try:
@@ -654,15 +662,15 @@ class Job:
                 raise ToklabError("unknown_kind", kind=str(kind)[:80])
             self.steps = handler(**read_request(kind, payload_json))
         except Exception as exc:
-            self.done = json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)
+            self.done = json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False, ensure_ascii=False)
 
     def _advance(self, go_on: bool, first: bool):
         try:
             return next(self.steps) if first else self.steps.send(go_on)
         except StopIteration as end:
-            self.done = json.dumps({"ok": True, "result": end.value}, allow_nan=False)
+            self.done = json.dumps({"ok": True, "result": end.value}, allow_nan=False, ensure_ascii=False)
         except Exception as exc:
-            self.done = json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False)
+            self.done = json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False, ensure_ascii=False)
         return None
 
     def run(self, ms: float) -> str:
@@ -670,14 +678,18 @@ class Job:
 
         end = perf_counter() + ms / 1000
         news = None
-        while self.done is None:
-            news = self._advance(True, self.started is False)
-            self.started = True
-            if perf_counter() >= end:
-                break
+        try:
+            with _budget.within(self.budget_ms):
+                while self.done is None:
+                    news = self._advance(True, self.started is False)
+                    self.started = True
+                    if perf_counter() >= end:
+                        break
+        except ToklabError as exc:  # over_budget
+            self.done = json.dumps({"ok": False, "error": as_data(exc)}, allow_nan=False, ensure_ascii=False)
         if self.done is not None:
             return self.done
-        return json.dumps({"progress": news}, allow_nan=False)
+        return json.dumps({"progress": news}, allow_nan=False, ensure_ascii=False)
 
     def stop(self) -> str:
         if self.done is None:
@@ -686,9 +698,9 @@ class Job:
                 self.started = True
             if self.done is None:
                 self._advance(False, False)
-        return self.done or json.dumps({"ok": False, "error": as_data(ToklabError("internal", detail="stop"))})
+        return self.done or json.dumps({"ok": False, "error": as_data(ToklabError("internal", detail="stop"))}, ensure_ascii=False)
 
 
-def start(kind: str, payload_json: str) -> Job:
-    """A sliced request of `kind` (one of `SLICED`), ready to `run`."""
-    return Job(kind, payload_json)
+def start(kind: str, payload_json: str, budget_ms: float | None = None) -> Job:
+    """A sliced request of `kind` (one of `SLICED`), ready to `run`, each slice within `budget_ms`."""
+    return Job(kind, payload_json, budget_ms)

@@ -149,6 +149,14 @@ registerPairs({
     en: "the normalizer would make a text of {length} characters longer than {limit}: a normalizer may grow a text at most {growth} times",
     zh: "规范化器会把 {length} 个字符的文字变得比 {limit} 个字符还长：规范化器最多只能把文字变长 {growth} 倍",
   },
+  "err.spm_normalized_too_long": {
+    en: "the normalizer would make a text of {length} bytes longer than {limit} bytes: a normalizer may grow a text at most {growth} times",
+    zh: "规范化器会把 {length} 个字节的文字变得比 {limit} 个字节还长：规范化器最多只能把文字变长 {growth} 倍",
+  },
+  "err.over_budget": {
+    en: "this took longer than {seconds} s, the most one request may take here, and was stopped (a pattern or a text that costs more than it should); what you typed is kept, and the next request runs as usual",
+    zh: "这次计算超过了 {seconds} 秒（这里一次请求最多能用的时间），已经停下（多半是某个模式或文字的代价过大）；你输入的内容还在，下一次请求照常运行",
+  },
   "err.no_custom_tokenizer": {
     en: "no tokenizer.json has been opened in this session: open one first",
     zh: "这次会话里还没有打开过 tokenizer.json，请先打开一个",

@@ -36,6 +36,7 @@ from ..errors import ToklabError
 from ..pretokenize import _one_of
 from . import _unicode
 from ..bytes_unicode import BYTE_TO_UNICODE
+from ..growth import GROWTH, check_growth, growth_limit  # noqa: F401 (GROWTH: normalizers.GROWTH)
 from ._config import Regex, bad, expect, literal_or_regex, pattern_config
 from .bases import Normalizer
 from .precompiled import Precompiled
@@ -47,28 +48,6 @@ __all__ = [
 ]  # fmt: skip
 
 Alignment = "list[tuple[int, int]] | None"
-
-# How much longer a normalizer may make a text: GROWTH times its length, and SLACK characters more (a
-# short text with a Prepend). Replace can otherwise grow a text without bound: three of them chained,
-# each "a" -> a thousand a's, asked for 10^9 characters of one "a" (a 1 KB tokenizer.json took 24 GB).
-GROWTH = 4
-SLACK = 64
-
-
-def growth_limit(length: int) -> int:
-    """The most characters a normalizer may make of a text of `length` characters.
-
-    >>> growth_limit(10)
-    104
-    """
-    return GROWTH * length + SLACK
-
-
-def check_growth(length: int, grown: int) -> None:
-    """Refuses (hf_normalized_too_long) a text of `length` characters grown to `grown`, past growth_limit."""
-    if grown > growth_limit(length):
-        raise ToklabError("hf_normalized_too_long", length=length, limit=growth_limit(length), growth=GROWTH)
-
 
 _BYTE_CHARS = dict(enumerate(BYTE_TO_UNICODE))  # str.translate table: latin-1 text -> byte-level characters
 _BARRIER = re.compile(_one_of([list(r) for r in _unicode.NFC_BARRIERS]))  # astral ranges behind a guard: fast

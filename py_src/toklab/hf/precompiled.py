@@ -15,7 +15,8 @@ with it, as in `tokenizers`.
 
 Each new character is aligned as `tokenizers`' `NormalizedString::transform` aligns it: a replacement
 longer than what it replaces inserts characters (they take the span of the one before), a shorter one
-takes the span of its first original character and skips the rest.
+takes the span of its first original character and skips the rest. A map that would grow a text more
+than any normalizer may (toklab.growth) is refused: hf_normalized_too_long.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import base64
 import binascii
 import unicodedata
 
+from ..growth import check_growth, growth_limit
 from ..sentencepiece.charsmap import CharsMap
 from ._config import bad, expect
 from .bases import Normalizer
@@ -169,12 +171,19 @@ class Precompiled(Normalizer):
         first = self.charsmap.first
         changes: list = []
         modified = False
+        # One key may be replaced by a string as long as the blob: the new text may grow at most as much
+        # as any normalizer's (toklab.growth), and is refused before it is built.
+        limit, size = growth_limit(len(text)), len(text)
         for g in graphemes(text):
             if len(g) > 1 and len(g.encode("utf-8")) < 6:
                 norm = first(g.encode("utf-8").split(b"\0")[0])
                 if norm is not None:
                     modified = True
-                    _replace(changes, g, norm.decode("utf-8"))
+                    new = norm.decode("utf-8")
+                    size += len(new) - len(g)
+                    if size > limit:
+                        check_growth(len(text), size)
+                    _replace(changes, g, new)
                     continue
             for c in g:
                 norm = first(c.encode("utf-8").split(b"\0")[0])
@@ -182,7 +191,11 @@ class Precompiled(Normalizer):
                     changes.append([c, 0])
                 else:
                     modified = True
-                    _replace(changes, c, norm.decode("utf-8"))
+                    new = norm.decode("utf-8")
+                    size += len(new) - 1
+                    if size > limit:
+                        check_growth(len(text), size)
+                    _replace(changes, c, new)
         if not modified:
             return text, None
         new = "".join(c for c, _ in changes)

@@ -20,6 +20,7 @@ What a SentencePiece model cuts is not the text but its normalized form (sentenc
 
 from __future__ import annotations
 
+from ..growth import check_growth, growth_limit
 from .charsmap import CharsMap, one_char
 from .modelproto import NormalizerSpec
 
@@ -69,8 +70,11 @@ class Normalizer:
         if not self.suffix and spec.add_dummy_prefix:
             out += space
         prev_space = spec.remove_extra_whitespaces
+        limit = growth_limit(n)  # a charsmap may map a key to a string as long as its blob (toklab.growth)
         while i < n:
             piece, used = self.prefix(data, i)
+            if len(out) + len(piece) > limit:
+                check_growth(n, len(out) + len(piece), "spm_normalized_too_long")
             if prev_space:
                 piece = piece.lstrip(b" ")
             if piece:
