@@ -89,7 +89,7 @@ MAX_CORPUS_CHARS = 8_000_000  # train_hf's corpus: about 8 MB of Latin text, 24 
 # The models lesson (issue 24): the largest tokenizer.json a reader may open (toklab.hf reads at most this many bytes: Gemma 3's file is 33 MB).
 MAX_TOKENIZER_FILE = 64 << 20  # bytes of a tokenizer.json the reader may open (64 MiB)
 MAX_TRAIN_VOCAB = 32_000  # train_hf's largest vocabulary (MiniMind's: 6,400)
-REQUEST_BUDGET_MS = 30_000  # the most one request's work may take in the page's worker (toklab.budget); loading a table is not counted
+REQUEST_BUDGET_MS = 50_000  # the most one request's work may take in the page's worker (toklab.budget); loading a table is not counted. Under the page's 60 s request timeout (web/theme.mjs), so the declared error comes first; no lower, as a large training on a slow phone takes tens of seconds
 SLICED_KINDS = ("train_hf",)  # the kinds the worker runs in slices (webapi.start), so Stop reaches them
 
 

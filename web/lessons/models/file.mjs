@@ -68,7 +68,8 @@ export async function openTokenizerFile(ctx, file, onStage) {
       : ["tokenizer_model_file", { data: base64(bytes), name: file.name }];
   bytes = null;
   // Building a large vocabulary inside Pyodide takes as long as a shipped model's (Gemma 3's file: 33 MB).
-  const answer = await ctx.query(kind, payload, { timeoutMs: TIMING.modelLoadTimeoutMs });
+  // Reading the reader's file is loading a table: it has the load's time, not one request's budget.
+  const answer = await ctx.query(kind, payload, { timeoutMs: TIMING.modelLoadTimeoutMs, budgetMs: TIMING.modelLoadTimeoutMs });
   if (!answer.ok) return { ok: false, error: answer.error };
   opened.name = file.name;
   opened.facts = answer.result;
