@@ -13,7 +13,7 @@ import { intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonk
 import { TextLesson } from "../ui/textLesson.mjs";
 import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
-import { MODELS, LOAD_ORDER, SPM_ORDER, waitsForTap } from "./models/table.mjs";
+import { MODELS, LOAD_ORDER, SPM_ORDER, BESIDE_ORDER, waitsForTap } from "./models/table.mjs";
 import { NotesWrong } from "./models/notesWrong.mjs";
 import { Limits } from "./models/limits.mjs";
 import "./models/strings.mjs";
@@ -129,7 +129,7 @@ class ModelsLesson extends TextLesson {
   // --- the rows ----------------------------------------------------------------------------------
 
   encodings() {
-    return openFile() ? [...LOAD_ORDER, ...SPM_ORDER, "custom"] : [...LOAD_ORDER, ...SPM_ORDER];
+    return openFile() ? [...LOAD_ORDER, ...BESIDE_ORDER, ...SPM_ORDER, "custom"] : [...LOAD_ORDER, ...BESIDE_ORDER, ...SPM_ORDER];
   }
 
   /**
@@ -338,7 +338,7 @@ class ModelsLesson extends TextLesson {
   claimLines(rows) {
     const t = this.t;
     const name = (id) => this.modelName(id);
-    const measured = MODELS.filter((m) => !m.spm && rows.has(m.id) && rows.get(m.id).tokens_per_han !== null);
+    const measured = MODELS.filter((m) => !m.spm && !m.beside && rows.has(m.id) && rows.get(m.id).tokens_per_han !== null);
     const shown = (id) => ratio(rows.get(id).tokens_per_han);
     const per = (id) => Number(shown(id));  // as the row shows it, so the verdict reads like the rows
     const ranked = [...measured].sort((a, b) => per(a.id) - per(b.id));

@@ -21,7 +21,7 @@ import { Debounced } from "../../ui/lessonkit.mjs";
 import { Latest } from "../../ui/latest.mjs";
 import { precomputed } from "../../precomputed.mjs";
 import { TIMING } from "../../theme.mjs";
-import { tableTitle, isOpenModel } from "../encodings.mjs";
+import { tableTitle, modelFile } from "../encodings.mjs";
 import { waitsForTap } from "../models/table.mjs";
 import { FETCHED_MODELS, FETCHED_SPM } from "../../protocol.mjs";
 import "./quickWords.mjs";
@@ -41,7 +41,7 @@ const MB = 1024 * 1024;
  */
 export function shortName(name, t) {
   if (name.startsWith("unigram_")) return t(`quick.short.${name}`);
-  return isOpenModel(name) ? tableTitle(name, t).replace(/\s*[(（].*$/, "") : name.replace(/_base$/, "");
+  return modelFile(name) ? tableTitle(name, t).replace(/\s*[(（].*$/, "") : name.replace(/_base$/, "");
 }
 
 function sameNames(a, b) {
