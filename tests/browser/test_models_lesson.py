@@ -26,7 +26,7 @@ from conftest import press_tool, shared_page_fixtures  # noqa: E402
 
 open_app, page, console_errors = shared_page_fixtures()
 
-OPENAI = ("r50k_base", "cl100k_base", "o200k_base")
+OPENAI = ("r50k_base", "cl100k_base", "o200k_base", "o200k_harmony")
 OPEN_MODELS = ("minimind", "qwen3", "deepseek_v3", "llama3", "gemma3")
 LOAD_MS = 300_000  # the first time: fetching and loading every table inside Pyodide, on a loaded machine
 ROW_MS = 60_000
