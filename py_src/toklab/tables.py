@@ -103,6 +103,7 @@ class RankTable:
         """OpenAI's table's facts (ModelFacts), its way of cutting read from its pattern; None for a table
         trained in the page (it is no model's).
 
+        >>> from toklab import get_encoding
         >>> facts = RankTable(get_encoding("r50k_base")).model_facts()
         >>> facts["format"], facts["file"], facts["digits"], facts["vocab_size"], facts["vocab_size_with_added"]
         ('tiktoken', None, 'runs', 50256, 50257)
