@@ -224,7 +224,7 @@ class ModelsLesson extends TextLesson {
       el("p", { className: "fine", testid: "model-vocab-line" }, vocabLine));
     const about = model.spm ? this.spmAbout(id, model, r)
       : model.about || model.unavailable
-        ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: fmt(model.notes), file: r ? fmt(r.vocab_size) : "?" }))
+        ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: model.notes ? fmt(model.notes) : "", file: r ? fmt(r.vocab_size) : "?" }))
         : null;
     if (model.unavailable) {
       return el("article", { className: `lk-compare-row model-row unavailable`, testid: "model-row", data }, head, about);
