@@ -68,7 +68,7 @@ export function modelFile(name) {
 }
 
 /** The engine says table `name` is a SentencePiece model (a tokenizer.model: Llama 1/2, Mistral, the Unigram models). */
-export const isSentencePiece = (name) => factsOf(name)?.format === "tokenizer.model";
+const isSentencePiece = (name) => factsOf(name)?.format === "tokenizer.model";
 
 const GROUPED = new Intl.NumberFormat("en-US");
 

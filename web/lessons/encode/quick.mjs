@@ -23,12 +23,12 @@ import { precomputed } from "../../precomputed.mjs";
 import { TIMING } from "../../theme.mjs";
 import { tableTitle, modelFile } from "../encodings.mjs";
 import { waitsForTap } from "../models/table.mjs";
-import { FETCHED_MODELS, FETCHED_SPM } from "../../protocol.mjs";
 import "./quickWords.mjs";
 
-// The tables whose count waits for a tap until the engine holds them: the open models' and SentencePiece
-// models' large files (OpenAI's tables and MiniMind's are counted at once).
-const LARGE = new Set([...FETCHED_MODELS, ...FETCHED_SPM]);
+// The tables whose count waits for a tap until the engine holds them: a model's own file that the worker
+// fetches, as the engine's facts say (the open models' and SentencePiece models' large files; OpenAI's
+// tables and MiniMind's, inside the engine, are counted at once).
+const large = (name) => Boolean(modelFile(name)?.file);
 
 const GROUPED = new Intl.NumberFormat("en-US");
 const MB = 1024 * 1024;
@@ -104,7 +104,7 @@ export class QuickCounts {
     const held = waiting.filter((name) => this.ctx.holdsTable(name));
     const rest = waiting.filter((name) => !held.includes(name));
     for (const name of rest) {
-      if (!this.asked.has(name) && (waitsForTap(name) || LARGE.has(name))) this.counts.set(name, { offer: true });
+      if (!this.asked.has(name) && (waitsForTap(name) || large(name))) this.counts.set(name, { offer: true });
     }
     this.render();
     for (const name of [...held, ...rest]) {
