@@ -1,7 +1,7 @@
 """toklab.hf's fast merge is `toklab.reference.lowest_rank_merge`, and its trace replays to encode's ids.
 
 Hypothesis draws a table of merges (each merged token added to the vocabulary, the rank its index) and
-words; BPE.tokenize (the short path, and the heap for pieces over models._HEAP_FROM symbols) must give
+words; BPE.tokenize (the short path, and the heap for pieces over rankmerge.HEAP_FROM symbols) must give
 the symbols the readable rule gives. Runs inside Pyodide too (no file or oracle needed).
 """
 

@@ -44,6 +44,8 @@ REQUESTS = [
     ("train", {"corpus": ""}),
     ("toy_encode", {"merges": [["l", "o"], ["lo", "w"]], "text": "low lower zed", "vocab": ["l", "o", "lo", "low", "w", "</w>"]}),
     ("toy_encode", {"merges": [["中", "国"]], "text": "中 国 人\n我", "unit": "lines", "vocab": None}),
+    ("train_wordpiece", {"corpus": "low lower lowest low lower newest", "num_merges": 10, "text": "lowest zed"}),
+    ("train_wordpiece", {"corpus": "我 爱 中 国 人\n中 国 人 很 多", "unit": "lines", "min_frequency": 1, "text": "中国人 " + "x" * 120}),
     ("compare", {"text": "I don't like tokenization.", "corpus": "Here is a simple example of tokenization.", "bpe_vocab_size": 20}),
     ("compare", {"text": ""}),
     ("samples", {"text": "Machine learning models learn patterns from data. " * 4}),
@@ -58,6 +60,14 @@ REQUESTS = [
     ("model_row", {"text": "", "encoding": "minimind"}),
     ("tokenizer_file", {"json": json.dumps({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": [["a", "b"]]}})}),
     ("model_row", {"text": "abba", "encoding": "custom"}),
+    # a five-piece Unigram ModelProto (<unk> ▁ a b ▁ab; sentencepiece cuts "ab ba abc" as [4, 1, 3, 2, 4, 0])
+    ("tokenizer_model_file", {"data": "Cg4KBTx1bms+FQAAAAAYAgoMCgPiloEVAACAvxgBCgoKAWEVAAAAwBgBCgoKAWIVAAAAwBgBCg4KBeKWgWFiFQAAwL8YARICGAEaCgoIaWRlbnRpdHk=", "name": "tiny.model"}),
+    ("model_row", {"text": "ab ba abc", "encoding": "custom"}),
+    ("overview", {"text": "ab ba abc", "encoding": "custom"}),
+    ("trace_piece", {"text": "ab ba abc", "index": 1, "encoding": "custom"}),
+    # a BERT vocab.txt of eight lines (lowercased: no capital letter): "cats sat" -> cat ##s [UNK]
+    ("tokenizer_vocab_file", {"text": "[PAD]\n[UNK]\n[CLS]\n[SEP]\ncat\n##s\nsa\n##x\n", "name": "vocab.txt"}),
+    ("overview", {"text": "Cats sat", "encoding": "custom"}),
     # the open models as tables (issue #24): minimind is inside the package, so these run everywhere
     ("tokenizer_facts", {"encoding": "minimind"}),
     ("overview", {"text": "今天天气真好 hello 123<|im_end|>", "encoding": "minimind"}),
@@ -95,6 +105,7 @@ FAILURES = [  # (kind, payload as JSON, the code of the answer's error)
     ("samples", '{"text": "a b c", "batch_size": 10000000}', "too_large"),
     ("toy_encode", json.dumps({"merges": [["a", "b"]] * (protocol.MAX_ITEMS + 1), "text": "ab"}), "too_many_items"),
     ("toy_encode", '{"merges": [], "text": "a", "unit": "sentences"}', "bad_choice"),
+    ("train_wordpiece", '{"corpus": " \\n "}', "corpus_empty"),
     ("compare", '{"text": "a", "bpe_vocab_size": 0}', "too_small"),
     ("samples", '{"text": "a b"}', "stream_too_short"),
     ("samples", '{"text": "a b c d e f g h", "tokenizer": "words"}', "bad_choice"),

@@ -31,6 +31,7 @@ GOOD = {
     "train": {"corpus": "low lower lowest", "mode": "chars", "unit": "words", "vocab_size": None, "num_merges": 3,
               "min_frequency": 2, "tie_break": "first_occurrence", "detail": "auto"},
     "toy_encode": {"merges": [["l", "o"]], "text": "low", "unit": "words", "end_marker": None, "vocab": None},
+    "train_wordpiece": {"corpus": "low lower lowest", "unit": "words", "num_merges": 3, "min_frequency": 2, "text": "lowest"},
     "compare": {"text": "a b a b", "corpus": None, "bpe_vocab_size": 20, "min_frequency": 2},
     "samples": {"text": "a b c d e f g h i j", "block_size": 2, "batch_size": 2, "tokenizer": "toy_bpe",
                 "bpe_vocab_size": 20, "mode": "random", "seed": 0, "start": 0},
@@ -40,6 +41,8 @@ GOOD = {
     "tokenizer_facts": {"encoding": "minimind"},
     "model_row": {"text": "今天天气真好 hello", "encoding": "minimind", "dim": 768},
     "tokenizer_file": {"json": MINIMIND_JSON, "name": "minimind.json"},
+    "tokenizer_model_file": {"data": "Cg4KBTx1bms+FQAAAAAYAgoMCgPiloEVAACAvxgBCgoKAWEVAAAAwBgBCgoKAWIVAAAAwBgBCg4KBeKWgWFiFQAAwL8YARICGAEaCgoIaWRlbnRpdHk=", "name": "tiny.model"},  # <unk> ▁ a b ▁ab (Unigram)
+    "tokenizer_vocab_file": {"text": "[PAD]\n[UNK]\n[CLS]\n[SEP]\ncat\n##s\n", "name": "vocab.txt"},  # BERT's form, six lines
     "hf_compare": {"tokenizer_json": MINIMIND_JSON, "text": "今天天气真好 hello"},
 }  # fmt: skip
 

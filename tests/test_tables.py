@@ -128,3 +128,48 @@ def test_every_other_table_names_its_family(name):
     if view["model"] is not None:
         assert view["model"]["family"] == view["family"]
         assert ok("tokenizer_facts", encoding=name)["family"] == view["family"]
+
+
+# --- the reader's own SentencePiece file (issue 38: "Your file" takes a tokenizer.model) --------------
+
+
+def _open_model_file(name: str, data: bytes, title: str = "tokenizer.model") -> dict:
+    import base64
+
+    return ok("tokenizer_model_file", data=base64.b64encode(data).decode("ascii"), name=title)
+
+
+def test_a_readers_tokenizer_model_is_the_custom_table_and_cuts_as_sentencepiece(model):
+    """Opened from its bytes (as the page sends them), any of the shipped .model files becomes the table
+    "custom", titled by the file's name, and cuts every text as sentencepiece does."""
+    name, oracle = model
+    opened = _open_model_file(name, model_file(name).read_bytes(), f"{name}.model")
+    check(opened, protocol.TokenizerFile)
+    assert opened["model"] == ("SentencePiece BPE" if SPM_MODELS[name].family.endswith("BPE") else "SentencePiece Unigram")
+    assert opened["makeup"]["total"] == opened["facts"]["vocab_size"] == oracle.get_piece_size()
+    assert opened["facts"]["title"] == f"{name}.model" and opened["facts"]["name"] == "custom"
+    controls = [i for i in range(oracle.get_piece_size()) if oracle.is_control(i)]
+    assert opened["makeup"]["special"] == len(controls)
+    for text in TEXTS:
+        assert ok("overview", text=text, encoding="custom")["ids"] == oracle.encode(text), text
+        row = ok("model_row", text=text, encoding="custom")
+        check(row, protocol.ModelRow)
+        assert row["n_tokens"] == len(oracle.encode(text)) and row["makeup"] == opened["makeup"]
+
+
+@pytest.mark.parametrize("data, reason", [
+    (b"", "empty"),
+    (b"{\"model\": {}}", "tokenizer.model"),  # a tokenizer.json given as a .model
+    (b"\x0a\x05\x0a\x01a\x15", "tokenizer.model"),  # a piece cut short
+])  # fmt: skip
+def test_a_file_that_is_not_a_sentencepiece_model_is_refused_and_the_one_before_stays(data, reason):
+    first = _open_model_file("unigram_en", model_file("unigram_en").read_bytes(), "first.model")
+    answer = json.loads(webapi.handle("tokenizer_model_file", json.dumps({"data": __import__("base64").b64encode(data).decode(), "name": "bad.model"})))
+    assert not answer["ok"] and answer["error"]["code"].startswith("hf_"), answer
+    assert reason in json.dumps(answer["error"])
+    assert ok("tokenizer_facts", encoding="custom")["title"] == "first.model" == first["facts"]["title"]
+
+
+def test_base64_that_is_not_base64_is_refused():
+    answer = json.loads(webapi.handle("tokenizer_model_file", json.dumps({"data": "not base64!", "name": "x.model"})))
+    assert not answer["ok"] and "base64" in json.dumps(answer["error"])

@@ -22,6 +22,7 @@ from tools.downloads import AXE_CORE, GIFENC, JS_TIKTOKEN, MICROPIP, PYODIDE, mi
 from tools.lab import ship_lab
 from tools.models import PACKAGES as MODEL_PACKAGES, ship_models
 from tools.spm_models import SCTG, ship_spm_models
+from tools.wordpiece_models import ship_wordpiece_models
 from tools.corpora import CHINESE_POETRY, SOTU, ship_corpora
 from tools.offline import add_icons, add_offline
 from tools.precompute import precompute
@@ -122,6 +123,7 @@ def build() -> Path:
         ship_tables(out / "tables")
         ship_models(out / "models")
         ship_spm_models(out / "models")  # the SentencePiece models (.model), botchan.txt and their licences
+        ship_wordpiece_models(out / "models")  # the WordPiece tables, trained by toklab on botchan.txt
         ship_corpora(out / "corpora")
         steps.next("bundling CodeMirror and gifenc")
         bundle_codemirror(out / "vendor")

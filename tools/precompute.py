@@ -18,7 +18,7 @@ from tools.common import ROOT, BuildError
 
 sys.path.insert(0, str(ROOT / "py_src"))  # toklab.open_models imports nothing of toklab's: the names only
 from toklab.open_models import TOKENIZER_NAMES  # noqa: E402
-from toklab.table_names import OPENAI_TABLES, SPM_NAMES  # noqa: E402
+from toklab.table_names import OPENAI_TABLES, SPM_NAMES, WORDPIECE_NAMES  # noqa: E402
 
 del sys.path[0]
 
@@ -31,8 +31,10 @@ PRECOMPUTED_REQUESTS = (
     *(("tokenizer_facts", {"encoding": name}) for name in OPENAI_TABLES + TOKENIZER_NAMES),
     # ... and each SentencePiece model's (toklab.spm_models; tools/dist.py has shipped their files by now)
     *(("tokenizer_facts", {"encoding": name}) for name in SPM_NAMES),
+    # ... and each WordPiece table's (toklab.wordpiece_models; trained and shipped by tools/dist.py by now)
+    *(("tokenizer_facts", {"encoding": name}) for name in WORDPIECE_NAMES),
     # the encode lesson's quick answer (web/lessons/encode/quick.mjs): the example's count in every table
-    *(("model_row", {"text": "tokenization", "encoding": name}) for name in OPENAI_TABLES + TOKENIZER_NAMES + SPM_NAMES),
+    *(("model_row", {"text": "tokenization", "encoding": name}) for name in OPENAI_TABLES + TOKENIZER_NAMES + SPM_NAMES + WORDPIECE_NAMES),
 )
 
 

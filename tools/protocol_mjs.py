@@ -85,6 +85,8 @@ def render() -> str:
         f"export const FETCHED_MODELS = {_js(p.FETCHED_MODELS)};",
         "/** The SentencePiece models a lesson may use as its table, fetched as models/<name>.model (toklab.spm_models). */",
         f"export const FETCHED_SPM = {_js(p.FETCHED_SPM)};",
+        "/** The WordPiece tables a lesson may use as its table, fetched as models/<name>.tokenizer.json (toklab.wordpiece_models). */",
+        f"export const FETCHED_WORDPIECE = {_js(p.FETCHED_WORDPIECE)};",
         "/** Each fetched table -> the file the worker fetches for it (o200k_harmony reads o200k_base's). */",
         f"export const TABLE_FILES = {_js(p.TABLE_FILES)};",
         "/** Each table's family as the engine names it (toklab.tables): its answers say which. */",

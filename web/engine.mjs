@@ -204,7 +204,7 @@ export function createEngine({
     clearTimeout(job.timer);
     running = null;
     if (message.ok && typeof job.payload?.encoding === "string") tables.add(job.payload.encoding);
-    if (message.ok && job.kind === "tokenizer_file") tables.add(CUSTOM_TABLE); // the reader's file, as "custom"
+    if (message.ok && ["tokenizer_file", "tokenizer_model_file", "tokenizer_vocab_file"].includes(job.kind)) tables.add(CUSTOM_TABLE); // the reader's file, as "custom"
     job.resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
     announceActivity();
     pump();

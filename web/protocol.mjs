@@ -30,6 +30,8 @@ export const OPEN_MODEL_NAMES = Object.freeze(["minimind", "qwen3", "deepseek_v3
 export const FETCHED_MODELS = Object.freeze(["qwen3", "deepseek_v3", "llama3", "gemma3"]);
 /** The SentencePiece models a lesson may use as its table, fetched as models/<name>.model (toklab.spm_models). */
 export const FETCHED_SPM = Object.freeze(["llama2", "mistral", "unigram_en", "unigram_ja"]);
+/** The WordPiece tables a lesson may use as its table, fetched as models/<name>.tokenizer.json (toklab.wordpiece_models). */
+export const FETCHED_WORDPIECE = Object.freeze(["wordpiece_en"]);
 /** Each fetched table -> the file the worker fetches for it (o200k_harmony reads o200k_base's). */
 export const TABLE_FILES = Object.freeze({
   "cl100k_base": "tables/cl100k_base.tiktoken",
@@ -43,14 +45,15 @@ export const TABLE_FILES = Object.freeze({
   "mistral": "models/mistral.model",
   "unigram_en": "models/unigram_en.model",
   "unigram_ja": "models/unigram_ja.model",
+  "wordpiece_en": "models/wordpiece_en.tokenizer.json",
 });
 /** Each table's family as the engine names it (toklab.tables): its answers say which. */
-export const FAMILIES = Object.freeze(["byte_level_bpe", "char_bpe", "spm_bpe", "unigram"]);
+export const FAMILIES = Object.freeze(["byte_level_bpe", "char_bpe", "spm_bpe", "unigram", "wordpiece"]);
 /** The table name of the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session). */
 export const CUSTOM_TABLE = "custom";
 
 /** Every request kind the worker answers. */
-export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file", "tokenizer_facts", "hf_compare"]);
+export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "toy_encode", "train_wordpiece", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file", "tokenizer_model_file", "tokenizer_vocab_file", "tokenizer_facts", "hf_compare"]);
 /** The kinds the worker runs in slices, turning its event loop between them, so Stop reaches them. */
 export const SLICED_KINDS = Object.freeze(["train_hf"]);
 

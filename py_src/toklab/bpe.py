@@ -16,8 +16,8 @@ are the others), as `models.BPE` is one part of a `toklab.hf.Tokenizer`:
     >>> ids = model.piece_ids("low") + model.piece_ids(" lower"); ids, [model.token(i) for i in ids]
     ([257, 258, 68, 81], ['low', 'Ġlow', 'e', 'r'])
 
-`reference.lowest_rank_merge` states the rule in a few plain lines; `_merge` and `_merge_long` below are
-its fast versions.
+`reference.lowest_rank_merge` states the rule in a few plain lines; `toklab.rankmerge` is its one fast
+version, shared with every tokenizer.json's BPE.
 
 A piece whose characters cannot merge across some of their boundaries is merged one run of
 characters at a time: every token is the merge of two tokens, so the byte pairs inside any token are
@@ -29,20 +29,18 @@ Chinese or Japanese text merges each character (or short run) once, not each pie
 """
 
 import functools
-import heapq
 from collections.abc import Collection, Iterable
 
 from .bytes_unicode import BYTE_ORDER, BYTE_TO_UNICODE, from_printable
 from .caches import gc_paused
 from .errors import ToklabError
+from .rankmerge import merge_ids
 
 __all__ = ["ENDOFTEXT", "MergeList"]
 
 ENDOFTEXT = "<|endoftext|>"
 
-# Pieces longer than this merge through a heap instead of rescanning the whole list each step.
-_HEAP_FROM = 128
-_NO_RULE = 1 << 62
+_ID_MASK = (1 << 20) - 1  # a merge's value is the id it makes (toklab.rankmerge's `value & mask`)
 
 # bytes.translate table: byte -> its token id (GPT-2's 256 byte tokens are a permutation of 0-255).
 _BYTE_TO_ID = bytes(BYTE_ORDER.index(b) for b in range(256))
@@ -193,55 +191,6 @@ class MergeList:
         return self._merge(list(data.translate(_BYTE_TO_ID)))
 
     def _merge(self, ids: list[int]) -> list[int]:
-        """Apply the ranked merges to one piece's byte ids: `reference.lowest_rank_merge`, made fast.
-
-        Lower merged id = lower rank, so ids stand in for symbols and ranks. `rk[i]` is the merged id of
-        pair (ids[i], ids[i+1]); finding the lowest and its leftmost place are `min` and `index`, which
-        run in C; a merge only changes the two pairs beside it.
-        """
-        if len(ids) > _HEAP_FROM:
-            return self._merge_long(ids)
-        get = self._merge_ids.get
-        rk = [get(a << 20 | b, _NO_RULE) for a, b in zip(ids, ids[1:])]
-        while rk:
-            m = min(rk)
-            if m == _NO_RULE:
-                break
-            i = rk.index(m)
-            ids[i : i + 2] = (m,)
-            if i + 1 < len(ids):
-                rk[i] = get(m << 20 | ids[i + 1], _NO_RULE)
-                del rk[i + 1]
-            else:
-                del rk[i]
-            if i:
-                rk[i - 1] = get(ids[i - 1] << 20 | m, _NO_RULE)
-        return ids
-
-    def _merge_long(self, ids: list[int]) -> list[int]:
-        """`_merge` in O(n log n) for long pieces: a linked list of symbols and a heap of (merged id, position).
-
-        The heap pops the lowest merged id (rank), then the lowest position: the reference's choice.
-        """
-        merge_ids = self._merge_ids
-        n = len(ids)
-        sym = list(ids)
-        nxt = list(range(1, n + 1))
-        prv = list(range(-1, n - 1))
-        heap = [(m, i) for i in range(n - 1) if (m := merge_ids.get(sym[i] << 20 | sym[i + 1])) is not None]
-        heapq.heapify(heap)
-        while heap:
-            m, i = heapq.heappop(heap)
-            j = nxt[i]
-            if sym[i] < 0 or j >= n or merge_ids.get(sym[i] << 20 | sym[j]) != m:
-                continue  # a stale entry: this pair has changed since it was pushed
-            sym[i], sym[j] = m, -1
-            k = nxt[i] = nxt[j]
-            if k < n:
-                prv[k] = i
-                if (mk := merge_ids.get(m << 20 | sym[k])) is not None:
-                    heapq.heappush(heap, (mk, i))
-            p = prv[i]
-            if p >= 0 and (mp := merge_ids.get(sym[p] << 20 | m)) is not None:
-                heapq.heappush(heap, (mp, p))
-        return [s for s in sym if s >= 0]
+        """Apply the ranked merges to one piece's byte ids (`toklab.rankmerge`, the one fast path of
+        `reference.lowest_rank_merge`). A merged id stands for its rank too: a lower id was learned earlier."""
+        return merge_ids(ids, self._merge_ids, 20, _ID_MASK)

@@ -24,7 +24,7 @@ from collections import namedtuple
 from typing import Annotated, Literal, Required, TypedDict
 
 from .open_models import IN_PACKAGE, TOKENIZER_NAMES
-from .table_names import FETCHED, LESSON_TABLES, OPENAI_TABLES, RANKS_FILE, SPM_NAMES
+from .table_names import FETCHED, LESSON_TABLES, OPENAI_TABLES, RANKS_FILE, SPM_NAMES, WORDPIECE_NAMES
 
 PIECE_LIMIT = 2000  # pieces per overview page, and the most an overview may ask for (piece_limit)
 MAX_TEXT = 1_000_000  # characters a request's string may carry, and a decode's text at most
@@ -51,11 +51,12 @@ FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file sys
 # A lesson's `encoding` may also name an open model (toklab.open_models): its tokenizer answers overview,
 # trace_piece, decode and special in the OpenAI tables' shapes (toklab.hf.lesson), with `model` said.
 OPEN_MODEL_NAMES = TOKENIZER_NAMES  # minimind, qwen3, deepseek_v3, llama3, gemma3
-CUSTOM_TABLE = "custom"  # the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session)
-TableName = Literal[OPENAI_TABLES + TOKENIZER_NAMES + SPM_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the reader's file
+CUSTOM_TABLE = "custom"  # the reader's own file, once `tokenizer_file` (tokenizer.json), `tokenizer_model_file` (a SentencePiece .model) or `tokenizer_vocab_file` (a BERT vocab.txt) opened one (for the session)
+TableName = Literal[OPENAI_TABLES + TOKENIZER_NAMES + SPM_NAMES + WORDPIECE_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the WordPiece tables, the reader's file
 # The one table protocol (toklab.tables): every table names its family in its answers.
-Family = Literal["byte_level_bpe", "char_bpe", "spm_bpe", "unigram"]  # GPT-2's bytes by rank; characters by rank (Gemma); SentencePiece BPE by score; Unigram's lattice
+Family = Literal["byte_level_bpe", "char_bpe", "spm_bpe", "unigram", "wordpiece"]  # GPT-2's bytes by rank; characters by rank (Gemma); SentencePiece BPE by score; Unigram's lattice; WordPiece's longest match (BERT)
 FETCHED_SPM = SPM_NAMES  # models/<name>.model, fetched when first named (llama2, mistral, unigram_en, unigram_ja)
+FETCHED_WORDPIECE = WORDPIECE_NAMES  # models/<name>.tokenizer.json, fetched when first named (wordpiece_en: toklab.wordpiece_models)
 FETCHED_MODELS = tuple(n for n in TOKENIZER_NAMES if n not in IN_PACKAGE)  # models/<name>.hfpack, fetched when first named
 PostSpecial = tuple[str, int, Literal["start", "end"]]  # a token the post-processor adds: token, id, where
 # The file each table is read from: OpenAI's ranks (tiktoken's format), a tokenizer.json, a SentencePiece tokenizer.model.
@@ -68,6 +69,7 @@ TABLE_FILES = {
     **{name: f"tables/{base}.tiktoken" for name, base in RANKS_FILE.items()},
     **{name: f"models/{name}.hfpack" for name in TOKENIZER_NAMES if name not in IN_PACKAGE},
     **{name: f"models/{name}.model" for name in SPM_NAMES},
+    **{name: f"models/{name}.tokenizer.json" for name in WORDPIECE_NAMES},
 }
 
 
@@ -386,6 +388,45 @@ class SpmTracedPiece(TracedPiece):
     lattice: Lattice | None  # Unigram's Viterbi, position by position; null for BPE
 
 
+class WordPieceTry(TypedDict):
+    """One try of WordPiece's longest match: the word's characters start..end, looked up in the vocabulary."""
+
+    start: int  # a character offset of the word (its normalized, pre-tokenized form)
+    end: int  # exclusive: the longest rest of the word first, one character shorter each try
+    piece: str  # what was looked up: the characters, with the ## prefix unless start is 0
+    found: bool  # the vocabulary has it: it is taken, and the next try starts at `end`
+    id: int | None  # its id when found
+
+
+class WordPieceChoice(TypedDict):
+    start: int
+    end: int
+    piece: str  # a chosen token ("##ing"), or the unk token covering the whole word
+    id: int
+
+
+class WordPieceTrace(TypedDict):
+    """WordPiece's longest match on one word (toklab.hf.wordpiece.longest_match)."""
+
+    word: str  # the word as the model sees it (lowercased, accents stripped: BertNormalizer)
+    prefix: str  # "##": written before every piece but a word's first
+    unk_token: str  # "[UNK]"
+    max_chars: int  # a longer word is the unk token at once, with no try (max_input_chars_per_word)
+    tries: list[WordPieceTry]  # every try, in order
+    chosen: list[WordPieceChoice]  # the tokens: the tries found, or the one unk token
+    unk: Literal["no_piece", "too_long"] | None  # why the word is the unk token; null when it is covered
+    unk_at: int | None  # no_piece: the character offset where no piece, not even one character, matched
+
+
+class WordPieceTracedPiece(TracedPiece):
+    """A WordPiece table's word (toklab.hf.lesson.LessonTable): no merge steps; its tries instead. Its
+    symbols are the word's characters; `greedy` is the common mistake ([UNK] only for the rest of a
+    word that cannot be covered, after the pieces found before it)."""
+
+    family: Literal["wordpiece"]
+    wordpiece: WordPieceTrace
+
+
 # --- decode and special tokens ----------------------------------------------------------------------
 
 
@@ -561,6 +602,44 @@ class ToyCut(TypedDict):
     n_words: int  # all words of the text (more than len(words) when some were left out)
     n_tokens: int  # of the words listed
     n_unknown: int  # of the words listed
+
+
+class TrainWordPieceRequest(TypedDict, total=False):
+    corpus: Required[str]  # the train lesson's corpus: the same words the toy BPE learns from
+    unit: Literal["words", "lines"]  # default "words": split at whitespace; "lines": one line a word, its spaces removed
+    num_merges: Annotated[int, Range(0, MAX_ITEMS)] | None  # default null: no limit (the page: as many as the toy BPE made)
+    min_frequency: Annotated[int, Range(1, None)]  # default 2
+    text: str  # default "": the example to cut by longest match over what was learned (its words read by `unit`)
+
+
+class WordPieceMerge(TypedDict):
+    left: str
+    right: str  # "##ug": a piece inside a word
+    merged: str  # left + right without its ## ("h" + "##ug" makes "hug")
+
+
+class WordPieceWord(TypedDict):
+    word: str
+    tokens: list[str]  # by longest match; ["[UNK]"] for a word the vocabulary cannot cover
+    ids: list[int]
+    unk: Literal["no_piece", "too_long"] | None
+
+
+class WordPieceTraining(TypedDict):
+    """The corpus's words learned by WordPiece's trainer (toklab.wordpiece_train): merging, as BPE does,
+    from ## symbols; then the example cut by longest match over the vocabulary (the merges dropped)."""
+
+    rows: list[Row]  # each distinct word as its first symbols (## before all but the first), the first ITEM_LIMIT
+    n_rows: int
+    base_vocab: list[str]  # [UNK], the alphabet, the ## symbols: the vocabulary before the first merge
+    merges: list[WordPieceMerge]  # in the order learned, the first ITEM_LIMIT
+    n_merges: int
+    vocab_size: int  # after training, [UNK] included
+    stop: Literal["vocab_size", "no_pairs", "min_frequency"]  # vocab_size: the merges asked for were made
+    words: list[WordPieceWord]  # the example's first ITEM_LIMIT words
+    n_words: int
+    n_tokens: int  # of the words listed
+    n_unknown: int  # words listed that are [UNK]
 
 
 # --- compare, samples, warm-up --------------------------------------------------------------------
@@ -794,26 +873,39 @@ class TokenizerFileRequest(TypedDict, total=False):
 class TokenizerFile(TypedDict):
     """The file opened: it is the session's "custom" tokenizer from now on."""
 
-    model: str  # the model part's type ("BPE")
-    n_chars: int  # characters of the file
+    model: str  # the model part's type ("BPE"; a SentencePiece file's "SentencePiece BPE" or "SentencePiece Unigram")
+    n_chars: int  # characters of the file (a SentencePiece file's bytes)
     makeup: Makeup
     facts: ModelFacts  # what the lessons say about it as the table "custom" (title: the file's name)
+
+
+class TokenizerModelFileRequest(TypedDict, total=False):
+    data: Required[Annotated[str, TextLimit(MAX_TOKENIZER_FILE // 3 * 4 + 4)]]  # the file's bytes, base64 (read in the page)
+    name: str  # default "tokenizer.model": the file's name, the table's title in the lessons (cut to 200 characters)
+
+
+class TokenizerVocabFileRequest(TypedDict, total=False):
+    text: Required[Annotated[str, TextLimit(MAX_TOKENIZER_FILE)]]  # a BERT vocab.txt's text: one token a line, its id its line number
+    name: str  # default "vocab.txt": the file's name, the table's title in the lessons (cut to 200 characters)
 
 
 KINDS: dict[str, tuple[type, type]] = {
     "warmup": (WarmupRequest, Warmup),
     "overview": (OverviewRequest, Overview),
-    "trace_piece": (TracePieceRequest, TracedPiece | SpmTracedPiece),
+    "trace_piece": (TracePieceRequest, TracedPiece | SpmTracedPiece | WordPieceTracedPiece),
     "decode": (DecodeRequest, Decoded),
     "special": (SpecialRequest, SpecialViews),
     "train": (TrainRequest, Training),
     "toy_encode": (ToyEncodeRequest, ToyCut),
+    "train_wordpiece": (TrainWordPieceRequest, WordPieceTraining),
     "compare": (CompareRequest, Comparison),
     "samples": (SamplesRequest, Samples),
     "source": (SourceRequest, Source),
     "train_hf": (TrainHfRequest, HfTraining),
     "model_row": (ModelRowRequest, ModelRow),
     "tokenizer_file": (TokenizerFileRequest, TokenizerFile),
+    "tokenizer_model_file": (TokenizerModelFileRequest, TokenizerFile),
+    "tokenizer_vocab_file": (TokenizerVocabFileRequest, TokenizerFile),
     "tokenizer_facts": (TokenizerFactsRequest, ModelFacts),
     "hf_compare": (HfCompareRequest, HfComparison),
 }

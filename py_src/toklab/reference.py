@@ -4,8 +4,9 @@ What this is to `toklab` is what tiktoken's `_educational.bpe_encode` is to tikt
 statement of the rule. Every fast path is an optimization of it and property-tested against it
 (tests/test_reference.py):
 
-* `bpe.MergeList._merge` (token ids, pairs' ranks kept up to date) and `_merge_long` (a heap, for
-  long pieces) give the same symbols as ids;
+* `rankmerge.merge_ids` (token ids, pairs' ranks kept up to date; a heap for long pieces), the one
+  fast path of r50k (`bpe.MergeList`) and of every tokenizer.json's BPE (`hf.models.BPE`), gives the
+  same symbols as ids;
 * `trace._trace_merges` records each step of exactly this loop (the encode lesson's frames);
 * `trace.trace_greedy` is this loop with one change, the common mistake: it takes the leftmost pair
   that has any rule instead of the lowest rank.

@@ -6,7 +6,7 @@ its types; `open_models` does the same for the open models).
     (('r50k_base', 'cl100k_base', 'o200k_base'), 'o200k_harmony', 'o200k_base')
 """
 
-__all__ = ["FETCHED", "LESSON_TABLES", "OPENAI_TABLES", "OPENAI_TITLES", "RANKS_FILE", "SHIPPED", "SPM_NAMES"]
+__all__ = ["FETCHED", "LESSON_TABLES", "OPENAI_TABLES", "OPENAI_TITLES", "RANKS_FILE", "SHIPPED", "SPM_NAMES", "WORDPIECE_NAMES"]
 
 SHIPPED = ("r50k_base", "gpt2", "cl100k_base", "o200k_base", "o200k_harmony")  # what toklab.get_encoding takes
 
@@ -26,3 +26,6 @@ OPENAI_TITLES = {"r50k_base": "GPT-2", "cl100k_base": "GPT-3.5, GPT-4", "o200k_b
 
 # The SentencePiece models (toklab.spm_models declares them; the protocol and the page name them).
 SPM_NAMES = ("llama2", "mistral", "unigram_en", "unigram_ja")
+
+# The WordPiece tables (toklab.wordpiece_models: trained at build time by toklab's own WordPieceTrainer).
+WORDPIECE_NAMES = ("wordpiece_en",)

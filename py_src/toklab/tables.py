@@ -18,8 +18,8 @@ ask every family the same way:
 
 Three kinds of table keep it: `RankTable` (an OpenAI table, or one trained in the train lesson: a
 `toklab.encoding.Encoding`), `toklab.hf.lesson.LessonTable` (an open model's tokenizer.json, or the
-reader's) and `SpmTable` (a SentencePiece .model: Llama 1/2, Mistral, the Unigram models). webapi never
-asks which kind it holds.
+reader's, and the WordPiece tables toklab trains: toklab.wordpiece_models) and `SpmTable` (a
+SentencePiece .model: Llama 1/2, Mistral, the Unigram models). webapi never asks which kind it holds.
 
     >>> from toklab import get_encoding
     >>> table = RankTable(get_encoding("r50k_base"))
@@ -37,7 +37,7 @@ from .table_names import OPENAI_TITLES
 __all__ = ["FAMILIES", "RankTable", "SpmTable", "family_of"]
 
 # The families a table may be of, as the facts name them.
-FAMILIES = ("byte_level_bpe", "char_bpe", "spm_bpe", "unigram")
+FAMILIES = ("byte_level_bpe", "char_bpe", "spm_bpe", "unigram", "wordpiece")
 
 # --- byte-level BPE by rank: OpenAI's tables and the ones trained in the page -------------------------
 

@@ -22,7 +22,7 @@ from .caches import SizedCache, gc_paused
 from .pretokenize import clean_surrogates
 from .protocol import MAX_CANDIDATE_BYTES
 
-__all__ = ["MAX_CANDIDATE_BYTES", "pieces", "special_piece", "trace", "trace_greedy", "trace_piece"]
+__all__ = ["MAX_CANDIDATE_BYTES", "pieces", "record_merges", "special_piece", "trace", "trace_greedy", "trace_piece"]
 
 _NO_RULE = 1 << 62
 
@@ -84,12 +84,27 @@ def _traced(enc, text: str, index: int, start: int, end: int, cache: SizedCache 
 
 
 def _trace_merges(enc, text: str) -> _Traced:
-    """`reference.lowest_rank_merge`, recording each step; only the ranks beside a merge are looked up again."""
+    """A piece's byte symbols merged as `record_merges` records it."""
     data = text.encode("utf-8")
     symbols = [BYTE_TO_UNICODE[b] for b in data]
-    rank = enc.rank
-    keep_candidates = len(data) <= MAX_CANDIDATE_BYTES
-    # rk: the rank of each adjacent pair (_NO_RULE where none), shown: the same with None
+    token_id = enc.token_id
+    steps, syms = record_merges(symbols, enc.rank, lambda left, right: (left + right, token_id(left + right)),
+                                keep_candidates=len(data) <= MAX_CANDIDATE_BYTES)  # fmt: skip
+    return _Traced(enc.pretokenizer.rule_of(text), list(data), _char_spans(text), symbols, steps, syms, [token_id(s) for s in syms])
+
+
+def record_merges(symbols: list[str], rank, merge, keep_candidates: bool = True) -> tuple[list[dict], list[str]]:
+    """`reference.lowest_rank_merge`, recording each step: the one tracer of rank BPE, for OpenAI's tables
+    and every tokenizer.json's BPE (`toklab.hf.trace`). `rank(left, right)` is the pair's rank or None;
+    `merge(left, right)` the (symbol, id) the lowest makes (a tokenizer.json's ##a + ##b make ##ab, not
+    ##a##b). Only the ranks beside a merge are looked up again. Returns (steps, the symbols at the end);
+    a step's `candidates` (the rank of every adjacent pair before it) is None unless `keep_candidates`.
+
+    >>> ranks = {("a", "b"): 0, ("ab", "c"): 1}
+    >>> steps, end = record_merges(list("abcab"), lambda l, r: ranks.get((l, r)), lambda l, r: (l + r, 9))
+    >>> [(s["left"], s["right"], s["rank"], s["position"], s["candidates"]) for s in steps], end
+    ([('a', 'b', 0, 0, [0, None, None, 0]), ('a', 'b', 0, 2, [1, None, 0]), ('ab', 'c', 1, 0, [1, None])], ['abc', 'ab'])
+    """
     rk = [_or_none(rank(a, b)) for a, b in zip(symbols, symbols[1:])]
     shown = [None if r == _NO_RULE else r for r in rk] if keep_candidates else None
     steps = []
@@ -100,20 +115,10 @@ def _trace_merges(enc, text: str) -> _Traced:
             break
         at = rk.index(best)
         left, right = syms[at], syms[at + 1]
-        merged = left + right
+        merged, merged_id = merge(left, right)
         syms = syms[:at] + [merged] + syms[at + 2 :]
-        steps.append(
-            {
-                "left": left,
-                "right": right,
-                "merged": merged,
-                "rank": best,
-                "id": enc.token_id(merged),
-                "position": at,
-                "candidates": shown,
-                "symbols": syms,
-            }
-        )
+        steps.append({"left": left, "right": right, "merged": merged, "rank": best, "id": merged_id, "position": at,
+                      "candidates": shown, "symbols": syms})  # fmt: skip
         # Only the pairs touching the new symbol change; the others keep their ranks.
         changed = []
         if at >= 1:
@@ -124,7 +129,7 @@ def _trace_merges(enc, text: str) -> _Traced:
         rk = rk[:lo] + changed + rk[at + 2 :]
         if keep_candidates:
             shown = shown[:lo] + [None if r == _NO_RULE else r for r in changed] + shown[at + 2 :]
-    return _Traced(enc.pretokenizer.rule_of(text), list(data), _char_spans(text), symbols, steps, syms, [enc.token_id(s) for s in syms])
+    return steps, syms
 
 
 def _or_none(rank: int | None) -> int:

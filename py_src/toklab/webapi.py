@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .pretokenize import GPT2
-from .protocol import (CUSTOM_TABLE, OPENAI_NAMES, SPM_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT,
-                       TOY_WORK_LIMIT, TableName)
+from .protocol import (CUSTOM_TABLE, OPENAI_NAMES, SPM_NAMES, WORDPIECE_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES,
+                       PIECE_LIMIT, TOY_WORK_LIMIT, TableName)
 from .registry import get_encoding
 from .tables import RankTable
 from .validate import read_request
@@ -31,6 +31,7 @@ __all__ = ["handle", "HANDLERS"]
 ENCODINGS = OPENAI_NAMES  # ("r50k_base", "cl100k_base", "o200k_base", "o200k_harmony")
 TABLES = TableName.__args__  # those, the open models, the SentencePiece models and "custom"
 SPM_TABLES = SPM_NAMES  # llama2, mistral, unigram_en, unigram_ja (toklab.spm_models)
+WORDPIECE_TABLES = WORDPIECE_NAMES  # wordpiece_en (toklab.wordpiece_models)
 
 
 _rank_tables: dict = {}  # OpenAI table name -> its RankTable (one each, so the caches below know it again)
@@ -39,7 +40,7 @@ _rank_tables: dict = {}  # OpenAI table name -> its RankTable (one each, so the 
 def _encoding(name: object):
     """A table the lessons offer, by name, on the one table protocol (toklab.tables): an OpenAI table
     (RankTable), an open model's tokenizer (toklab.hf.lesson.LessonTable) or a SentencePiece model
-    (SpmTable); one whose file is not found is `table_unavailable`; "custom" is the reader's
+    (SpmTable), a WordPiece table (a LessonTable too); one whose file is not found is `table_unavailable`; "custom" is the reader's
     tokenizer.json (`tokenizer_file`), `no_custom_tokenizer` before one is open."""
     if name not in TABLES:
         raise bad_choice("encoding", name, TABLES)
@@ -47,6 +48,8 @@ def _encoding(name: object):
         return _custom_table()
     if name in SPM_TABLES:
         return _spm_table(name)
+    if name in WORDPIECE_TABLES:
+        return _wordpiece_table(name)
     if name not in ENCODINGS:
         return _open_table(name)
     try:
@@ -119,12 +122,24 @@ def _spm_table(name: str):
     return found
 
 
+def _wordpiece_table(name: str):
+    from .hf.lesson import LessonTable
+    from .wordpiece_models import WORDPIECE_MODELS, get_wordpiece
+
+    found = _open_tables.get(name)
+    if found is None:
+        model = WORDPIECE_MODELS[name]  # get_wordpiece: table_unavailable when its file is not there
+        found = _open_tables[name] = LessonTable(name, get_wordpiece(name), model.title, model.licence)
+    return found
+
+
 def tokenizer_facts(encoding: str) -> dict:
     """What the page says about a table before and after it loads: its title, family, format, file,
     sizes and way of cutting (ModelFacts). An open model's are read from its file without building it."""
     if encoding not in TABLES:
         raise bad_choice("encoding", encoding, TABLES)
-    if encoding == CUSTOM_TABLE or encoding in ENCODINGS or encoding in _open_tables or encoding in SPM_TABLES:
+    if encoding == CUSTOM_TABLE or encoding in ENCODINGS or encoding in _open_tables or encoding in SPM_TABLES \
+            or encoding in WORDPIECE_TABLES:
         return _encoding(encoding).model_facts()
     from .hf.lesson import config_facts, config_family, said
     from .open_models import OPEN_MODELS
@@ -246,6 +261,14 @@ def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int
         return train_bytes(corpus, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
                            tie_break=tie_break, detail=detail)
     raise bad_choice("mode", mode, ("chars", "bytes"))
+
+
+def train_wordpiece(corpus: str, unit: str = "words", num_merges: int | None = None, min_frequency: int = 2,
+                    text: str = "") -> dict:
+    """The train lesson's corpus learned by WordPiece's trainer, and the example cut by longest match."""
+    from .wordpiece_train import train_wordpiece as learn
+
+    return learn(_text(corpus, "corpus"), unit=unit, num_merges=num_merges, min_frequency=min_frequency, text=_text(text))
 
 
 TOKEN_SHOWN = 200  # characters of one token a compare or samples answer lists (then "…")
@@ -454,6 +477,8 @@ def model_row(text: str, encoding: str, dim: int = 768) -> dict:
         row["makeup"] = _custom["makeup"]
     elif encoding in TOKENIZER_NAMES:
         row["makeup"] = _makeup_of(encoding, table.tok)
+    elif encoding in WORDPIECE_TABLES:
+        row["makeup"] = None  # its file keeps no merges: a WordPiece vocabulary only (toklab.wordpiece_models)
     return {"encoding": encoding, **row, "family": table.family, "licence": table.licence}
 
 
@@ -486,6 +511,80 @@ def tokenizer_file(json: str, name: str = "tokenizer.json") -> dict:
     return {"model": found["model"], "n_chars": len(json), "makeup": found["makeup"], "facts": facts}
 
 
+def tokenizer_model_file(data: str, name: str = "tokenizer.model") -> dict:
+    """Open a reader's SentencePiece model (Yi's, ChatGLM3's, T5's tokenizer.model; `data` its bytes in
+    base64, read in the page): from now on it is the session's "custom" table, titled `name`, cut exactly
+    as sentencepiece does (toklab.sentencepiece). A file toklab cannot read is refused with the reason
+    (ToklabError hf_*: not a ModelProto, a model type other than BPE and Unigram, a piece twice, ...),
+    and the one opened before stays."""
+    import base64
+    import binascii
+
+    from .sentencepiece import SentencePieceProcessor
+    from .tables import SpmTable
+
+    if not isinstance(data, str):
+        raise ToklabTypeError("wrong_type", field="data", expected="string")
+    if not isinstance(name, str):
+        raise ToklabTypeError("wrong_type", field="name", expected="string")
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        raise ToklabError("hf_bad_value", path="tokenizer.model", expected="the file's bytes in base64", value=data[:40]) from None
+    if not raw:
+        raise ToklabError("hf_bad_value", path="tokenizer.model", expected="a SentencePiece model", value="an empty file")
+    title = name[:200] or "tokenizer.model"
+    table = SpmTable(CUSTOM_TABLE, SentencePieceProcessor(model_proto=raw), title)
+    found = {"tok": table.sp, "makeup": spm_makeup(table), "model": "SentencePiece BPE" if table.sp.is_bpe else "SentencePiece Unigram",
+             "title": title, "table": table}  # fmt: skip
+    _custom.clear()
+    _custom.update(found)
+    return {"model": found["model"], "n_chars": len(raw), "makeup": found["makeup"], "facts": table.model_facts()}
+
+
+def tokenizer_vocab_file(text: str, name: str = "vocab.txt") -> dict:
+    """Open a reader's WordPiece vocabulary (a BERT vocab.txt: one token a line, its id its line number)
+    as BERT's tokenizer on it, as `tokenizers`' BertWordPieceTokenizer.from_file builds it: BERT's
+    normalizer and pre-tokenizer, ## pieces, [UNK]. The file does not say whether the model lowercases;
+    a vocabulary with no capital letter outside its [SPECIAL] tokens is an uncased one (bert-base-uncased),
+    so it lowercases (and strips accents) exactly then. From now on it is the session's "custom" table."""
+    import io
+
+    from .hf.implementations import BertWordPieceTokenizer
+
+    if not isinstance(text, str):
+        raise ToklabTypeError("wrong_type", field="text", expected="string")
+    if not isinstance(name, str):
+        raise ToklabTypeError("wrong_type", field="name", expected="string")
+    vocab = {line.rstrip(): i for i, line in enumerate(io.StringIO(text, newline=None))}
+    missing = [t for t in ("[UNK]", "[CLS]", "[SEP]") if t not in vocab]
+    if missing:
+        raise ToklabError("hf_bad_value", path="vocab.txt", expected="a BERT vocab.txt, one token a line, with [UNK], [CLS] and [SEP]",
+                          value=f"no {' '.join(missing)} among its {len(vocab):,} lines")  # fmt: skip
+    plain = (t for t in vocab if not (t.startswith("[") and t.endswith("]")))
+    cased = any(c.isupper() for t in plain for c in t)
+    bert = BertWordPieceTokenizer(vocab, lowercase=not cased)
+    answer = tokenizer_file(bert.to_str(), name[:200] or "vocab.txt")
+    return {**answer, "model": "WordPiece, cased" if cased else "WordPiece, lowercased", "n_chars": len(text)}
+
+
+def spm_makeup(table) -> dict:
+    """A SentencePiece model's make-up in a tokenizer.json's terms (toklab.model_rows.makeup): its
+    control and user-defined pieces are the added tokens (the control ones special), single characters,
+    bytes and the unknown piece the base, and in a BPE model every longer piece one merge's product
+    (a Unigram model has no merges: every piece is a base piece it scores)."""
+    from .sentencepiece.modelproto import CONTROL, NORMAL, USER_DEFINED
+
+    sp = table.sp
+    added = [i for i, kind in enumerate(sp.types) if kind in (CONTROL, USER_DEFINED)]
+    merged = sum(1 for piece, kind in zip(sp.pieces, sp.types) if sp.is_bpe and kind == NORMAL and len(piece) > 1)
+    return {
+        "added": len(added), "special": sum(1 for i in added if sp.types[i] == CONTROL),
+        "added_first": min(added) if added else None, "added_last": max(added) if added else None,
+        "base": len(sp.pieces) - len(added) - merged, "merges": merged, "merged": merged, "total": len(sp.pieces),
+    }  # fmt: skip
+
+
 HANDLERS: dict[str, Callable[..., dict]] = {
     "warmup": warmup,
     "overview": overview,
@@ -494,12 +593,15 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "special": special,
     "train": train,
     "toy_encode": toy_encode,
+    "train_wordpiece": train_wordpiece,
     "compare": compare,
     "samples": samples,
     "source": source,
     "train_hf": train_hf,
     "model_row": model_row,
     "tokenizer_file": tokenizer_file,
+    "tokenizer_model_file": tokenizer_model_file,
+    "tokenizer_vocab_file": tokenizer_vocab_file,
     "tokenizer_facts": tokenizer_facts,
     "hf_compare": hf_compare,
 }

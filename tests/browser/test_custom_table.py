@@ -144,6 +144,78 @@ def test_a_shared_link_without_the_file_says_so_and_falls_back_keeping_the_text(
     assert widths[0] <= widths[1], widths
 
 
+
+@pytest.mark.parametrize("name, text, lang", [("unigram_ja", "吾輩は猫である。名前はまだ無い。", "ja-en"),
+                                              ("llama2", "今天天气真好 hello", "zh")])  # fmt: skip
+def test_a_sentencepiece_tokenizer_model_opens_as_your_file(open_app, tmp_path, name, text, lang):
+    """Beside tokenizer.json, a SentencePiece tokenizer.model (Yi's, ChatGLM's, T5's on the reader's
+    disk; here the shipped files under another name) opens in the page as the table "Your file": its ids
+    are sentencepiece's (the oracle), its note says SentencePiece, and the models lesson has its row."""
+    import sys
+
+    sentencepiece = pytest.importorskip("sentencepiece")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tools.spm_models import model_file
+
+    mine = tmp_path / "theirs-tokenizer.model"
+    mine.write_bytes(model_file(name).read_bytes())
+    oracle = sentencepiece.SentencePieceProcessor(model_file=str(mine))
+    lang = "en" if lang == "ja-en" else lang
+    page = open_app(f"lesson=encode&lang={lang}&text={quote(text)}")
+    open_file_fold(page)
+    page.get_by_test_id("tokenizer-file").set_input_files(str(mine))
+    select = page.get_by_test_id("encoding-select")
+    expect(select).to_have_value("custom", timeout=LOAD_MS)
+    size = f"{oracle.get_piece_size():,}"
+    label = f"Your file: {mine.name} · {size} tokens" if lang == "en" else f"你的文件：{mine.name} · {size} 个 token"
+    expect(select.locator("option[value=custom]")).to_have_text(label)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(oracle.encode(text)), timeout=LOAD_MS)
+    expect(page.get_by_test_id("encoding-note")).to_contain_text("SentencePiece")
+    expect(page.get_by_test_id("tokenizer-file-status")).to_contain_text(mine.name)
+    wait_settled(page, timeout_ms=LOAD_MS)
+    page.get_by_test_id("lesson-tab-models").click()
+    row = page.locator('[data-testid="model-row"][data-model="custom"]')
+    expect(row).to_have_attribute("data-tokens", str(len(oracle.encode(page.get_by_test_id("models-input").input_value()))), timeout=LOAD_MS)
+
+
+
+def test_a_bert_vocab_txt_opens_as_your_file(open_app, tmp_path):
+    """A WordPiece vocab.txt (BERT's form) opens as the table "Your file": its ids are tokenizers'
+    BertWordPieceTokenizer's on the same file (without [CLS] and [SEP]), its stage shows the longest-match
+    tries, and a word it cannot cover is [UNK]."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tokenizers import BertWordPieceTokenizer
+    from tools.wordpiece_models import vocab_txt
+
+    mine = tmp_path / "bert-vocab.txt"
+    mine.write_text(vocab_txt("wordpiece_en").read_text(encoding="utf-8"), encoding="utf-8")
+    oracle = BertWordPieceTokenizer(str(mine), lowercase=True)
+    text = "Unaffable teachers 🦄"
+    page = open_app(f"lesson=encode&lang=en&text={quote(text)}")
+    open_file_fold(page)
+    page.get_by_test_id("tokenizer-file").set_input_files(str(mine))
+    expect(page.get_by_test_id("encoding-select")).to_have_value("custom", timeout=LOAD_MS)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(oracle.encode(text).ids[1:-1]), timeout=LOAD_MS)
+    expect(page.get_by_test_id("encoding-note")).to_contain_text("longest match")
+    expect(page.get_by_test_id("tokenizer-file-status")).to_contain_text("WordPiece, lowercased")
+    wait_settled(page, timeout_ms=LOAD_MS)
+    page.get_by_test_id("last").click()  # every try of the first word, as WordPiece's stage shows them
+    wait_settled(page, timeout_ms=LOAD_MS)
+    expect(page.get_by_test_id("wordpiece-try").first).to_be_attached()
+
+def test_a_file_that_is_neither_json_nor_a_sentencepiece_model_is_refused_keeping_the_text(open_app, tmp_path):
+    page = open_app("lesson=encode&lang=en&text=lowest")
+    open_file_fold(page)
+    junk = tmp_path / "notes.model"
+    junk.write_bytes(b"\x08\x96\x01 this is not a model")
+    page.get_by_test_id("tokenizer-file").set_input_files(str(junk))
+    error = page.get_by_test_id("tokenizer-file-error")
+    expect(error).to_contain_text("notes.model cannot be used", timeout=LOAD_MS)
+    expect(page.get_by_test_id("text-input")).to_have_value("lowest")
+    expect(page.get_by_test_id("encoding-select")).not_to_have_value("custom")
+
 # ---------------------------------------------------------------- predict mode with the open models
 
 

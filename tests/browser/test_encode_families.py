@@ -247,3 +247,26 @@ def test_no_serious_axe_violations_in_the_family_stage(open_app, axe_violations,
         bad = [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")]
         assert bad == [], [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
 
+
+
+@pytest.mark.parametrize("table, family, text", [("llama2", "spm_bpe", "Hello"), ("unigram_en", "unigram", "Hello"),
+                                                 ("wordpiece_en", "wordpiece", "unaffable")])  # fmt: skip
+def test_export_gif_steps_through_the_familys_own_stage(open_app, table, family, text):
+    """Export GIF with a SentencePiece or WordPiece table: one frame per step of its own stage (score
+    pairs, lattice, longest-match tries), the last held longer, a caption band of text above; the page's
+    own stage is left as it was."""
+    from test_export import download, gif_frames
+
+    page = open_app(f"lesson=encode&encoding={table}&text={urllib.parse.quote(text)}&lang=en")
+    expect(page.locator(".encoding-choice")).to_have_attribute("data-active", table, timeout=LOAD_MS)
+    stage_drawn(page, family, None)
+    stage = page.locator(STAGE)
+    total, step = int(stage.get_attribute("data-total")), stage.get_attribute("data-step")
+    assert total >= 2
+    name, data = download(page, "export-gif")
+    assert name == f"tokenizer-lab-{table}-steps.gif"
+    width, height, delays = gif_frames(data)
+    assert len(delays) == total + 1
+    assert delays[-1] > delays[0] > 0
+    assert width == round(stage.bounding_box()["width"] * 2) and height > 100
+    assert stage.get_attribute("data-step") == step and page.locator(STAGE).count() == 1

@@ -76,6 +76,28 @@ def test_every_row_matches_the_oracles_for_the_presets_and_a_typed_text(open_app
     assert row(page, "chatglm").get_attribute("data-tokens") is None  # no fake numbers
 
 
+def test_the_rows_with_no_file_offer_to_open_the_readers_own(open_app, tmp_path):
+    """Yi (64,000 in the notes) and ChatGLM have no file here: their rows say so, show no figures, and
+    offer to open the reader's own tokenizer.model; the file chosen there becomes the row "Your file"."""
+    sentencepiece = pytest.importorskip("sentencepiece")
+    from tools.spm_models import model_file
+
+    page = open_app("lesson=models&lang=en")
+    for name, title in (("yi", "Yi"), ("chatglm", "ChatGLM")):
+        expect(row(page, name)).to_contain_text(f"No tokenizer file for {title}")
+        assert row(page, name).get_attribute("data-tokens") is None  # no fake numbers
+    expect(row(page, "yi").get_by_test_id("model-vocab-line")).to_contain_text("64,000")
+    mine = tmp_path / "yi-tokenizer.model"
+    mine.write_bytes(model_file("unigram_en").read_bytes())
+    with page.expect_file_chooser() as chooser:
+        row(page, "yi").get_by_test_id("model-open-file").click()
+    chooser.value.set_files(str(mine))
+    oracle = sentencepiece.SentencePieceProcessor(model_file=str(mine))
+    text = page.get_by_test_id("models-input").input_value()
+    expect(row(page, "custom")).to_have_attribute("data-tokens", str(len(oracle.encode(text))), timeout=LOAD_MS)
+    expect(row(page, "custom")).to_contain_text("yi-tokenizer.model")
+
+
 def test_part_of_a_character_shows_its_bytes_in_hex(open_app, oracles):
     """A chip that holds part of a character shows its bytes in hex, dashed, as the other lessons do;
     the table's own spelling (GPT-2's printable bytes, Gemma's <0xF0>) is its title."""
@@ -230,7 +252,7 @@ def test_the_encode_lesson_opens_a_file_beside_the_table_select(open_app, tmp_pa
     # Folded under its name, so the first screen stays short.
     expect(page.get_by_test_id("tokenizer-file-button")).to_be_hidden()
     page.get_by_test_id("tokenizer-file-fold").locator("summary").click()
-    expect(page.get_by_test_id("tokenizer-file-fold").locator("summary")).to_contain_text("你自己的 tokenizer.json")
+    expect(page.get_by_test_id("tokenizer-file-fold").locator("summary")).to_contain_text("用你自己的词表文件")
     # The picker speaks the page's language (the browser's own button speaks the browser's).
     expect(page.get_by_test_id("tokenizer-file-button")).to_have_text("选择文件…")
     expect(page.get_by_test_id("tokenizer-file-name")).to_have_text("还没有选择文件")

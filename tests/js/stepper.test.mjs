@@ -73,3 +73,43 @@ test("a new player run finishes the old one on its last frame", async () => {
   assert.equal(await second, true);
   assert.equal(player.busy, false);
 });
+
+test("a key pressed while the steps are on their way is done when they arrive", () => {
+  // The flake of main 97ec4d8's CI: End pressed while a pasted text's first trace was on its way went to
+  // the end of nothing (step 0), and the trace then drew step 0.
+  let total = 0;
+  let waiting = true;
+  const h = host(0, { total: () => total, waiting: () => waiting });
+  const stepper = new Stepper(h);
+  stepper.onKey({ key: "End" });
+  assert.deepEqual(h.shown, [], "nothing is shown before the steps are there");
+  total = 7;
+  waiting = false;
+  stepper.arrived();
+  assert.equal(h.at, 7);
+  stepper.arrived(); // once
+  assert.deepEqual(h.shown, [7]);
+});
+
+test("the newest waiting press wins, and pause or drop forgets it", () => {
+  let waiting = true;
+  const h = host(5, { waiting: () => waiting });
+  const stepper = new Stepper(h);
+  stepper.onKey({ key: "End" });
+  stepper.onKey({ key: "Home" });
+  waiting = false;
+  stepper.arrived();
+  assert.deepEqual(h.shown, [0]);
+  waiting = true;
+  stepper.onKey({ key: "End" });
+  stepper.pause(); // a new text or another piece: the press was for what is gone
+  waiting = false;
+  stepper.arrived();
+  assert.deepEqual(h.shown, [0]);
+  waiting = true;
+  stepper.onKey({ key: "ArrowRight" });
+  stepper.drop(); // the steps will not come (an error)
+  waiting = false;
+  stepper.arrived();
+  assert.deepEqual(h.shown, [0]);
+});

@@ -198,6 +198,62 @@ async function mergesGif(mc) {
   return new Blob([gif.bytes()], { type: "image/gif" });
 }
 
+/**
+ * The GIF of a SentencePiece or WordPiece piece (the scene's `stage`): its family stage drawn for each step
+ * on a copy laid out where the page's stage is (the same width and styles, out of sight), painted as the
+ * PNG paints the page (domPainter.mjs) under the step's caption; every frame as tall as the tallest.
+ */
+async function stageGif(stage) {
+  const { GIFEncoder, quantize, applyPalette } = await import("../vendor/gifenc.mjs");
+  const s = EXPORT.scale;
+  const host = document.createElement("div");
+  host.setAttribute("aria-hidden", "true");
+  host.style.cssText = `position:fixed;left:-100000px;top:0;width:${stage.place.getBoundingClientRect().width}px`;
+  host.append(stage.node);
+  stage.place.parentNode.append(host);
+  try {
+    const width = Math.round(stage.place.getBoundingClientRect().width * s);
+    const measure = document.createElement("canvas").getContext("2d");
+    let lines = 1;
+    let tallest = 0;
+    for (let k = 0; k <= stage.total; k += 1) {
+      stage.draw(k);
+      tallest = Math.max(tallest, stage.node.getBoundingClientRect().height);
+      lines = Math.max(lines, captionOf(measure, { caption: () => stage.caption(k) }, null, width).lines.length);
+    }
+    const gif = GIFEncoder();
+    for (let k = 0; k <= stage.total; k += 1) {
+      stage.draw(k);
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      const ctx = canvas.getContext("2d");
+      const caption = captionOf(ctx, { caption: () => stage.caption(k) }, null, width);
+      const captionH = Math.max(lines, caption.lines.length) * caption.lineH + 2 * caption.pad;
+      canvas.height = captionH + Math.ceil(tallest * s);
+      ctx.fillStyle = caption.background;
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.font = caption.font;
+      ctx.fillStyle = caption.colour;
+      ctx.textBaseline = "middle";
+      caption.lines.forEach((line, i) => ctx.fillText(line, caption.pad, caption.pad + (i + 0.5) * caption.lineH));
+      const box = stage.node.getBoundingClientRect();
+      ctx.save();
+      ctx.translate(0, captionH);
+      ctx.scale(s, s);
+      paintElement(ctx, stage.node, { x: box.left, y: box.top }, s);
+      ctx.restore();
+      const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      const palette = quantize(rgba, 256);
+      gif.writeFrame(applyPalette(rgba, palette), canvas.width, canvas.height,
+        { palette, delay: k === stage.total ? EXPORT.gifLastMs : EXPORT.gifFrameMs, repeat: 0 });
+    }
+    gif.finish();
+    return new Blob([gif.bytes()], { type: "image/gif" });
+  } finally {
+    host.remove();
+  }
+}
+
 export class ClassroomTools {
   /**
    * host: where the buttons go (the top bar); ctx: {t, getState, query, note, lesson, module}: lesson()
@@ -257,6 +313,10 @@ export class ClassroomTools {
 
   async exportGif() {
     const scene = this.scene();
+    if (scene && scene.stage) {
+      download(await stageGif(scene.stage), `tokenizer-lab-${scene.table}-steps.gif`);
+      return;
+    }
     const mc = scene && scene.merges;
     if (!mc || !mc.scene) throw new Error(this.ctx.t("export.nothing"));
     download(await mergesGif(mc), `tokenizer-lab-merges-${mc.scene.piece.index}.gif`);

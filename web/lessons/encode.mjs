@@ -19,8 +19,9 @@ import { pieceMeta, followPiece } from "./encode/frames.mjs";
 import { announcement } from "./encode/words.mjs";
 import { isFamilyTrace, stepCount } from "./encode/family.mjs";
 import { familyCaption } from "./encode/familyWords.mjs";
+import { familyGifStage } from "./encode/familyView.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
-import { EncodingChoice, encodingParam, CUSTOM_TABLE } from "./encodings.mjs";
+import { EncodingChoice, encodingParam, tableTitle, CUSTOM_TABLE } from "./encodings.mjs";
 import { FileOpener } from "./models/file.mjs";
 import { QuickCounts } from "./encode/quick.mjs";
 import { el } from "../ui/dom.mjs";
@@ -73,6 +74,7 @@ class EncodeLesson {
     this.stepper = new Stepper({
       step: () => this.state.step,
       total: () => this.quiz.limit(this.state, this.session.snapshot.trace),
+      waiting: () => this.session.waiting(),
       show: (k) => ctx.setState({ step: k }),
       speed: () => this.state.speed,
       holdMs: TIMING.holdMs,
@@ -239,9 +241,11 @@ class EncodeLesson {
   /** What an export draws: the three stages, the text, the table in use, the merge canvas for a GIF. */
   exportScene() {
     const r = this.view.r;
-    // A SentencePiece table's stage is not on the merge canvas (which may still hold another table's piece): no GIF.
-    const merges = isFamilyTrace(this.session.snapshot.trace) ? null : r.rankCanvas;
-    return { view: r.view, text: r.textarea.value, table: this.state.encoding, merges };
+    // A SentencePiece or WordPiece table's steps are not on the merge canvas (which may still hold another
+    // table's piece): its GIF draws its own stage, step by step, on a copy of it (ui FamilyStage).
+    const trace = this.session.snapshot.trace;
+    const stage = isFamilyTrace(trace) ? familyGifStage(this.ctx.t, trace, tableTitle(this.state.encoding, this.ctx.t), r.family.node) : null;
+    return { view: r.view, text: r.textarea.value, table: this.state.encoding, merges: stage ? null : r.rankCanvas, stage };
   }
 
   destroy() {
@@ -300,8 +304,11 @@ class EncodeLesson {
       case "overview":
         this.onOverview(detail);
         break;
-      case "page":
       case "error":
+        this.stepper.drop();
+        this.view.markAll();
+        break;
+      case "page":
         this.view.markAll();
         break;
       case "tracing":
@@ -313,6 +320,7 @@ class EncodeLesson {
         if (this.choice.active === this.state.encoding && this.state.step > this.total()) this.ctx.setState({ step: this.total() });
         else this.stepChanged();
         this.view.markTrace();
+        this.stepper.arrived(); // a step key pressed while this trace was on its way
         break;
       case "stale":
         this.view.mark("stale");
@@ -333,6 +341,7 @@ class EncodeLesson {
   onOverview({ previous, typed, empty }) {
     const o = this.overview();
     if (empty) {
+      this.stepper.drop();
       this.ctx.setState({ piece: 0, step: 0 });
       this.view.markAll();
       return;

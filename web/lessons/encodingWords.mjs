@@ -128,6 +128,26 @@ registerPairs({
     en: "{name} has {specials} control tokens ({list}). SentencePiece never reads one out of text: typed into plain text, <s> is only the characters <, s and >, cut like any others, and the program that runs the model adds the control ids itself.",
     zh: "{name} 有 {specials} 个控制 token（{list}）。SentencePiece 从不从文字里读出控制 token：在普通文字里输入 <s>，它只是 <、s、> 这几个字符，和别的字符一样被切分；控制 token 的 id 由运行模型的程序自己加上。",
   },
+  "encoding.groupWordPiece": {
+    en: "WordPiece (BERT-style, trained here)",
+    zh: "WordPiece（BERT 式，在这里训练）",
+  },
+  "encoding.wordpiece": {
+    en: "{title} · {size} tokens",
+    zh: "{title} · {size} 个 token",
+  },
+  "encoding.title.wordpiece_en": {
+    en: "English WordPiece",
+    zh: "英文 WordPiece",
+  },
+  "encoding.note.wordpiece": {
+    en: "{title}: a BERT-style WordPiece vocabulary this project trains itself, with its own WordPieceTrainer (HuggingFace tokenizers' recipe for BERT) on botchan.txt, an English novel shipped with sentencepiece ({licence}). It runs as tokenizers runs BERT's tokenizer: lowercase, cut into words, then each word by longest match, ## before a piece inside a word.",
+    zh: "{title}：本项目用自己的 WordPieceTrainer（照 HuggingFace tokenizers 训练 BERT 分词器的做法）在 botchan.txt（sentencepiece 附带的一部英文小说，{licence}）上训练出的 BERT 式 WordPiece 词表。它按 tokenizers 运行 BERT 分词器的方式工作：先转小写、切成词，再对每个词做最长匹配，词内部的 piece 前面加 ##。",
+  },
+  "table.makeup.wordpiece": {
+    en: "{title}'s vocabulary holds {rows} entries: {specials} special tokens ({list}), {singles} single characters (a word's first, or ## inside a word) and {merges} longer pieces learned by merging; its ids run from 0 to {maxId}",
+    zh: "{title} 的词表共 {rows} 项：{specials} 个特殊 token（{list}），{singles} 个单字符（词首的，或词内部带 ## 的），以及 {merges} 个靠合并学出的更长 piece；id 从 0 到 {maxId}",
+  },
   "encoding.groupFile": {
     en: "Your file (this session)",
     zh: "你的文件（仅本次会话）",
@@ -140,9 +160,17 @@ registerPairs({
     en: "Your own tokenizer.json ({title}), read in this page and run by its engine as HuggingFace tokenizers runs it; nothing of it leaves the page. A merge's rank is its place in the file's merges list; the id of the token it makes comes from the file's vocabulary.",
     zh: "这是你自己的 tokenizer.json（{title}），只在本页读取，由本页的引擎按 HuggingFace tokenizers 的规则运行，文件内容不会离开这个页面。一次合并的 rank 是它在文件 merges 列表里的位置；合并出的 token 的 id 要到文件的词表里查。",
   },
+  "encoding.note.customModel": {
+    en: "Your own SentencePiece tokenizer.model ({title}), read in this page and cut by its engine exactly as the sentencepiece library cuts it; nothing of it leaves the page. ▁ stands for a space; a piece's score, not a merges list, decides what merges first (BPE) or which cut wins (Unigram).",
+    zh: "这是你自己的 SentencePiece tokenizer.model（{title}），只在本页读取，由本页的引擎按 sentencepiece 库的规则切分，文件内容不会离开这个页面。▁ 代表空格；决定先合并什么（BPE）或选哪种切法（Unigram）的是每个片段的分数，而不是一张 merges 列表。",
+  },
+  "encoding.note.customVocab": {
+    en: "Your own vocab.txt ({title}), read in this page and run as BERT's WordPiece on it, as HuggingFace tokenizers' BertWordPieceTokenizer does; nothing of it leaves the page. A word is cut by longest match: the longest piece of the vocabulary it starts with, then the longest ##piece after it; a word it cannot cover is [UNK]. The file does not say whether its model lowercases: a vocabulary with no capital letter is taken as a lowercasing (uncased) one.",
+    zh: "这是你自己的 vocab.txt（{title}），只在本页读取，按 BERT 的 WordPiece 规则运行（与 HuggingFace tokenizers 的 BertWordPieceTokenizer 相同），文件内容不会离开这个页面。每个词按“最长匹配”切分：先取词表里能匹配词开头的最长片段，再在剩下部分取最长的 ##片段；切不完的词整个变成 [UNK]。文件本身没说模型是否先转小写：词表里没有大写字母的，就当作转小写（uncased）的词表。",
+  },
   "encoding.needsFile": {
-    en: "This link was made with a tokenizer.json of the sender's, “{name}”. The file itself is not in the link, so this lesson uses r50k_base for now; your text is kept. Open the file under “Your own tokenizer.json” to use it.",
-    zh: "这个链接是对方用自己的 tokenizer.json（“{name}”）生成的。链接里不含文件本身，所以这一课暂时用 r50k_base，你的文字都还在。在“你自己的 tokenizer.json”下面打开这个文件，就能用它了。",
+    en: "This link was made with a tokenizer.json of the sender's, “{name}”. The file itself is not in the link, so this lesson uses r50k_base for now; your text is kept. Open the file under “Your own tokenizer.json, tokenizer.model or vocab.txt” to use it.",
+    zh: "这个链接是对方用自己的 tokenizer.json（“{name}”）生成的。链接里不含文件本身，所以这一课暂时用 r50k_base，你的文字都还在。在“你自己的 tokenizer.json、tokenizer.model 或 vocab.txt”下面打开这个文件，就能用它了。",
   },
   "encoding.failedColumn": {
     en: "The {name} table could not be loaded. Try again later.",

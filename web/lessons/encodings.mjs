@@ -24,6 +24,10 @@
 // Unigram test models. The worker fetches each as models/<name>.model when first named; their labels
 // name them in the language of the page, with the vocabulary size from the engine's facts.
 //
+// The WordPiece tables (issue 38: wordpiece_en, toklab.wordpiece_models) are a group of their own: a
+// BERT-style vocabulary the build trains with toklab's WordPieceTrainer. The worker fetches each as
+// models/<name>.tokenizer.json when first named; its facts (title, family, size) are the engine's.
+//
 // The reader's own tokenizer.json (`custom`, opened with models/file.mjs) is a table too, for the
 // session: once the engine holds one (`setCustomFile`), every select gains the option "Your file:
 // <name>". A link that names `custom` in a page that has no file falls back to r50k_base and says the
@@ -31,7 +35,7 @@
 
 import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
-import { ENCODINGS, OPENAI_TABLES, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, CUSTOM_TABLE } from "../protocol.mjs";
+import { ENCODINGS, OPENAI_TABLES, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, FETCHED_WORDPIECE, CUSTOM_TABLE } from "../protocol.mjs";
 import { precomputed } from "../precomputed.mjs";
 import { TIMING } from "../theme.mjs";
 import "./encodingWords.mjs";
@@ -39,7 +43,7 @@ import "./encodingWords.mjs";
 export { ENCODINGS, OPENAI_TABLES, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, CUSTOM_TABLE }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
 
 /** Every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the reader's file. */
-export const TABLE_NAMES = Object.freeze([...OPENAI_TABLES, ...OPEN_MODEL_NAMES, ...FETCHED_SPM, CUSTOM_TABLE]);
+export const TABLE_NAMES = Object.freeze([...OPENAI_TABLES, ...OPEN_MODEL_NAMES, ...FETCHED_SPM, ...FETCHED_WORDPIECE, CUSTOM_TABLE]);
 
 /** The `encoding` state field (left out of the URL at its default). */
 export const encodingParam = () => param.oneOf(DEFAULT_ENCODING, TABLE_NAMES);
@@ -68,7 +72,10 @@ export function modelFile(name) {
 }
 
 /** The engine says table `name` is a SentencePiece model (a tokenizer.model: Llama 1/2, Mistral, the Unigram models). */
-const isSentencePiece = (name) => factsOf(name)?.format === "tokenizer.model";
+const isSentencePiece = (name) => name !== CUSTOM_TABLE && factsOf(name)?.format === "tokenizer.model";
+
+/** The engine says table `name` is a WordPiece table it ships (BERT's longest match: wordpiece_en, trained by the build). */
+export const isWordPiece = (name) => name !== CUSTOM_TABLE && factsOf(name)?.family === "wordpiece";
 
 const GROUPED = new Intl.NumberFormat("en-US");
 
@@ -93,6 +100,7 @@ const spmTitle = (model, t) => t(`encoding.title.${model}`);
  * the page's language (encodingWords.mjs), an open model's title from its facts.
  */
 export function tableTitle(name, t) {
+  if (isWordPiece(name)) return spmTitle(name, t);
   if (isSentencePiece(name)) return spmTitle(name, t);
   const facts = modelFile(name);
   return facts ? facts.title : name;
@@ -102,12 +110,13 @@ export function tableTitle(name, t) {
 function optionLabel(name, t) {
   const facts = factsOf(name);
   if (!facts) return name;
+  if (isWordPiece(name)) return t("encoding.wordpiece", { title: tableTitle(name, t), size: GROUPED.format(facts.vocab_size) });
   if (facts.format === "tiktoken") return t(`encoding.${name}`);
+  if (name === CUSTOM_TABLE) return t("encoding.custom", { title: facts.title, size: GROUPED.format(facts.vocab_size_with_added) });
   if (facts.format === "tokenizer.model") {
     return t("encoding.spm", { title: tableTitle(name, t), family: t(`encoding.family.${facts.family}`), size: GROUPED.format(facts.vocab_size) });
   }
-  const size = GROUPED.format(facts.vocab_size_with_added);
-  return t(name === CUSTOM_TABLE ? "encoding.custom" : "encoding.model", { title: facts.title, size });
+  return t("encoding.model", { title: facts.title, size: GROUPED.format(facts.vocab_size_with_added) });
 }
 
 /**
@@ -153,7 +162,7 @@ export class EncodingChoice {
       } },
     });
     this.options = new Map();
-    this.groups = [["encoding.groupOpenAI", OPENAI_TABLES], ["encoding.groupOpen", OPEN_MODEL_NAMES], ["encoding.groupSpm", FETCHED_SPM]].map(([key, names]) => {
+    this.groups = [["encoding.groupOpenAI", OPENAI_TABLES], ["encoding.groupOpen", OPEN_MODEL_NAMES], ["encoding.groupSpm", FETCHED_SPM], ["encoding.groupWordPiece", FETCHED_WORDPIECE]].map(([key, names]) => {
       const group = el("optgroup", { data: { group: key } });
       for (const name of names) {
         const option = el("option", { attrs: { value: name } });
@@ -268,7 +277,10 @@ export class EncodingChoice {
     this.status.dataset.state = l ? "loading" : this.failed ? "error" : this.needsFile ? "needs-file" : "ready";
     const facts = modelFile(this.active);
     const title = facts ? facts.title : this.active;
-    this.note.textContent = this.active === CUSTOM_TABLE ? t("encoding.note.custom", { title })
+    this.note.textContent = isWordPiece(this.active) ? t("encoding.note.wordpiece", { title: tableTitle(this.active, t), licence: facts.licence })
+      : this.active === CUSTOM_TABLE
+        ? t(`encoding.note.${facts && (facts.family === "spm_bpe" || facts.family === "unigram") ? "customModel"
+          : facts && facts.family === "wordpiece" && /\.txt$/i.test(title) ? "customVocab" : "custom"}`, { title })
       : !facts ? t(`encoding.note.${this.active}`)
       : facts.format === "tokenizer.model" ? t(`encoding.note.${facts.family === "unigram" ? "unigram" : "spm"}`, { title: tableTitle(this.active, t), licence: facts.licence })
         : t("encoding.note.open", { title, licence: facts.licence });

@@ -223,11 +223,17 @@ class ModelsLesson extends TextLesson {
       el("h3", { className: "lk-compare-name" }, this.modelName(id)),
       el("p", { className: "fine", testid: "model-vocab-line" }, vocabLine));
     const about = model.spm ? this.spmAbout(id, model, r)
-      : model.about || model.unavailable
-        ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "?", notes: model.notes ? fmt(model.notes) : "", file: r ? fmt(r.vocab_size) : "?" }))
+      : model.unavailable || (model.about && r) // its sentence counts from the file: said once the row has it
+        ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "", notes: model.notes ? fmt(model.notes) : "", file: r ? fmt(r.vocab_size) : "" }))
         : null;
     if (model.unavailable) {
-      return el("article", { className: `lk-compare-row model-row unavailable`, testid: "model-row", data }, head, about);
+      // No file ships for it: the reader may have one (a SentencePiece .model or a tokenizer.json).
+      const open = el("button", {
+        className: "tool-button", testid: "model-open-file", attrs: { type: "button" },
+        on: { click: () => this.file.input.click() },
+      }, t("models.openOwn"));
+      return el("article", { className: `lk-compare-row model-row unavailable`, testid: "model-row", data }, head, about,
+        el("p", { className: "fine" }, t("models.openOwnHint")), open);
     }
     let body;
     if (r) {

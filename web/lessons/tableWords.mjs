@@ -5,7 +5,7 @@
 //     tableWords({n_vocab: 50257, n_ranks: 50256, n_merged: 50000, specials: [["<|endoftext|>", 50256]]}, "r50k_base", t)
 //       -> {key: "...", tokenizer: "GPT-2", rows: "50,257", eot: "50256", makeup: "256 byte tokens, … = 50,257", ...}
 
-import { modelFile, tableTitle } from "./encodings.mjs";
+import { isWordPiece, modelFile, tableTitle } from "./encodings.mjs";
 
 const GROUPED = new Intl.NumberFormat("en-US"); // both languages write 50,257 with a comma
 const LISTED = 4; // the special tokens a sentence names (DeepSeek-V3 has 804)
@@ -40,6 +40,15 @@ export function tableWords(facts, encoding, t) {
     gaps: gaps > 0 ? t("table.gaps", { n: n(gaps) }) : "",
   };
   const ranked = encoding !== "r50k_base"; // r50k shipped a merge list; the others ship ranks only
+  if (isWordPiece(encoding)) {
+    // A WordPiece vocabulary: special tokens, single characters (with their ## forms), longer pieces.
+    vars.name = vars.tokenizer = vars.title = tableTitle(encoding, t);
+    vars.list = specials.map(([token, id]) => `${token} ${id}`).join(t("table.listSep"));
+    vars.singles = n(facts.n_ranks - facts.n_merged - specials.length);
+    vars.makeup = t("table.makeup.wordpiece", vars);
+    vars.specialLead = "special.leadOpen";
+    return vars;
+  }
   if (open && (open.family === "spm_bpe" || open.family === "unigram")) {
     // A tokenizer.model: scored pieces, control tokens, and the rest (<unk>, and the bytes of byte fallback).
     vars.name = vars.tokenizer = vars.title = tableTitle(encoding, t);

@@ -25,6 +25,7 @@ import { totalSteps, stepFrame } from "./train/frames.mjs";
 import { stopText, announcement } from "./train/words.mjs";
 import { TrainQuiz } from "./train/quiz.mjs";
 import { MiniMindPanel } from "./train/minimind.mjs";
+import { WordPieceCard } from "./train/wordpiece.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
 import { choiceGroup } from "../ui/fields.mjs";
 import "./train/strings.mjs";
@@ -98,6 +99,10 @@ class TrainLesson {
         this.view.draw("steps");
       },
     }, () => ({ snapshot: this.session.snapshot, values: this.values(), playing: this.stepper.playing, quiz: this.quizView() }));
+    // WordPiece beside BPE (issue 38): the same words learned its way, after the example's card.
+    this.wordpiece = new WordPieceCard({ t: ctx.t, query: ctx.query });
+    this.view.r.main.append(this.wordpiece.node);
+    this.view.r.view.push(this.wordpiece.node); // an export draws it too
     this.view.r.main.remove();
     // The switch between the two modes, above whichever is shown; the MiniMind panel is made when first shown.
     this.howBindings = new Bindings();
@@ -177,6 +182,7 @@ class TrainLesson {
       view.relabel();
       this.howBindings.apply(this.ctx.t);
       this.minimind?.relabel();
+      this.wordpiece.relabel();
     }
     const settings = SETTINGS.some((k) => changed.has(k));
     if (!this.started || settings) {
@@ -188,8 +194,10 @@ class TrainLesson {
     if (changed.has("try") || (changed.has("lang") && !this.session.snapshot.tried)) {
       view.showExample(values);
       // New settings train again first, and training runs the example when it is done.
-      if (this.session.snapshot.trace && !settings) this.session.tryChanged();
-      else this.session.cancelTry();
+      if (this.session.snapshot.trace && !settings) {
+        this.session.tryChanged();
+        this.wordpiece.show(this.session.snapshot.trace, values);
+      } else this.session.cancelTry();
     }
     if (changed.has("predict") || settings) this.quiz.restart(changed.has("predict") && values.predict);
     if (changed.has("predict") && values.predict) this.stepper.pause();
@@ -225,6 +233,7 @@ class TrainLesson {
   destroy() {
     delete this.ctx.root.dataset.how;
     this.minimind?.destroy();
+    this.wordpiece.destroy();
     this.howBar.remove();
     this.stepper.destroy();
     this.session.destroy();
@@ -244,6 +253,7 @@ class TrainLesson {
         const total = this.total();
         if (this.values().step > total) this.ctx.setState({ step: total });
         const trace = this.session.snapshot.trace;
+        this.wordpiece.show(trace, this.values());
         this.ctx.announce(this.ctx.t("train.done", { n: trace.merges.length, reason: stopText(this.ctx.t, trace) }));
         break;
       }

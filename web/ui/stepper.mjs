@@ -32,12 +32,15 @@ export class Stepper {
    * host.onTween()              draw the tween's current t (called on every animation frame)
    * host.onPlaying(playing)     playing started or stopped
    * host.reducedMotion() -> bool
+   * host.waiting() -> bool     (optional) the steps are on their way: a press waits for them, and the
+   *                            lesson calls arrived() once they are there (drop() when they will not come)
    */
   constructor(host) {
     this.host = host;
     this.player = new Player();
     this.run = null;        // the cancel token of the play loop running now
     this.tween = null;      // {from, to, t} while a tween runs
+    this.queued = null;     // a press made while the steps were on their way, done when they arrive
   }
 
   get playing() {
@@ -51,11 +54,13 @@ export class Stepper {
 
   goTo(step) {
     this.pause();
+    if (this.later(() => this.goTo(step))) return;
     this.host.show(Math.max(0, Math.min(this.host.total(), step)));
   }
 
   stepBy(delta) {
     this.pause();
+    if (this.later(() => this.stepBy(delta))) return;
     if (delta === 1 && this.step() < this.host.total()) this.advance();
     else this.host.show(Math.max(0, Math.min(this.host.total(), this.step() + delta)));
   }
@@ -67,7 +72,7 @@ export class Stepper {
 
   /** Plays from the shown step (from 0 when it is the last) to the end, a hold between steps. */
   async play() {
-    if (this.playing || this.host.total() === 0) return;
+    if (this.playing || this.later(() => this.play()) || this.host.total() === 0) return;
     this.player.finish();
     const run = {};
     this.run = run;
@@ -99,8 +104,32 @@ export class Stepper {
     }
   }
 
-  /** Stops playing and lands a running tween on its last frame. */
+  /**
+   * A control whose data is not there yet queues its press (issue 36): End pressed while the piece's
+   * steps are still on their way goes to the end of those steps when they come, not to the end of the
+   * nothing there was. The newest press wins; pause() (a new text, another piece) drops it.
+   */
+  later(press) {
+    if (!this.host.waiting || !this.host.waiting()) return false;
+    this.queued = press;
+    return true;
+  }
+
+  /** The steps have arrived: the press made while they were on their way is done now. */
+  arrived() {
+    const press = this.queued;
+    this.queued = null;
+    if (press) press();
+  }
+
+  /** The steps will not come (an error, an empty text): the press waiting for them is forgotten. */
+  drop() {
+    this.queued = null;
+  }
+
+  /** Stops playing and lands a running tween on its last frame; forgets a press waiting for steps. */
   pause() {
+    this.queued = null;
     if (this.run !== null) {
       this.run = null;
       this.changed(false);
@@ -115,6 +144,7 @@ export class Stepper {
 
   destroy() {
     this.run = null;
+    this.queued = null;
     this.player.finish();
   }
 

@@ -17,6 +17,12 @@ with no steps, and says so (`whole`). A merge's rank is its index in `merges`; i
 vocabulary. Added tokens (special or not) are cut out of the text first, as `tokenizers` does, and are
 pieces of rule "special". The post-processor's tokens (Gemma's <bos>) are not pieces: `post_specials`.
 
+A WordPiece model (BERT's; family "wordpiece") merges nothing when it encodes: a piece is one word,
+cut by longest match (toklab.hf.wordpiece.longest_match), and its trace is every try in order, the
+pieces chosen, and [UNK] for a word it cannot cover with why (`wordpiece`); its symbols are the
+word's characters, and each token's span is the bytes of the characters it covers (`##` is no byte of
+the text).
+
     >>> from toklab import get_tokenizer
     >>> table = LessonTable("minimind", get_tokenizer("minimind"))
     >>> [(p["text"], p["ids"]) for p in table.pieces("今天天气真好")]
@@ -117,6 +123,8 @@ def config_family(config: dict) -> str:
     model = (config.get("model") or {}).get("type", "BPE")
     if model == "Unigram":
         return "unigram"
+    if model == "WordPiece":
+        return "wordpiece"
     pre = json_types(config.get("pre_tokenizer"))
     return "byte_level_bpe" if "ByteLevel" in pre else "char_bpe"
 
@@ -209,7 +217,9 @@ class LessonTable:
         self.vocab_r = self.model.vocab_r
         self.n_vocab = 1 + max(max(self.vocab_r, default=-1), max(self.added_ids, default=-1))
         model_type = type(self.model).__name__
-        self.family = ("byte_level_bpe" if self.byte_level else "char_bpe") if model_type == "BPE" else "unigram"
+        families = {"BPE": "byte_level_bpe" if self.byte_level else "char_bpe", "WordPiece": "wordpiece"}
+        self.family = families.get(model_type, "unigram")
+        self.wordpiece = model_type == "WordPiece"
         self.format = "tokenizer.json"
 
     # --- the table protocol (toklab.tables) ---------------------------------------------------------
@@ -265,12 +275,17 @@ class LessonTable:
         token = self.token(i)
         if i in self.added_ids:
             return token.encode("utf-8")
+        if self.wordpiece:  # ##ing stands for "ing" inside a word
+            prefix = self.model.continuing_subword_prefix
+            return (token[len(prefix):] if token.startswith(prefix) else token).encode("utf-8")
         data = self._symbol_bytes(token)
         if not self.byte_level and self.facts["space"] == "\u2581":
             data = data.replace("\u2581".encode(), b" ")
         return data
 
     def decode_bytes(self, ids: list[int]) -> bytes:
+        if self.wordpiece:  # its decoder puts the spaces between words back (a word's own token has none)
+            return self.tok.decode(ids, skip_special_tokens=False).encode("utf-8")
         return b"".join(self.decode_single_token_bytes(i) for i in ids)
 
     # --- pieces -----------------------------------------------------------------------------------
@@ -284,7 +299,7 @@ class LessonTable:
         unk = getattr(self.model, "unk_token", None)
         spans, at = [], 0
         for k, token in enumerate(tokens):
-            if token == unk and char_spans is not None:
+            if (token == unk or self.wordpiece) and char_spans is not None:
                 a, b = char_spans[k]
                 n = len(self._seen_bytes(seen[a:b]))
             else:
@@ -346,6 +361,8 @@ class LessonTable:
         if piece["rule"] == "special":
             return {**base, "chars": chars, "symbols": [piece["tokens"][0]], "symbol_ids": list(piece["ids"]), "steps": [],
                     "greedy": None, "spans": [[0, len(data)]]}  # fmt: skip
+        if self.wordpiece:
+            return self._wordpiece_trace(base, chars, seen)
         if piece["whole"]:
             return {**base, "chars": chars, "symbols": list(piece["tokens"]), "symbol_ids": list(piece["ids"]), "steps": [],
                     "greedy": {"steps": [], "tokens": list(piece["tokens"]), "ids": list(piece["ids"])},
@@ -359,6 +376,34 @@ class LessonTable:
                 s["candidates"] = None
         return {**base, "chars": chars, "symbols": symbols, "symbol_ids": list(ids), "steps": steps, "greedy": greedy,
                 "spans": self._spans(symbols, char_spans, seen)}  # fmt: skip
+
+    def _wordpiece_trace(self, base: dict, chars: list, seen: str) -> dict:
+        """A WordPiece word: every longest-match try in order (toklab.hf.wordpiece.longest_match), the
+        pieces chosen, [UNK] and why when the word cannot be covered; the word's characters as its
+        symbols. The common mistake beside it: [UNK] only for the rest of the word, after the pieces
+        found before the place where nothing matched (WordPiece makes the whole word [UNK])."""
+        model = self.model
+        record = model.trace(seen)
+        vocab = model.vocab
+        tries = [{"start": a["start"], "end": a["end"], "piece": a["piece"], "found": a["found"],
+                  "id": vocab.get(a["piece"])} for a in record["attempts"]]  # fmt: skip
+        unk_at = None
+        if record["unk"] == "no_piece":
+            unk_at = tries[-1]["start"]
+        chosen = [{"start": t["start"], "end": t["end"], "piece": t["token"], "id": t["id"]} for t in record["tokens"]]
+        unk_id = vocab.get(model.unk_token)
+        if unk_at is None:
+            mistake = [(c["piece"], c["id"]) for c in chosen]
+        else:  # what was found before the place where nothing matched, then [UNK] for the rest
+            found = [t for t in tries if t["found"]]
+            mistake = [(t["piece"], t["id"]) for t in found] + [(model.unk_token, unk_id)]
+        spans = [[a, b] for a, b, _ in chars]
+        trace = {"word": seen, "prefix": model.continuing_subword_prefix, "unk_token": model.unk_token,
+                 "max_chars": model.max_input_chars_per_word, "tries": tries, "chosen": chosen,
+                 "unk": record["unk"], "unk_at": unk_at}  # fmt: skip
+        return {**base, "chars": chars, "symbols": list(seen), "symbol_ids": None, "steps": [],
+                "greedy": {"steps": [], "tokens": [t for t, _ in mistake], "ids": [i for _, i in mistake]},
+                "spans": spans, "family": "wordpiece", "wordpiece": trace}  # fmt: skip
 
     def _greedy(self, ids: list[int]) -> dict:
         """The common mistake: always merge the leftmost pair that has any rule."""
@@ -385,9 +430,20 @@ class LessonTable:
         return {
             "n_vocab": self.n_vocab,
             "n_ranks": self.model.get_vocab_size(),
-            "n_merged": len(self.model.merges) if hasattr(self.model, "merges") else 0,
+            "n_merged": self._n_merged(),
             "specials": sorted(([t, i] for t, i in self.special_tokens.items()), key=lambda pair: pair[1]),
         }
+
+    def _n_merged(self) -> int:
+        """The merges (BPE), or the vocabulary entries training made by merging (WordPiece: those of
+        more than one character, ## not counted)."""
+        if hasattr(self.model, "merges"):
+            return len(self.model.merges)
+        if self.wordpiece:
+            prefix = self.model.continuing_subword_prefix
+            return sum(1 for t, i in self.model.vocab.items()
+                       if i not in self.added_ids and len(t[len(prefix):] if t.startswith(prefix) else t) > 1)  # fmt: skip
+        return 0
 
     # --- special tokens -----------------------------------------------------------------------------
 

@@ -17,14 +17,13 @@ the pair with the lowest rank first, its leftmost occurrence on ties. A merge's 
 
 With `ignore_merges` (Llama 3), a piece that is itself in the vocabulary is that one token, whatever
 the merges would make of it. toklab's BPE is deterministic: a model may be given a `dropout` (as the
-bindings allow), but encoding with one above 0 is refused, and so is a tokenizer.json with one. Pieces longer
-than `_HEAP_FROM` symbols merge with a heap (O(n log n): Gemma 3 has no pre-tokenizer to speak of, so a
-10,000-character run is one piece).
+bindings allow), but encoding with one above 0 is refused, and so is a tokenizer.json with one. The merging
+itself is `toklab.rankmerge`, the one fast path of rank BPE on ids (long pieces through a heap: Gemma 3 has
+no pre-tokenizer to speak of, so a 10,000-character run is one piece).
 """
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import json
 import os
@@ -34,6 +33,7 @@ from operator import lshift, or_
 
 from ..caches import SizedCache
 from ..errors import ToklabError
+from ..rankmerge import merge_ids
 from ._config import bad, expect
 from . import unigram as _unigram
 from . import wordpiece as _wordpiece
@@ -43,71 +43,8 @@ from .wordpiece import WordLevel, WordPiece
 
 __all__ = ["BPE", "Model", "Token", "Unigram", "WordLevel", "WordPiece", "from_config", "options"]
 
-_HEAP_FROM = 48  # pieces with more symbols than this merge with a heap
-_NONE = 1 << 62  # "no merge" in the packed (rank, id) values
 _BUILDS = itertools.count(1)
 _OPTIONS = frozenset(("unk_token", "continuing_subword_prefix", "end_of_word_suffix", "fuse_unk", "byte_fallback", "ignore_merges"))
-
-
-def _merge_ids(ids: list[int], spans: list | None, merges: dict, shift: int, mask: int) -> list[int]:
-    """Merge a piece's symbol ids by rank (spans, if given, merged alongside).
-
-    `merges[a << shift | b]` is `rank << shift | new_id`: the lowest value is the lowest rank, and
-    `list.index` finds its leftmost place.
-    """
-    if len(ids) > _HEAP_FROM:
-        return _merge_long(ids, spans, merges, shift, mask)
-    get = merges.get
-    rk = [get(a << shift | b, _NONE) for a, b in zip(ids, ids[1:])]
-    while rk:
-        m = min(rk)
-        if m == _NONE:
-            break
-        i = rk.index(m)
-        new = m & mask
-        ids[i : i + 2] = (new,)
-        if spans is not None:
-            spans[i : i + 2] = ((spans[i][0], spans[i + 1][1]),)
-        if i + 1 < len(ids):
-            rk[i] = get(new << shift | ids[i + 1], _NONE)
-            del rk[i + 1]
-        else:
-            del rk[i]
-        if i:
-            rk[i - 1] = get(ids[i - 1] << shift | new, _NONE)
-    return ids
-
-
-def _merge_long(ids: list[int], spans: list | None, merges: dict, shift: int, mask: int) -> list[int]:
-    """The same in O(n log n): a linked list of symbols and a heap of (rank, position) (word.rs merge_all)."""
-    n = len(ids)
-    sym = list(ids)
-    nxt = list(range(1, n + 1))
-    prv = list(range(-1, n - 1))
-    ends = [s[1] for s in spans] if spans is not None else None
-    get = merges.get
-    heap = [(m, i) for i in range(n - 1) if (m := get(sym[i] << shift | sym[i + 1])) is not None]
-    heapq.heapify(heap)
-    while heap:
-        m, i = heapq.heappop(heap)
-        j = nxt[i]
-        if sym[i] < 0 or j >= n or get(sym[i] << shift | sym[j]) != m:
-            continue  # a stale entry: this pair has changed since it was pushed
-        new = m & mask
-        sym[i], sym[j] = new, -1
-        if ends is not None:
-            ends[i] = ends[j]
-        k = nxt[i] = nxt[j]
-        if k < n:
-            prv[k] = i
-            if (mk := get(new << shift | sym[k])) is not None:
-                heapq.heappush(heap, (mk, i))
-        p = prv[i]
-        if p >= 0 and (mp := get(sym[p] << shift | new)) is not None:
-            heapq.heappush(heap, (mp, p))
-    if spans is not None:
-        spans[:] = [(spans[i][0], ends[i]) for i in range(n) if sym[i] >= 0]
-    return [s for s in sym if s >= 0]
 
 
 class BPE(Model):
@@ -359,7 +296,7 @@ class BPE(Model):
                 return [(whole, 0, len(piece))]
         ids, spans = self.symbols(piece)
         if spans is None and self._simple:
-            ids = _merge_ids(ids, None, self._merges, self._shift, self._mask)
+            ids = merge_ids(ids, self._merges, self._shift, self._mask)
             lens, out, pos = self._lens, [], 0
             for i in ids:
                 end = pos + lens[i]
@@ -368,7 +305,7 @@ class BPE(Model):
             return out
         if spans is None:
             spans = [(k, k + 1) for k in range(len(piece))]
-        ids = _merge_ids(ids, spans, self._merges, self._shift, self._mask)
+        ids = merge_ids(ids, self._merges, self._shift, self._mask, spans)
         return [(i, a, b) for i, (a, b) in zip(ids, spans)]
 
     @staticmethod

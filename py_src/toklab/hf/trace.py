@@ -27,6 +27,7 @@ of symbols after each merge would grow with the square of the piece.
 
 from __future__ import annotations
 
+from ..trace import record_merges
 from . import pre_tokenizers as _pre
 from .tokenizer import _original
 
@@ -45,22 +46,19 @@ def _parts(pre) -> list:
 
 
 def _steps(model, ids: list[int]) -> list[dict]:
-    """The lowest-rank merge loop of `toklab.reference`, on ids, recording each step."""
-    vocab_r = model.vocab_r
-    ids = list(ids)
-    steps = []
-    while True:
-        ranked = [model.merge_ranks(a, b) for a, b in zip(ids, ids[1:])]
-        found = [(r[0], i, r[1]) for i, r in enumerate(ranked) if r is not None]
-        if not found:
-            return steps
-        rank, i, new = min(found)
-        left, right = vocab_r[ids[i]], vocab_r[ids[i + 1]]
-        ids[i : i + 2] = [new]
-        steps.append({
-            "left": left, "right": right, "merged": vocab_r[new], "rank": rank, "id": new, "position": i,
-            "candidates": [None if r is None else r[0] for r in ranked], "symbols": [vocab_r[x] for x in ids],
-        })  # fmt: skip
+    """The lowest-rank merge loop of `toklab.reference`, on the model's symbols, recorded by toklab's one
+    tracer of rank BPE (`toklab.trace.record_merges`)."""
+    vocab, vocab_r, ranks = model.vocab, model.vocab_r, model.merge_ranks
+
+    def rank(left: str, right: str) -> int | None:
+        found = ranks(vocab[left], vocab[right])
+        return None if found is None else found[0]
+
+    def merge(left: str, right: str) -> tuple[str, int]:
+        new = ranks(vocab[left], vocab[right])[1]
+        return vocab_r[new], new
+
+    return record_merges([vocab_r[i] for i in ids], rank, merge)[0]
 
 
 def _piece(tok, index: int, text: str, span: tuple[int, int]) -> dict:

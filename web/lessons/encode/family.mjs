@@ -12,26 +12,35 @@
 //   Unigram (family "unigram"): frame k is Viterbi's walk after the first k characters: the lattice's
 //   pieces that start before position k are seen, those that end at k are the ones compared there, and
 //   the best path ending at k is the engine's; the last frame lights the chosen path.
+//
+//   WordPiece (family "wordpiece": BERT's longest match, wordpiece.mjs): frame k is the word after its
+//   first k tries; it is drawn on the same stage, not on the merge canvas.
 
 import { spansAfter } from "../../canvas/frames.mjs";
+import { wordpieceMistake } from "./wordpiece.mjs";
 
 /** The families drawn here, as the engine names them. */
 export const SPM_FAMILIES = Object.freeze(["spm_bpe", "unigram"]);
 
-/** True for a trace of a SentencePiece table (drawn here, not on the merge canvas). */
+/** The families drawn on the family stage instead of the merge canvas: SentencePiece's and WordPiece. */
+export const STAGE_FAMILIES = Object.freeze([...SPM_FAMILIES, "wordpiece"]);
+
+/** True for a trace of a SentencePiece or WordPiece table (drawn on the family stage, not on the merge canvas). */
 export function isFamilyTrace(trace) {
-  return Boolean(trace) && SPM_FAMILIES.includes(trace.family);
+  return Boolean(trace) && STAGE_FAMILIES.includes(trace.family);
 }
 
 /**
  * How many steps a trace has: a merge each for BPE, a position each for Unigram's lattice.
  *
  *     stepCount({family: "unigram", steps: [], lattice: {positions: [p0, p1, p2]}})  ->  3
+ *     stepCount({family: "wordpiece", steps: [], wordpiece: {tries: [t0, t1]}})       ->  2
  *     stepCount({steps: [s0, s1]})                                                   ->  2
  */
 export function stepCount(trace) {
   if (!trace) return 0;
   if (trace.family === "unigram" && trace.lattice) return trace.lattice.positions.length;
+  if (trace.family === "wordpiece" && trace.wordpiece) return trace.wordpiece.tries.length;
   return trace.steps.length;
 }
 
@@ -164,6 +173,7 @@ export function latticeFrame(trace, k) {
  * (BPE: the symbols after the last merge, before byte fallback; Unigram: the chosen path).
  */
 export function familyMistake(trace) {
+  if (trace.family === "wordpiece") return wordpieceMistake(trace);
   const g = trace.greedy;
   if (!g) return null;
   const real = trace.family === "unigram"

@@ -8,13 +8,28 @@
 //
 // Test hooks: family-stage (data-family, data-piece, data-text, data-step, data-total), family-cell (data-symbol; a byte-fallback cell's byte-cell
 // children), score-pair (data-score, data-merged, data-winner), lattice, lattice-piece (data-piece,
-// data-logp, data-best), family-mistake.
+// data-logp, data-best), family-mistake; a WordPiece trace's hooks are wordpieceView.mjs's.
 
 import { el } from "../../ui/dom.mjs";
 import { visibleSymbol } from "../../glyphs.mjs";
 import { scoreFrame, latticeFrame, stepCount, isFamilyTrace } from "./family.mjs";
 import { formatScore, familyMistakeWords, familyCaption, familyExplain } from "./familyWords.mjs";
 import { scrollLog } from "./panels.mjs";
+import { wordpieceParts, showCurrentTry } from "./wordpieceView.mjs";
+import { wordpieceLogText } from "./wordpieceWords.mjs";
+
+/**
+ * What Export GIF draws of a family trace (classroom/export.mjs stageGif): a copy of the stage, drawn
+ * for step k by draw(k), with the step's caption; `place` is the page's stage, whose width it takes.
+ */
+export function familyGifStage(t, trace, title, place) {
+  const copy = new FamilyStage();
+  return {
+    total: stepCount(trace), place, node: copy.node,
+    caption: (k) => familyCaption(t, trace, k),
+    draw: (k) => copy.render(t, trace, k, { title, mistake: false }),
+  };
+}
 
 export class FamilyStage {
   constructor() {
@@ -28,15 +43,17 @@ export class FamilyStage {
     for (const key of ["family", "piece", "text", "step", "total"]) delete this.node.dataset[key];
   }
 
-  /** Draws frame `step` of `trace` (family "spm_bpe" or "unigram"); `title`: the table's name in sentences. */
+  /** Draws frame `step` of `trace` (family "spm_bpe", "unigram" or "wordpiece"); `title`: the table's name in sentences. */
   render(t, trace, step, { title, mistake }) {
     this.node.hidden = false;
     const total = stepCount(trace);
     // What is drawn, for a reader waiting on it (as the merge canvas keeps data-step, data-piece …).
     Object.assign(this.node.dataset, { family: trace.family, piece: trace.index, text: trace.text, step: Math.min(step, total), total });
-    const parts = trace.family === "unigram" ? this.lattice(t, trace, step) : this.scores(t, trace, step);
+    const draw = { unigram: () => this.lattice(t, trace, step), wordpiece: () => wordpieceParts(t, trace, step) }[trace.family];
+    const parts = draw ? draw() : this.scores(t, trace, step);
     if (mistake) parts.push(this.mistake(t, trace, title));
     this.node.replaceChildren(...parts);
+    if (trace.family === "wordpiece") showCurrentTry(this.node);
   }
 
   // ------------------------------------------------------------ SentencePiece BPE: merges by score
@@ -161,8 +178,13 @@ export function renderFamilyLog(list, t, trace, step, goTo) {
     attrs: { type: "button", "aria-current": k === step ? "step" : "false" }, data: { step: k, ...data },
     on: { click: () => goTo(k) },
   }, el("span", { className: "log-num" }, String(k)), el("span", { className: "log-merge" }, text)));
-  const entries = [entry(0, t("family.log.start"), {})];
-  if (trace.family === "unigram") {
+  const entries = [entry(0, t(trace.family === "wordpiece" ? "family.log.startWp" : "family.log.start"), {})];
+  if (trace.family === "wordpiece") {
+    trace.wordpiece.tries.forEach((a, i) => {
+      entries.push(entry(i + 1, wordpieceLogText(t, a), { piece: a.piece, found: a.found }));
+    });
+    if (trace.wordpiece.unk === "too_long") entries.push(el("li", { className: "log-empty" }, t("family.log.tooLong", { unk: trace.wordpiece.unk_token })));
+  } else if (trace.family === "unigram") {
     trace.lattice.positions.forEach((p, i) => {
       entries.push(entry(i + 1, t("family.log.position", { char: visibleSymbol(p.char), piece: visibleSymbol(p.best.piece), score: formatScore(p.best.score) }), { piece: p.best.piece }));
     });
@@ -184,7 +206,7 @@ export function renderFamilyLog(list, t, trace, step, goTo) {
  */
 export function familyChrome(r, t, trace) {
   const family = isFamilyTrace(trace);
-  const kind = family ? (trace.family === "unigram" ? "uni" : "bpe") : null;
+  const kind = family ? ({ unigram: "uni", wordpiece: "wp" }[trace.family] ?? "bpe") : null;
   r.stage2Title.textContent = t(kind ? `family.${kind}.title` : "stage2.title");
   r.mistakeLabel.textContent = t(kind ? `family.${kind}.toggle` : "controls.mistake");
   for (const toggle of [r.hexToggle, r.codeToggle, r.predictToggle, r.roomToggle]) toggle.hidden = family;
@@ -195,7 +217,7 @@ export function familyChrome(r, t, trace) {
   return family;
 }
 
-/** A SentencePiece trace at `step`: the stage text, the caption, the log and the stage itself. */
+/** A SentencePiece or WordPiece trace at `step`: the stage text, the caption, the log and the stage itself. */
 export function renderFamily(r, t, trace, step, { title, mistake, goTo }) {
   r.explain.textContent = familyExplain(t, trace, title);
   r.caption.hidden = false;

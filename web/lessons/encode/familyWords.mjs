@@ -5,6 +5,7 @@
 import { visibleSymbol } from "../../glyphs.mjs";
 import { scoreFrame, latticeFrame, stepCount, familyMistake } from "./family.mjs";
 import "./familyStrings.mjs";
+import { wordpieceCaption, wordpieceExplain } from "./wordpieceWords.mjs";
 
 /**
  * A score or log-probability as the page writes it: whole numbers as they are, others to two places.
@@ -24,6 +25,7 @@ function finalText(t, trace) {
 
 /** The step caption for frame `step` of a SentencePiece trace. */
 export function familyCaption(t, trace, step) {
+  if (trace.family === "wordpiece") return wordpieceCaption(t, trace, step);
   const join = t("sentence.joiner");
   if (trace.family === "unigram") {
     const f = latticeFrame(trace, step);
@@ -71,6 +73,7 @@ export function familyCaption(t, trace, step) {
 
 /** The stage text above a SentencePiece trace: how the family works, and (BPE) why ▁ is not Ġ. */
 export function familyExplain(t, trace, title) {
+  if (trace.family === "wordpiece") return wordpieceExplain(t, trace, title);
   if (trace.family === "unigram") return t("family.uni.how", { title });
   return `${t("family.bpe.how", { title })}${t("sentence.joiner")}${t("family.space")}`;
 }
@@ -79,17 +82,17 @@ export function familyExplain(t, trace, title) {
 export function familyMistakeWords(t, trace, title) {
   const m = familyMistake(trace);
   if (!m) return null;
-  const uni = trace.family === "unigram";
+  const kind = { unigram: "uni", wordpiece: "wp" }[trace.family] ?? "bpe";
   return {
-    title: t(uni ? "family.mistake.uni" : "family.mistake.bpe"),
-    lead: t(uni ? "family.mistake.uniText" : "family.mistake.bpeText"),
+    title: t(`family.mistake.${kind}`),
+    lead: t(`family.mistake.${kind}Text`),
     wrong: m.wrong.map(shown),
     wrongIds: m.wrongIds,
     real: m.real.map(shown),
     realLabel: t("family.mistake.real", { title }),
     wrongLabel: t("family.mistake.wrong"),
     same: m.same,
-    verdict: m.same ? t("family.mistake.same") : t("family.mistake.differs", { title }),
+    verdict: m.same ? t(kind === "wp" ? "family.mistake.wpSame" : "family.mistake.same") : t("family.mistake.differs", { title }),
   };
 }
 

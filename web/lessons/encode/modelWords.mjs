@@ -5,12 +5,14 @@
 //
 //     cutText(t, "deepseek_v3", facts, specials)  ->  "DeepSeek-V3 is a byte-level BPE … A run of digits is cut into groups …"
 
-import { modelFile, tableTitle } from "../encodings.mjs";
+import { isWordPiece, modelFile, tableTitle } from "../encodings.mjs";
 import "./modelStrings.mjs";
+import "./wordpieceStrings.mjs";
 
 /** The "Cut into pieces" text for `encoding` (`facts`: its ModelFacts, or null for OpenAI's tables;
  * `specials`: the answer's [token, id] list, whose first token is the example of an added token). */
 export function cutText(t, encoding, facts, specials = []) {
+  if (isWordPiece(encoding)) return t("cut.wordpiece", { title: tableTitle(encoding, t) }); // BERT's normalizer and pre-tokenizer
   // OpenAI's ranks: their pattern's own sentence (gpt-oss's o200k_harmony cuts with o200k_base's pattern)
   if (!modelFile(encoding)) return t(encoding === "r50k_base" ? "stage1.text" : encoding.startsWith("o200k_") ? "cut.ranked.o200k" : "cut.ranked");
   if (!facts) return "";

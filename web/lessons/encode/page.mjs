@@ -33,10 +33,10 @@ export function buildPage(root, t, b, actions) {
     const name = r.table ? r.table.encoding : "r50k_base";
     return { tokenizer: r.table && modelFile(name) ? tableTitle(name, t) : t(`table.tokenizer.${name}`) };
   };
-  // A SentencePiece table neither starts from bytes nor follows a rule table: its family's own lead.
+  // A SentencePiece or WordPiece table neither starts from bytes nor follows a rule table: its family's own lead.
   const leadKey = () => {
     const family = r.table && r.table.model ? r.table.model.family : null;
-    return family === "spm_bpe" || family === "unigram" ? `encode.lead.${family}` : "encode.lead";
+    return family === "spm_bpe" || family === "unigram" || family === "wordpiece" ? `encode.lead.${family}` : "encode.lead";
   };
   const lead = intro(b, "encode.title", leadKey, tableVars, titleVars);
   lead.classList.add("with-why");

@@ -40,7 +40,7 @@ const MB = 1024 * 1024;
  *     sentencepiece's test models by their family and language ("Unigram en")
  */
 export function shortName(name, t) {
-  if (name.startsWith("unigram_")) return t(`quick.short.${name}`);
+  if (name.startsWith("unigram_") || name.startsWith("wordpiece_")) return t(`quick.short.${name}`);
   return modelFile(name) ? tableTitle(name, t).replace(/\s*[(（].*$/, "") : name.replace(/_base$/, "");
 }
 

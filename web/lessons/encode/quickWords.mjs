@@ -5,6 +5,10 @@ import { registerPairs } from "../../i18n.mjs";
 
 registerPairs({
   // sentencepiece's two test models, short enough for the row (their titles name them in full)
+  "quick.short.wordpiece_en": {
+    en: "WordPiece en",
+    zh: "WordPiece 英文",
+  },
   "quick.short.unigram_en": {
     en: "Unigram en",
     zh: "Unigram 英文",

@@ -6,8 +6,8 @@ import { registerPairs } from "../../i18n.mjs";
 
 registerPairs({
   "encode.tableMore": {
-    en: "About this table · your own tokenizer.json",
-    zh: "关于这张词表 · 用你自己的 tokenizer.json",
+    en: "About this table · your own tokenizer file",
+    zh: "关于这张词表 · 用你自己的词表文件",
   },
   "result.title": {
     en: "Your text as tokens",

@@ -54,6 +54,7 @@ export class EncodeSession {
     this.typed = false;         // the coming text change was typed
     this.typedSince = false;    // typing happened since the last overview answer
     this.debounce = 0;
+    this.deferred = false;      // a typed long text waits for a pause before it is asked for
     this.staleTimer = 0;
     this.early = null;          // {key, answer}: an overview asked for before its text was in the box
   }
@@ -105,6 +106,7 @@ export class EncodeSession {
     this.typed = false;
     settled.cancelDelay(this.debounce);
     if (typed && this.want().text.length > LIMITS.instantRetraceChars) {
+      this.deferred = true;
       this.debounce = settled.delay(() => this.retrace(), TIMING.retraceDebounceMs);
     } else {
       this.retrace();
@@ -114,6 +116,7 @@ export class EncodeSession {
   /** Asks for the wanted text's overview, at the page that holds the wanted piece. */
   async retrace() {
     settled.cancelDelay(this.debounce);
+    this.deferred = false;
     const { text, piece: wanted, encoding } = this.want();
     const ticket = this.overviews.open([text, encoding]);
     if (!ticket) return;
@@ -151,11 +154,15 @@ export class EncodeSession {
     this.set({ text, overview: { text, encoding, ...answer.result }, error: null, pending: false }, "overview", { previous, typed, empty: false });
   }
 
+  /** Whether the steps of the text and piece wanted are on their way (a step key waits for them). */
+  waiting() {
+    return this.deferred || this.snapshot.pending || this.tracing !== null;
+  }
+
   /** The table under a name changed (a new file opened as "custom"): its traces are another table's. */
   forgetTraces() {
     this.traces.clear();
     this.tracing = null;
-    this.traceGen += 1;
   }
 
   /** Whether `text` in `encoding` is still what the lesson shows. */

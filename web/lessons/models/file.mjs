@@ -1,5 +1,9 @@
-// The reader's own tokenizer.json, for the session: read in the page (with progress for a large file),
-// sent to the engine (`tokenizer_file`), which keeps it as the model and table "custom". The models
+// The reader's own tokenizer file, for the session: a HuggingFace tokenizer.json or a SentencePiece
+// tokenizer.model (Yi's, ChatGLM3's, T5's), read in the page (with progress for a large file) and sent to
+// the engine (`tokenizer_file` with its text, `tokenizer_model_file` with its bytes in base64), which
+// keeps it as the model and table "custom"; a BERT vocab.txt (a name ending .txt) goes as its text to
+// `tokenizer_vocab_file`, BERT's WordPiece on it. JSON or not, its first byte says ("{": JSON; a ModelProto
+// starts with a field tag, never "{"), not its name. The models
 // lesson's row and the encode lesson's file input both open it through here, so there is one file per
 // session; the table selects learn of it through ../encodings.mjs (setCustomFile).
 
@@ -20,15 +24,29 @@ export function openFile() {
   return opened.name === null || !customFile() ? null : { name: opened.name, facts: opened.facts };
 }
 
-/** Reads `file` as text, calling onRead(loaded, total) as it goes. */
-function readText(file, onRead) {
+/** Reads `file`'s bytes, calling onRead(loaded, total) as it goes. */
+function readBytes(file, onRead) {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onprogress = (event) => onRead(event.loaded, event.total || file.size);
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(new Uint8Array(reader.result));
     reader.onerror = () => reject(reader.error);
-    reader.readAsText(file, "utf-8");
+    reader.readAsArrayBuffer(file);
   });
+}
+
+/** Whether `bytes` are a JSON text (its first byte other than white space, after a UTF-8 BOM, is "{"). */
+export function isJsonFile(bytes) {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i += 1;
+  return bytes[i] === 0x7b;
+}
+
+/** `bytes` in base64 (btoa on chunks: one call on a 64 MiB string of bytes would not fit the stack). */
+export function base64(bytes) {
+  const parts = [];
+  for (let at = 0; at < bytes.length; at += 0x8000) parts.push(String.fromCharCode.apply(null, bytes.subarray(at, at + 0x8000)));
+  return btoa(parts.join(""));
 }
 
 /**
@@ -38,15 +56,19 @@ function readText(file, onRead) {
  */
 export async function openTokenizerFile(ctx, file, onStage) {
   if (file.size > MAX_TOKENIZER_FILE) return { ok: false, tooLarge: true, size: file.size, limit: MAX_TOKENIZER_FILE };
-  let text;
+  let bytes;
   try {
-    text = await readText(file, (loaded, total) => onStage("reading", { loaded, total }));
+    bytes = await readBytes(file, (loaded, total) => onStage("reading", { loaded, total }));
   } catch (error) {
     return { ok: false, error: failure("request_failed", { detail: String(error?.message ?? error) }) };
   }
   onStage("loading", {});
+  const [kind, payload] = isJsonFile(bytes) ? ["tokenizer_file", { json: new TextDecoder().decode(bytes), name: file.name }]
+    : /\.txt$/i.test(file.name) ? ["tokenizer_vocab_file", { text: new TextDecoder().decode(bytes), name: file.name }]
+      : ["tokenizer_model_file", { data: base64(bytes), name: file.name }];
+  bytes = null;
   // Building a large vocabulary inside Pyodide takes as long as a shipped model's (Gemma 3's file: 33 MB).
-  const answer = await ctx.query("tokenizer_file", { json: text, name: file.name }, { timeoutMs: TIMING.modelLoadTimeoutMs });
+  const answer = await ctx.query(kind, payload, { timeoutMs: TIMING.modelLoadTimeoutMs });
   if (!answer.ok) return { ok: false, error: answer.error };
   opened.name = file.name;
   opened.facts = answer.result;
@@ -74,7 +96,7 @@ export class FileOpener {
     this.onOpened = onOpened;
     this.openKey = openKey;
     const picker = filePicker(bindings, {
-      id, testid: "tokenizer-file", className: "lk-file", accept: ".json,application/json", onChange: () => this.openChosen(),
+      id, testid: "tokenizer-file", className: "lk-file", accept: ".json,.model,.txt,application/json,text/plain", onChange: () => this.openChosen(),
     });
     this.input = picker.input;
     this.status = el("p", { className: "fine", testid: "tokenizer-file-status", attrs: { role: "status" } });

@@ -25,12 +25,12 @@ registerPairs({
   "models.preset.mixed": { en: "Mixed", zh: "中英混排" },
   "models.preset.weather": { en: "今天天气真好", zh: "今天天气真好" },
   "models.fileLabel": {
-    en: "Your own tokenizer.json",
-    zh: "你自己的 tokenizer.json",
+    en: "Your own tokenizer.json, tokenizer.model or vocab.txt",
+    zh: "你自己的 tokenizer.json、tokenizer.model 或 vocab.txt",
   },
   "models.fileHint": {
-    en: "A HuggingFace tokenizer.json (BPE) of up to {limit} MB. It is read in this page and never leaves it; it stays open until you close the tab. A large one takes a while: the bar below shows how far it has got.",
-    zh: "HuggingFace 格式的 tokenizer.json（BPE 模型），最大 {limit} MB。文件只在本页读取，不会上传；关闭标签页之前一直可用。较大的文件要多等一会儿，下面的进度条会显示进度。",
+    en: "A HuggingFace tokenizer.json (BPE), a SentencePiece tokenizer.model (BPE or Unigram: Yi's, ChatGLM's, T5's) or a BERT vocab.txt (WordPiece), up to {limit} MB. It is read in this page and never leaves it; it stays open until you close the tab. A large one takes a while: the bar below shows how far it has got.",
+    zh: "HuggingFace 格式的 tokenizer.json（BPE 模型）、SentencePiece 的 tokenizer.model（BPE 或 Unigram，例如 Yi、ChatGLM、T5 的），或 BERT 的 vocab.txt（WordPiece），最大 {limit} MB。文件只在本页读取，不会上传；关闭标签页之前一直可用。较大的文件要多等一会儿，下面的进度条会显示进度。",
   },
   "models.fileReading": {
     en: "Reading {name}: {loaded} of {total} MB",
@@ -49,16 +49,16 @@ registerPairs({
     zh: "已打开：{name}（{model}，{total} 个 token）。上面的词表下拉框里多了“你的文件”这一项，“模型”一课里也多了对应的一行。",
   },
   "models.fileTooLarge": {
-    en: "{name} has {size} bytes; a tokenizer.json of at most {limit} bytes can be opened here.",
-    zh: "{name} 有 {size} 字节，这里最多只能打开 {limit} 字节的 tokenizer.json。",
+    en: "{name} has {size} bytes; a tokenizer file of at most {limit} bytes can be opened here.",
+    zh: "{name} 有 {size} 字节，这里最多只能打开 {limit} 字节的词表文件。",
   },
   "models.fileError": {
     en: "{name} cannot be used: {reason}",
     zh: "{name} 用不了：{reason}",
   },
   "models.fileNeeded": {
-    en: "This link was made with a tokenizer.json named “{name}”. The file itself is not in the link: open it with the button above to see its row.",
-    zh: "这个链接是在打开了名为“{name}”的 tokenizer.json 时生成的。链接里不含文件本身：用上面的按钮打开它，才能看到对应那一行。",
+    en: "This link was made with a tokenizer file named “{name}”. The file itself is not in the link: open it with the button above to see its row.",
+    zh: "这个链接是在打开了名为“{name}”的词表文件时生成的。链接里不含文件本身：用上面的按钮打开它，才能看到对应那一行。",
   },
   "models.rowsTitle": {
     en: "One text, every model",
@@ -78,6 +78,7 @@ registerPairs({
   "models.name.llama3": { en: "Llama 3", zh: "Llama 3" },
   "models.name.gemma3": { en: "Gemma 3", zh: "Gemma 3" },
   "models.name.chatglm": { en: "ChatGLM", zh: "ChatGLM" },
+  "models.name.yi": { en: "Yi", zh: "Yi" },
   "models.name.llama2": { en: "Llama 1/2", zh: "Llama 1/2" },
   "models.name.mistral": { en: "Mistral 7B", zh: "Mistral 7B" },
   "models.licence": {
@@ -128,6 +129,15 @@ registerPairs({
   "models.about.chatglm": {
     en: "No tokenizer file for ChatGLM is available here, so this row has no measurements (the notes say {notes}).",
     zh: "这里拿不到 ChatGLM 的分词器文件，所以这一行没有实测数字（笔记写的是 {notes}）。",
+  },
+  "models.about.yi": {
+    en: "No tokenizer file for Yi is available here, so this row has no measurements (the notes say {notes}).",
+    zh: "这里拿不到 Yi 的分词器文件，所以这一行没有实测数字（笔记写的是 {notes}）。",
+  },
+  "models.openOwn": { en: "Open its file…", zh: "打开它的文件…" },
+  "models.openOwnHint": {
+    en: "Have its tokenizer.model or tokenizer.json on your disk? Open it here: it is read in this page and becomes the row “Your file”.",
+    zh: "你的电脑里有它的 tokenizer.model 或 tokenizer.json？在这里打开：文件只在本页读取，会多出“你的文件”这一行。",
   },
   "models.tokens": { en: "Tokens", zh: "token 数" },
   "models.perToken": { en: "Characters per token", zh: "每个 token 的字符数" },

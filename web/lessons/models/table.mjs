@@ -12,6 +12,7 @@ export const MODELS = Object.freeze([
   { id: "llama2", notes: 32000, about: true, licence: true, spm: true },
   { id: "llama3", notes: 128256 },
   { id: "mistral", notes: 32000, licence: true, spm: true },
+  { id: "yi", notes: 64000, unavailable: true, chinese: true },
   { id: "qwen3", notes: 151643, about: true, chinese: true },
   { id: "chatglm", notes: 151329, unavailable: true, chinese: true },
   { id: "deepseek_v3", notes: 128815, chinese: true },
