@@ -28,6 +28,7 @@ import { ClassroomTools } from "./classroom/export.mjs";
 import "./shell-strings.mjs";
 import "./ui/errorWords.mjs";
 import "./ui/offlineWords.mjs";
+import "./ui/askFirstWords.mjs";
 import { Chrome } from "./shell/chrome.mjs";
 import { EngineHost } from "./shell/engineStatus.mjs";
 import { HashSync } from "./shell/hashSync.mjs";
@@ -41,9 +42,13 @@ const CORE = new Map([
   ["text", param.text("tokenization", LIMITS.hashTextMax)],
   ["speed", param.oneOf(1, SPEEDS)],
   ["projector", param.bool(false)],
+  // Ask before telling (ui/askFirst.mjs): each lesson opens on a question; the teacher's switch turns it off.
+  ["ask", param.bool(true)],
 ]);
 
 const motionQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
+// Ask first, in every lesson: the teacher's switch beside the projector's (the core field `ask`).
+const askSwitch = document.querySelector('[data-testid="ask-toggle"]');
 let state = null;
 const early = []; // what the reader did before the first state was made (start), done once it is
 let linkValues = {}; // what the link that opened the lesson said ({} for a tab, a reload, a restart)
@@ -140,6 +145,7 @@ function applyChanges(changed) {
     host.relabel();
   }
   if (changed.has("projector")) chrome.applyProjector(state);
+  if (changed.has("ask")) renderAskSwitch();
   if (classroom) classroom.changed(state, changed);
   renderLinkShort();
   hash.schedule();
@@ -149,6 +155,11 @@ function applyChanges(changed) {
     return;
   }
   if (host.lesson) host.lesson.update(state, changed);
+}
+
+/** The teacher's switch says whether the lessons ask first (ui/askFirst.mjs; a link may have said ask=0). */
+function renderAskSwitch() {
+  askSwitch.setAttribute("aria-pressed", String(state.ask !== false));
 }
 
 /** The note that the link holds less than the page: some text field is too long for it. */
@@ -267,6 +278,7 @@ async function start() {
     button.addEventListener("click", () => setState({ lang: button.dataset.lang }));
   }
   chrome.dom.projector.addEventListener("click", whenStarted(() => setState({ projector: !state.projector })));
+  askSwitch.addEventListener("click", whenStarted(() => setState({ ask: state.ask === false })));
   window.addEventListener("hashchange", whenStarted(onHashChange));
   // Leaving the page (closing the tab, following a link, a reload): the waiting hash write happens now.
   window.addEventListener("pagehide", () => hash.write());
@@ -281,6 +293,7 @@ async function start() {
     lesson: lessonId,
   };
   chrome.applyProjector(state);
+  renderAskSwitch();
   chrome.render();
   engine.render();
   if (loaded) reportRejected(parsed.rejected);

@@ -70,6 +70,7 @@ export const QUESTIONS = Object.freeze({
   samples: [{ id: "positions" }, { id: "stream" }],
   quirks: [{ id: "counting" }, { id: "price" }],
   tables: [{ id: "digits" }, { id: "retrain" }],
+  families: [{ id: "fewestBest" }, { id: "spaceBack" }],
   lab: [{ id: "replay" }, { id: "replace" }],
   models: [{ id: "sameCount" }, { id: "qwenRows", vars: qwenVars }],
 });
@@ -123,6 +124,10 @@ export const QUESTIONS_EN = {
 
   "check.counting.q": "A model says \"strawberry\" has two r's. Is it bad at counting, or is something else going on?",
   "check.counting.a": "Mostly something else: the word reaches the model as one or a few ids, not as ten letters. To count letters it has to know how each id is spelled, which it only learned indirectly. Give it the letters one by one (\"s t r a w b e r r y\") and each letter becomes its own token: counting gets much easier.",
+  "check.fewestBest.q": "On 今天天气真好 the Unigram test model makes the fewest tokens. Is it the best tokenizer for Chinese?",
+  "check.fewestBest.a": "No: it has no piece for these characters, so they become its unknown token, one id that stands for anything it lacks. The model cannot tell 今天 from 🦄, and decoding cannot bring the text back. Fewer tokens only help when each token still says what was there; byte-level BPE and byte fallback never lose a character, they only spend more tokens on it.",
+  "check.spaceBack.q": "GPT-2 keeps a space as Ġ, Llama 2 as ▁, and WordPiece drops it. Which of them can give you back the text exactly as it was typed?",
+  "check.spaceBack.a": "GPT-2: every byte, spaces included, is inside its tokens, so decoding gives the same text. Llama 2 keeps each space as ▁ but adds one before the first word, which the decoder takes off again. A normalizer that squeezes runs of spaces (the Unigram test model's) or WordPiece, which keeps no space at all and lower-cases, cannot: decoding WordPiece guesses where the spaces went from the ## marks.",
   "check.price.q": "An API charges per token. Why can the same paragraph cost different amounts in two languages, or with two models?",
   "check.price.a": "The number of tokens depends on the table: a language the table saw little of is cut into more, smaller tokens, and each model family has its own table. Count tokens with the tokenizer of the model you pay for, not by characters or words.",
   "check.digits.q": "cl100k and o200k cut a long number into groups of at most three digits before any merge. What does that give a model doing arithmetic?",
@@ -184,6 +189,10 @@ export const QUESTIONS_ZH = {
 
   "check.counting.q": "模型说“strawberry”里有两个 r。是它不会数数，还是另有原因？",
   "check.counting.a": "主要是另有原因：这个词到模型那里是一两个 id，而不是十个字母。要数字母，它得知道每个 id 怎么拼，而这只能间接学到。把字母一个个分开写（“s t r a w b e r r y”），每个字母都成了单独的 token，数起来就容易多了。",
+  "check.fewestBest.q": "对“今天天气真好”，Unigram 测试模型切出的 token 最少。它就是处理中文最好的分词器吗？",
+  "check.fewestBest.a": "不是。它没有这些字的 piece，所以它们都变成了未知 token，一个代表“词表里没有”的 id。模型分不清“今天”和 🦄，解码也还原不回原文。token 少只有在每个 token 仍然说清楚原来是什么时才有好处；字节级 BPE 和字节回退从不丢掉任何字符，只是多花几个 token。",
+  "check.spaceBack.q": "GPT-2 把空格留成 Ġ，Llama 2 留成 ▁，WordPiece 直接丢掉。哪一个能把文字原样还给你，连空格都不差？",
+  "check.spaceBack.a": "GPT-2：每个字节，包括空格，都在它的 token 里，解码出来就是原文。Llama 2 把每个空格留成 ▁，只是在第一个词前面多加了一个，解码时会再去掉。会把一串空格压成一个的规范化器（Unigram 测试模型的）做不到；WordPiece 一个空格都不留，还会转成小写，解码时只能根据 ## 标记去猜空格原来在哪里。",
   "check.price.q": "API 按 token 收费。为什么同一段话，换一种语言或换一个模型，价格会不一样？",
   "check.price.a": "token 的个数取决于词表：词表见得少的语言会被切成更多、更小的 token，而每个模型家族都有自己的词表。算 token 要用你付费的那个模型的分词器，不能按字数或词数估。",
   "check.digits.q": "cl100k 和 o200k 在合并之前，先把长数字切成最多三位一组。这对做算术的模型有什么好处？",

@@ -24,6 +24,11 @@ Fixtures:
     screenshot      screenshot(page, name) -> Path under screenshots/
     axe_violations  axe_violations(page, **options) -> list of axe-core violations (axe.min.js is injected)
 
+Asking first: the app opens each lesson on a question and hides its answer until a guess
+(web/ui/askFirst.mjs). open_app, fresh_app, page and the shared page open their fragment with `ask=0`
+(the teacher's switch off), so a test reads the answers at once, unless the fragment names `ask` itself
+(test_ask_first.py opens `ask=1`). A test that goes to a URL of its own adds `ask=0` where it reads answers.
+
 Waiting for the page: `wait_settled(page, after=asked(page))` (or `settled_after(page, action)`) waits
 until the lesson has drawn the newest state asked and nothing is on its way (the lesson root's
 data-settled, web/ui/settled.mjs). It is the one sign a test waits on before reading the screen.
@@ -226,6 +231,15 @@ RESET = """() => {
 }"""
 
 
+def asking_off(fragment: str) -> str:
+    """`fragment` with ask=0 (no lesson asks first), unless it names `ask` itself.
+
+    asking_off("lesson=tables") -> "lesson=tables&ask=0";  asking_off("") -> "ask=0"
+    """
+    fields = [part.split("=", 1)[0] for part in fragment.split("&")]
+    return fragment if "ask" in fields else "&".join(filter(None, [fragment, "ask=0"]))
+
+
 GO = """(hash) => {
     window.dispatchEvent(new PageTransitionEvent("pagehide"));
     location.hash = hash;
@@ -261,7 +275,7 @@ class BootedPage:
         self.page.errors = self.errors
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
-        self.page.goto(self.server.url + (f"#{fragment}" if fragment else ""))
+        self.page.goto(self.server.url + f"#{asking_off(fragment)}")
         if wait_ready:
             wait_until_ready(self.page)
 
@@ -279,7 +293,7 @@ class BootedPage:
         page.mouse.move(0, 0)
         page.evaluate(RESET)
         other = "decode" if lesson != "decode" else "special"  # lessons whose first answer is quick
-        target = fragment if "lesson" in fields else "&".join(filter(None, ["lesson=encode", fragment]))
+        target = asking_off(fragment if "lesson" in fields else "&".join(filter(None, ["lesson=encode", fragment])))
         for hop, hash in ((other, f"#lesson={other}&lang=en"), (lesson, f"#{target}")):
             self._go(hop, hash)
         wait_until_ready(page)
@@ -365,7 +379,7 @@ def app_opener(context, app_server, console_errors: list[str]):
         page = context.new_page()
         page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: console_errors.append(f"pageerror: {e}"))
-        page.goto(app_server.url + (f"#{fragment}" if fragment else ""))
+        page.goto(app_server.url + f"#{asking_off(fragment)}")
         opened.append(page)
         if wait_ready:
             wait_until_ready(page)
@@ -454,7 +468,7 @@ def page(open_app):
 
 
 def press_tool(page, testid: str) -> None:
-    """Presses one of the teacher's tools (projector, teach, export, print, keys) as a person does: on a
+    """Presses one of the teacher's tools (projector, ask first, teach, export, print, keys) as a person does: on a
     phone they are folded under Teacher tools, which is opened first unless it already is (a shared page
     can keep it open from the test before)."""
     tool = page.get_by_test_id(testid)

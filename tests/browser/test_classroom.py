@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from conftest import READY_TIMEOUT_MS, STATUS, new_app_context  # tests/browser is on sys.path: pytest imports conftest from there
 
-LESSON_IDS = ["encode", "decode", "train", "compare", "special", "tables", "models", "samples", "quirks", "lab"]
+LESSON_IDS = ["encode", "decode", "train", "compare", "special", "tables", "families", "models", "samples", "quirks", "lab"]
 
 # The type of every message a page posts on a BroadcastChannel, so a test can see that a window which
 # must not drive the others (a follower, an embedded copy) never sent a view, without waiting a while.

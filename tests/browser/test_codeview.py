@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import wait_until_ready
+from conftest import settled_after, wait_until_ready
 from playwright.sync_api import expect
 
 from toklab.bytes_unicode import UNICODE_TO_BYTE
@@ -149,7 +149,7 @@ def test_encode_from_the_url_in_chinese_and_projector(shared):
 
 def test_a_piece_with_nothing_to_merge_is_at_the_return_line(shared):
     page = shared
-    page.goto(f"{page.origin_url}#lesson=encode&text=a&code=1")
+    page.goto(f"{page.origin_url}#lesson=encode&text=a&code=1&ask=0")
     page.reload()
     wait_until_ready(page)
     expect(page.get_by_test_id("merge-canvas")).to_have_attribute("data-total", "0")
@@ -166,7 +166,8 @@ def test_no_serious_axe_violations_with_the_code_view_open(shared, axe_violation
 
 def test_train_shows_the_training_loop_at_each_step(shared):
     page = shared
-    page.get_by_test_id("lesson-tab-train").click()
+    # The train lesson is open before its toggle is looked for (encode's has the same test id).
+    settled_after(page, page.get_by_test_id("lesson-tab-train").click)
     toggle = page.get_by_test_id("code-toggle")
     expect(toggle).to_have_attribute("aria-pressed", "true")  # `code` is kept from encode, as `step` is
     toggle.click()

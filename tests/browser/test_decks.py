@@ -34,7 +34,8 @@ def overlaps(a, b) -> bool:
 
 
 def test_a_deck_scrolls_both_windows_to_each_slides_subject(room):
-    presenter = room.open("#lesson=encode&lang=en&text=tokenization")
+    # Asking off, as a teacher presents: each slide's subject is drawn (the final tokens are an answer).
+    presenter = room.open("#lesson=encode&lang=en&text=tokenization&ask=0")
     menu = presenter.get_by_test_id("teach-menu")
     with room.context.expect_page() as opened:
         presenter.get_by_test_id("teach-button").click()

@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BootedPage  # tests/browser is on sys.path
+from conftest import BootedPage, asking_off  # tests/browser is on sys.path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py_src"))
@@ -42,7 +42,7 @@ def shared(booted):
 
 
 def goto(page, fragment: str) -> None:
-    page.evaluate("(f) => { window.location.hash = f; }", fragment)
+    page.evaluate("(f) => { window.location.hash = f; }", asking_off(fragment))  # the answers drawn, to export
 
 
 def download(page, testid: str):

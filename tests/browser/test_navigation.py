@@ -21,6 +21,7 @@ LESSON_MARKS = {
     "compare": "compare-rows",
     "special": "special-input",
     "tables": "tables-input",
+    "families": "families-input",
     "samples": "samples-input",
     "quirks": "quirks-question",
     "lab": "code-editor",

@@ -1,7 +1,7 @@
 """Issue 37, item 9, the quick answer: under the encode lesson's text box, the text's token count in every
 table the select offers (`quick-count`, one per option: data-table the option's value, data-tokens the
 count), each held to its oracle (tiktoken for OpenAI's tables, `tokenizers` on the shipped tokenizer.json
-files, sentencepiece on the shipped .model files), in both languages and at a phone's size; a tap chooses
+files and the WordPiece table's, sentencepiece on the shipped .model files), in both languages and at a phone's size; a tap chooses
 the table, the row's link opens the models lesson at the same text, and a phone leaves the large files
 for a tap. The tests wait on the page's signs only: data-settled, aria-busy, the hooks' attributes."""
 
@@ -44,8 +44,9 @@ def oracle(tiktoken_oracle):
             return sentencepiece.SentencePieceProcessor(model_file=str(model_file(name))).encode
         tokenizers = pytest.importorskip("tokenizers")
         from tools.models import tokenizer_json
+        from tools.wordpiece_models import WORDPIECE_MODELS, wordpiece_file
 
-        tok = tokenizers.Tokenizer.from_file(str(tokenizer_json(name)))
+        tok = tokenizers.Tokenizer.from_file(str(wordpiece_file(name) if name in WORDPIECE_MODELS else tokenizer_json(name)))
         return lambda text: tok.encode(text, add_special_tokens=False).ids
 
     def count(name, text):
@@ -167,7 +168,7 @@ def test_a_phone_counts_the_small_tables_and_loads_a_large_one_on_a_tap(browser,
     context = new_app_context(browser, app_server, viewport=dict(PHONE), is_mobile=True, has_touch=True)
     try:
         page = context.new_page()
-        page.goto(app_server.url + f"#lesson=encode&lang={lang}&text={quote(TEXT)}")
+        page.goto(app_server.url + f"#lesson=encode&lang={lang}&text={quote(TEXT)}&ask=0")  # the row at once, not after a guess
         wait_until_ready(page)
         expect_oracle_counts(page, oracle, TEXT, ["r50k_base", "minimind"])
         wait_settled(page, timeout_ms=LOAD_MS)

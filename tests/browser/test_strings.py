@@ -22,6 +22,7 @@ DRAWN = {
     "compare": '[data-testid="compare-row"]',
     "special": '[data-testid="special-chip"]',
     "tables": '[data-testid="tables-chip"]',
+    "families": '[data-testid="family-count"]',
     "samples": '[data-testid="stream-chip"]',
     "quirks": '[data-testid="quirks-question"]',
     "lab": '[data-testid="code-editor"]',

@@ -232,7 +232,7 @@ class Classroom {
     this.ctx.announce(this.t("deck.announce", { index: run.index + 1, count: run.count, title }));
     const slide = run.slide;
     this.slideFacts = { slide, results: null };
-    const shown = await this.show(slideView(run.deck, slide), ["lang", "projector"]);
+    const shown = await this.show(slideView(run.deck, slide), ["lang", "projector", "ask"]);
     if (shown && this.run === run) this.scrollToFocus(slideFocus(run.deck, slide));
     if (shown && this.run === run && run.slide === slide) this.askFacts(slide);
     if (this.link) this.link.send();

@@ -28,6 +28,7 @@ const LOADERS = new Map([
   ["compare", () => import("../decks/compare.mjs")],
   ["special", () => import("../decks/special.mjs")],
   ["tables", () => import("../decks/tables.mjs")],
+  ["families", () => import("../decks/families.mjs")],
   ["models", () => import("../decks/models.mjs")],
   ["samples", () => import("../decks/samples.mjs")],
   ["quirks", () => import("../decks/quirks.mjs")],

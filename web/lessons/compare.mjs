@@ -12,7 +12,8 @@ import { choiceGroup, numberField } from "../ui/fields.mjs";
 import { intro, inputCard, stageCard, tokenChip, omitDefault } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
-import { CORPORA, comparePayload, shownRows } from "./compare/query.mjs";
+import { countQuiz } from "../ui/askFirst.mjs";
+import { CORPORA, NAMES, comparePayload, shownRows } from "./compare/query.mjs";
 import "./compare/strings.mjs";
 import { landscapeCard } from "./compare/landscape.mjs";
 import { ChapterExamples } from "./compare/chapter.mjs";
@@ -84,14 +85,17 @@ class CompareLesson extends TextLesson {
 
     this.landscape = landscapeCard(b, 4);
     this.chapter = new ChapterExamples(ctx, b, 5);
-    this.mount([intro(b, "compare.title", "compare.lead"), card, guessCard], rowsCard, costCard, modelCard, this.landscape.card, this.chapter.card);
+    this.mount([intro(b, "compare.title", "compare.lead"), card, this.askFirst([rowsCard, costCard]), guessCard], rowsCard, costCard, modelCard, this.landscape.card, this.chapter.card);
   }
 
   update(state, changed) {
     this.guess.show(Boolean(state.predict));
     this.guess.ask(this.get("ctext"));
     super.update(state, changed);
-    if (changed.has("predict") || changed.has("lang")) this.render();
+    if (changed.has("predict") || changed.has("lang")) {
+      this.render();
+      this.renderAsk();
+    }
   }
 
   showSettings() {
@@ -137,6 +141,20 @@ class CompareLesson extends TextLesson {
       mm_merges: fmt(m.n_merges), mm_notes: fmt(m.vocab_size_with_added - m.n_bytes), mm_dim: fmt(m.hidden_size),
       qwen: factsOf("qwen3") ? fmt(factsOf("qwen3").vocab_size) : "…",
     });
+  }
+
+  /** The opening question: which of the four tokenizers makes the fewest tokens (the engine's counts). */
+  quiz() {
+    const r = this.result;
+    // Predict asks its own question (GPT-2's count).
+    if (this.error || this.get("ctext") === "" || this.ctx.getState().predict) return null;
+    const fresh = r && this.queried === this.get("ctext") && !this.main.classList.contains("stale");
+    const rows = NAMES.map((name) => {
+      const row = fresh ? r.tokenizers.find((x) => x.name === name) : null;
+      return { label: this.t(`compare.name.${name}`), n: row ? row.n_tokens : null };
+    });
+    const key = [this.get("ctext"), this.get("ccorpus"), this.get("bpe")].join("\u0000");
+    return countQuiz(this.t, { key, question: this.t("ask.compare.q"), rows });
   }
 
   renderRow(row) {

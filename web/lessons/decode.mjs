@@ -72,7 +72,7 @@ class DecodeLesson extends TextLesson {
       this.output,
       this.outputNote);
 
-    this.mount([intro(b, "decode.title", "decode.lead"), card, guessCard], itemsCard, outCard);
+    this.mount([intro(b, "decode.title", "decode.lead"), card, this.askFirst([itemsCard, outCard]), guessCard], itemsCard, outCard);
   }
 
   async takeFromText() {
@@ -89,7 +89,10 @@ class DecodeLesson extends TextLesson {
     this.guess.ask(this.get("ids"));
     super.update(state, changed);
     this.choice.update(state, changed);
-    if (changed.has("predict") || changed.has("lang")) this.render();
+    if (changed.has("predict") || changed.has("lang")) {
+      this.render();
+      this.renderAsk();
+    }
     if (changed.has("text") || changed.has("lang")) this.renderFromText();
   }
 
@@ -137,6 +140,17 @@ class DecodeLesson extends TextLesson {
     if (r.errors > 0) notes.push(t("decode.skipped", { n: r.errors }));
     this.outputNote.textContent = notes.join(" ");
     this.outputNote.hidden = notes.length === 0;
+  }
+
+  /** The opening question: how many characters the ids make (the engine's decoded text, counted). */
+  quiz() {
+    const r = this.result;
+    const ids = this.get("ids");
+    // Predict asks this very question itself.
+    if (this.error || (r && r.n_items === 0) || ids.trim() === "" || this.ctx.getState().predict) return null;
+    const fresh = r && this.queried === ids && !this.main.classList.contains("stale");
+    const vars = { n: fresh ? r.n_items.toLocaleString() : "…" };
+    return { key: ids, question: this.t("ask.decode.q", vars), number: fresh ? clipText(r.text, LIMITS.decodedChars).total : null };
   }
 
   renderItem(item, i) {

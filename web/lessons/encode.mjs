@@ -22,6 +22,7 @@ import { familyCaption } from "./encode/familyWords.mjs";
 import { familyGifStage } from "./encode/familyView.mjs";
 import { EncodeQuiz } from "./encode/quiz.mjs";
 import { EncodingChoice, encodingParam, tableTitle, CUSTOM_TABLE } from "./encodings.mjs";
+import { EncodeAsk } from "./encode/ask.mjs";
 import { FileOpener } from "./models/file.mjs";
 import { QuickCounts } from "./encode/quick.mjs";
 import { el } from "../ui/dom.mjs";
@@ -48,6 +49,8 @@ const KEYS = [
   ["Enter", "keys.predictNext"],
   ["1 2 3 4", "keys.poll"],
 ];
+
+const PIECE_KEYS = new Map([["ArrowUp", -1], ["[", -1], ["ArrowDown", 1], ["]", 1]]); // the piece before or after
 
 class EncodeLesson {
   constructor(ctx) {
@@ -124,6 +127,7 @@ class EncodeLesson {
       snapshot: this.session.snapshot, state: this.state, tween: this.stepper.tween, ready: ctx.engineReady(),
       loadingTable: this.choice.loading ? this.choice.loading.name : "", active: this.choice.active, quiz: this.quizView(),
     }));
+    this.ask = new EncodeAsk(ctx, this.view.r, this.quick.node, { snapshot: () => this.session.snapshot, table: () => this.choice.active });
   }
 
   get state() {
@@ -208,23 +212,15 @@ class EncodeLesson {
     if (changed.has("hex")) view.mark("strip", "stage2", "chips");
     if (changed.has("projector") && state.projector) view.redraw({ scroll: "canvas" }, "stage2");
     if (changed.has("lang")) this.announceStep();
+    this.ask.update();
   }
 
   onKey(event) {
     if (this.state.predict && this.predictKey(event)) return true;
     if (this.stepper.onKey(event)) return true;
-    switch (event.key) {
-      case "ArrowUp":
-      case "[":
-        this.pieceBy(-1);
-        return true;
-      case "ArrowDown":
-      case "]":
-        this.pieceBy(1);
-        return true;
-      default:
-        return false;
-    }
+    if (!PIECE_KEYS.has(event.key)) return false;
+    this.pieceBy(PIECE_KEYS.get(event.key));
+    return true;
   }
 
   /** Keys while guessing: arrows go to the choices, Enter goes on, 1-4 count the room's hands. */
@@ -300,6 +296,7 @@ class EncodeLesson {
   // ------------------------------------------------------------ the session's news
 
   onSession(event, detail) {
+    this.ask.update();
     switch (event) {
       case "overview":
         this.onOverview(detail);

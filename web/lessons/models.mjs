@@ -11,6 +11,7 @@ import { LIMITS, TIMING } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
 import { intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
+import { modelsQuiz } from "./models/ask.mjs";
 import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
 import { MODELS, LOAD_ORDER, SPM_ORDER, BESIDE_ORDER, waitsForTap } from "./models/table.mjs";
@@ -101,7 +102,8 @@ class ModelsLesson extends TextLesson {
 
     this.notesWrong = new NotesWrong(ctx, b, 4);
     this.limits = new Limits(b, 5);
-    this.mount([intro(b, "models.title", "models.lead"), card], rowsCard, claimCard, makeupCard, this.notesWrong.card, this.limits.card);
+    const ask = this.askFirst([rowsCard, claimCard, makeupCard], () => modelsQuiz(this.t, { text: this.get("mtext"), rows: this.measured(), state: (id) => this.rowState.get(id), waits: (id) => this.onRequest(id), name: (id) => this.modelName(id) }));
+    this.mount([intro(b, "models.title", "models.lead"), card, ask], rowsCard, claimCard, makeupCard, this.notesWrong.card, this.limits.card);
   }
 
   update(state, changed) {
@@ -182,10 +184,6 @@ class ModelsLesson extends TextLesson {
   ask(encoding) {
     this.asked.add(encoding);
     this.loadRow(encoding, this.latest.now, this.get("mtext"));
-  }
-
-  redraw() {
-    this.render();
   }
 
   render() {
@@ -313,6 +311,7 @@ class ModelsLesson extends TextLesson {
     } else {
       this.claim.append(...this.claimLines(rows));
     }
+    this.renderAsk();
     this.notesWrong.show(rows, t);
     this.limits.show(rows, t, (id) => this.modelName(id));
     const mm = rows.get("minimind");

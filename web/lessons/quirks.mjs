@@ -11,6 +11,7 @@ import { el, Bindings } from "../ui/dom.mjs";
 import { intro, tokenChip, errorLine, showError, presetButtons } from "../ui/lessonkit.mjs";
 import { Latest } from "../ui/latest.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
+import { AskFirst, countQuiz } from "../ui/askFirst.mjs";
 import { CASES } from "./quirks/cases.mjs";
 import { hexLabel } from "../glyphs.mjs";
 
@@ -86,9 +87,17 @@ class QuirksLesson {
         this.render();
       },
     });
+    // Ask first (the state's `ask`): the case's texts are the choices, and a guess is the Reveal.
+    this.asker = new AskFirst(ctx, {
+      regions: [this.list, this.answer],
+      answered: () => {
+        this.revealed = true;
+        this.render();
+      },
+    });
     this.caseCard = el("section", { className: "card stage", testid: "quirks-case", attrs: { "aria-labelledby": "quirks-case-title" } },
       el("header", { className: "stage-head" }, this.title),
-      this.question, this.guess.node, this.reveal, this.errorBox, this.list, this.answer);
+      this.question, this.guess.node, this.asker.node, this.reveal, this.errorBox, this.list, this.answer);
     this.main = el("div", { className: "lesson lk quirks" },
       intro(b, "quirks.title", "quirks.lead"),
       b.label(el("nav", { className: "quirks-cases" }, picker.list), "quirks.cases"),
@@ -105,6 +114,7 @@ class QuirksLesson {
     if (changed.has("lang")) this.b.apply(this.t);
     const quirk = this.quirk;
     this.guess.show(Boolean(state.predict));
+    this.asker.show(state.ask);
     if (quirk.id !== this.caseId) {
       this.caseId = quirk.id;
       this.guess.ask(quirk.id);
@@ -141,11 +151,24 @@ class QuirksLesson {
     this.answer.textContent = t(`quirks.${quirk.id}.a`);
     showError(this.errorBox, t, this.error);
     this.guess.render({ answer: this.rows ? this.rows[0].ids.length : null, vars: { text: JSON.stringify(quirk.texts[0]) } });
+    // Asking first (Predict off): the lesson's first case is asked as a question, whose guess reveals it;
+    // the cases after it wait for Reveal. Asking off (the teacher's switch): every case shows at once.
+    if (!this.guess.on && !this.asker.on) this.revealed = true;
+    this.asker.render(!this.guess.on && !this.error ? this.quiz(quirk) : null);
     const ready = this.revealed && this.rows !== null;
-    this.reveal.hidden = this.revealed || this.guess.hiding();
+    this.reveal.hidden = this.revealed || this.guess.hiding() || this.asker.asking();
     this.answer.hidden = !ready;
     this.list.hidden = !ready;
     this.list.replaceChildren(...(ready ? this.rows.map((row) => this.rowNode(row, this.rows[0])) : []));
+  }
+
+  /** The opening question: which of the case's texts GPT-2 cuts into the most tokens (the engine's counts). */
+  quiz(quirk) {
+    const rows = quirk.texts.map((text, i) => ({
+      label: quirk.labels ? quirk.labels[i] : JSON.stringify(text),
+      n: this.rows ? this.rows[i].ids.length : null,
+    }));
+    return countQuiz(this.t, { key: quirk.id, question: this.t("ask.quirks.q"), rows, most: true });
   }
 
   rowNode(row, first) {

@@ -66,6 +66,7 @@ export const LESSONS = Object.freeze([
   lesson("compare"),
   lesson("special"),
   lesson("tables"),
+  lesson("families"),
   lesson("models"),
   lesson("samples"),
   lesson("quirks"),
@@ -110,6 +111,10 @@ registerPairs({
   "lesson.tables": {
     en: "Three tables",
     zh: "三张词表",
+  },
+  "lesson.families": {
+    en: "Families",
+    zh: "分词家族",
   },
   "lesson.quirks": {
     en: "Why models stumble",

@@ -94,7 +94,7 @@ class SamplesLesson extends TextLesson {
       this.windowsNote,
       this.windows);
 
-    this.mount([intro(b, "samples.title", "samples.lead"), card], streamCard, windowsCard);
+    this.mount([intro(b, "samples.title", "samples.lead"), card, this.askFirst([windowsCard])], streamCard, windowsCard);
   }
 
   move(delta) {
@@ -194,6 +194,33 @@ class SamplesLesson extends TextLesson {
     notes.push(sequential ? t("samples.sequentialNote", { start: this.get("start") }) : t("samples.randomNote", { seed: r.seed ?? this.get("seed") }));
     this.windowsNote.textContent = notes.join(" ");
     this.windows.replaceChildren(...r.windows.map((w, k) => this.renderWindow(w, k)));
+  }
+
+  /**
+   * The opening question: window 1's first label. The choices are tokens of the stream from where the
+   * window starts (by id); the right one is the engine's y[0].
+   */
+  quiz() {
+    const r = this.result;
+    const key = [...PARAMS.keys()].map((name) => String(this.get(name))).join("\u0000");
+    if (this.error || this.get("scorpus") === "") return null;
+    if (!r) return { key, question: this.t("ask.samples.q", { token: "…", pos: "…" }), choices: [], correct: null };
+    const w = r.windows[0];
+    if (!w || w.x.length < 1) return null;
+    const positions = [];
+    for (let p = w.offset; p < Math.min(r.ids.length, w.offset + r.block_size + 2) && positions.length < 4; p += 1) {
+      if (!positions.some((q) => r.ids[q] === r.ids[p])) positions.push(p);
+    }
+    if (positions.length < 2) return null;
+    positions.sort((a, b) => r.ids[a] - r.ids[b]); // by id: where the right one stands is no clue
+    const label = (p) => `${r.tokens[p]} (${r.ids[p]})`;
+    const correct = positions.flatMap((p, i) => (r.ids[p] === w.y[0] ? [i] : []));
+    if (correct.length === 0) return null;
+    const first = `${w.x_tokens[0]} (${w.x[0]})`;
+    return {
+      key, question: this.t("ask.samples.q", { token: first, pos: w.offset }), choices: positions.map(label), correct,
+      answer: this.t("ask.samples.answer", { label: `${w.y_tokens[0]} (${w.y[0]})`, token: first }),
+    };
   }
 
   /** The box scrolls: its top is the first window's row, so the windows are what it shows. */

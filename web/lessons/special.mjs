@@ -76,8 +76,9 @@ class SpecialLesson extends TextLesson {
       b.text(el("p", { className: "stage-text" }), "special.injectText"));
     this.libraries = new LibrariesCard(ctx, b, VIEWS.length + 2, CHAT_TEMPLATE);
     const leadKey = () => (words() ? words().specialLead : "special.lead");
-    this.mount([intro(b, "special.title", leadKey, tableVars), card], this.absent, this.library,
-      el("div", { className: "lk-special-grid" }, ...panels), more, this.libraries.node);
+    const grid = el("div", { className: "lk-special-grid" }, ...panels);
+    this.mount([intro(b, "special.title", leadKey, tableVars), card, this.askFirst([grid])], this.absent, this.library,
+      grid, more, this.libraries.node);
   }
 
   insertToken() {
@@ -89,7 +90,8 @@ class SpecialLesson extends TextLesson {
   }
 
   query() {
-    return this.ctx.query("special", withEncoding({ text: this.get("stext") }, this.choice.active));
+    this.queried = this.get("stext");
+    return this.ctx.query("special", withEncoding({ text: this.queried }, this.choice.active));
   }
 
   update(state, changed) {
@@ -138,6 +140,36 @@ class SpecialLesson extends TextLesson {
     }
   }
 
+  /**
+   * The opening question: which id the allowed special token is, among the ids around it in the text
+   * (all from the engine's allowed reading). A text without one asks nothing.
+   */
+  quiz() {
+    const r = this.result;
+    const text = this.get("stext");
+    if (this.error) return null;
+    if (!r || this.queried !== text || this.main.classList.contains("stale")) {
+      return { key: text, question: this.t("ask.special.q", { token: "<|endoftext|>" }), choices: [], correct: null };
+    }
+    const allowed = r.allowed;
+    const at = allowed.ok ? allowed.tokens.findIndex((tok) => tok.special) : -1;
+    if (at < 0) return null;
+    const special = allowed.tokens[at];
+    // Its neighbours in the text, nearest first (before and after it), then all in the text's order.
+    const near = allowed.tokens.map((tok, i) => ({ tok, i })).filter(({ tok }) => !tok.special)
+      .sort((a, b) => Math.abs(a.i - at) - Math.abs(b.i - at) || b.i - a.i);
+    const picked = [{ tok: special, i: at }];
+    for (const item of near) {
+      if (picked.length >= 4) break;
+      if (!picked.some((p) => p.tok.id === item.tok.id)) picked.push(item);
+    }
+    const ids = picked.sort((a, b) => a.i - b.i).map((p) => p.tok.id);
+    const choices = ids.map(String);
+    return {
+      key: text, question: this.t("ask.special.q", { token: special.token }), choices,
+      correct: [ids.indexOf(special.id)], answer: this.t("ask.special.answer", { token: special.token, id: special.id }),
+    };
+  }
 }
 
 /**

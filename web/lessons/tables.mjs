@@ -10,6 +10,7 @@ import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
 import { intro, inputCard, stageHeader, errorText } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
+import { countQuiz } from "../ui/askFirst.mjs";
 import { hexLabel, visibleSymbol } from "../glyphs.mjs";
 import { ENCODINGS, withEncoding, tableTitle } from "./encodings.mjs";
 import "./tables/strings.mjs";
@@ -53,8 +54,8 @@ class TablesLesson extends TextLesson {
       b.text(el("p", { className: "stage-text" }), "tables.why.spaces"),
       b.text(el("p", { className: "stage-text" }), "encoding.note.cl100k_base"));
     const legend = b.text(el("p", { className: "fine lk-tables-legend", testid: "tables-legend" }), "tables.tokensLegend");
-    this.mount([intro(b, "tables.title", "tables.lead"), card], legend,
-      el("div", { className: "lk-special-grid" }, ...columns), why);
+    const grid = el("div", { className: "lk-special-grid" }, ...columns);
+    this.mount([intro(b, "tables.title", "tables.lead"), card, this.askFirst([grid])], legend, grid, why);
   }
 
   /**
@@ -97,6 +98,18 @@ class TablesLesson extends TextLesson {
   render() {
     if (!this.result) return;
     for (const { name, answer } of this.result) this.renderColumn(name, answer);
+  }
+
+  /** The opening question: which table makes the fewest tokens (each count the engine's; a table that failed is left out). */
+  quiz() {
+    const text = this.get("ttext");
+    if (text === "") return null;
+    const answers = this.result ? this.result.filter(({ answer }) => answer.ok) : null;
+    const rows = answers
+      ? answers.map(({ name, answer }) => ({ label: this.t(`encoding.${name}`), n: answer.result.ids.length }))
+      : ENCODINGS.map((name) => ({ label: this.t(`encoding.${name}`), n: null }));
+    if (answers && rows.length < 2) return null;
+    return countQuiz(this.t, { key: text, question: this.t("ask.tables.q"), rows });
   }
 
   renderColumn(name, answer) {

@@ -21,7 +21,8 @@ import { guessKey, guessAnnouncement } from "../ui/predict.mjs";
 import { WORDS, PRESETS, MODES, UNITS, TIES, SORTS, SETTINGS, presetPatch, corpusPatch } from "./train/presets.mjs";
 import { TrainSession } from "./train/session.mjs";
 import { TrainView } from "./train/view.mjs";
-import { totalSteps, stepFrame } from "./train/frames.mjs";
+import { totalSteps, stepFrame, settingsKey } from "./train/frames.mjs";
+import { AskFirst } from "../ui/askFirst.mjs";
 import { stopText, announcement } from "./train/words.mjs";
 import { TrainQuiz } from "./train/quiz.mjs";
 import { MiniMindPanel } from "./train/minimind.mjs";
@@ -99,6 +100,11 @@ class TrainLesson {
         this.view.draw("steps");
       },
     }, () => ({ snapshot: this.session.snapshot, values: this.values(), playing: this.stepper.playing, quiz: this.quizView() }));
+    // Ask first (ui/askFirst.mjs): the first merge is guessed before the steps and the example show; the
+    // question stands between the corpus box and the steps.
+    const r = this.view.r;
+    this.asker = new AskFirst(ctx, { regions: [r.view[0], r.view[2]] });
+    r.main.insertBefore(this.asker.node, r.view[0]);
     // WordPiece beside BPE (issue 38): the same words learned its way, after the example's card.
     this.wordpiece = new WordPieceCard({ t: ctx.t, query: ctx.query });
     this.view.r.main.append(this.wordpiece.node);
@@ -143,6 +149,41 @@ class TrainLesson {
 
   total() {
     return totalSteps(this.session.snapshot.trace);
+  }
+
+  // ------------------------------------------------------------ ask first
+
+  /**
+   * The opening question: which pair merges first, among up to four pairs of the first pair table (the
+   * most frequent, with the engine's choice always among them), in text order. Nothing to ask while
+   * Predict asks its own questions, in the MiniMind mode, or when training made no merge.
+   */
+  askQuiz() {
+    const values = this.values();
+    const { trace, trainedKey, error, busy, outdated } = this.session.snapshot;
+    if (values.how !== "steps" || values.predict || error || outdated || values.corpus.trim() === "") return null;
+    const key = settingsKey(values);
+    const t = this.ctx.t;
+    const question = t("ask.train.q");
+    if (!trace || busy || trainedKey !== key) return { key, question, choices: [], correct: null };
+    const first = trace.steps[0];
+    if (!first) return null;
+    const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+    const table = first.pairs ? [...first.pairs].sort((a, b) => b.count - a.count).map((p) => p.pair) : first.tie.tied;
+    const pairs = [first.pair];
+    for (const pair of table) {
+      if (pairs.length >= 4) break;
+      if (!pairs.some((p) => same(p, pair))) pairs.push(pair);
+    }
+    if (pairs.length < 2) return null;
+    pairs.sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : 1) : (a[0] < b[0] ? -1 : 1)));
+    const label = (pair) => t("predict.train.choice", { left: pair[0], right: pair[1] });
+    const answer = t(first.tie.n_tied > 1 ? "ask.train.answerTie" : "ask.train.answer", { pair: label(first.pair), count: first.count, n: first.tie.n_tied });
+    return { key, question, choices: pairs.map(label), correct: [pairs.findIndex((p) => same(p, first.pair))], answer };
+  }
+
+  renderAsk() {
+    this.asker.render(this.askQuiz());
   }
 
   // ------------------------------------------------------------ predict, then reveal
@@ -205,6 +246,8 @@ class TrainLesson {
     // The example is cut with the merges learned by the shown step (section 1 and 3 tell one story).
     if ((changed.has("step") || changed.has("predict")) && this.session.snapshot.trace && !settings && !changed.has("try")) this.session.runTry();
     if ((changed.has("step") || changed.has("predict")) && !this.stepper.playing) this.announceStep();
+    this.asker.show(state.ask);
+    this.renderAsk();
   }
 
   onKey(event) {
@@ -243,6 +286,7 @@ class TrainLesson {
   // ------------------------------------------------------------ the session's news
 
   onSession(event) {
+    this.renderAsk();
     switch (event) {
       case "training":
         this.stepper.pause();

@@ -5,6 +5,7 @@
 import { el, Bindings } from "./dom.mjs";
 import { Latest } from "./latest.mjs";
 import { paramValue, Debounced, errorLine, showError, textBox, presetButtons, insertUndoable } from "./lessonkit.mjs";
+import { AskFirst } from "./askFirst.mjs";
 
 /**
  * The skeleton of a lesson built around one text box and one engine query (decode, special, compare,
@@ -26,6 +27,8 @@ import { paramValue, Debounced, errorLine, showError, textBox, presetButtons, in
  *
  * Options: `also`, more fields every text change sets (samples: {start: 0}); `debounceMs`, the pause
  * after typing; `keepLastResult`, whether an engine error leaves the last good result drawn.
+ *
+ * Asking first: a lesson places `this.askFirst(regions)` in its head and words its question in quiz().
  */
 export class TextLesson {
   constructor(ctx, { id, params, field, also = {}, debounceMs = 150, keepLastResult = false }) {
@@ -51,6 +54,28 @@ export class TextLesson {
     this.pressed = null;
     this.errorBox = errorLine(`${id}-error`);
     this.main = null;
+    this.asker = null;
+  }
+
+  /**
+   * The question the lesson opens on (./askFirst.mjs): `regions` (the elements that show the answer)
+   * stay hidden until it is answered; `quiz()` (the lesson's own quiz() by default) words it from the
+   * engine's answer. Returns its node, to place in the page's head.
+   */
+  askFirst(regions, quiz = () => this.quiz()) {
+    this.asker = new AskFirst(this.ctx, { regions });
+    this.askQuiz = quiz;
+    return this.asker.node;
+  }
+
+  /** The opening question for what is on show (./askFirst.mjs), or null when there is nothing to ask. */
+  quiz() {
+    return null;
+  }
+
+  /** Draws the opening question again from the newest answer. */
+  renderAsk() {
+    if (this.asker) this.asker.render(this.askQuiz());
   }
 
   get(name) {
@@ -114,6 +139,7 @@ export class TextLesson {
   /** The first update and any change of a watched field re-run the query; a language change alone redraws. */
   update(state, changed) {
     if (changed.has("lang")) this.b.apply(this.t);
+    if (this.asker && (!this.started || changed.has("ask"))) this.asker.show(state.ask);
     if (!this.started || this.watched.some((name) => changed.has(name))) {
       this.started = true;
       this.showText();
@@ -136,6 +162,7 @@ export class TextLesson {
   redraw() {
     showError(this.errorBox, this.t, this.error);
     this.render();
+    this.renderAsk();
   }
 
   /**

@@ -1,6 +1,7 @@
 # A right bpe() whose watched steps are not what its variables held: json.dumps, patched, answers the
-# watch with 5,000 symbols of 1,000 characters (5 MB; the probe sent 1,024 steps of 2,000 symbols). The
-# page must refuse to read it, not freeze.
+# watch with 4,300 symbols of 1,000 characters, just past the lab worker's ANSWER_MAX of 4 MiB (the probe
+# sent 1,024 steps of 2,000 symbols). The page must refuse to read it, not freeze. (ASCII: Ġ written as
+# \u0120 made it 30 MB, whose making outran the watch's 5 s on a loaded CI machine.)
 import json
 
 real_dumps = json.dumps
@@ -8,7 +9,7 @@ real_dumps = json.dumps
 
 def dumps(value, **options):
     if isinstance(value, dict) and "steps" in value:
-        value = dict(value, state="ok", symbols=["Ġ" * 1000] * 5000, steps=[])
+        value = dict(value, state="ok", symbols=["x" * 1000] * 4300, steps=[])
     return real_dumps(value, **options)
 
 

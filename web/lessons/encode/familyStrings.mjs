@@ -173,19 +173,19 @@ registerPairs({
     en: "{char}: best path ends with {piece} · {score}",
     zh: "{char}：最佳路径以 {piece} 结尾 · {score}",
   },
-  "family.mistake.bpe": {
+  "family.mistake.bpe.title": {
     en: "The common mistake: merging the leftmost pair first",
     zh: "常见错误：先合并最左边的一对",
   },
-  "family.mistake.bpeText": {
+  "family.mistake.bpe.text": {
     en: "Ignoring the scores and merging the leftmost pair that makes a piece, again and again, gives:",
     zh: "如果不管分数，总是合并最左边能拼成 piece 的那一对，一直合下去，会得到：",
   },
-  "family.mistake.uni": {
+  "family.mistake.uni.title": {
     en: "The common mistake: taking the longest piece first",
     zh: "常见错误：先取最长的 piece",
   },
-  "family.mistake.uniText": {
+  "family.mistake.uni.text": {
     en: "Unigram is not greedy. Taking the longest piece that matches at each position, left to right, gives:",
     zh: "Unigram 不是贪心算法。如果从左到右在每个位置都取能匹配的最长 piece，会得到：",
   },

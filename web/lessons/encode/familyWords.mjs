@@ -84,8 +84,8 @@ export function familyMistakeWords(t, trace, title) {
   if (!m) return null;
   const kind = { unigram: "uni", wordpiece: "wp" }[trace.family] ?? "bpe";
   return {
-    title: t(`family.mistake.${kind}`),
-    lead: t(`family.mistake.${kind}Text`),
+    title: t(`family.mistake.${kind}.title`),
+    lead: t(`family.mistake.${kind}.text`),
     wrong: m.wrong.map(shown),
     wrongIds: m.wrongIds,
     real: m.real.map(shown),

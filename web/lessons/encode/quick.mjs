@@ -26,8 +26,11 @@ import { waitsForTap } from "../models/table.mjs";
 import "./quickWords.mjs";
 
 // The tables whose count waits for a tap until the engine holds them: a model's own file that the worker
-// fetches, as the engine's facts say (the open models' and SentencePiece models' large files; OpenAI's
-// tables and MiniMind's, inside the engine, are counted at once).
+// fetches, as the engine's facts say: the open models' and SentencePiece models' large files, and the
+// WordPiece table (a small file, but the table is built in the worker and a long text's count through it
+// keeps the worker busy for seconds while the lesson's own requests wait; tests/browser/
+// test_encode_lesson.py's 100,000-character paste lost its End press to that). OpenAI's tables and
+// MiniMind's, inside the engine or counted at once, are not.
 const large = (name) => Boolean(modelFile(name)?.file);
 
 const GROUPED = new Intl.NumberFormat("en-US");

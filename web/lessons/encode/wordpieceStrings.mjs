@@ -100,11 +100,11 @@ registerPairs({
     en: "too long: {unk} at once",
     zh: "太长：直接记成 {unk}",
   },
-  "family.mistake.wp": {
+  "family.mistake.wp.title": {
     en: "The common mistake: [UNK] only for the part it cannot match",
     zh: "常见错误：只把匹配不上的部分记成 [UNK]",
   },
-  "family.mistake.wpText": {
+  "family.mistake.wp.text": {
     en: "WordPiece does not keep the pieces it found before it got stuck. Keeping them and writing [UNK] only for the rest of the word gives:",
     zh: "WordPiece 不会保留卡住之前已经找到的 piece。如果保留它们、只把词剩下的部分记成 [UNK]，会得到：",
   },

@@ -71,9 +71,15 @@ export function wordpieceParts(t, trace, step) {
 export function showCurrentTry(stage) {
   const box = stage.querySelector(".wp-scroll");
   const current = box && box.querySelector(".wp-try.current");
-  if (!current || box.scrollHeight <= box.clientHeight) return;
-  const top = current.offsetTop; // the box is positioned: its tries' offsets are from its top
-  if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
+  if (!current) return;
+  // The box is positioned: its tries' offsets are from its corner.
+  const top = current.offsetTop;
+  if (box.scrollHeight > box.clientHeight && (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight)) {
     box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+  }
+  const left = current.offsetLeft;
+  const width = Math.min(current.offsetWidth, box.clientWidth);
+  if (box.scrollWidth > box.clientWidth && (left < box.scrollLeft || left + width > box.scrollLeft + box.clientWidth)) {
+    box.scrollLeft = Math.max(0, left + width - box.clientWidth);
   }
 }

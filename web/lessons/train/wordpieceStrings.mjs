@@ -9,7 +9,7 @@ registerPairs({
   },
   "train.wp.text": {
     en: "BERT's WordPiece is trained the way BPE is: count the neighbouring pairs in the same words, merge the most frequent, again and again. Only two things differ. It starts each word with ## before every character but the first (where the toy BPE puts </w> at the end), and it breaks ties as HuggingFace tokenizers does (the pair of the smallest ids). Then it keeps the vocabulary and throws the merges away: a new word is cut by longest match, not by replaying merges.",
-    zh: "BERT 的 WordPiece 和 BPE 的训练方法一样：在同样的词里数相邻的对，合并出现最多的那一对，一遍又一遍。只有两点不同：它给每个词除第一个字符以外的字符都加上 ##（玩具 BPE 则在词尾加 </w>）；遇到并列时按 HuggingFace tokenizers 的规则选（id 最小的那一对）。训练完它只留下词表，把合并规则扔掉：切新词时用最长匹配，而不是重放合并。",
+    zh: "BERT 的 WordPiece 和 BPE 的训练方法一样：在同样的词里数相邻对，合并出现最多的那一对，一遍又一遍。只有两点不同：它给每个词除第一个字符以外的字符都加上 ##（玩具 BPE 则在词尾加 </w>）；遇到并列时按 HuggingFace tokenizers 的规则选（id 最小的那一对）。训练完它只留下词表，把合并规则扔掉：切新词时用最长匹配，而不是重放合并。",
   },
   "train.wp.start": {
     en: "The first word to start from: BPE {bpe}; WordPiece {wordpiece}.",
