@@ -5,7 +5,9 @@ Each figure is timed twice: by the process's CPU time, which other work on a sha
 changes, and by the wall clock. "cold" is a fresh encoding object, its piece cache empty; "warm" is the
 same object encoding the same text again. The open models' tokenizers (toklab.hf, hf_figures) are
 timed the same way, with the two steps of their loading apart (the compact form's bytes read, the
-Tokenizer made from them) and, inside Pyodide, the wasm memory once loaded.
+Tokenizer made from them) and, inside Pyodide, the wasm memory once loaded; so are the SentencePiece
+models (toklab.sentencepiece, spm_figures: the .model's bytes read, the processor made, the lessons'
+table made from it as the page's worker makes it).
 """
 
 import hashlib
@@ -92,11 +94,39 @@ def hf_figures(text: str, names: list[str]) -> dict:
     return out
 
 
-def main(corpus_path: str, names: str, models: str = "") -> str:
+def spm_figures(text: str, names: list[str]) -> dict:
+    """{name: {"read", "build", "table", "cold", "warm": [cpu s, wall s], "ids_sha", "tokens", "wasm_bytes"}}
+    for each SentencePiece model (toklab.spm_models' names): its .model's bytes read (read), the
+    SentencePieceProcessor made from them (build), the lessons' table made from that (table: SpmTable,
+    as toklab.webapi makes it when a lesson first names the model), the wasm memory then, and `encode` of
+    the text's lines by that fresh processor (cold; SentencePiece encodes a text whole, so a line is what
+    a caller passes) and again (warm)."""
+    from toklab import spm_models
+    from toklab.sentencepiece import SentencePieceProcessor
+    from toklab.tables import SpmTable
+
+    lines = text.splitlines()
+    out = {}
+    for name in names:
+        *read, data = timed(lambda: spm_models.sentencepiece_path(name).read_bytes())
+        *build, sp = timed(lambda: SentencePieceProcessor(model_proto=data))
+        del data
+        *table, _table = timed(lambda: SpmTable(name, sp))
+        row = {"read": read, "build": build, "table": table, "wasm_bytes": wasm_bytes()}
+        *cold, ids = timed(sp.encode, lines)
+        flat = [i for line in ids for i in line]
+        row.update(cold=cold, warm=list(timed(sp.encode, lines)[:2]), ids_sha=ids_digest(flat), tokens=len(flat))
+        out[name] = row
+        del sp, _table, ids, flat
+    return out
+
+
+def main(corpus_path: str, names: str, models: str = "", spm: str = "") -> str:
     """The figures as one JSON line (what bench/pyodide_speed.mjs prints)."""
     with open(corpus_path, encoding="utf-8") as f:
         text = f.read()
     result = {"python": sys.version.split()[0], "mb": len(text.encode()) / 1e6, "wasm_boot_bytes": wasm_bytes()}
     result["encodings"] = figures(text, names.split(",")) if names else {}
     result["models"] = hf_figures(text, models.split(",")) if models else {}
+    result["spm"] = spm_figures(text, spm.split(",")) if spm else {}
     return json.dumps(result)

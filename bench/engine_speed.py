@@ -3,13 +3,17 @@ and toklab inside Pyodide.
 
     python bench/engine_speed.py [--corpus mix|man|english|docs|japanese|chinese|python] [--mb 5]
                                  [--encodings r50k_base,cl100k_base,o200k_base]
-                                 [--hf qwen3,deepseek_v3,gemma3,minimind,llama3] [--no-pyodide]
+                                 [--hf qwen3,deepseek_v3,gemma3,minimind,llama3]
+                                 [--spm llama2,mistral,unigram_en,unigram_ja] [--no-pyodide]
 
 Prints figures, asserts nothing. `--encodings ""` leaves OpenAI's tables out; `--hf` adds the open
 models' tokenizers (toklab.get_tokenizer) next to `tokenizers`' Tokenizer.encode on the same file, one
 text, one thread (RAYON_NUM_THREADS=1, TOKENIZERS_PARALLELISM=false), and inside Pyodide each model's
 load (its compact form read, then the Tokenizer made) and the wasm memory once loaded, one fresh
-Pyodide per model. Two corpora are built from files on this machine, the same bytes on every run:
+Pyodide per model. `--spm` adds the SentencePiece models (toklab.sentencepiece) next to the
+`sentencepiece` package (C++) on CPython, and inside Pyodide each model's load (the .model read, the
+processor made, the lessons' table made) and the wasm memory once loaded, one fresh Pyodide per model.
+Two corpora are built from files on this machine, the same bytes on every run:
 
     mix  (default) a third each of prose, code and CJK, interleaved file by file: the translated manual
          pages in /usr/share/man/<language>/ other than Chinese, Japanese and Korean (German, French,
@@ -202,7 +206,49 @@ def cpython_hf(text: str, models: list[str]) -> tuple[dict, dict]:
     return mine, theirs
 
 
-def run_pyodide(text: str, names: list[str], models: list[str]) -> dict | None:
+def cpython_spm(text: str, models: list[str]) -> dict:
+    """toklab.sentencepiece's figures and sentencepiece's (C++) on CPython, one model at a time."""
+    mb = len(text.encode()) / 1e6
+    mine = {}
+    try:
+        import sentencepiece
+    except ImportError:
+        sentencepiece = None
+    lines = text.splitlines()
+    for name in models:
+        ours = mine[name] = engine_figures.spm_figures(text, [name])[name]
+        print(f"  {name}: {ours['tokens']:,} tokens; load: .model read {ms(ours['read'])}, processor {ms(ours['build'])}, "
+              f"the lessons' table {ms(ours['table'])}")
+        if sentencepiece is not None:
+            from toklab import spm_models
+
+            data = spm_models.sentencepiece_path(name).read_bytes()
+            *load, sp = engine_figures.timed(lambda: sentencepiece.SentencePieceProcessor(model_proto=data))
+            *cold, ids = engine_figures.timed(sp.encode, lines)
+            same = engine_figures.ids_digest([i for line in ids for i in line]) == ours["ids_sha"]
+            print(f"    sentencepiece encode           {rate(mb, cold)}; load {ms(load)}; same ids {same}")
+            print(f"    toklab.sentencepiece, cold     {rate(mb, ours['cold'])}   = {cold[0] / ours['cold'][0]:.2f}x sentencepiece's speed (CPU)")
+        else:
+            print(f"    toklab.sentencepiece, cold     {rate(mb, ours['cold'])}")
+        print(f"    toklab.sentencepiece, warm     {rate(mb, ours['warm'])}")
+    return mine
+
+
+def pyodide_spm(text: str, models: list[str], mine: dict) -> None:
+    """Each SentencePiece model in a fresh Pyodide: its load (read, processor, table), the wasm memory then, its encode."""
+    for name in models:
+        figures = run_pyodide(text, [], [], [name])
+        if figures is None:
+            return
+        row, mb = figures["spm"][name], figures["mb"]
+        wasm, boot = row["wasm_bytes"] / 2**20, figures["wasm_boot_bytes"] / 2**20
+        print(f"  {name}: load: .model read {ms(row['read'])}, processor {ms(row['build'])}, the lessons' table {ms(row['table'])}; "
+              f"wasm memory {wasm:.0f} MiB once loaded ({boot:.0f} MiB before); same ids as CPython {row['ids_sha'] == mine[name]['ids_sha']}")
+        for key in ("cold", "warm"):
+            print(f"    toklab.sentencepiece, {key}     {rate(mb, row[key])}   = {row[key][0] / mine[name][key][0]:.1f}x CPython's time")
+
+
+def run_pyodide(text: str, names: list[str], models: list[str], spm: list[str] = ()) -> dict | None:
     """bench/pyodide_speed.mjs's figures, or None (said why) where it cannot run."""
     dist = ROOT / "dist"
     if not (dist / "wheels" / "manifest.json").is_file():
@@ -210,7 +256,7 @@ def run_pyodide(text: str, names: list[str], models: list[str]) -> dict | None:
         return None
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "corpus.txt").write_text(text, encoding="utf-8")
-        cmd = ["node", str(ROOT / "bench" / "pyodide_speed.mjs"), str(dist), tmp, ",".join(names), ",".join(models)]
+        cmd = ["node", str(ROOT / "bench" / "pyodide_speed.mjs"), str(dist), tmp, ",".join(names), ",".join(models), ",".join(spm)]
         try:
             out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=3600)
         except FileNotFoundError:
@@ -263,21 +309,27 @@ def main() -> None:
     parser.add_argument("--mb", type=float, default=5.0, help="corpus size in MB (default 5)")
     parser.add_argument("--encodings", default="r50k_base", help="comma-separated names (default r50k_base; \"\" for none)")
     parser.add_argument("--hf", default="", help="comma-separated open models (toklab.list_tokenizer_names())")
+    parser.add_argument("--spm", default="", help="comma-separated SentencePiece models (llama2,mistral,unigram_en,unigram_ja)")
     parser.add_argument("--no-pyodide", action="store_true", help="CPython figures only")
     args = parser.parse_args()
     names = [n for n in args.encodings.split(",") if n]
     models = [n for n in args.hf.split(",") if n]
+    spm = [n for n in args.spm.split(",") if n]
     text, sources = corpus(args.corpus, args.mb)
     print(f"corpus {args.corpus}, {len(text.encode()) / 1e6:.2f} MB: {sources}")
     print(f"CPython {sys.version.split()[0]}:")
     mine, tiktoken = cpython(text, names)
     hf_mine, hf_theirs = cpython_hf(text, models)
+    spm_mine = cpython_spm(text, spm)
     if not args.no_pyodide:
         if names:
             pyodide(text, names, mine, tiktoken)
         if models:
             print("Pyodide, one fresh interpreter per model:")
             pyodide_hf(text, models, hf_mine, hf_theirs)
+        if spm:
+            print("Pyodide, one fresh interpreter per SentencePiece model:")
+            pyodide_spm(text, spm, spm_mine)
 
 
 if __name__ == "__main__":

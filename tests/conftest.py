@@ -5,7 +5,7 @@ Fixtures (use them instead of importing tiktoken/regex yourself, so Pyodide skip
     gpt2_regex    GPT-2's pre-tokenizer pattern compiled by `regex` (skips where regex is missing)
     hf_tokenizers oracles.huggingface_merges, HuggingFace's BPE trainer (skips where tokenizers is missing)
     r50k_dir      the folder holding encoder.json / vocab.bpe (repo assets, or the wheel's copy)
-    tiktoken_oracle  name -> tiktoken's Encoding for r50k_base, cl100k_base or o200k_base, built offline
+    tiktoken_oracle  name -> tiktoken's Encoding for r50k_base, cl100k_base, o200k_base or o200k_harmony, built offline
     regex_oracle     (pattern, text) -> the pieces `regex` finds (skips where regex is missing)
     version_delta    the characters tiktoken's and regex's Unicode versions classify differently
     copy_programs    copy_programs("tools.bytecode"): a build step's PROGRAMS copied to tmp_path and put

@@ -104,10 +104,20 @@ def huggingface_merges(texts: list[str], *, split_whitespace: bool, vocab_size: 
 @functools.cache
 def tiktoken_encoding(name: str):
     """tiktoken's Encoding for a table toklab ships (cl100k_base, o200k_base; r50k_base as above), built
-    offline from the same .tiktoken file toklab reads, with tiktoken's own pattern and special tokens."""
+    offline from the same .tiktoken file toklab reads, with tiktoken's own pattern and special tokens.
+    o200k_harmony (gpt-oss) is tiktoken's own definition (tiktoken_ext.openai_public.o200k_harmony), made
+    with o200k_base's ranks from that file instead of a download: its special tokens are tiktoken's."""
     if name == "r50k_base":
         return tiktoken_r50k()
     import tiktoken
+    if name == "o200k_harmony":
+        from unittest import mock
+
+        import tiktoken_ext.openai_public as openai_public
+
+        ranks = tiktoken_encoding("o200k_base")._mergeable_ranks
+        with mock.patch.object(openai_public, "load_tiktoken_bpe", lambda *args, **kwargs: ranks):
+            return tiktoken.Encoding(**openai_public.o200k_harmony())
     import tiktoken.load
     from toklab.registry import TABLES, tables_dir
 

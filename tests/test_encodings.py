@@ -359,7 +359,8 @@ def test_pickles_by_name_or_by_ingredients():
 
 
 def test_models_and_names():
-    assert toklab.list_encoding_names() == ["r50k_base", "gpt2", "cl100k_base", "o200k_base"]
+    assert toklab.list_encoding_names() == ["r50k_base", "gpt2", "cl100k_base", "o200k_base", "o200k_harmony"]
+    assert toklab.encoding_for_model("gpt-oss-120b").name == "o200k_harmony"
     assert toklab.encoding_for_model("gpt-4o").name == "o200k_base"
     assert toklab.encoding_for_model("gpt-4-0613").name == "cl100k_base"
     assert toklab.encoding_for_model("gpt2").name == "gpt2"

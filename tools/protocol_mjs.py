@@ -73,8 +73,10 @@ def render() -> str:
         out.append(f"export const {name} = {getattr(p, name)};{_comment(p, name)}")
     out += [
         "",
-        "/** The tables the lessons offer (toklab.registry), the default first. */",
+        "/** The three tables the tables lesson compares (toklab.registry), the default first. */",
         f"export const ENCODINGS = {_js(typing.get_args(p.EncodingName))};",
+        "/** OpenAI's tables a lesson may use: the three and gpt-oss's o200k_harmony (o200k_base's ranks). */",
+        f"export const OPENAI_TABLES = {_js(p.OPENAI_NAMES)};",
         f"export const DEFAULT_ENCODING = {_js(p.DEFAULT_ENCODING)};",
         "/** The tables the worker fetches into Python's file system when a request first names one. */",
         f"export const FETCHED_TABLES = {_js(p.FETCHED_TABLES)};",
@@ -85,6 +87,8 @@ def render() -> str:
         f"export const FETCHED_SPM = {_js(p.FETCHED_SPM)};",
         "/** The WordPiece tables a lesson may use as its table, fetched as models/<name>.tokenizer.json (toklab.wordpiece_models). */",
         f"export const FETCHED_WORDPIECE = {_js(p.FETCHED_WORDPIECE)};",
+        "/** Each fetched table -> the file the worker fetches for it (o200k_harmony reads o200k_base's). */",
+        f"export const TABLE_FILES = {_js(p.TABLE_FILES)};",
         "/** Each table's family as the engine names it (toklab.tables): its answers say which. */",
         f"export const FAMILIES = {_js(typing.get_args(p.Family))};",
         "/** The table name of the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session). */",

@@ -18,8 +18,10 @@ export const MAX_CORPUS_CHARS = 8000000;  // train_hf's corpus: about 8 MB of La
 export const MAX_TRAIN_VOCAB = 32000;  // train_hf's largest vocabulary (MiniMind's: 6,400)
 export const MAX_TOKENIZER_FILE = 67108864;  // bytes of a tokenizer.json the reader may open (64 MiB)
 
-/** The tables the lessons offer (toklab.registry), the default first. */
+/** The three tables the tables lesson compares (toklab.registry), the default first. */
 export const ENCODINGS = Object.freeze(["r50k_base", "cl100k_base", "o200k_base"]);
+/** OpenAI's tables a lesson may use: the three and gpt-oss's o200k_harmony (o200k_base's ranks). */
+export const OPENAI_TABLES = Object.freeze(["r50k_base", "cl100k_base", "o200k_base", "o200k_harmony"]);
 export const DEFAULT_ENCODING = "r50k_base";
 /** The tables the worker fetches into Python's file system when a request first names one. */
 export const FETCHED_TABLES = Object.freeze(["cl100k_base", "o200k_base"]);
@@ -30,6 +32,21 @@ export const FETCHED_MODELS = Object.freeze(["qwen3", "deepseek_v3", "llama3", "
 export const FETCHED_SPM = Object.freeze(["llama2", "mistral", "unigram_en", "unigram_ja"]);
 /** The WordPiece tables a lesson may use as its table, fetched as models/<name>.tokenizer.json (toklab.wordpiece_models). */
 export const FETCHED_WORDPIECE = Object.freeze(["wordpiece_en"]);
+/** Each fetched table -> the file the worker fetches for it (o200k_harmony reads o200k_base's). */
+export const TABLE_FILES = Object.freeze({
+  "cl100k_base": "tables/cl100k_base.tiktoken",
+  "o200k_base": "tables/o200k_base.tiktoken",
+  "o200k_harmony": "tables/o200k_base.tiktoken",
+  "qwen3": "models/qwen3.hfpack",
+  "deepseek_v3": "models/deepseek_v3.hfpack",
+  "llama3": "models/llama3.hfpack",
+  "gemma3": "models/gemma3.hfpack",
+  "llama2": "models/llama2.model",
+  "mistral": "models/mistral.model",
+  "unigram_en": "models/unigram_en.model",
+  "unigram_ja": "models/unigram_ja.model",
+  "wordpiece_en": "models/wordpiece_en.tokenizer.json",
+});
 /** Each table's family as the engine names it (toklab.tables): its answers say which. */
 export const FAMILIES = Object.freeze(["byte_level_bpe", "char_bpe", "spm_bpe", "unigram", "wordpiece"]);
 /** The table name of the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session). */

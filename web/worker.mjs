@@ -37,7 +37,7 @@
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
-import { FETCHED_MODELS, FETCHED_SPM, FETCHED_TABLES, FETCHED_WORDPIECE, SLICED_KINDS, STAGES } from "./protocol.mjs";
+import { SLICED_KINDS, STAGES, TABLE_FILES } from "./protocol.mjs";
 import { failure } from "./failures.mjs";
 
 const base = new URL("./", import.meta.url);
@@ -166,22 +166,20 @@ const WARM_UP = [
 ];
 
 const TABLES_DIR = "/tables";
-const LARGER_TABLES = new Set([...FETCHED_TABLES, ...FETCHED_MODELS, ...FETCHED_SPM, ...FETCHED_WORDPIECE]);
-const MODELS = new Set(FETCHED_MODELS);
-const SPM = new Set(FETCHED_SPM); // SentencePiece's own .model files (toklab.spm_models)
-const WORDPIECE = new Set(FETCHED_WORDPIECE); // the WordPiece tables' tokenizer.json (toklab.wordpiece_models)
-const tables = new Map(); // name -> Promise<string | null>: why the fetch failed, or null once the file is written
+// Each table whose file is fetched -> that file (toklab.protocol.TABLE_FILES): o200k_harmony reads
+// o200k_base's, so the one file is fetched once for both.
+const tables = new Map(); // file -> Promise<string | null>: why the fetch failed, or null once the file is written
 
-/** Fetches a larger table into Python's file system, posting progress under request `id`. */
+/** Fetches a larger table's file into Python's file system, posting progress under request `id`. */
 async function fetchTable(name, id) {
-  // The table's character index (toklab.charmerge), made at build time: optional, Python makes it
-  // itself when it is missing. An open model has none.
-  const model = MODELS.has(name) || SPM.has(name) || WORDPIECE.has(name);
-  const index = model ? Promise.resolve(null) : fetch(new URL(`tables/${name}.charmerge.json`, base))
-    .then((r) => (r.ok ? r.arrayBuffer() : null))
-    .catch(() => null);
-  const file = SPM.has(name) ? `${name}.model` : WORDPIECE.has(name) ? `${name}.tokenizer.json` : model ? `${name}.hfpack` : `${name}.tiktoken`;
-  const path = model ? `models/${file}` : `tables/${file}`;
+  const path = TABLE_FILES[name];
+  const file = path.slice(path.lastIndexOf("/") + 1);
+  // An OpenAI table's character index (toklab.charmerge), made at build time: optional, Python makes it
+  // itself when it is missing. A model's file has none.
+  const index = !file.endsWith(".tiktoken") ? Promise.resolve(null)
+    : fetch(new URL(path.replace(/\.tiktoken$/, ".charmerge.json"), base))
+      .then((r) => (r.ok ? r.arrayBuffer() : null))
+      .catch(() => null);
   const response = await fetch(new URL(path, base));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const total = Number(response.headers.get("Content-Length")) || 0;
@@ -208,7 +206,7 @@ async function fetchTable(name, id) {
   postMessage({ id, progress: { encoding: name, loaded, total: total || loaded } });
   python.FS.mkdirTree(TABLES_DIR);
   const indexData = await index;
-  if (indexData) python.FS.writeFile(`${TABLES_DIR}/${name}.charmerge.json`, new Uint8Array(indexData));
+  if (indexData) python.FS.writeFile(`${TABLES_DIR}/${file.replace(/\.tiktoken$/, ".charmerge.json")}`, new Uint8Array(indexData));
   python.FS.writeFile(`${TABLES_DIR}/${file}`, data);
   const environ = python.pyimport("os").environ;
   environ.set("TOKLAB_TABLES", TABLES_DIR);
@@ -218,14 +216,15 @@ async function fetchTable(name, id) {
 /** Makes sure the table a payload names is in Python's file system (a failure is left for Python to report). */
 async function ensureTable(payload, id) {
   const name = payload && typeof payload === "object" ? payload.encoding : undefined;
-  if (!LARGER_TABLES.has(name)) return;
-  if (!tables.has(name)) {
-    tables.set(name, fetchTable(name, id).then(() => null, (error) => {
-      tables.delete(name);
+  if (typeof name !== "string" || !Object.hasOwn(TABLE_FILES, name)) return;
+  const path = TABLE_FILES[name];
+  if (!tables.has(path)) {
+    tables.set(path, fetchTable(name, id).then(() => null, (error) => {
+      tables.delete(path);
       return String(error?.message ?? error);
     }));
   }
-  const failed = await tables.get(name);
+  const failed = await tables.get(path);
   if (failed) console.warn(`The ${name} table could not be fetched: ${failed}`);
 }
 

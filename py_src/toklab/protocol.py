@@ -24,7 +24,7 @@ from collections import namedtuple
 from typing import Annotated, Literal, Required, TypedDict
 
 from .open_models import IN_PACKAGE, TOKENIZER_NAMES
-from .table_names import FETCHED, LESSON_TABLES, SPM_NAMES, WORDPIECE_NAMES
+from .table_names import FETCHED, LESSON_TABLES, OPENAI_TABLES, RANKS_FILE, SPM_NAMES, WORDPIECE_NAMES
 
 PIECE_LIMIT = 2000  # pieces per overview page, and the most an overview may ask for (piece_limit)
 MAX_TEXT = 1_000_000  # characters a request's string may carry, and a decode's text at most
@@ -42,7 +42,8 @@ TOY_WORK_LIMIT = 1_000_000  # toy_encode: symbols looked at and merge characters
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]
 TieRule = Literal["first_occurrence", "lexicographic", "huggingface"]
-EncodingName = Literal[LESSON_TABLES]  # the tables the lessons offer (toklab.table_names): r50k_base, cl100k_base, o200k_base
+EncodingName = Literal[LESSON_TABLES]  # the three tables the tables lesson compares (toklab.table_names): r50k_base, cl100k_base, o200k_base
+OPENAI_NAMES = OPENAI_TABLES  # OpenAI's tables a lesson may use: the three and gpt-oss's o200k_harmony
 DEFAULT_ENCODING = LESSON_TABLES[0]  # r50k_base, inside the engine
 FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file system when a request first names one
 
@@ -51,22 +52,37 @@ FETCHED_TABLES = FETCHED  # the tables the worker fetches into Python's file sys
 # trace_piece, decode and special in the OpenAI tables' shapes (toklab.hf.lesson), with `model` said.
 OPEN_MODEL_NAMES = TOKENIZER_NAMES  # minimind, qwen3, deepseek_v3, llama3, gemma3
 CUSTOM_TABLE = "custom"  # the reader's own file, once `tokenizer_file` (tokenizer.json), `tokenizer_model_file` (a SentencePiece .model) or `tokenizer_vocab_file` (a BERT vocab.txt) opened one (for the session)
-TableName = Literal[LESSON_TABLES + TOKENIZER_NAMES + SPM_NAMES + WORDPIECE_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the WordPiece tables, the reader's file
+TableName = Literal[OPENAI_TABLES + TOKENIZER_NAMES + SPM_NAMES + WORDPIECE_NAMES + (CUSTOM_TABLE,)]  # every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the WordPiece tables, the reader's file
 # The one table protocol (toklab.tables): every table names its family in its answers.
 Family = Literal["byte_level_bpe", "char_bpe", "spm_bpe", "unigram", "wordpiece"]  # GPT-2's bytes by rank; characters by rank (Gemma); SentencePiece BPE by score; Unigram's lattice; WordPiece's longest match (BERT)
 FETCHED_SPM = SPM_NAMES  # models/<name>.model, fetched when first named (llama2, mistral, unigram_en, unigram_ja)
 FETCHED_WORDPIECE = WORDPIECE_NAMES  # models/<name>.tokenizer.json, fetched when first named (wordpiece_en: toklab.wordpiece_models)
 FETCHED_MODELS = tuple(n for n in TOKENIZER_NAMES if n not in IN_PACKAGE)  # models/<name>.hfpack, fetched when first named
 PostSpecial = tuple[str, int, Literal["start", "end"]]  # a token the post-processor adds: token, id, where
+# The file each table is read from: OpenAI's ranks (tiktoken's format), a tokenizer.json, a SentencePiece tokenizer.model.
+Format = Literal["tiktoken", "tokenizer.json", "tokenizer.model"]
+# Each table whose file the worker fetches when a request first names it -> that file, under the build's
+# folder. o200k_harmony reads o200k_base's file (no file of its own); r50k_base and MiniMind are inside
+# the engine, and the reader's own file is opened in the page: none of them is here.
+TABLE_FILES = {
+    **{name: f"tables/{name}.tiktoken" for name in FETCHED},
+    **{name: f"tables/{base}.tiktoken" for name, base in RANKS_FILE.items()},
+    **{name: f"models/{name}.hfpack" for name in TOKENIZER_NAMES if name not in IN_PACKAGE},
+    **{name: f"models/{name}.model" for name in SPM_NAMES},
+    **{name: f"models/{name}.tokenizer.json" for name in WORDPIECE_NAMES},
+}
 
 
 class ModelFacts(TypedDict):
-    """An open model's tokenizer: what the lessons say about it, computed from its parts (toklab.hf.lesson)."""
+    """A table's facts, whatever its family: what the lessons say about it, computed from its parts
+    (toklab.tables: each table keeps `model_facts`). The page classifies a table by these, never by its name."""
 
-    name: str  # the option value: minimind, qwen3, ..., llama2, ..., or "custom" (the reader's file)
-    title: str  # "MiniMind (minimind-3)", "Qwen3", "Llama 1/2", ...; the reader's file: its file name
-    licence: str  # "" for the reader's file (the engine cannot know it)
+    name: str  # the option value: r50k_base, ..., minimind, qwen3, ..., llama2, ..., or "custom" (the reader's file)
+    title: str  # "GPT-2", "gpt-oss", "MiniMind (minimind-3)", "Qwen3", "Llama 1/2", ...; the reader's file: its file name
+    licence: str  # "" for OpenAI's tables and the reader's file (no model licence the engine says)
     family: Family  # the family of its algorithm (toklab.tables)
+    format: Format  # the kind of file it is read from: OpenAI's ranks, a tokenizer.json, a tokenizer.model
+    file: str | None  # the file the worker fetches for it (TABLE_FILES); null: inside the engine, or the reader's own
     kind: Literal["byte_level", "characters"]  # its first symbols: one per byte (Ġ), or one per character
     space: str  # how its tokens write a space: "Ġ", "▁" or " "
     digits: Literal["threes", "single", "runs", "whole"]  # how its pre-tokenizer cuts a run of digits
@@ -82,7 +98,7 @@ class ModelFacts(TypedDict):
 
 
 class TokenizerFactsRequest(TypedDict, total=False):
-    encoding: Required[TableName]  # an open model or "custom" (an OpenAI table has no facts of this kind: bad_choice)
+    encoding: Required[TableName]  # any table: OpenAI's, an open model, a SentencePiece model or "custom"
 Range = namedtuple("Range", ["min", "max"])  # Annotated[int, Range(1, 64)]: an integer field's bounds (None: MAX_INT)
 TextLimit = namedtuple("TextLimit", ["max"])  # Annotated[str, TextLimit(n)]: a text field longer than MAX_TEXT allows
 MAX_CORPUS_CHARS = 8_000_000  # train_hf's corpus: about 8 MB of Latin text, 24 MB of Chinese
@@ -196,7 +212,7 @@ class StatusMessage(TypedDict):
 class Progress(TypedDict):
     """worker -> page while a request's table downloads: `{id, progress: Progress}`."""
 
-    encoding: Literal[FETCHED + FETCHED_MODELS]
+    encoding: Literal[tuple(TABLE_FILES)]
     loaded: int  # bytes so far
     total: int  # bytes in all (0 while the server did not say)
 
@@ -251,7 +267,7 @@ class Overview(TypedDict):
     n_merged: int  # of those, the tokens of two or more bytes
     specials: list[tuple[str, int]]  # the special tokens and their ids, by id
     family: Family  # the table's family (toklab.tables): how trace_piece's steps read
-    model: ModelFacts | None  # an open model's facts (issue #24); null for OpenAI's tables and trained merges
+    model: ModelFacts | None  # the table's facts (toklab.tables), its family and format named; null for merges trained in the page
 
 
 class Step(TypedDict):
@@ -486,7 +502,7 @@ class SpecialViews(TypedDict):
     n_ranks: int
     n_merged: int
     specials: list[tuple[str, int]]
-    model: ModelFacts | None  # an open model's facts (issue #24); null for OpenAI's tables
+    model: ModelFacts | None  # the table's facts (toklab.tables); null for merges trained in the page
 
 
 # --- train, then use what was learned --------------------------------------------------------------

@@ -3,6 +3,9 @@
     r50k_base, gpt2   GPT-2's table (50,257 tokens), inside the toklab package (assets/r50k/)
     cl100k_base       GPT-3.5/GPT-4's table (100,256 ranks), a 1.7 MB file beside the package
     o200k_base        GPT-4o's table (199,998 ranks), a 3.6 MB file beside the package
+    o200k_harmony     gpt-oss's: o200k_base's ranks (the same file) and the harmony chat format's special
+                      tokens (<|start|>, <|channel|>, <|message|>, <|end|>, ...: 1,090 of them, ids
+                      199998-201087), as tiktoken 0.14.0 defines it
 
 The two larger tables are files in tiktoken's own format, `cl100k_base.tiktoken` and
 `o200k_base.tiktoken`, checked against the sha256 that tiktoken pins for OpenAI's files. They are not
@@ -38,7 +41,7 @@ from .open_models import IN_PACKAGE, OPEN_MODELS, PACKED_SUFFIX, TOKENIZER_NAMES
 from .patterns import CL100K_PATTERN, O200K_PATTERN
 from .r50k import load_r50k
 from .ranks import RankTable, load_tiktoken_bpe
-from .table_names import FETCHED, LESSON_TABLES, SHIPPED
+from .table_names import FETCHED, LESSON_TABLES, RANKS_FILE, SHIPPED
 
 __all__ = [
     "FETCHED",
@@ -74,6 +77,24 @@ TABLES = {
         {ENDOFTEXT: 199999, ENDOFPROMPT: 200018},
     ),
 }
+
+
+def harmony_special_tokens() -> dict[str, int]:
+    """gpt-oss's special tokens, as tiktoken 0.14.0's `o200k_harmony` (tiktoken_ext/openai_public.py) makes
+    them: o200k_base's two, then the harmony chat format's, then <|reserved_i|> for every id up to 201087.
+    As there, <|endofprompt|> keeps 200018 and <|reserved_200018|> is given 200018 too: two texts, one id.
+
+    >>> tokens = harmony_special_tokens()
+    >>> len(tokens), tokens["<|start|>"], tokens["<|message|>"], tokens["<|reserved_201087|>"]
+    (1091, 200006, 200008, 201087)
+    """
+    return {
+        **TABLES["o200k_base"][2],
+        "<|startoftext|>": 199998, ENDOFTEXT: 199999, "<|reserved_200000|>": 200000, "<|reserved_200001|>": 200001,
+        "<|return|>": 200002, "<|constrain|>": 200003, "<|reserved_200004|>": 200004, "<|channel|>": 200005,
+        "<|start|>": 200006, "<|end|>": 200007, "<|message|>": 200008, "<|reserved_200009|>": 200009,
+        "<|reserved_200010|>": 200010, "<|reserved_200011|>": 200011, "<|call|>": 200012,
+    } | {f"<|reserved_{i}|>": i for i in range(200013, 201088)}  # fmt: skip
 # SHIPPED, LESSON_TABLES and FETCHED (the names of TABLES) are in `table_names`, which `protocol` reads too.
 
 # tiktoken 0.14.0's model names (tiktoken/model.py), including models of encodings toklab does not ship.
@@ -135,7 +156,12 @@ def tables_dir(name: str) -> Path:
 
 
 def load_table(name: str, folder: Path | None = None) -> Encoding:
-    """Load cl100k_base or o200k_base from its .tiktoken file, checking its sha256."""
+    """Load cl100k_base or o200k_base from its .tiktoken file, checking its sha256. o200k_harmony is
+    o200k_base's table (the same ranks object, loaded once) with gpt-oss's special tokens."""
+    if name in RANKS_FILE:
+        base = load_table(RANKS_FILE[name], folder) if folder is not None else get_encoding(RANKS_FILE[name])
+        return Encoding(name, pat_str=base._pat_str, model=base.model, pretokenizer=base.pretokenizer,
+                        special_tokens=harmony_special_tokens())  # fmt: skip
     expected, pat_str, special_tokens = TABLES[name]
     path = (folder or tables_dir(name)) / f"{name}.tiktoken"
     data = path.read_bytes()
@@ -166,14 +192,14 @@ def _char_index(path: Path, table_sha256: str) -> dict | None:
 
 
 def get_encoding(encoding_name: str) -> Encoding:
-    """The named encoding, loaded once. toklab ships r50k_base, gpt2, cl100k_base and o200k_base."""
+    """The named encoding, loaded once. toklab ships r50k_base, gpt2, cl100k_base, o200k_base and o200k_harmony."""
     if not isinstance(encoding_name, str):
         raise ValueError(f"Expected a string in get_encoding, got {type(encoding_name)}")
     found = _ENCODINGS.get(encoding_name)
     if found is None:
         if encoding_name in ("r50k_base", "gpt2"):
             found = load_r50k(name=encoding_name)
-        elif encoding_name in TABLES:
+        elif encoding_name in TABLES or encoding_name in RANKS_FILE:
             found = load_table(encoding_name)
         else:
             raise UnknownEncoding(f"unknown encoding {encoding_name!r}: toklab ships {', '.join(SHIPPED)}")

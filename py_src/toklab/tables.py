@@ -10,9 +10,11 @@ ask every family the same way:
     special_views(text)             the special lesson's three views
     plain_special(text, allowed)    special-token text was read as plain text
     table_facts()                   the sizes the lessons quote (n_vocab, n_ranks, n_merged, specials)
-    model_facts()                   what the page says about a model (title, licence, its way of cutting),
-                                    null for OpenAI's tables and a table trained in the page
+    model_facts()                   what the page says about the table (ModelFacts: title, licence, family,
+                                    the format of its file and the file the worker fetches, its way of
+                                    cutting, its sizes), null only for a table trained in the page
     family                          the family, named: FAMILIES
+    format                          the file it is read from: "tiktoken", "tokenizer.json", "tokenizer.model"
 
 Three kinds of table keep it: `RankTable` (an OpenAI table, or one trained in the train lesson: a
 `toklab.encoding.Encoding`), `toklab.hf.lesson.LessonTable` (an open model's tokenizer.json, or the
@@ -21,15 +23,16 @@ SentencePiece .model: Llama 1/2, Mistral, the Unigram models). webapi never asks
 
     >>> from toklab import get_encoding
     >>> table = RankTable(get_encoding("r50k_base"))
-    >>> table.family, [p["ids"] for p in table.pieces("hello world", "none")], table.model_facts()
-    ('byte_level_bpe', [[31373], [995]], None)
+    >>> table.family, [p["ids"] for p in table.pieces("hello world", "none")], table.model_facts()["title"]
+    ('byte_level_bpe', [[31373], [995]], 'GPT-2')
 """
 
 from __future__ import annotations
 
 from .errors import ToklabError
 from .facts import piece_facts, piece_label, start_spans, token_texts
-from .protocol import MAX_CANDIDATE_BYTES
+from .protocol import MAX_CANDIDATE_BYTES, TABLE_FILES
+from .table_names import OPENAI_TITLES
 
 __all__ = ["FAMILIES", "RankTable", "SpmTable", "family_of"]
 
@@ -43,6 +46,7 @@ class RankTable:
     """A `toklab.encoding.Encoding` (OpenAI's, or trained in the train lesson) on the table protocol."""
 
     family = "byte_level_bpe"
+    format = "tiktoken"
     licence = ""  # OpenAI's tables: tiktoken's files, no model licence said here
 
     def __init__(self, enc):
@@ -95,8 +99,32 @@ class RankTable:
             "specials": sorted(([token, i] for token, i in enc.special_tokens.items()), key=lambda pair: pair[1]),
         }
 
-    def model_facts(self) -> None:
-        return None
+    def model_facts(self) -> dict | None:
+        """OpenAI's table's facts (ModelFacts), its way of cutting read from its pattern; None for a table
+        trained in the page (it is no model's).
+
+        >>> from toklab import get_encoding
+        >>> facts = RankTable(get_encoding("r50k_base")).model_facts()
+        >>> facts["format"], facts["file"], facts["digits"], facts["vocab_size"], facts["vocab_size_with_added"]
+        ('tiktoken', None, 'runs', 50256, 50257)
+        """
+        if self.name not in OPENAI_TITLES:
+            return None
+        from .bytes_unicode import to_printable
+        from .hf.lesson import _digits
+
+        enc = self.enc
+        n_ranks = len(enc.model.token_lengths())
+        patterns = [enc._pat_str]
+        return {
+            "name": self.name, "title": OPENAI_TITLES[self.name], "licence": self.licence, "family": self.family,
+            "format": self.format, "file": TABLE_FILES.get(self.name),
+            "kind": "byte_level", "space": to_printable(b" "), "digits": _digits(patterns),
+            "cjk_runs": any("\u4e00" in p for p in patterns), "whole_tokens": False, "byte_fallback": False,
+            "n_patterns": len(patterns), "post_specials": [],
+            "vocab_size": n_ranks, "vocab_size_with_added": n_ranks + len(set(enc.special_tokens.values())),
+            "n_added": len(enc.special_tokens), "n_special": len(enc.special_tokens),
+        }  # fmt: skip
 
     def row(self, text: str, dim: int) -> dict:
         from .model_rows import encoding_row
@@ -137,6 +165,7 @@ class SpmTable:
         self.title = title
         self.licence = licence
         self.family = "spm_bpe" if sp.is_bpe else "unigram"
+        self.format = "tokenizer.model"
         self.n_vocab = sp.get_piece_size()
         self.special_ids = {i for i in range(self.n_vocab) if sp.types[i] == CONTROL}
         self.special_tokens = {sp.pieces[i]: i for i in sorted(self.special_ids)}
@@ -336,7 +365,7 @@ class SpmTable:
         sp = self.sp
         return {
             "name": self.name, "title": self.title, "licence": self.licence, "family": self.family,
-            "kind": "characters", "space": "\u2581", "digits": "whole", "cjk_runs": False, "whole_tokens": False,
+            "format": self.format, "file": TABLE_FILES.get(self.name), "kind": "characters", "space": "\u2581", "digits": "whole", "cjk_runs": False, "whole_tokens": False,
             "byte_fallback": bool(sp.model.byte_fallback), "n_patterns": 0, "post_specials": [],
             "vocab_size": self.n_vocab, "vocab_size_with_added": self.n_vocab,
             "n_added": len(self.special_ids),

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from . import budget as _budget  # the request's time budget (a local `budget` below is a toy count)
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .pretokenize import GPT2
-from .protocol import (CUSTOM_TABLE, SPM_NAMES, WORDPIECE_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES, PIECE_LIMIT, TOY_WORK_LIMIT, EncodingName,
-                       TableName)
+from .protocol import (CUSTOM_TABLE, OPENAI_NAMES, SPM_NAMES, WORDPIECE_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES,
+                       PIECE_LIMIT, TOY_WORK_LIMIT, TableName)
 from .registry import get_encoding
 from .tables import RankTable
 from .validate import read_request
@@ -31,7 +31,7 @@ from .validate import read_request
 __all__ = ["handle", "HANDLERS"]
 
 
-ENCODINGS = EncodingName.__args__  # ("r50k_base", "cl100k_base", "o200k_base")
+ENCODINGS = OPENAI_NAMES  # ("r50k_base", "cl100k_base", "o200k_base", "o200k_harmony")
 TABLES = TableName.__args__  # those, the open models, the SentencePiece models and "custom"
 SPM_TABLES = SPM_NAMES  # llama2, mistral, unigram_en, unigram_ja (toklab.spm_models)
 WORDPIECE_TABLES = WORDPIECE_NAMES  # wordpiece_en (toklab.wordpiece_models)
@@ -139,12 +139,12 @@ def _wordpiece_table(name: str):
 
 
 def tokenizer_facts(encoding: str) -> dict:
-    """What the page says about a model before and after it loads: its title, family, sizes and way of cutting."""
-    if encoding not in TABLES or encoding in ENCODINGS:
-        raise bad_choice("encoding", encoding, TABLES[len(ENCODINGS):])
-    if encoding == CUSTOM_TABLE:
-        return _custom_table().model_facts()
-    if encoding in _open_tables or encoding in SPM_TABLES or encoding in WORDPIECE_TABLES:
+    """What the page says about a table before and after it loads: its title, family, format, file,
+    sizes and way of cutting (ModelFacts). An open model's are read from its file without building it."""
+    if encoding not in TABLES:
+        raise bad_choice("encoding", encoding, TABLES)
+    if encoding == CUSTOM_TABLE or encoding in ENCODINGS or encoding in _open_tables or encoding in SPM_TABLES \
+            or encoding in WORDPIECE_TABLES:
         return _encoding(encoding).model_facts()
     from .hf.lesson import config_facts, config_family, said
     from .open_models import OPEN_MODELS

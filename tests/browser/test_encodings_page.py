@@ -38,7 +38,7 @@ def oracle(dist_dir):
     made = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(public, "load_tiktoken_bpe", from_dist)
-        for name in ("cl100k_base", "o200k_base"):
+        for name in ("cl100k_base", "o200k_base", "o200k_harmony"):
             made[name] = tiktoken.Encoding(**public.ENCODING_CONSTRUCTORS[name]())
     return made
 
@@ -104,12 +104,41 @@ def test_cl100k_in_encode_is_tiktokens_kept_by_the_url_and_followed_by_decode(op
     expect(tokens).to_have_count(len(want))
 
 
+HARMONY_CHAT = "<|start|>user<|message|>今天天气真好?<|end|><|start|>assistant<|channel|>final<|message|>Yes.<|return|>"
+
+
+def test_gpt_oss_harmony_table_is_offered_beside_openais_and_cuts_as_tiktoken(open_app, oracle):
+    """gpt-oss's o200k_harmony (issue 38): named in the select's OpenAI group, its ids tiktoken's own
+    o200k_harmony's, on ordinary text (encode) and with its chat tokens allowed (the special lesson)."""
+    page = open_app(f"lesson=encode&text={quote(MIXED)}")
+    select = page.get_by_test_id("encoding-select")
+    option = select.locator('option[value="o200k_harmony"]')
+    expect(option).to_have_text("gpt-oss (o200k_harmony)")
+    expect(select.locator('optgroup[data-group="encoding.groupOpenAI"] option[value="o200k_harmony"]')).to_have_count(1)
+    select.select_option("o200k_harmony")
+    want = oracle["o200k_harmony"].encode_ordinary(MIXED)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(want), timeout=LOAD_MS)
+    expect(page).to_have_url(re.compile(r"encoding=o200k_harmony"))
+    expect(page.get_by_test_id("encoding-note")).to_contain_text("harmony chat format")
+
+    page.get_by_test_id("lesson-tab-special").click()
+    expect(page.get_by_test_id("encoding-select")).to_have_value("o200k_harmony")
+    page.get_by_test_id("special-input").fill(HARMONY_CHAT)
+    allowed = oracle["o200k_harmony"].encode(HARMONY_CHAT, allowed_special="all")
+    assert 200006 in allowed and 200005 in allowed  # <|start|>, <|channel|>
+    expect(page.get_by_test_id("special-allowed").get_by_test_id("special-ids")).to_have_text(f"[{ids_text(allowed)}]", timeout=LOAD_MS)
+    plain = oracle["o200k_harmony"].encode_ordinary(HARMONY_CHAT)
+    expect(page.get_by_test_id("special-plain").get_by_test_id("special-ids")).to_have_text(f"[{ids_text(plain)}]")
+    expect(page.get_by_test_id("special-library")).to_be_hidden()  # OpenAI's ranks: no model file to name
+    page.get_by_test_id("encoding-select").select_option("r50k_base")
+
+
 def test_the_tables_lesson_shows_one_text_in_all_three_tables(open_app, oracle, r50k_oracle, screenshot):
     page = open_app("lesson=tables")
     page.get_by_test_id("tables-preset-english").click()
     page.get_by_test_id("tables-preset-chinese").click()
     expect(page.get_by_test_id("tables-input")).to_have_value(CHINESE)
-    encoders = {"r50k_base": r50k_oracle, **oracle}
+    encoders = {"r50k_base": r50k_oracle, "cl100k_base": oracle["cl100k_base"], "o200k_base": oracle["o200k_base"]}
     counts = {}
     for name, enc in encoders.items():
         ids = enc.encode_ordinary(CHINESE)

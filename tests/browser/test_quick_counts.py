@@ -20,7 +20,7 @@ LOAD_MS = 300_000  # every table fetched and built inside Pyodide, on a loaded m
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 TEXT = "今天天气真好, tokenizers split 2024!"
-OPENAI = ("r50k_base", "cl100k_base", "o200k_base")
+OPENAI = ("r50k_base", "cl100k_base", "o200k_base", "o200k_harmony")
 
 # Every count, whatever its moment: a number and not busy, or busy and saying so ("…"), or a tap offered.
 CELLS = """() => [...document.querySelectorAll('[data-testid=quick-count]')].map((c) => ({

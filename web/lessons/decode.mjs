@@ -9,7 +9,7 @@ import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { ITEM_LIMIT } from "../protocol.mjs";
 import { el } from "../ui/dom.mjs";
-import { EncodingChoice, encodingParam, withEncoding, isOpenModel, isWordPiece, factsOf } from "./encodings.mjs";
+import { EncodingChoice, encodingParam, withEncoding, modelFile } from "./encodings.mjs";
 import { intro, inputCard, stageCard, errorText, insertUndoable } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
 import { visibleSymbol } from "../glyphs.mjs";
@@ -204,7 +204,7 @@ class DecodeLesson extends TextLesson {
  * tables and the byte-level models, characters with ▁ and <0xE4>-style byte tokens for Gemma's kind.
  */
 export function tokenForm(t, encoding) {
-  const facts = isOpenModel(encoding) || isWordPiece(encoding) ? factsOf(encoding) : null;
+  const facts = modelFile(encoding);
   if (!facts) return t("decode.form.openai");
   const vars = { title: facts.title, space: facts.space };
   if (facts.kind === "byte_level") return t("decode.form.byteLevel", vars);

@@ -20,6 +20,14 @@ registerPairs({
     en: "o200k_base (GPT-4o)",
     zh: "o200k_base（GPT-4o）",
   },
+  "encoding.o200k_harmony": {
+    en: "gpt-oss (o200k_harmony)",
+    zh: "gpt-oss（o200k_harmony）",
+  },
+  "encoding.note.o200k_harmony": {
+    en: "gpt-oss's table is o200k_base's ranks (the very same file) with the special tokens of OpenAI's harmony chat format beside them: <|start|>, <|channel|>, <|message|>, <|end|>, <|return|>, <|call|> and <|constrain|> mark who speaks, on which channel, and where a message begins and ends; reserved tokens fill the ids after them. Ordinary text is cut exactly as o200k_base cuts it; only the special tokens differ.",
+    zh: "gpt-oss 的词表就是 o200k_base 的 rank（同一个文件），旁边加上 OpenAI harmony 对话格式的特殊 token：<|start|>、<|channel|>、<|message|>、<|end|>、<|return|>、<|call|> 和 <|constrain|> 标出谁在说话、走哪个频道、一条消息从哪里开始到哪里结束；其后的 id 都留给保留 token。普通文字的切法和 o200k_base 完全一样，不同的只有特殊 token。",
+  },
   "encoding.loading": {
     en: "Loading the {name} table… {percent}",
     zh: "正在加载 {name} 词表…… {percent}",

@@ -1,7 +1,13 @@
 // The token tables a lesson can use (the engine's `encoding` field, docs/protocol.md) and the select
 // that chooses one. r50k_base is inside the engine and is the default; cl100k_base and o200k_base are
-// files the worker fetches the first time a request names them (web/worker.mjs), with progress. The
+// files the worker fetches the first time a request names them (web/worker.mjs), with progress;
+// gpt-oss's o200k_harmony reads o200k_base's file (protocol.mjs TABLE_FILES). The
 // choice is one state field, `encoding`, so encode, decode and special follow it and the URL keeps it.
+//
+// What a table is (its family, the format of its file, its title, licence and vocabulary size, the file
+// the worker fetches) is the engine's to say: `tokenizer_facts` for every table, precomputed by the build
+// and brought again by every answer that used it (`model`). The page never classifies a table by its
+// name: `factsOf(name)` and `modelFile(name)` (a model's own file, not OpenAI's ranks) read those facts.
 //
 //     const choice = new EncodingChoice(ctx, (name) => rerun());   // place choice.element
 //     update(state, changed): choice.update(state, changed);   queries: withEncoding(payload, choice.active)
@@ -29,45 +35,47 @@
 
 import { param } from "../state.mjs";
 import { el, Bindings } from "../ui/dom.mjs";
-import { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, FETCHED_WORDPIECE, CUSTOM_TABLE } from "../protocol.mjs";
+import { ENCODINGS, OPENAI_TABLES, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, FETCHED_WORDPIECE, CUSTOM_TABLE } from "../protocol.mjs";
 import { precomputed } from "../precomputed.mjs";
 import { TIMING } from "../theme.mjs";
 import "./encodingWords.mjs";
 
-export { ENCODINGS, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, CUSTOM_TABLE }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
+export { ENCODINGS, OPENAI_TABLES, DEFAULT_ENCODING, OPEN_MODEL_NAMES, FETCHED_SPM, CUSTOM_TABLE }; // the tables' names, declared once (toklab.registry, through toklab.protocol)
 
 /** Every table a lesson may use: OpenAI's, the open models, the SentencePiece models, the reader's file. */
-export const TABLE_NAMES = Object.freeze([...ENCODINGS, ...OPEN_MODEL_NAMES, ...FETCHED_SPM, ...FETCHED_WORDPIECE, CUSTOM_TABLE]);
-
-/** True for a WordPiece table (BERT's longest match: wordpiece_en, trained by the build). */
-export const isWordPiece = (name) => FETCHED_WORDPIECE.includes(name);
-
-/** True for a SentencePiece model (a tokenizer.model: Llama 1/2, Mistral, the Unigram test models). */
-export const isSentencePiece = (name) => FETCHED_SPM.includes(name);
-
-/**
- * True for a table the engine says model facts of (ModelFacts: its title, family, way of cutting): an
- * open model's tokenizer.json, a SentencePiece model, or the reader's own file ("custom").
- */
-export const isOpenModel = (name) => OPEN_MODEL_NAMES.includes(name) || isSentencePiece(name) || name === CUSTOM_TABLE;
+export const TABLE_NAMES = Object.freeze([...OPENAI_TABLES, ...OPEN_MODEL_NAMES, ...FETCHED_SPM, ...FETCHED_WORDPIECE, CUSTOM_TABLE]);
 
 /** The `encoding` state field (left out of the URL at its default). */
 export const encodingParam = () => param.oneOf(DEFAULT_ENCODING, TABLE_NAMES);
 
-const modelFacts = new Map(); // name -> the engine's ModelFacts (docs/protocol.md)
-for (const name of [...OPEN_MODEL_NAMES, ...FETCHED_SPM, ...FETCHED_WORDPIECE]) {
-  const answer = precomputed("tokenizer_facts", { encoding: name });
+const modelFacts = new Map(); // name -> the engine's ModelFacts (docs/protocol.md), every table's
+for (const name of TABLE_NAMES) {
+  const answer = name === CUSTOM_TABLE ? null : precomputed("tokenizer_facts", { encoding: name });
   if (answer && answer.ok) modelFacts.set(name, answer.result);
 }
 
 /** The facts an answer brought (`model`), kept for the labels and sentences; null is ignored. */
 export function learnModel(facts) {
-  if (facts && isWordPiece(facts.name)) modelFacts.set(facts.name, facts);
-  if (facts && typeof facts.name === "string" && isOpenModel(facts.name)) modelFacts.set(facts.name, facts);
+  if (facts && typeof facts.name === "string" && TABLE_NAMES.includes(facts.name)) modelFacts.set(facts.name, facts);
 }
 
-/** What the engine said of open model `name`, or null before it said anything. */
+/** What the engine said of table `name` (ModelFacts: family, format, title, licence, sizes), or null before it said anything. */
 export const factsOf = (name) => modelFacts.get(name) ?? null;
+
+/**
+ * The facts of a table read from a model's own file (a tokenizer.json or a tokenizer.model: an open
+ * model, a SentencePiece model, the reader's file), or null: OpenAI's ranks, or nothing said yet.
+ */
+export function modelFile(name) {
+  const facts = factsOf(name);
+  return facts && facts.format !== "tiktoken" ? facts : null;
+}
+
+/** The engine says table `name` is a SentencePiece model (a tokenizer.model: Llama 1/2, Mistral, the Unigram models). */
+const isSentencePiece = (name) => name !== CUSTOM_TABLE && factsOf(name)?.format === "tokenizer.model";
+
+/** The engine says table `name` is a WordPiece table it ships (BERT's longest match: wordpiece_en, trained by the build). */
+export const isWordPiece = (name) => name !== CUSTOM_TABLE && factsOf(name)?.family === "wordpiece";
 
 const GROUPED = new Intl.NumberFormat("en-US");
 
@@ -94,26 +102,21 @@ const spmTitle = (model, t) => t(`encoding.title.${model}`);
 export function tableTitle(name, t) {
   if (isWordPiece(name)) return spmTitle(name, t);
   if (isSentencePiece(name)) return spmTitle(name, t);
-  if (!isOpenModel(name)) return name;
-  const facts = factsOf(name);
+  const facts = modelFile(name);
   return facts ? facts.title : name;
 }
 
-/** The select's label of a table: an open model's title and vocabulary size (with its added tokens). */
+/** The select's label of a table: OpenAI's by its name, a model's title and vocabulary size (with its added tokens). */
 function optionLabel(name, t) {
-  if (isWordPiece(name)) {
-    const facts = factsOf(name);
-    return facts ? t("encoding.wordpiece", { title: tableTitle(name, t), size: GROUPED.format(facts.vocab_size) }) : tableTitle(name, t);
-  }
-  if (!isOpenModel(name)) return t(`encoding.${name}`);
   const facts = factsOf(name);
-  if (isSentencePiece(name)) {
-    return facts ? t("encoding.spm", { title: tableTitle(name, t), family: t(`encoding.family.${facts.family}`), size: GROUPED.format(facts.vocab_size) })
-      : tableTitle(name, t);
-  }
   if (!facts) return name;
-  const size = GROUPED.format(facts.vocab_size_with_added);
-  return t(name === CUSTOM_TABLE ? "encoding.custom" : "encoding.model", { title: facts.title, size });
+  if (isWordPiece(name)) return t("encoding.wordpiece", { title: tableTitle(name, t), size: GROUPED.format(facts.vocab_size) });
+  if (facts.format === "tiktoken") return t(`encoding.${name}`);
+  if (name === CUSTOM_TABLE) return t("encoding.custom", { title: facts.title, size: GROUPED.format(facts.vocab_size_with_added) });
+  if (facts.format === "tokenizer.model") {
+    return t("encoding.spm", { title: tableTitle(name, t), family: t(`encoding.family.${facts.family}`), size: GROUPED.format(facts.vocab_size) });
+  }
+  return t("encoding.model", { title: facts.title, size: GROUPED.format(facts.vocab_size_with_added) });
 }
 
 /**
@@ -159,7 +162,7 @@ export class EncodingChoice {
       } },
     });
     this.options = new Map();
-    this.groups = [["encoding.groupOpenAI", ENCODINGS], ["encoding.groupOpen", OPEN_MODEL_NAMES], ["encoding.groupSpm", FETCHED_SPM], ["encoding.groupWordPiece", FETCHED_WORDPIECE]].map(([key, names]) => {
+    this.groups = [["encoding.groupOpenAI", OPENAI_TABLES], ["encoding.groupOpen", OPEN_MODEL_NAMES], ["encoding.groupSpm", FETCHED_SPM], ["encoding.groupWordPiece", FETCHED_WORDPIECE]].map(([key, names]) => {
       const group = el("optgroup", { data: { group: key } });
       for (const name of names) {
         const option = el("option", { attrs: { value: name } });
@@ -218,7 +221,7 @@ export class EncodingChoice {
     this.render();
     const answer = await this.ctx.query("warmup", { encoding: name }, {
       // Building an open model's tokenizer inside Pyodide takes long (Gemma 3: 262,144 tokens, 514,906 merges).
-      timeoutMs: isOpenModel(name) ? TIMING.modelLoadTimeoutMs : null,
+      timeoutMs: modelFile(name) ? TIMING.modelLoadTimeoutMs : null,
       onProgress: ({ loaded: got, total }) => {
         if (this.wanted !== name || this.closed) return;
         this.loading = { name, loaded: got, total };
@@ -272,15 +275,15 @@ export class EncodingChoice {
     this.status.textContent = status;
     this.status.hidden = status === "";
     this.status.dataset.state = l ? "loading" : this.failed ? "error" : this.needsFile ? "needs-file" : "ready";
-    const facts = factsOf(this.active);
+    const facts = modelFile(this.active);
     const title = facts ? facts.title : this.active;
-    this.note.textContent = isWordPiece(this.active) ? t("encoding.note.wordpiece", { title: tableTitle(this.active, t), licence: facts ? facts.licence : "" })
+    this.note.textContent = isWordPiece(this.active) ? t("encoding.note.wordpiece", { title: tableTitle(this.active, t), licence: facts.licence })
       : this.active === CUSTOM_TABLE
         ? t(`encoding.note.${facts && (facts.family === "spm_bpe" || facts.family === "unigram") ? "customModel"
           : facts && facts.family === "wordpiece" && /\.txt$/i.test(title) ? "customVocab" : "custom"}`, { title })
-      : isSentencePiece(this.active) ? t(`encoding.note.${facts && facts.family === "unigram" ? "unigram" : "spm"}`, { title: tableTitle(this.active, t), licence: facts ? facts.licence : "" })
-      : isOpenModel(this.active) ? t("encoding.note.open", { title, licence: facts ? facts.licence : "" })
-        : t(`encoding.note.${this.active}`);
+      : !facts ? t(`encoding.note.${this.active}`)
+      : facts.format === "tokenizer.model" ? t(`encoding.note.${facts.family === "unigram" ? "unigram" : "spm"}`, { title: tableTitle(this.active, t), licence: facts.licence })
+        : t("encoding.note.open", { title, licence: facts.licence });
     this.element.dataset.active = this.active;
   }
 

@@ -14,7 +14,7 @@ import { TextLesson } from "../ui/textLesson.mjs";
 import { modelsQuiz } from "./models/ask.mjs";
 import { FileOpener, openFile } from "./models/file.mjs";
 import { PRESETS, CHINESE } from "./models/presets.mjs";
-import { MODELS, LOAD_ORDER, SPM_ORDER, waitsForTap } from "./models/table.mjs";
+import { MODELS, LOAD_ORDER, SPM_ORDER, BESIDE_ORDER, waitsForTap } from "./models/table.mjs";
 import { NotesWrong } from "./models/notesWrong.mjs";
 import { Limits } from "./models/limits.mjs";
 import "./models/strings.mjs";
@@ -131,7 +131,7 @@ class ModelsLesson extends TextLesson {
   // --- the rows ----------------------------------------------------------------------------------
 
   encodings() {
-    return openFile() ? [...LOAD_ORDER, ...SPM_ORDER, "custom"] : [...LOAD_ORDER, ...SPM_ORDER];
+    return openFile() ? [...LOAD_ORDER, ...BESIDE_ORDER, ...SPM_ORDER, "custom"] : [...LOAD_ORDER, ...BESIDE_ORDER, ...SPM_ORDER];
   }
 
   /**
@@ -222,7 +222,7 @@ class ModelsLesson extends TextLesson {
       el("p", { className: "fine", testid: "model-vocab-line" }, vocabLine));
     const about = model.spm ? this.spmAbout(id, model, r)
       : model.unavailable || (model.about && r) // its sentence counts from the file: said once the row has it
-        ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "", notes: fmt(model.notes), file: r ? fmt(r.vocab_size) : "" }))
+        ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "", notes: model.notes ? fmt(model.notes) : "", file: r ? fmt(r.vocab_size) : "" }))
         : null;
     if (model.unavailable) {
       // No file ships for it: the reader may have one (a SentencePiece .model or a tokenizer.json).
@@ -343,7 +343,7 @@ class ModelsLesson extends TextLesson {
   claimLines(rows) {
     const t = this.t;
     const name = (id) => this.modelName(id);
-    const measured = MODELS.filter((m) => !m.spm && rows.has(m.id) && rows.get(m.id).tokens_per_han !== null);
+    const measured = MODELS.filter((m) => !m.spm && !m.beside && rows.has(m.id) && rows.get(m.id).tokens_per_han !== null);
     const shown = (id) => ratio(rows.get(id).tokens_per_han);
     const per = (id) => Number(shown(id));  // as the row shows it, so the verdict reads like the rows
     const ranked = [...measured].sort((a, b) => per(a.id) - per(b.id));

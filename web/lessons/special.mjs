@@ -119,8 +119,9 @@ class SpecialLesson extends TextLesson {
     this.libraries.render();
     this.absent.hidden = r.contains_special;
     this.absent.textContent = t("special.absent");
-    this.library.hidden = !r.model;
-    this.library.textContent = r.model ? t("special.openNote", { title: r.model.title }) : "";
+    const own = r.model && r.model.format !== "tiktoken" ? r.model : null; // a model's own file, not OpenAI's ranks
+    this.library.hidden = !own;
+    this.library.textContent = own ? t("special.openNote", { title: own.title }) : "";
     for (const name of VIEWS) {
       const view = r[name];
       const { body, count } = this.views.get(name);

@@ -5,7 +5,7 @@
 //     tableWords({n_vocab: 50257, n_ranks: 50256, n_merged: 50000, specials: [["<|endoftext|>", 50256]]}, "r50k_base", t)
 //       -> {key: "...", tokenizer: "GPT-2", rows: "50,257", eot: "50256", makeup: "256 byte tokens, … = 50,257", ...}
 
-import { factsOf, isOpenModel, isWordPiece, tableTitle } from "./encodings.mjs";
+import { isWordPiece, modelFile, tableTitle } from "./encodings.mjs";
 
 const GROUPED = new Intl.NumberFormat("en-US"); // both languages write 50,257 with a comma
 const LISTED = 4; // the special tokens a sentence names (DeepSeek-V3 has 804)
@@ -24,8 +24,8 @@ export function tableWords(facts, encoding, t) {
   const specials = facts.specials;
   const eot = specials.find(([token]) => token === "<|endoftext|>");
   const gaps = facts.n_vocab - facts.n_ranks - specials.length;
-  const open = isOpenModel(encoding) ? factsOf(encoding) : null; // an open model's facts (issue #24)
-  const listed = open ? specials.slice(0, LISTED) : specials;
+  const open = modelFile(encoding); // a model's own file's facts (issue #24), null for OpenAI's ranks
+  const listed = open || specials.length > 2 * LISTED ? specials.slice(0, LISTED) : specials; // gpt-oss has 1,091
   const vars = {
     name: open ? open.title : encoding,
     tokenizer: open ? open.title : t(`table.tokenizer.${encoding}`),

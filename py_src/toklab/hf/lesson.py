@@ -108,9 +108,13 @@ def _digits(patterns: list[str]) -> str:
 
 
 def said(name: str, title: str, licence: str, facts: dict, sizes: dict, family: str) -> dict:
-    """ModelFacts: a model's name, title, licence and family, its way of cutting, its sizes."""
+    """ModelFacts: a tokenizer.json's name, title, licence and family, the file the worker fetches for it,
+    its way of cutting, its sizes."""
+    from ..protocol import TABLE_FILES
+
     keys = ("kind", "space", "digits", "cjk_runs", "whole_tokens", "byte_fallback")
-    return {"name": name, "title": title, "licence": licence, "family": family, **{k: facts[k] for k in keys},
+    return {"name": name, "title": title, "licence": licence, "family": family, "format": "tokenizer.json",
+            "file": TABLE_FILES.get(name), **{k: facts[k] for k in keys},
             "n_patterns": len(facts["patterns"]), "post_specials": [list(p) for p in facts["post_specials"]], **sizes}
 
 
@@ -216,6 +220,7 @@ class LessonTable:
         families = {"BPE": "byte_level_bpe" if self.byte_level else "char_bpe", "WordPiece": "wordpiece"}
         self.family = families.get(model_type, "unigram")
         self.wordpiece = model_type == "WordPiece"
+        self.format = "tokenizer.json"
 
     # --- the table protocol (toklab.tables) ---------------------------------------------------------
 

@@ -5,7 +5,7 @@
 //
 //     cutText(t, "deepseek_v3", facts, specials)  ->  "DeepSeek-V3 is a byte-level BPE … A run of digits is cut into groups …"
 
-import { isOpenModel, isWordPiece, tableTitle } from "../encodings.mjs";
+import { isWordPiece, modelFile, tableTitle } from "../encodings.mjs";
 import "./modelStrings.mjs";
 import "./wordpieceStrings.mjs";
 
@@ -13,7 +13,8 @@ import "./wordpieceStrings.mjs";
  * `specials`: the answer's [token, id] list, whose first token is the example of an added token). */
 export function cutText(t, encoding, facts, specials = []) {
   if (isWordPiece(encoding)) return t("cut.wordpiece", { title: tableTitle(encoding, t) }); // BERT's normalizer and pre-tokenizer
-  if (!isOpenModel(encoding)) return t(encoding === "r50k_base" ? "stage1.text" : encoding === "o200k_base" ? "cut.ranked.o200k" : "cut.ranked");
+  // OpenAI's ranks: their pattern's own sentence (gpt-oss's o200k_harmony cuts with o200k_base's pattern)
+  if (!modelFile(encoding)) return t(encoding === "r50k_base" ? "stage1.text" : encoding.startsWith("o200k_") ? "cut.ranked.o200k" : "cut.ranked");
   if (!facts) return "";
   const join = t("sentence.joiner");
   const parts = [];
@@ -42,7 +43,7 @@ export function cutText(t, encoding, facts, specials = []) {
  * fallback said only when its file has one.
  */
 export function bytesNote(t, encoding, facts) {
-  if (!isOpenModel(encoding) || !facts) return t("stage2.bytesNote");
+  if (!modelFile(encoding) || !facts) return t("stage2.bytesNote");
   if (facts.kind === "byte_level") return t("bytes.byteLevel", { title: facts.title, space: facts.space });
   const parts = [t(facts.space === " " ? "bytes.charactersPlain" : "bytes.characters", { title: facts.title, space: facts.space })];
   parts.push(t(facts.byte_fallback ? "bytes.fallback" : "bytes.noFallback"));
@@ -52,7 +53,7 @@ export function bytesNote(t, encoding, facts) {
 
 /** The first step's text for an open model's piece, or null for OpenAI's tables (words.mjs says theirs). */
 export function startText(t, piece, encoding, facts) {
-  if (!isOpenModel(encoding) || !facts) return null;
+  if (!modelFile(encoding) || !facts) return null;
   if (piece.whole) return t("stage2.whole", { token: piece.tokens[0], title: facts.title, id: piece.ids[0] });
   if (facts.kind === "byte_level") return t("stage2.startBytes", { bytes: piece.bytes.length, title: facts.title });
   return t("stage2.startChars", { symbols: piece.symbols.length, space: facts.space, title: facts.title });

@@ -18,7 +18,7 @@ import { tableWords } from "../tableWords.mjs";
 import { ResultSpans } from "./spans.mjs";
 import { whyFold } from "./why.mjs";
 import "./resultWords.mjs";
-import { tableTitle } from "../encodings.mjs";
+import { modelFile, tableTitle } from "../encodings.mjs";
 import { FamilyStage } from "./familyView.mjs";
 
 export function buildPage(root, t, b, actions) {
@@ -31,7 +31,7 @@ export function buildPage(root, t, b, actions) {
   // The title names the table's tokenizer too (GPT-2 until an answer says otherwise).
   const titleVars = () => {
     const name = r.table ? r.table.encoding : "r50k_base";
-    return { tokenizer: r.table && r.table.model ? tableTitle(name, t) : t(`table.tokenizer.${name}`) };
+    return { tokenizer: r.table && modelFile(name) ? tableTitle(name, t) : t(`table.tokenizer.${name}`) };
   };
   // A SentencePiece or WordPiece table neither starts from bytes nor follows a rule table: its family's own lead.
   const leadKey = () => {

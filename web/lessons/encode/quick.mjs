@@ -21,17 +21,17 @@ import { Debounced } from "../../ui/lessonkit.mjs";
 import { Latest } from "../../ui/latest.mjs";
 import { precomputed } from "../../precomputed.mjs";
 import { TIMING } from "../../theme.mjs";
-import { tableTitle, isOpenModel } from "../encodings.mjs";
+import { tableTitle, modelFile } from "../encodings.mjs";
 import { waitsForTap } from "../models/table.mjs";
-import { FETCHED_MODELS, FETCHED_SPM, FETCHED_WORDPIECE } from "../../protocol.mjs";
 import "./quickWords.mjs";
 
-// The tables whose count waits for a tap until the engine holds them: the open models' and SentencePiece
-// models' large files, and the WordPiece table (a small file, but the table is built in the worker and a
-// long text's count through it keeps the worker busy for seconds while the lesson's own requests wait;
-// tests/browser/test_encode_lesson.py's 100,000-character paste lost its End press to that). OpenAI's
-// tables and MiniMind's are counted at once.
-const LARGE = new Set([...FETCHED_MODELS, ...FETCHED_SPM, ...FETCHED_WORDPIECE]);
+// The tables whose count waits for a tap until the engine holds them: a model's own file that the worker
+// fetches, as the engine's facts say: the open models' and SentencePiece models' large files, and the
+// WordPiece table (a small file, but the table is built in the worker and a long text's count through it
+// keeps the worker busy for seconds while the lesson's own requests wait; tests/browser/
+// test_encode_lesson.py's 100,000-character paste lost its End press to that). OpenAI's tables and
+// MiniMind's, inside the engine or counted at once, are not.
+const large = (name) => Boolean(modelFile(name)?.file);
 
 const GROUPED = new Intl.NumberFormat("en-US");
 const MB = 1024 * 1024;
@@ -44,7 +44,7 @@ const MB = 1024 * 1024;
  */
 export function shortName(name, t) {
   if (name.startsWith("unigram_") || name.startsWith("wordpiece_")) return t(`quick.short.${name}`);
-  return isOpenModel(name) ? tableTitle(name, t).replace(/\s*[(（].*$/, "") : name.replace(/_base$/, "");
+  return modelFile(name) ? tableTitle(name, t).replace(/\s*[(（].*$/, "") : name.replace(/_base$/, "");
 }
 
 function sameNames(a, b) {
@@ -107,7 +107,7 @@ export class QuickCounts {
     const held = waiting.filter((name) => this.ctx.holdsTable(name));
     const rest = waiting.filter((name) => !held.includes(name));
     for (const name of rest) {
-      if (!this.asked.has(name) && (waitsForTap(name) || LARGE.has(name))) this.counts.set(name, { offer: true });
+      if (!this.asked.has(name) && (waitsForTap(name) || large(name))) this.counts.set(name, { offer: true });
     }
     this.render();
     for (const name of [...held, ...rest]) {

@@ -26,7 +26,7 @@ import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./fram
 import { shownFrame } from "./predict.mjs";
 import { codeFrame } from "./code.mjs";
 import { tableFacts, tableWords } from "../tableWords.mjs";
-import { isOpenModel, learnModel, tableTitle } from "../encodings.mjs";
+import { modelFile, learnModel, tableTitle } from "../encodings.mjs";
 import { cutText, startText, postSpecialsText, bytesNote } from "./modelWords.mjs";
 import { settled } from "../../ui/settled.mjs";
 import { isFamilyTrace } from "./family.mjs";
@@ -312,7 +312,7 @@ export class EncodeView {
     const step = Math.min(state.step, piece.steps.length);
     const encoding = snapshot.overview ? snapshot.overview.encoding : undefined;
     let table;
-    if (isOpenModel(encoding)) table = t("canvas.tableOpen", { name: tableTitle(encoding, t) });
+    if (modelFile(encoding)) table = t("canvas.tableOpen", { name: tableTitle(encoding, t) });
     else if (encoding && encoding !== "r50k_base") table = t("canvas.tableOf", { name: encoding });
     else table = t("canvas.table", r.table ? tableWords(r.table.facts, r.table.encoding, t) : {});
     const labels = { lowest: t("canvas.lowest"), leftmost: t("canvas.leftmost"), table, pending: t("canvas.pending") };

@@ -48,7 +48,7 @@ export class Limits {
       this.list.replaceChildren(el("li", { className: "fine" }, t("limits.waiting")));
       return;
     }
-    const measured = MODELS.filter((m) => !m.spm && rows.has(m.id));
+    const measured = MODELS.filter((m) => !m.spm && !m.beside && rows.has(m.id));
     const glued = [];
     for (const m of measured) {
       const r = rows.get(m.id);

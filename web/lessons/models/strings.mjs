@@ -71,6 +71,7 @@ registerPairs({
   "models.name.r50k_base": { en: "GPT-2 (r50k_base)", zh: "GPT-2（r50k_base）" },
   "models.name.cl100k_base": { en: "GPT-4 / GPT-3.5 (cl100k_base)", zh: "GPT-4 / GPT-3.5（cl100k_base）" },
   "models.name.o200k_base": { en: "GPT-4o (o200k_base)", zh: "GPT-4o（o200k_base）" },
+  "models.name.o200k_harmony": { en: "gpt-oss (o200k_harmony)", zh: "gpt-oss（o200k_harmony）" },
   "models.name.minimind": { en: "MiniMind", zh: "MiniMind" },
   "models.name.qwen3": { en: "Qwen3 (Qwen2's vocabulary)", zh: "Qwen3（沿用 Qwen2 的词表）" },
   "models.name.deepseek_v3": { en: "DeepSeek-V3", zh: "DeepSeek-V3" },
@@ -116,6 +117,10 @@ registerPairs({
   "models.about.o200k_base": {
     en: "The notes say “about 200,000”.",
     zh: "笔记写的是“约 200,000”。",
+  },
+  "models.about.o200k_harmony": {
+    en: "Not in the notes' table: OpenAI's open-weight gpt-oss uses o200k with the harmony chat format's special tokens (<|start|>, <|channel|>, <|message|>, <|end|>, <|return|>, <|call|>, <|constrain|>, and reserved ones). Its ranks are o200k_base's own, so this text's tokens are GPT-4o's; the special tokens take ids up to the last, so the embedding has {file} rows.",
+    zh: "笔记的表里没有这一行：OpenAI 的开放权重模型 gpt-oss 用的是 o200k，再加上 harmony 对话格式的特殊 token（<|start|>、<|channel|>、<|message|>、<|end|>、<|return|>、<|call|>、<|constrain|>，以及一批保留 token）。它的 rank 就是 o200k_base 的，所以这段文字切出的 token 和 GPT-4o 一样；特殊 token 占用的 id 一直排到最后，所以嵌入矩阵有 {file} 行。",
   },
   "models.about.cl100k_base": {
     en: "The notes' {notes} counts the byte-level tokens; the special tokens come on top, at ids past a gap, so the embedding needs {file} rows, one for each id up to the last.",

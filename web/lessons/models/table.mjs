@@ -1,11 +1,14 @@
 // The models lesson's rows (../models.mjs) and its worksheet (./sheet.mjs): which models, in which order.
 
 // The rows, in the notes' table order. `notes`: the vocabulary the notes' table states (section 6);
-// `chinese`: trained by a Chinese team for Chinese; `about`: a sentence on the notes' number.
+// `chinese`: trained by a Chinese team for Chinese; `about`: a sentence on the notes' number; `beside`:
+// a row the notes' table does not have, standing beside the others (gpt-oss: o200k_base's ranks, so its
+// figures repeat GPT-4o's; the claim and the limits leave it out).
 export const MODELS = Object.freeze([
   { id: "r50k_base", notes: 50257 },
   { id: "cl100k_base", notes: 100256, about: true },
   { id: "o200k_base", notes: 200000, about: true },
+  { id: "o200k_harmony", about: true, beside: true },
   { id: "llama2", notes: 32000, about: true, licence: true, spm: true },
   { id: "llama3", notes: 128256 },
   { id: "mistral", notes: 32000, licence: true, spm: true },
@@ -21,6 +24,8 @@ export const LOAD_ORDER = Object.freeze(["r50k_base", "minimind", "cl100k_base",
 // SentencePiece's own files (issue 38), asked for after those: Llama 1/2 and Mistral 7B, 32,000 pieces
 // each. Their rows stand beside the others; the claim, the limits and the worksheet keep to LOAD_ORDER.
 export const SPM_ORDER = Object.freeze(["llama2", "mistral"]);
+// Rows beside the notes' table (`beside`), asked for after LOAD_ORDER's: gpt-oss's o200k_harmony.
+export const BESIDE_ORDER = Object.freeze(MODELS.filter((m) => m.beside).map((m) => m.id));
 
 
 // The tables a phone loads without a tap: OpenAI's first (in the engine already) and MiniMind's small file.
