@@ -3,8 +3,9 @@
 // that failed, or that waits for a tap (a phone leaves cl100k and o200k to one), is left out.
 
 import { countQuiz } from "../../ui/askFirst.mjs";
+import { ENCODINGS } from "../../protocol.mjs";
 
-const ASKED = Object.freeze(["r50k_base", "cl100k_base", "o200k_base", "minimind"]);
+const ASKED = Object.freeze([...ENCODINGS, "minimind"]); // the engine's three OpenAI tables, and MiniMind
 
 /**
  * The question, or null when there is nothing to ask. `rows`: Map(id -> the engine's model_row answer)
