@@ -238,7 +238,7 @@ export class FamilyColumn {
 
   modelLine(t, o) {
     const size = fmt(o.n_vocab);
-    return o.model ? t("families.model.other", { title: tableTitle(this.spec.encoding, t), size }) : t("families.model.r50k", { size });
+    return o.model && o.model.format !== "tiktoken" ? t("families.model.other", { title: tableTitle(this.spec.encoding, t), size }) : t("families.model.r50k", { size });
   }
 
   renderTokens(t, name) {

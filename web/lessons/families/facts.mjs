@@ -110,7 +110,9 @@ export function cutChars(piece) {
  *              "dropped" (no mark at all) | "fewer" | "more"
  */
 export function spaceFacts(text, overview) {
-  const mark = overview.model && overview.model.space ? overview.model.space : " ";
+  // A byte-level table (GPT-2, whose facts write a space Ġ) keeps the space's own byte in its pieces' bytes.
+  const model = overview.model;
+  const mark = model && model.space && model.kind !== "byte_level" ? model.space : " ";
   const needle = [...UTF8.encode(mark)];
   const spaces = [...text].filter((ch) => ch === " ").length;
   const runs = (text.match(/ +/g) || []).length;
