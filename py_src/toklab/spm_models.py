@@ -16,11 +16,11 @@ not inside the package; toklab looks for `<name>.model` in TOKLAB_TABLES, then, 
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ToklabError, bad_choice
+from .table_files import TABLES_ENV, find_table_file  # noqa: F401 (TABLES_ENV: said here as before)
 from .table_names import SPM_NAMES as TABLE_SPM_NAMES
 
 __all__ = ["SPM_MODELS", "SPM_NAMES", "SpmModel", "get_sentencepiece", "list_sentencepiece_names", "sentencepiece_path"]
@@ -49,7 +49,6 @@ SPM_MODELS = {
 SPM_NAMES = tuple(SPM_MODELS)
 assert SPM_NAMES == TABLE_SPM_NAMES  # toklab.table_names says them for the protocol
 SUFFIX = ".model"
-TABLES_ENV = "TOKLAB_TABLES"
 _LOADED: dict = {}
 
 
@@ -57,30 +56,11 @@ def list_sentencepiece_names() -> list[str]:
     return list(SPM_NAMES)
 
 
-def _candidates() -> list[Path]:
-    named = [Path(os.environ[TABLES_ENV])] if os.environ.get(TABLES_ENV) else []
-    repo = Path(__file__).resolve().parent.parent.parent  # <repo>/py_src/toklab/spm_models.py
-    if (repo / "tools" / "spm_models.py").is_file():
-        named += [repo / ".cache" / "spm", repo / "dist" / "models"]
-    return named
-
-
 def sentencepiece_path(name: str) -> Path:
     """Where `<name>.model` is, or ToklabError table_unavailable saying how to get it."""
     if not isinstance(name, str) or name not in SPM_MODELS:
         raise bad_choice("name", name, SPM_NAMES)
-    candidates = _candidates()
-    for folder in candidates:
-        for path in (folder / f"{name}{SUFFIX}", folder / "models" / f"{name}{SUFFIX}"):
-            if path.is_file():
-                return path
-    raise ToklabError(
-        "table_unavailable",
-        encoding=name,
-        detail=f"{name}{SUFFIX} was not found in {', '.join(map(str, candidates)) or 'any folder'}. In the "
-        f"repository, `python tools/spm_models.py` writes it to .cache/spm/; elsewhere, set {TABLES_ENV} "
-        "to a folder holding it (a build ships it in dist/models/)",
-    )
+    return find_table_file(name, f"{name}{SUFFIX}", cache="spm", tool="spm_models.py", makes="writes")
 
 
 def get_sentencepiece(name: str):

@@ -104,38 +104,38 @@ def _pieces(enc, text: str, allowed_special: str) -> list[dict]:
 _open_tables: dict = {}
 
 
+def _held(name: str, make):
+    """The table `name` the engine holds, made by `make()` the first time it is asked for (its loader
+    says table_unavailable when its file is not there)."""
+    found = _open_tables.get(name)
+    if found is None:
+        found = _open_tables[name] = make()
+    return found
+
+
 def _open_table(name: str):
     from .hf.lesson import LessonTable
     from .open_models import OPEN_MODELS
     from .registry import get_tokenizer
 
-    found = _open_tables.get(name)
-    if found is None:
-        model = OPEN_MODELS[name]  # get_tokenizer: table_unavailable when its file is not there
-        found = _open_tables[name] = LessonTable(name, get_tokenizer(name), model.title, model.licence)
-    return found
+    model = OPEN_MODELS[name]
+    return _held(name, lambda: LessonTable(name, get_tokenizer(name), model.title, model.licence))
 
 
 def _spm_table(name: str):
     from .spm_models import SPM_MODELS, get_sentencepiece
     from .tables import SpmTable
 
-    found = _open_tables.get(name)
-    if found is None:
-        model = SPM_MODELS[name]  # get_sentencepiece: table_unavailable when its file is not there
-        found = _open_tables[name] = SpmTable(name, get_sentencepiece(name), model.title, model.licence)
-    return found
+    model = SPM_MODELS[name]
+    return _held(name, lambda: SpmTable(name, get_sentencepiece(name), model.title, model.licence))
 
 
 def _wordpiece_table(name: str):
     from .hf.lesson import LessonTable
     from .wordpiece_models import WORDPIECE_MODELS, get_wordpiece
 
-    found = _open_tables.get(name)
-    if found is None:
-        model = WORDPIECE_MODELS[name]  # get_wordpiece: table_unavailable when its file is not there
-        found = _open_tables[name] = LessonTable(name, get_wordpiece(name), model.title, model.licence)
-    return found
+    model = WORDPIECE_MODELS[name]
+    return _held(name, lambda: LessonTable(name, get_wordpiece(name), model.title, model.licence))
 
 
 def tokenizer_facts(encoding: str) -> dict:

@@ -24,11 +24,11 @@ a checkout, .cache/wordpiece/ (`python tools/wordpiece_models.py` trains it ther
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ToklabError, bad_choice
+from .errors import bad_choice
+from .table_files import TABLES_ENV, find_table_file  # noqa: F401 (TABLES_ENV: said here as before)
 from .table_names import WORDPIECE_NAMES as TABLE_WORDPIECE_NAMES
 
 __all__ = ["SPECIAL_TOKENS", "WORDPIECE_MODELS", "WORDPIECE_NAMES", "WordPieceModel", "get_wordpiece", "train", "wordpiece_path"]
@@ -53,7 +53,6 @@ WORDPIECE_MODELS = {
 WORDPIECE_NAMES = tuple(WORDPIECE_MODELS)
 assert WORDPIECE_NAMES == TABLE_WORDPIECE_NAMES  # toklab.table_names says them for the protocol
 SUFFIX = ".tokenizer.json"
-TABLES_ENV = "TOKLAB_TABLES"
 _LOADED: dict = {}
 
 
@@ -74,30 +73,11 @@ def train(lines, vocab_size: int = 3000):
     return tok
 
 
-def _candidates() -> list[Path]:
-    named = [Path(os.environ[TABLES_ENV])] if os.environ.get(TABLES_ENV) else []
-    repo = Path(__file__).resolve().parent.parent.parent  # <repo>/py_src/toklab/wordpiece_models.py
-    if (repo / "tools" / "wordpiece_models.py").is_file():
-        named += [repo / ".cache" / "wordpiece", repo / "dist" / "models"]
-    return named
-
-
 def wordpiece_path(name: str) -> Path:
     """Where `<name>.tokenizer.json` is, or ToklabError table_unavailable saying how to get it."""
     if not isinstance(name, str) or name not in WORDPIECE_MODELS:
         raise bad_choice("name", name, WORDPIECE_NAMES)
-    candidates = _candidates()
-    for folder in candidates:
-        for path in (folder / f"{name}{SUFFIX}", folder / "models" / f"{name}{SUFFIX}"):
-            if path.is_file():
-                return path
-    raise ToklabError(
-        "table_unavailable",
-        encoding=name,
-        detail=f"{name}{SUFFIX} was not found in {', '.join(map(str, candidates)) or 'any folder'}. In the "
-        f"repository, `python tools/wordpiece_models.py` trains it into .cache/wordpiece/; elsewhere, set "
-        f"{TABLES_ENV} to a folder holding it (a build ships it in dist/models/)",
-    )
+    return find_table_file(name, f"{name}{SUFFIX}", cache="wordpiece", tool="wordpiece_models.py", makes="trains")
 
 
 def get_wordpiece(name: str):

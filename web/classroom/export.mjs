@@ -137,16 +137,26 @@ export function gifFrame(mc, scene, k, lines = 1) {
   canvas.width = cells.width;
   const ctx = canvas.getContext("2d");
   const caption = captionOf(ctx, scene, frame, cells.width);
+  const captionH = captioned(canvas, caption, lines, cells.height);
+  ctx.drawImage(cells, 0, captionH);
+  return { canvas, text: caption.text };
+}
+
+/**
+ * Sizes `canvas` for a caption band of at least `lines` lines over `below` pixels, fills it with the
+ * page's background and writes the caption's lines; returns the band's height.
+ */
+function captioned(canvas, caption, lines, below) {
+  const ctx = canvas.getContext("2d");
   const captionH = caption.lines.length ? Math.max(lines, caption.lines.length) * caption.lineH + 2 * caption.pad : 0;
-  canvas.height = captionH + cells.height;
+  canvas.height = captionH + below;
   ctx.fillStyle = caption.background;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.font = caption.font;
   ctx.fillStyle = caption.colour;
   ctx.textBaseline = "middle";
   caption.lines.forEach((line, i) => ctx.fillText(line, caption.pad, caption.pad + (i + 0.5) * caption.lineH));
-  ctx.drawImage(cells, 0, captionH);
-  return { canvas, text: caption.text };
+  return captionH;
 }
 
 /** The page's background colour: the body's, else the root's (a GIF has no transparency to fall back on). */
@@ -228,14 +238,7 @@ async function stageGif(stage) {
       canvas.width = width;
       const ctx = canvas.getContext("2d");
       const caption = captionOf(ctx, { caption: () => stage.caption(k) }, null, width);
-      const captionH = Math.max(lines, caption.lines.length) * caption.lineH + 2 * caption.pad;
-      canvas.height = captionH + Math.ceil(tallest * s);
-      ctx.fillStyle = caption.background;
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.font = caption.font;
-      ctx.fillStyle = caption.colour;
-      ctx.textBaseline = "middle";
-      caption.lines.forEach((line, i) => ctx.fillText(line, caption.pad, caption.pad + (i + 0.5) * caption.lineH));
+      const captionH = captioned(canvas, caption, lines, Math.ceil(tallest * s));
       const box = stage.node.getBoundingClientRect();
       ctx.save();
       ctx.translate(0, captionH);
