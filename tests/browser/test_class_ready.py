@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BootedPage, new_app_context, shared_page_fixtures, wait_until_ready
+from conftest import NEXT_FRAME, BootedPage, new_app_context, settled_after, shared_page_fixtures, wait_settled, wait_until_ready
 
 open_app, page, console_errors = shared_page_fixtures()
 PRINT_STUB = "window.print = () => { window.__printed = (window.__printed || 0) + 1; };"
@@ -220,6 +220,9 @@ def test_a_phone_keeps_the_step_caption_near_the_canvas_before_the_ids(shared_ap
     expect(canvas).to_have_attribute("data-final", "false", timeout=60_000)
     expect(canvas).to_have_attribute("data-animating", "false")
     page.wait_for_function("() => window.innerWidth === 390")
+    # The lesson lays itself out again at the phone's width (a frame after the resize): wait until drawn.
+    page.evaluate(NEXT_FRAME)
+    wait_settled(page)
     expect(canvas).to_have_attribute("data-animating", "false")
     # With the canvas's top just under the phone's bar (48 px), the caption's first lines are in view.
     reach = page.evaluate("() => document.querySelector('[data-testid=step-caption]').getBoundingClientRect().top"
@@ -288,7 +291,8 @@ def test_speaker_notes_stay_in_view_as_the_slides_scroll(context, app_server, si
     expect(position).to_contain_text("1 /", timeout=30_000)
     total = int(position.inner_text().split("/")[1])
     for n in range(2, min(total, 5) + 1):
-        page.keyboard.press("PageDown")
+        # The slide drawn and scrolled to its focus (classroom/scrollFocus.mjs) before the page is scrolled here.
+        settled_after(page, lambda: page.keyboard.press("PageDown"))
         expect(position).to_contain_text(f"{n} /")
         # Wherever the page is scrolled (the slide's focus, or the teacher further down), the notes are on screen.
         for where in ("document.body.scrollHeight", "0"):

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, STATUS, new_app_context  # tests/browser is on sys.path: pytest imports conftest from there
+from conftest import READY_TIMEOUT_MS, STATUS, new_app_context, settled_after, wait_settled  # tests/browser is on sys.path: pytest imports conftest from there
 
 LESSON_IDS = ["encode", "decode", "train", "compare", "special", "tables", "families", "models", "samples", "quirks", "lab"]
 
@@ -155,8 +155,11 @@ def test_no_serious_axe_violations_in_either_window(pair, axe_violations):
 
 def test_follower_edits_stay_local_until_the_presenter_moves(pair, r50k_oracle):
     presenter, follower = pair
-    presenter.get_by_test_id("text-input").fill("the the")
+    # The presenter's lesson settles its new text (piece, step: each a change it sends) before the
+    # follower types: a clean-clone run saw a late view of the same text undo the follower's edit.
+    settled_after(presenter, lambda: presenter.get_by_test_id("text-input").fill("the the"))
     expect(follower.get_by_test_id("text-input")).to_have_value("the the")
+    wait_settled(follower)
     follower.get_by_test_id("text-input").fill("typed on the projector")
     # The follower took the edit (its lesson answered for it) and sent no view of its own.
     expect(follower.get_by_test_id("token-ids")).to_have_text(", ".join(map(str, r50k_oracle.encode_ordinary("typed on the projector"))))

@@ -18,6 +18,7 @@ import { Latest } from "../ui/latest.mjs";
 import { readModes, withFlag, withoutFlags } from "./modes.mjs";
 import { channelName, checkedValues, PresenterLink, FollowerLink } from "./follow.mjs";
 import { settled } from "../ui/settled.mjs";
+import { scrollToFocus } from "./scrollFocus.mjs";
 import { DECK_IDS, loadDecks, slideView, slideFocus, paragraphs, askSlideFacts, slideNotes, DeckRun } from "./decks.mjs";
 import "./strings.mjs";
 
@@ -144,18 +145,7 @@ class Classroom {
    */
   scrollToFocus(focus) {
     const ticket = this.focusing.next();
-    if (!focus) return;
-    const until = performance.now() + 20_000;
-    const look = () => {
-      if (!this.focusing.is(ticket) || performance.now() > until) return;
-      const target = document.querySelector(`#main [data-testid="${focus}"]`);
-      if (!target || target.getClientRects().length === 0) {
-        requestAnimationFrame(look);
-        return;
-      }
-      (target.closest(".card") || target).scrollIntoView({ block: "start" });
-    };
-    look();
+    if (focus) scrollToFocus(focus, () => this.focusing.is(ticket));
   }
 
   buildFollowBadge() {
