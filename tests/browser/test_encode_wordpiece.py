@@ -13,8 +13,9 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from conftest import save_screenshot, settled_after, shared_page_fixtures, wait_settled
+from conftest import save_screenshot, settled_after, shared_page_fixtures
 from playwright.sync_api import expect
+from test_encode_families import press, stage_drawn as family_stage_drawn  # the family stage's own waits
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -48,18 +49,8 @@ def ids_text(ids: list[int]) -> str:
 
 
 def stage_drawn(page, text: str | None = None) -> None:
-    wait_settled(page)
-    stage = page.locator(STAGE)
-    expect(stage).to_have_attribute("data-family", "wordpiece", timeout=LOAD_MS)
-    if text is not None:
-        expect(stage).to_have_attribute("data-text", text)
-
-
-def press(page, key: str) -> int:
-    """Press a stepping key with the focus on the page (not in the text box); the step drawn."""
-    page.locator("h1").click()
-    settled_after(page, lambda: page.keyboard.press(key))
-    return int(page.locator(STAGE).get_attribute("data-step"))
+    """The family stage shows a WordPiece trace (of the piece whose text is `text`)."""
+    family_stage_drawn(page, "wordpiece", text)
 
 
 def longest_match(vocab: dict, word: str) -> list[tuple[str, bool]]:
