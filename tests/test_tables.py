@@ -32,6 +32,7 @@ TEXTS = [
     "def f(x):\n    return x ** 2  # 😀 👩‍👩‍👧 𝕏",
     "<s>hi</s> <unk> <0xE6> ▁▁ ▁",
     " ",
+    "🦄🍣 ok",
 ]
 
 
@@ -63,8 +64,10 @@ def test_overview_of_a_sentencepiece_table_is_sentencepieces_encode(model, text)
     assert view["model"]["family"] == view["family"] and view["model"]["name"] == name
     assert view["model"]["licence"] == SPM_MODELS[name].licence
     assert view["n_vocab"] == oracle.get_piece_size()
-    for p in view["pieces"]:  # each token's byte span lies in the piece, end to end
+    for p in view["pieces"]:  # one byte span per token, end to end over the piece (a run of unknown characters is one)
+        assert len(p["spans"]) == len(p["tokens"]) == len(p["texts"])
         assert p["spans"][0][0] == 0 and p["spans"][-1][1] == len(p["bytes"])
+        assert all(a[1] == b[0] for a, b in zip(p["spans"], p["spans"][1:]))
 
 
 @pytest.mark.parametrize("text", TEXTS[:5])

@@ -260,23 +260,13 @@ class SpmTable:
         data = seen.encode("utf-8")
         spans, at = [], 0
         for t, j in zip(tokens, ids):
-            n = len(self._token_bytes(t, j)) if self.sp.types[j] != self._unknown else 0
+            # An unknown token (no byte fallback) is its text, a run of unknown characters being one token.
+            n = len(self._token_bytes(t, j)) if self.sp.types[j] != self._unknown else len(t.encode("utf-8"))
             spans.append([at, at + n])
             at += n
-        if spans and at != len(data):  # an unknown piece (no byte fallback) covers what is left of its text
-            spans = self._unknown_spans(word, data)
         piece = {"index": index, "text": original, "start": start, "end": end, "rule": _rule(seen),
                  "bytes": list(data), "tokens": tokens, "ids": ids, "seen": seen, "fallback": fallback}  # fmt: skip
         return {**piece, "label": piece_label(seen), "spans": spans, "texts": token_texts(piece, spans)}
-
-    @staticmethod
-    def _unknown_spans(word, data: bytes) -> list[list[int]]:
-        spans, at = [], 0
-        for piece, _ in word:
-            n = len(piece.encode("utf-8"))
-            spans.append([at, at + n])
-            at += n
-        return spans
 
     def summary(self, piece: dict) -> dict:
         return {k: v for k, v in piece.items() if k not in ("seen", "fallback")}

@@ -225,6 +225,54 @@ def test_what_each_does_with_spaces_and_bytes_is_said_from_the_answers(open_app,
     expect(column(page, "wordpiece").get_by_test_id("family-unknown")).to_contain_text("🦄 → [UNK]")  # what it stood for
 
 
+def oracle_label(data: bytes) -> str:
+    """A token named as every lesson names it, from the oracle's bytes alone: its characters when they
+    are whole (a token of one piece that starts on a character and decodes), else its bytes in hex."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return " ".join(f"{b:02X}" for b in data)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_gpt2s_column_names_a_cut_character_by_its_bytes_not_by_gpt2s_stand_ins(open_app, r50k_oracle, lang):
+    """#37's rule in the families lesson: GPT-2's tokens of 今天天气真好 are the characters or their
+    bytes in hex (今 as E4 BB · 8A), in the chips, the line of characters written as bytes and the rank
+    stage; the stand-ins (ä», å¤©) only as the table's spelling beside them."""
+    page = open_lesson(open_app, TODAY, lang, ask=False)
+    gpt2 = column(page, "r50k")
+    ids = r50k_oracle.encode_ordinary(TODAY)
+    want = [oracle_label(r50k_oracle.decode_single_token_bytes(i)) for i in ids]
+    assert any(" " in w for w in want)  # some character is cut (the test would prove nothing otherwise)
+    chips = gpt2.get_by_test_id("family-chip").evaluate_all("cs => cs.map((c) => c.querySelector('.lk-chip-token').textContent)")
+    assert chips == want
+    # The cut line: each cut character, then its tokens' bytes (from the oracle), the stand-ins after.
+    cut = gpt2.get_by_test_id("family-cut").text_content()
+    spans, at = [], 0
+    for i in ids:
+        n = len(r50k_oracle.decode_single_token_bytes(i))
+        spans.append((at, at + n))
+        at += n
+    data, at = TODAY.encode("utf-8"), 0
+    for ch in TODAY:
+        end = at + len(ch.encode("utf-8"))
+        over = [k for k, (a, b) in enumerate(spans) if a < end and b > at]
+        if any(spans[k][0] > at or spans[k][1] < end for k in over):
+            named = " · ".join(" ".join(f"{b:02X}" for b in data[spans[k][0]:spans[k][1]]) for k in over)
+            assert f"{ch} → {named}" in cut, (ch, cut)
+        at = end
+    # The rank stage at its end: the same names on the cells, the stand-ins small beneath.
+    settled_after(page, lambda: gpt2.locator('[data-testid="family-word"][data-index="0"]').click())
+    page.locator("h1").click()
+    settled_after(page, lambda: page.keyboard.press("End"))
+    stage = gpt2.get_by_test_id("rank-stage")
+    expect(stage).to_have_attribute("data-step", stage.get_attribute("data-total"))
+    cells = gpt2.get_by_test_id("rank-cell").evaluate_all("cs => cs.map((c) => c.querySelector('.fam-sym').textContent)")
+    assert cells == want
+    caption = gpt2.get_by_test_id("family-caption").text_content()
+    assert want[0] in caption
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_each_column_steps_a_word_in_its_familys_terms(open_app, oracles, lang):
     page = open_lesson(open_app, UNSEEN, lang, ask=False)

@@ -9,16 +9,37 @@ import { python, web } from "./oracle.mjs";
 
 const facts = await web("lessons/families/facts.mjs");
 const ask = await web("lessons/families/ask.mjs");
+const words = await web("lessons/families/words.mjs");
 const { PRESETS, COLUMNS } = await web("lessons/families/presets.mjs");
 
 test("a piece's characters and the ones its tokens cut into bytes", () => {
   assert.deepEqual(facts.charSpans([0x20, 0xe6, 0xb0, 0x94]).map((c) => c.char), [" ", "气"]);
   // GPT-2's " 🦄": Ġ + F0 9F in one token, then A6, then 84: 🦄 is cut, the space is not.
   const piece = { bytes: [0x20, 0xf0, 0x9f, 0xa6, 0x84], tokens: ["ĠðŁ", "¦", "Ħ"], ids: [12520, 99, 226], spans: [[0, 3], [3, 4], [4, 5]], texts: [null, null, null] };
-  assert.deepEqual(facts.cutChars(piece), [{ char: "🦄", tokens: [{ token: "ĠðŁ", id: 12520 }, { token: "¦", id: 99 }, { token: "Ħ", id: 226 }] }]);
+  assert.deepEqual(facts.cutChars(piece, true), [{ char: "🦄", tokens: [{ token: "ĠðŁ", id: 12520, label: "20 F0 9F" }, { token: "¦", id: 99, label: "A6" }, { token: "Ħ", id: 226, label: "84" }] }]);
   // A token of whole characters cuts nothing; spans that do not match the tokens are not read.
   assert.deepEqual(facts.cutChars({ bytes: [0xe5, 0xa4, 0xa9], tokens: ["å¤©"], ids: [25465], spans: [[0, 3]], texts: ["天"] }), []);
   assert.deepEqual(facts.cutChars({ bytes: [0x61, 0x62], tokens: ["ab"], ids: [1], spans: [[0, 1], [1, 2]], texts: ["a", "b"] }), []);
+});
+
+test("a token is named as every lesson names it: hex bytes for part of a character, GPT-2's characters, else the vocabulary's spelling", () => {
+  // GPT-2's "今天 day": 今 is cut (E4 BB + 8A), 天 whole (its stand-ins å¤© are the spelling, not the name).
+  const gpt2 = { model: { kind: "byte_level" }, ids: [20015, 232, 25465, 1110], pieces: [
+    { index: 0, bytes: [0xe4, 0xbb, 0x8a, 0xe5, 0xa4, 0xa9], tokens: ["ä»", "Ĭ", "å¤©"], ids: [20015, 232, 25465], spans: [[0, 2], [2, 3], [3, 6]], texts: [null, null, "天"] },
+    { index: 1, bytes: [0x20, 0x64, 0x61, 0x79], tokens: ["Ġday"], ids: [1110], spans: [[0, 4]], texts: [" day"] },
+  ] };
+  const f = facts.columnFacts("今天 day", gpt2);
+  assert.deepEqual(f.tokens.map((tok) => [tok.label, tok.raw]), [["E4 BB", true], ["8A", true], ["天", false], ["Ġday", false]]);
+  assert.equal(words.cutLine(f.cut[0]), "今 → E4 BB · 8A   (ä» Ĭ)");
+  const line = words.factLines((key, v) => `${key} ${JSON.stringify(v)}`, f)[1];
+  assert.ok(line.includes("今 → E4 BB · 8A"), line);
+  // Llama 2's byte fallback: each byte its hex, the vocabulary's <0xE6> beside; its ▁ stays (a character table).
+  const llama = { model: { kind: "characters", space: "▁" }, ids: [29871, 233, 179, 151], pieces: [
+    { index: 0, bytes: [0xe2, 0x96, 0x81, 0xe6, 0xb0, 0x94], tokens: ["▁", "<0xE6>", "<0xB0>", "<0x94>"], ids: [29871, 233, 179, 151], spans: [[0, 3], [3, 4], [4, 5], [5, 6]], texts: [" ", null, null, null] },
+  ] };
+  const g = facts.columnFacts(" 气", llama);
+  assert.deepEqual(g.tokens.map((tok) => tok.label), ["▁", "E6", "B0", "94"]);
+  assert.equal(words.cutLine(g.cut[0]), "气 → E6 · B0 · 94   (<0xE6> <0xB0> <0x94>)");
 });
 
 test("spaces: kept, squeezed, dropped, and a mark put in front", () => {

@@ -16,6 +16,7 @@ import { visibleSymbol } from "../glyphs.mjs";
 import { FamilyColumn } from "./families/column.mjs";
 import { AskFirst, question, NOWHERE } from "./families/ask.mjs";
 import { COLUMNS, PRESETS, TODAY, questionOf } from "./families/presets.mjs";
+import { cutLine } from "./families/words.mjs";
 import "./families/strings.mjs";
 
 const QUERY_PARAMS = new Map([["ftext", param.text(TODAY, LIMITS.hashTextMax)]]);
@@ -94,7 +95,7 @@ class FamiliesLesson extends TextLesson {
       const cut = facts.get("llama2").cut;
       if (q.right.includes(NOWHERE)) parts.push(t("families.answer.bytesNone"));
       else {
-        const list = [...new Map(cut.map((c) => [c.char, `${c.char} → ${c.tokens.map((tok) => tok.token).join(" ")}`])).values()];
+        const list = [...new Map(cut.map((c) => [c.char, cutLine(c)])).values()];
         parts.push(t("families.answer.bytes", { chars: q.right.join(sep), list: list.join(sep) }));
       }
     } else {

@@ -26,7 +26,7 @@ export function sameIds(a, b) {
  * The last merge's symbols named as the canvas draws them ({left, right, merged}), and `spelled`: the
  * table's own spelling of the merge (GPT-2's stand-ins) when it reads differently, else "".
  */
-function lastNames(t, piece, frame) {
+export function lastNames(t, piece, frame) {
   const s = frame.last;
   const face = stepFaces(piece, frame.run)[frame.step - 1];
   const shown = `${face.left} + ${face.right} → ${face.merged}`;
@@ -35,7 +35,7 @@ function lastNames(t, piece, frame) {
 }
 
 /** The next merge's pair named as the canvas draws it, and the table's spelling as lastNames. */
-function nextNames(t, frame) {
+export function nextNames(t, frame) {
   const n = frame.next;
   const left = cellFace(frame.cells[n.position]);
   const right = cellFace(frame.cells[n.position + 1]);
@@ -44,7 +44,7 @@ function nextNames(t, frame) {
 }
 
 /** The final tokens as the canvas draws them, then in the table's spelling when that differs. */
-function finalNames(t, piece, frame) {
+export function finalNames(t, piece, frame) {
   const shown = frame.cells.map(cellFace).join(", ");
   const forms = frame.tokens.join(", ");
   return shown === forms ? shown : `${shown}${t("names.spelled", { forms })}`;

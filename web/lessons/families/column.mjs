@@ -248,9 +248,12 @@ export class FamilyColumn {
     this.chips.setAttribute("role", "list");
     this.chips.replaceChildren(...shown.map((tok, i) => {
       const kind = tok.unknown ? "unknown" : tok.partial ? "partial" : "whole";
-      const chip = tokenChip(tok.unknown ? tok.vocab : tok.token, tok.id, {
-        tone: i, testid: "family-chip", className: kind === "whole" ? "" : kind,
-        title: tok.unknown ? t("families.unknownTip", { text: visibleSymbol(tok.surface) }) : tok.partial ? t("families.partial") : "",
+      // Named as every lesson names a token (facts.mjs tokenLabel); the vocabulary's spelling is its title.
+      const spelling = tok.label !== tok.token ? ` (${visibleSymbol(tok.token)})` : "";
+      const chip = tokenChip(tok.unknown ? tok.vocab : tok.label, tok.id, {
+        tone: i, testid: "family-chip", className: kind === "whole" ? "" : kind, raw: !tok.unknown && tok.raw,
+        title: tok.unknown ? t("families.unknownTip", { text: visibleSymbol(tok.surface) })
+          : tok.partial ? `${t("families.partial")}${spelling}` : spelling.trim(),
       });
       chip.dataset.id = String(tok.id);
       chip.dataset.kind = kind;

@@ -8,6 +8,12 @@
 //
 //     const facts = columnFacts(text, overview, spelled);   // spelled: Map(id -> the vocabulary's {token, special})
 //     facts.count, facts.space {spaces, marks, front, verdict, example}, facts.cut [{char, tokens}], facts.unknown [...]
+//
+// A token is named as every lesson names it (../encode/names.mjs): part of a character as its bytes in hex,
+// a byte-level table's token of whole characters as those characters (天, not GPT-2's stand-ins å¤©), else
+// as the vocabulary writes it (Ġday, ▁day, ##ing); the vocabulary's spelling stays beside it (`token`).
+
+import { hexLabel, visibleSymbol } from "../../glyphs.mjs";
 
 const UTF8 = new TextEncoder();
 const DECODER = new TextDecoder("utf-8");
@@ -60,13 +66,35 @@ function countBytes(bytes, needle) {
 const spanned = (piece) => Array.isArray(piece.spans) && piece.spans.length === piece.tokens.length;
 
 /**
- * Every token of an overview in order: {token, id, text, vocab, unknown, surface, partial, piece, k}. `text` is the
+ * How token `k` of `piece` is named: {label, raw}. `raw`: the label is bytes in hex (drawn dashed, not
+ * through visibleSymbol). `byteLevel`: the table spells bytes in GPT-2's stand-ins.
+ *
+ *     tokenLabel({bytes: [0xe4, 0xbb, 0x8a], tokens: ["ä»", "Ĭ"], spans: [[0, 2], [2, 3]], texts: [null, null]}, 0, true)
+ *       -> {label: "E4 BB", raw: true}
+ *     tokenLabel({bytes: [0xe5, 0xa4, 0xa9], tokens: ["å¤©"], spans: [[0, 3]], texts: ["天"]}, 0, true) -> {label: "天", raw: false}
+ */
+export function tokenLabel(piece, k, byteLevel) {
+  const token = piece.tokens[k];
+  if (!spanned(piece)) return { label: token, raw: false };
+  const text = piece.texts[k];
+  if (text === null) return { label: hexLabel(piece.bytes.slice(...piece.spans[k])), raw: true };
+  if (byteLevel && visibleSymbol(text) === text) return { label: text, raw: false };
+  return { label: token, raw: false };
+}
+
+/** Whether an overview's table writes bytes in GPT-2's stand-ins (a byte-level BPE). */
+const byteLevelOf = (overview) => Boolean(overview.model && overview.model.kind === "byte_level");
+
+/**
+ * Every token of an overview in order: {token, id, text, vocab, unknown, surface, partial, label, raw, piece, k}
+ * (`label`, `raw`: tokenLabel). `text` is the
  * engine's text of the token (null: part of a character); `spelled` maps an id to the vocabulary's own
  * {token, special} (a `decode` answer's items). A token is unknown when its id stands for text the
  * vocabulary lacks: the vocabulary spells it otherwise than the cut (Unigram's <unk> for 🦄), or it is a
  * special token in a text read with no special token allowed (WordPiece's [UNK]).
  */
 export function tokensOf(overview, spelled = new Map()) {
+  const byteLevel = byteLevelOf(overview);
   return overview.pieces.flatMap((piece) => piece.tokens.map((token, k) => {
     const id = piece.ids[k];
     const known = spelled.get(id);
@@ -75,19 +103,19 @@ export function tokensOf(overview, spelled = new Map()) {
     const unknown = vocab !== token || Boolean(known && known.special && !overview.plain_special);
     // What an unknown token stood for: the text it covers (WordPiece's [UNK]), or the cut's piece (Unigram's).
     const surface = unknown && text !== null && text !== token ? text : token;
-    return { token, id, text, vocab, unknown, surface, partial: text === null, piece: piece.index, k };
+    return { token, id, text, vocab, unknown, surface, partial: text === null, ...tokenLabel(piece, k, byteLevel), piece: piece.index, k };
   }));
 }
 
 /**
  * The characters a piece's tokens cut into pieces of their bytes: those a token covers only in part.
- * [{char, tokens: [{token, id}]}], each character once per place it occurs.
+ * [{char, tokens: [{token, id, label}]}], each character once per place it occurs (`label`: tokenLabel's).
  *
  *     cutChars({bytes: [0xe6, 0xb0, 0x94], tokens: ["<0xE6>", "<0xB0>", "<0x94>"], ids: [233, 179, 151],
  *               spans: [[0, 1], [1, 2], [2, 3]], texts: [null, null, null]})
- *       -> [{char: "气", tokens: [{token: "<0xE6>", id: 233}, {token: "<0xB0>", id: 179}, {token: "<0x94>", id: 151}]}]
+ *       -> [{char: "气", tokens: [{token: "<0xE6>", id: 233, label: "E6"}, {token: "<0xB0>", id: 179, label: "B0"}, {token: "<0x94>", id: 151, label: "94"}]}]
  */
-export function cutChars(piece) {
+export function cutChars(piece, byteLevel = false) {
   if (!spanned(piece)) return [];
   const out = [];
   for (const ch of charSpans(piece.bytes)) {
@@ -96,7 +124,9 @@ export function cutChars(piece) {
       if (a < ch.end && b > ch.start) over.push(k);
     });
     const inPart = over.some((k) => piece.spans[k][0] > ch.start || piece.spans[k][1] < ch.end);
-    if (over.length && inPart) out.push({ char: ch.char, tokens: over.map((k) => ({ token: piece.tokens[k], id: piece.ids[k] })) });
+    if (over.length && inPart) {
+      out.push({ char: ch.char, tokens: over.map((k) => ({ token: piece.tokens[k], id: piece.ids[k], label: tokenLabel(piece, k, byteLevel).label })) });
+    }
   }
   return out;
 }
@@ -144,7 +174,7 @@ export function columnFacts(text, overview, spelled) {
     count: overview.ids.length,
     tokens,
     space: spaceFacts(text, overview),
-    cut: overview.pieces.flatMap(cutChars),
+    cut: overview.pieces.flatMap((piece) => cutChars(piece, byteLevelOf(overview))),
     unknown: tokens.filter((tok) => tok.unknown),
   };
 }

@@ -1,7 +1,9 @@
 // GPT-2's column in the families lesson: one piece's merges by rank, drawn as page elements in the same
 // shapes as a SentencePiece trace's cells (../encode/familyView.mjs), small enough to sit in a column
 // beside it. Frame k is canvas/frames.mjs's buildFrame of the engine's trace (the symbols after k merges
-// and the ranks of the next step's pairs); nothing here tokenizes.
+// and the ranks of the next step's pairs); nothing here tokenizes. Symbols are named as the Encode lesson
+// names them (../encode/names.mjs): the characters, or bytes in hex for part of one; GPT-2's stand-ins
+// (å¤©, Ġ) follow as the table's spelling.
 //
 //     const stage = new RankStage();   stage.render(t, trace, step);   rankCaption(t, trace, step)
 //
@@ -11,6 +13,8 @@
 import { el } from "../../ui/dom.mjs";
 import { visibleSymbol } from "../../glyphs.mjs";
 import { buildFrame } from "../../canvas/frames.mjs";
+import { cellFace, withSpelling } from "../encode/names.mjs";
+import { lastNames, nextNames, finalNames } from "../encode/words.mjs";
 
 /** Steps of a rank trace: one per merge. */
 export const rankSteps = (trace) => trace.steps.length;
@@ -32,17 +36,19 @@ export function rankedPairs(f) {
 /** The sentence under the stage at `step`: the first pair to merge, the merge just made, or the end. */
 export function rankCaption(t, trace, step) {
   const f = buildFrame(trace, trace, step);
-  const s = visibleSymbol;
   let text;
   if (f.step === 0) {
-    text = f.next
-      ? t("families.rank.start", { symbols: f.cells.length, left: s(f.next.left), right: s(f.next.right), rank: f.next.rank })
-      : t("families.rank.startNone", { symbols: f.cells.length });
+    if (f.next) {
+      const n = nextNames(t, f);
+      text = `${t("families.rank.start", { symbols: f.cells.length, left: n.left, right: n.right, rank: f.next.rank })}${n.spelled}`;
+    } else {
+      text = t("families.rank.startNone", { symbols: f.cells.length });
+    }
   } else {
-    const last = f.last;
-    text = t("families.rank.step", { step: f.step, total: f.total, left: s(last.left), right: s(last.right), merged: s(last.merged), rank: last.rank });
+    const n = lastNames(t, trace, f);
+    text = `${t("families.rank.step", { step: f.step, total: f.total, left: n.left, right: n.right, merged: n.merged, rank: f.last.rank })}${n.spelled}`;
   }
-  if (f.final) text = `${text}${t("sentence.joiner")}${t("families.rank.final", { tokens: trace.tokens.map(s).join(" "), ids: trace.ids.join(", ") })}`;
+  if (f.final) text = `${text}${t("sentence.joiner")}${t("families.rank.final", { tokens: finalNames(t, trace, f), ids: trace.ids.join(", ") })}`;
   return text;
 }
 
@@ -62,13 +68,17 @@ export class RankStage {
     this.node.hidden = false;
     Object.assign(this.node.dataset, { piece: trace.index, text: trace.text, step: f.step, total: f.total });
     const cells = el("ol", { className: "fam-cells" });
+    const faces = f.cells.map(cellFace);
     f.cells.forEach((cell, i) => {
-      const symbol = visibleSymbol(cell.text);
+      const symbol = faces[i];
+      const spelled = visibleSymbol(cell.text);
       const item = el("li", {
         className: `fam-cell${i === f.fresh ? " fresh" : ""}${cell.partial ? " partial" : ""}`, testid: "rank-cell",
         data: { symbol: cell.text, ...(f.final ? { id: trace.ids[i] } : {}) },
-        attrs: { "aria-label": t("families.rank.cell", { n: i + 1, total: f.cells.length, symbol }) },
-      }, el("span", { className: "fam-sym" }, symbol), f.final ? el("span", { className: "fam-id" }, String(trace.ids[i])) : null);
+        attrs: { "aria-label": t("families.rank.cell", { n: i + 1, total: f.cells.length, symbol: withSpelling(symbol, spelled) }) },
+      }, el("span", { className: "fam-sym" }, symbol),
+      spelled !== symbol ? el("span", { className: "fam-spelled", attrs: { "aria-hidden": "true" } }, spelled) : null,
+      f.final ? el("span", { className: "fam-id" }, String(trace.ids[i])) : null);
       cells.append(item);
     });
     const parts = [cells];
@@ -82,7 +92,7 @@ export class RankStage {
         el("ol", { className: "fam-pairs" }, ...pairs.map((pair) => el("li", {
           className: `score-pair${pair.winner ? " winner" : ""}`, testid: "rank-pair", data: { rank: pair.rank, winner: pair.winner },
         },
-        el("span", { className: "fam-pair" }, `${visibleSymbol(pair.left)} + ${visibleSymbol(pair.right)}`),
+        el("span", { className: "fam-pair" }, withSpelling(`${faces[pair.position]} + ${faces[pair.position + 1]}`, `${visibleSymbol(pair.left)} + ${visibleSymbol(pair.right)}`)),
         el("span", { className: "fam-score" }, t("families.rank.pair", { rank: pair.rank })),
         pair.winner ? el("span", { className: "fam-win" }, t("families.rank.winner")) : null))));
     }

@@ -42,7 +42,7 @@ export async function familiesSheet(ctx, state) {
   const key = [
     table([t("families.sheet.tokenizer"), t("families.sheet.count"), t("families.sheet.tokens"), t("families.sheet.ids")],
       rows.map(([spec, f]) => [name(spec), f.count,
-        firstOf(f.tokens.map((tok) => visibleSymbol(tok.unknown ? tok.vocab : tok.token)), LIST_MAX).join(" · "),
+        firstOf(f.tokens.map((tok) => (tok.unknown ? visibleSymbol(tok.vocab) : tok.raw ? tok.label : visibleSymbol(tok.label))), LIST_MAX).join(" · "),
         firstOf(f.tokens.map((tok) => tok.id), LIST_MAX).join(", ")])),
     ...rows.flatMap(([spec, f]) => [el("h2", { className: "ws-h2" }, name(spec)), ...factLines(t, f).map((line) => el("p", { className: "ws-p" }, line))]),
   ];
