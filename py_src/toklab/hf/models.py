@@ -28,17 +28,19 @@ import itertools
 import json
 import os
 import re
-from itertools import islice, repeat
-from operator import lshift, or_
+from array import array
+from itertools import chain, islice, repeat
+from operator import lshift, or_, sub
 
 from ..caches import SizedCache
 from ..errors import ToklabError
-from ..rankmerge import merge_ids
+from ..rankmerge import PairTable, merge_ids
 from ._config import bad, expect
 from . import unigram as _unigram
 from . import wordpiece as _wordpiece
 from .bases import Model, Token
 from .unigram import Unigram
+from .vocab import Tokens
 from .wordpiece import WordLevel, WordPiece
 
 __all__ = ["BPE", "Model", "Token", "Unigram", "WordLevel", "WordPiece", "from_config", "options"]
@@ -99,62 +101,80 @@ class BPE(Model):
 
     @property
     def merges(self) -> list[tuple[str, str]]:
-        """The merges as (left, right) pairs, rank order; a model loaded from the compact form makes
-        them only when asked (`_from_packed`)."""
+        """The merges as (left, right) pairs, rank order. A model keeps them only in its pair table
+        (`_merges`) where that says them all (no pair given twice, one name per id): the list is made
+        from it when asked."""
         if self._merge_list is None:
-            strings, left, right = self._packed
-            named = strings.__getitem__
-            self._merge_list = list(zip(map(named, left), map(named, right)))
-            self._packed = None
+            self._merge_list = self._listed_merges()
         return self._merge_list
 
     @merges.setter
     def merges(self, value) -> None:
-        self._merge_list, self._packed = value, None
+        self._merge_list = value
+
+    def _listed_merges(self) -> list[tuple[str, str]]:
+        """The merges from the pair table, in rank order (the left of each pair from its run's place)."""
+        table, name, shift = self._merges, self.vocab_r.__getitem__, self._shift
+        starts = table.starts
+        lefts = chain.from_iterable(map(repeat, range(len(starts) - 1), map(sub, islice(starts, 1, None), starts)))
+        pairs = sorted(zip(table.vals, lefts, table.rights))
+        return [(name(a), name(b)) for _, a, b in pairs]
 
     @classmethod
     def _from_packed(cls, options: dict, strings: list[str], n_vocab: int, ids, left, right, made) -> BPE | None:
         """The model straight from the compact form's arrays (`toklab.hf.compact.load_tokenizer`):
         `strings[k]` is token k's text, `ids` (None: 0, 1, 2, ...) its id; merge r joins strings
-        left[r] and right[r] into strings made[r]. Every dictionary is made by `dict(zip(...))`, not a
-        loop: what `_build` makes from the same file. None if the arrays do not describe a valid
-        model (a merge naming a string outside the vocabulary): `from_config` then says what is wrong."""
+        left[r] and right[r] into strings made[r]. No loop per token or merge in Python: what `_build`
+        makes from the same file. None if the arrays do not describe a valid model (a merge naming a
+        string outside the vocabulary, a token twice, ids that do not run 0..n-1): `from_config` then
+        says what is wrong, or reads it as it is."""
         n_merges = len(left)
         if not len(right) == len(made) == n_merges or n_vocab > len(strings):
             return None
         if n_merges and max(max(left), max(right), max(made)) >= n_vocab:
             return None
+        if ids is not None:
+            if sorted(ids) != list(range(n_vocab)):
+                return None
+            by_id = [""] * n_vocab
+            for k, i in enumerate(ids):
+                by_id[i] = strings[k]
+            idof = ids.__getitem__
+            left, right, made = array("I", map(idof, left)), array("I", map(idof, right)), array("I", map(idof, made))
+        else:
+            by_id = strings[:n_vocab] if len(strings) > n_vocab else strings
         model = cls.__new__(cls)
         model._set_options(options)
         model._version = next(_BUILDS)
-        if ids is None:
-            id_list = list(range(n_vocab))  # one int object per id, shared by vocab and vocab_r
-        else:
-            id_list = ids.tolist() if hasattr(ids, "tolist") else list(ids)
-            if len(id_list) != n_vocab:
-                return None
-        model.vocab = dict(zip(strings, id_list))
-        if len(model.vocab) != n_vocab:
-            return None  # a string twice: let from_config judge
-        model.vocab_r = dict(zip(id_list, strings))
-        top = max(id_list, default=0)
-        model._shift = shift = max(top.bit_length(), 1)
-        model._mask = (1 << shift) - 1
-        model._merge_list, model._packed = None, (strings, left, right)
-        if ids is not None:
-            idof = id_list.__getitem__
-            left, right, made = map(idof, left), map(idof, right), map(idof, made)
-        keys = map(or_, map(lshift, left, repeat(shift)), right)
-        values = map(or_, map(lshift, range(n_merges), repeat(shift)), made)
-        model._merges = dict(zip(keys, values))
-        # Each token's length by id: a list where the ids run 0, 1, 2, ... (every shipped file), not a
-        # dict of 262,144 entries (Gemma 3's: 18 MiB on CPython, the list 2 MiB).
-        lengths = map(len, islice(strings, n_vocab))
-        model._lens = list(lengths) if ids is None else dict(zip(id_list, lengths))
-        model._simple = not (model.continuing_subword_prefix or model.end_of_word_suffix)
-        model._cache = SizedCache(1 << 20)
-        model._cutter = False
+        model._tokens = Tokens(by_id)  # distinct: `pack` took them from a JSON object's keys
+        del by_id
+        model.vocab, model.vocab_r = model._tokens.ids(), model._tokens.names()
+        model._pairs(left, right, made, n_merges, n_vocab)
+        if len(model._merges) != n_merges:
+            return None  # a pair given twice: from_config keeps the merges as given
+        model._finish()
         return model
+
+    def _pairs(self, left, right, made, n_merges: int, n_ids: int) -> None:
+        """The pair table of merges whose ids are left[r], right[r] -> made[r] (rank r), and the shift."""
+        self._shift = shift = max((n_ids - 1).bit_length(), 1)
+        self._mask = (1 << shift) - 1
+        values = map(or_, map(lshift, range(n_merges), repeat(shift)), made)
+        self._merges = PairTable(left, right, values, shift, n_ids)
+        self._merge_list = None
+
+    def _finish(self) -> None:
+        """What the engine reads beside the tables: each token's length by id, the caches."""
+        tokens = self._tokens
+        if tokens is not None:
+            self._lens = tokens.lengths()
+            self._chars = tokens.chars
+        else:
+            self._lens = {i: len(t) for i, t in self.vocab_r.items()}
+            self._chars = {t: i for t, i in self.vocab.items() if len(t) == 1}
+        self._simple = not (self.continuing_subword_prefix or self.end_of_word_suffix)
+        self._cache = SizedCache(1 << 20) if self.cache_capacity != 0 else None
+        self._cutter = False  # not looked at yet (`cutter`)
 
     def __setattr__(self, name, value):
         """An option set on a model already built (as the bindings allow) rebuilds it, so encoding follows."""
@@ -170,27 +190,40 @@ class BPE(Model):
         self.fuse_unk, self.byte_fallback, self.ignore_merges = d["fuse_unk"], d["byte_fallback"], d["ignore_merges"]
 
     def _build(self, path: str = "model") -> None:
-        """Index the vocabulary and the merges; a merge naming a token not in the vocabulary is an error."""
+        """Index the vocabulary and the merges; a merge naming a token not in the vocabulary is an error.
+        A vocabulary whose ids run 0..n-1, one token each (every file seen), is held compactly
+        (`toklab.hf.vocab.Tokens`); any other stays the dicts it is."""
+        merges = self.merges
         vocab = self.vocab
         self._version = next(_BUILDS)  # unique to this build: tells caches made with another to empty
-        self.vocab_r = {i: t for t, i in vocab.items()}
-        top = max(vocab.values(), default=0)
-        self._shift = max(top.bit_length(), 1)
-        self._mask = (1 << self._shift) - 1
-        shift = self._shift
         prefix_len = len(self.continuing_subword_prefix or "")
-        table = {}
-        for rank, (a, b) in enumerate(self.merges):
-            made = a + b[prefix_len:]
-            for token in (a, b, made):
+        left, right, made = array("I"), array("I"), array("I")
+        for rank, (a, b) in enumerate(merges):
+            m = a + b[prefix_len:]
+            for token in (a, b, m):
                 if token not in vocab:
                     raise bad("hf_unknown_merge_token", path=f"{path}.merges[{rank}]", left=a, right=b, token=token)
-            table[vocab[a] << shift | vocab[b]] = rank << shift | vocab[made]
-        self._merges = table
-        self._lens = {i: len(t) for i, t in self.vocab_r.items()}
-        self._simple = not (self.continuing_subword_prefix or self.end_of_word_suffix)
-        self._cache = SizedCache(1 << 20) if self.cache_capacity != 0 else None
-        self._cutter = False  # not looked at yet (`cutter`)
+            left.append(vocab[a])
+            right.append(vocab[b])
+            made.append(vocab[m])
+        n = len(vocab)
+        by_id = [None] * n
+        for t, i in vocab.items():
+            if type(i) is int and 0 <= i < n:
+                by_id[i] = t
+        if None not in by_id:
+            self._tokens = Tokens(by_id)
+            self.vocab, self.vocab_r = self._tokens.ids(), self._tokens.names()
+        else:
+            self._tokens = None
+            self.vocab = vocab if isinstance(vocab, dict) else dict(vocab.items())
+            self.vocab_r = {i: t for t, i in self.vocab.items()}
+        del by_id
+        top = max(self.vocab.values(), default=0)
+        self._pairs(left, right, made, len(merges), top + 1)
+        if self._tokens is None or len(self._merges) != len(merges):
+            self._merge_list = merges  # the table does not say them all: keep the list
+        self._finish()
 
     def cutter(self):
         """A function that cuts pieces (SentencePiece-style text: ▁ for spaces) before each ▁ that no
@@ -227,7 +260,7 @@ class BPE(Model):
         crossing = {t[k - 1] for t in vocab if mark in t[1:] for k in range(1, len(t)) if t[k] == mark}
         if len(crossing) > 64:
             return None  # ▁ joins too many characters: few places to cut, not worth the look
-        unsafe = crossing | {">"}
+        unsafe, chars = crossing | {">"}, self._chars
         words = re.compile(f"{mark}*[^{mark}]+|{mark}+").findall
 
         def cut(pieces: list[str], starts: list[int] | None) -> tuple[list[str], list[int] | None]:
@@ -239,7 +272,7 @@ class BPE(Model):
                     parts = []
                     for w in words(piece):
                         last = parts[-1][-1] if parts else None
-                        if last is None or last in unsafe or last not in vocab:
+                        if last is None or last in unsafe or last not in chars:
                             if parts:
                                 parts[-1] += w
                             else:
@@ -331,7 +364,7 @@ class BPE(Model):
         they are not one per character (byte fallback, unknown characters, prefixes)."""
         vocab = self.vocab
         if self._simple:
-            ids = [vocab.get(c) for c in piece]
+            ids = list(map(self._chars.get, piece))
             if None not in ids:
                 return ids, None
         prefix, suffix = self.continuing_subword_prefix, self.end_of_word_suffix
@@ -392,7 +425,7 @@ class BPE(Model):
         if not self._simple:
             return None
         names, mask = self.vocab_r, self._mask
-        n_merges = len(self._merge_list) if self._merge_list is not None else len(self._packed[1])
+        n_merges = len(self._merge_list) if self._merge_list is not None else len(self._merges)
         return {names[v & mask] for v in self._merges.values()}, n_merges
 
     def save(self, folder: str, prefix: str | None = None) -> list[str]:
