@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toklab import get_encoding
-from toklab.bpe import _ID_MASK
+from toklab.bpe import _MADE
 from toklab.rankmerge import HEAP_FROM, _merge_long
 from toklab.bytes_unicode import BYTE_TO_UNICODE
 from toklab.bytetrain import ranks_from_merges, train_bytes, trained_encoding
@@ -50,7 +50,7 @@ def test_r50k_fast_paths_equal_the_reference(text):
         expected = lowest_rank_merge(symbols_of(piece), ranks)
         byte_ids = [R50K.token_id(s) for s in symbols_of(piece)]
         assert [R50K.token(i) for i in R50K.model._merge(list(byte_ids))] == expected
-        assert [R50K.token(i) for i in _merge_long(list(byte_ids), R50K.model._merge_ids, 20, _ID_MASK, None)] == expected
+        assert [R50K.token(i) for i in _merge_long(list(byte_ids), R50K.model._merge_ids, 20, _MADE, None)] == expected
         assert [R50K.token(i) for i in R50K.model.piece_ids(piece)] == expected  # run by run where no token crosses
         traced = R50K.trace_piece(piece)
         assert traced["tokens"] == expected
@@ -105,8 +105,8 @@ def test_long_pieces_take_the_heap_path_and_agree(text):
     enc = trained_encoding([list(p) for p in sorted(ranks, key=ranks.get)])
     symbols = symbols_of(text)
     ids = [enc.token_id(s) for s in symbols]
-    assert [enc.token(i) for i in _merge_long(list(ids), enc.model._merge_ids, 20, _ID_MASK, None)] == lowest_rank_merge(symbols, ranks)
-    assert len(ids) > HEAP_FROM and enc.model._merge(list(ids)) == _merge_long(list(ids), enc.model._merge_ids, 20, _ID_MASK, None)
+    assert [enc.token(i) for i in _merge_long(list(ids), enc.model._merge_ids, 20, _MADE, None)] == lowest_rank_merge(symbols, ranks)
+    assert len(ids) > HEAP_FROM and enc.model._merge(list(ids)) == _merge_long(list(ids), enc.model._merge_ids, 20, _MADE, None)
 
 
 @settings(max_examples=40, deadline=None)

@@ -40,7 +40,7 @@ __all__ = ["ENDOFTEXT", "MergeList"]
 
 ENDOFTEXT = "<|endoftext|>"
 
-_ID_MASK = (1 << 20) - 1  # a merge's value is the id it makes (toklab.rankmerge's `value & mask`)
+_MADE = range(1 << 20)  # a merge's value is the id it makes: toklab.rankmerge's `made[value]` is the value
 
 # bytes.translate table: byte -> its token id (GPT-2's 256 byte tokens are a permutation of 0-255).
 _BYTE_TO_ID = bytes(BYTE_ORDER.index(b) for b in range(256))
@@ -193,4 +193,4 @@ class MergeList:
     def _merge(self, ids: list[int]) -> list[int]:
         """Apply the ranked merges to one piece's byte ids (`toklab.rankmerge`, the one fast path of
         `reference.lowest_rank_merge`). A merged id stands for its rank too: a lower id was learned earlier."""
-        return merge_ids(ids, self._merge_ids, 20, _ID_MASK)
+        return merge_ids(ids, self._merge_ids, 20, _MADE)

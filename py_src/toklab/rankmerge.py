@@ -3,26 +3,28 @@ does, made fast, for every table whose merges are pairs of ids (r50k's `toklab.b
 BPE in `toklab.hf.models`). OpenAI's tables from ranks alone (`toklab.ranks`) merge byte spans instead:
 they have no pairs to look up.
 
-`merges[a << shift | b]` is the value of merging ids a and b: `rank << shift | new_id`, so the lowest value
-is the lowest rank, and `value & mask` the id it makes (r50k packs its merged id alone: its ids grow with
-its ranks). Short pieces keep `rk[i]`, the value of pair i, in a list: `min` and `index` find the lowest
-and its leftmost place in C and a merge changes only the two pairs beside it. Long pieces (a run of one
-character) use a linked list and a heap of (value, position), O(n log n) (word.rs `merge_all`). Spans, when
-given, are merged alongside (the offsets of tokenizers' Encoding).
+`merges.get(a << shift | b)` is the value of merging ids a and b: its rank, or any number ordered as the
+ranks are (r50k's is the id it makes: its ids grow with its ranks), and `made[value]` the id it makes
+(r50k's `made` is a range: the value itself). Short pieces keep `rk[i]`, the value of pair i, in a list:
+`min` and `index` find the lowest and its leftmost place in C and a merge changes only the two pairs
+beside it. Long pieces (a run of one character) use a linked list and a heap of (value, position),
+O(n log n) (word.rs `merge_all`). Spans, when given, are merged alongside (the offsets of tokenizers'
+Encoding).
 
->>> merges = {0 << 8 | 1: 0 << 8 | 3, 3 << 8 | 2: 1 << 8 | 4}  # a+b -> ab (rank 0), ab+c -> abc (rank 1)
->>> merge_ids([0, 1, 2, 0], merges, 8, 0xFF)
+>>> merges, made = {0 << 8 | 1: 0, 3 << 8 | 2: 1}, [3, 4]  # a+b -> ab (rank 0), ab+c -> abc (rank 1)
+>>> merge_ids([0, 1, 2, 0], merges, 8, made)
 [4, 0]
 >>> spans = [(0, 1), (1, 2), (2, 3), (3, 4)]
->>> merge_ids([0, 1, 2, 0], merges, 8, 0xFF, spans), spans
+>>> merge_ids([0, 1, 2, 0], merges, 8, made, spans), spans
 ([4, 0], [(0, 3), (3, 4)])
 
 `merges` is a dict or a `PairTable`, the same mapping held in three arrays (issue 39: Gemma 3's 514,906
-merges as a dict are 51 MiB on CPython, as a PairTable 7 MiB): anything with `get(key, default)`.
+merges as a dict of packed ints were 51 MiB on CPython, as a PairTable 5 MiB): anything with
+`get(key, default)`.
 
->>> table = PairTable([0, 3], [1, 2], [0 << 8 | 3, 1 << 8 | 4], 8, 5)
->>> merge_ids([0, 1, 2, 0], table, 8, 0xFF), table.get(3 << 8 | 2), table.get(3 << 8 | 1)
-([4, 0], 260, None)
+>>> table = PairTable([0, 3], [1, 2], [0, 1], 8, 5)
+>>> merge_ids([0, 1, 2, 0], table, 8, made), table.get(3 << 8 | 2), table.get(3 << 8 | 1)
+([4, 0], 1, None)
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ from __future__ import annotations
 import heapq
 from array import array
 from bisect import bisect_left
-from itertools import compress, repeat
-from operator import and_, lshift, ne, or_, rshift
+from collections import Counter
+from itertools import accumulate, compress, repeat
+from operator import eq, lshift, ne, or_
 
 __all__ = ["HEAP_FROM", "PairTable", "merge_ids"]
 
@@ -39,10 +42,10 @@ HEAP_FROM = 64  # pieces with more symbols than this merge through a heap
 _NONE = 1 << 62  # "no merge": above every packed value
 
 
-def merge_ids(ids: list[int], merges: dict, shift: int, mask: int, spans: list | None = None) -> list[int]:
+def merge_ids(ids: list[int], merges, shift: int, made, spans: list | None = None) -> list[int]:
     """`ids` (changed in place) after every merge, lowest value first, leftmost first among equals."""
     if len(ids) > HEAP_FROM:
-        return _merge_long(ids, merges, shift, mask, spans)
+        return _merge_long(ids, merges, shift, made, spans)
     get = merges.get
     rk = [get(a << shift | b, _NONE) for a, b in zip(ids, ids[1:])]
     while rk:
@@ -50,7 +53,7 @@ def merge_ids(ids: list[int], merges: dict, shift: int, mask: int, spans: list |
         if m == _NONE:
             break
         i = rk.index(m)
-        new = m & mask
+        new = made[m]
         ids[i : i + 2] = (new,)
         if spans is not None:
             spans[i : i + 2] = ((spans[i][0], spans[i + 1][1]),)
@@ -64,7 +67,7 @@ def merge_ids(ids: list[int], merges: dict, shift: int, mask: int, spans: list |
     return ids
 
 
-def _merge_long(ids: list[int], merges: dict, shift: int, mask: int, spans: list | None) -> list[int]:
+def _merge_long(ids: list[int], merges, shift: int, made, spans: list | None) -> list[int]:
     """`merge_ids` in O(n log n): a linked list of symbols and a heap of (value, position); an entry whose
     pair has changed since it was pushed is stale and skipped."""
     n = len(ids)
@@ -80,7 +83,7 @@ def _merge_long(ids: list[int], merges: dict, shift: int, mask: int, spans: list
         j = nxt[i]
         if sym[i] < 0 or j >= n or get(sym[i] << shift | sym[j]) != m:
             continue
-        new = m & mask
+        new = made[m]
         sym[i], sym[j] = new, -1
         if ends is not None:
             ends[i] = ends[j]
@@ -99,44 +102,55 @@ def _merge_long(ids: list[int], merges: dict, shift: int, mask: int, spans: list
 
 class PairTable:
     """`{left << shift | right: value}` for merges, held in three arrays instead of a dict entry and two int
-    objects per merge: the pairs sorted by left id then right id, `rights` their right ids, `values` their
+    objects per merge: the pairs sorted by left id then right id, `rights` their right ids, `vals` their
     values, and `starts[a]:starts[a + 1]` the run of left id a. `get` finds a pair by bisection in its
     left id's run (most runs are short; the longest, Gemma 3's "▁", 40,893). Made by one sort in C, no
-    Python loop per merge. A pair given twice keeps its last value, as a dict made from the same pairs.
+    Python loop per merge, or straight from arrays already in that order (`from_sorted`: the compact
+    form's). A pair given twice keeps its last value, as a dict made from the same pairs.
 
     >>> t = PairTable(lefts=[2, 0, 2, 2], rights=[1, 5, 0, 1], values=[10, 11, 12, 13], shift=3, n_ids=6)
     >>> t.get(2 << 3 | 1), t.get(0 << 3 | 5), t.get(2 << 3 | 2, -1), len(t), sorted(t.values())
     (13, 11, -1, 3, [11, 12, 13])
+    >>> PairTable.from_sorted(t.starts, t.rights, t.vals, 3) == t
+    True
     """
 
     __slots__ = ("get", "rights", "shift", "starts", "vals")
 
     def __init__(self, lefts, rights, values, shift: int, n_ids: int):
-        n, values = len(lefts), array("Q", values)
+        n, values = len(lefts), _narrow(values)
         if len(rights) != n or len(values) != n:
             raise ValueError("a pair table needs as many rights and values as lefts")
         if n and max(max(lefts), max(rights)) >= n_ids:
             raise ValueError("a pair names an id outside the table")
-        low = max(n.bit_length(), 1)  # each pair's key, then its place reversed: the last of a pair given twice first
-        keys = map(or_, map(lshift, lefts, repeat(shift)), rights)
-        order = sorted(map(or_, map(lshift, keys, repeat(low)), range(n - 1, -1, -1)))
-        keys = array("Q", map(rshift, order, repeat(low)))
-        if n and sum(map(ne, keys[1:], keys)) < n - 1:  # a pair given twice: keep its first here, the last given
+        keys = array("d", map(or_, map(lshift, lefts, repeat(shift)), rights))  # exact below 2**53: a quick sort key
+        order = sorted(range(n - 1, -1, -1), key=keys.__getitem__)  # stable: the last of a pair given twice first
+        pair_rights = array("I", map(rights.__getitem__, order))
+        counts = Counter(lefts).get
+        vals = array(values.typecode, map(values.__getitem__, order))
+        if n and sum(map(eq, pair_rights[1:], pair_rights)):  # maybe a pair given twice: keep its first here
+            keys = array("d", map(keys.__getitem__, order))
             first = [True, *map(ne, keys[1:], keys)]
-            order, keys = list(compress(order, first)), array("Q", compress(keys, first))
-        top = (1 << low) - 1
-        self.vals = array("Q", map(values.__getitem__, map((n - 1).__sub__, map(and_, order, repeat(top)))))
-        del order
-        pair_mask = (1 << shift) - 1
-        self.rights = array("I", map(and_, keys, repeat(pair_mask)))
-        left_of = array("I", map(rshift, keys, repeat(shift)))
-        del keys
-        self.starts = array("I", map(bisect_left, repeat(left_of), range(n_ids + 1)))
-        self.shift = shift
-        self.get = _getter(self.starts, self.rights, self.vals, shift, pair_mask)
+            if not all(first):
+                pair_rights, vals = array("I", compress(pair_rights, first)), array(values.typecode, compress(vals, first))
+                counts = Counter(compress(map(lefts.__getitem__, order), first)).get
+        del order, keys
+        starts = array("I", accumulate(map(counts, range(n_ids), repeat(0)), initial=0))
+        self._set(starts, pair_rights, vals, shift)
+
+    @classmethod
+    def from_sorted(cls, starts: array, rights: array, vals: array, shift: int) -> PairTable:
+        """The table from its own arrays (each left id's run of right ids sorted, no pair twice)."""
+        table = cls.__new__(cls)
+        table._set(starts, rights, vals, shift)
+        return table
+
+    def _set(self, starts: array, rights: array, vals: array, shift: int) -> None:
+        self.starts, self.rights, self.vals, self.shift = starts, rights, vals, shift
+        self.get = _getter(starts, rights, vals, shift, (1 << shift) - 1)
 
     def values(self) -> array:
-        """Every pair's value (a pair given twice: each time; as in `dict.values()` otherwise)."""
+        """Every pair's value (as `dict.values()`)."""
         return self.vals
 
     def __len__(self) -> int:
@@ -152,19 +166,41 @@ class PairTable:
         return sum(a.itemsize * len(a) for a in (self.starts, self.rights, self.vals))
 
 
+def _narrow(values) -> array:
+    """The numbers as array('I'), or array('Q') where one does not fit in 32 bits."""
+    values = values if isinstance(values, (list, array)) else list(values)
+    return array("I" if max(values, default=0) < 1 << 32 else "Q", values)
+
+
+MEMO = 1 << 14  # pairs a table remembers (found or not) before it forgets them all and starts again
+
+
 def _getter(starts: array, rights: array, values: array, shift: int, mask: int):
-    """`PairTable.get` as a closure (its arrays in cells: quicker than attributes in the merge loop)."""
+    """`PairTable.get` as a closure (its arrays in cells: quicker than attributes in the merge loop). The
+    last MEMO pairs asked are remembered in a dict: text asks for the same few pairs again and again
+    (Gemma 3's "▁" + a letter: a bisection in a run of 40,893)."""
     last = len(starts) - 1
+    memo: dict[int, int] = {}
+    remembered = memo.get
 
     def get(key: int, default=None):
+        v = remembered(key, -1)
+        if v >= 0:
+            return v
+        if v == -2:
+            return default
         a = key >> shift
-        if a >= last:
-            return default
-        lo, hi = starts[a], starts[a + 1]
-        if lo == hi:
-            return default
-        b = key & mask
-        k = bisect_left(rights, b, lo, hi)
-        return values[k] if k < hi and rights[k] == b else default
+        v = -2
+        if a < last:
+            lo, hi = starts[a], starts[a + 1]
+            if lo != hi:
+                b = key & mask
+                k = bisect_left(rights, b, lo, hi)
+                if k < hi and rights[k] == b:
+                    v = values[k]
+        if len(memo) >= MEMO:
+            memo.clear()
+        memo[key] = v
+        return default if v == -2 else v
 
     return get

@@ -8,7 +8,8 @@ What is slow to load is the model: Gemma 3's file holds 262,144 vocabulary entri
 a JSON parse of 2.8 s in CPython. Here the model's strings are one UTF-8 text split on a separator no
 string holds (one `str.split`), the ids are implied when they run 0, 1, 2, ... (as in all five shipped
 files) and an array otherwise, and the merges are two arrays of string numbers (`array`, read straight
-from the bytes). The rest (normalizer, pre-tokenizer, added tokens, post-processor, decoder: a few KB)
+from the bytes), in the order `toklab.rankmerge.PairTable` keeps them (by left string, then right:
+no sort when loading). The rest (normalizer, pre-tokenizer, added tokens, post-processor, decoder: a few KB)
 stays JSON.
 
     >>> source = json.dumps({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2},
@@ -31,7 +32,9 @@ lengths a truncated file. The header names the source's sha256 (the form is tied
 made from), the body's length, and where each section lies in the inflated body: `rest` (the JSON without vocab
 and merges, which hold null there), `strings` (the vocabulary in id order, then any string a merge
 names that the vocabulary lacks, joined by `separator`), `ids` (absent when the ids are 0..n-1),
-`left` and `right` (the merges' string numbers). Anything that does not fit (a vocabulary that is not
+and the merges by (left string number, right string number): `counts` (how many merges each string
+is the left of), `rights` (their right strings) and `ranks` (their places in the file's list), and `made`
+(by rank: the string each makes, as steps). Anything that does not fit (a vocabulary that is not
 a dict of ids, a merge that is not two strings) stays in `rest` as it was, for the loader to judge.
 A damaged, truncated, foreign or newer file raises `ToklabError("table_unavailable")`.
 """
@@ -43,7 +46,7 @@ import json
 import sys
 import zlib
 from array import array
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, repeat
 from operator import sub
 
 from ..errors import ToklabError
@@ -51,7 +54,7 @@ from ..errors import ToklabError
 __all__ = ["MAGIC", "VERSION", "load_tokenizer", "pack", "read_header", "unpack"]
 
 MAGIC = b"toklabHF"
-VERSION = 1
+VERSION = 2  # 2: the merges in pair order (counts, rights, ranks), ready for toklab.rankmerge.PairTable
 _ID_TYPES = ("H", "I")  # 2 or 4 bytes per number, the smallest that holds the largest
 
 
@@ -152,8 +155,14 @@ def pack(source: bytes) -> bytes:
         sections["strings"] = sep.join(strings).encode("utf-8", "surrogatepass")
         if ids != list(range(len(ids))):
             sections["ids"] = _le_bytes(_array(ids))
-        for side, name in ((0, "left"), (1, "right")):
-            sections[name] = _le_bytes(_array([number[pair[side]] for pair in merges]))
+        left, right = [number[a] for a, _ in merges], [number[b] for _, b in merges]
+        order = sorted(range(len(merges)), key=lambda r: (left[r], right[r], r))  # pair order, ranks ascending
+        counts = [0] * len(strings)
+        for a in left:
+            counts[a] += 1
+        sections["counts"] = _le_bytes(_array(counts))
+        sections["rights"] = _le_bytes(_array([right[r] for r in order]))
+        sections["ranks"] = _le_bytes(_array(order))
         made = _made(config["model"], vocab, merges, number)
         if made is not None:  # each as the step from the one before, + n_vocab: in these files a merge's token
             # is the one before's or the next id (Llama 3 makes a token by several merges), so this compresses to nothing
@@ -274,16 +283,27 @@ def load_tokenizer(data: bytes, expect_sha256: str | None = None):
     if "strings" not in part or "made" not in part or not isinstance(model_config, dict):
         return Tokenizer.from_config(config if "strings" not in part else _with_model(config, part, header))
     flags = options(model_config, "model")
-    strings, ids, left, right = _arrays(part, header)
-    made = list(accumulate(map(sub, _numbers(part["made"], "merges"), repeat(header["n_vocab"]))))  # back from the steps
-    model = None if made and min(made) < 0 else BPE._from_packed(flags, strings, header["n_vocab"], ids, left, right, made)
+    strings, ids, pairs = _arrays(part, header)
+    made = array("i", accumulate(map(sub, _numbers(part["made"], "merges"), repeat(header["n_vocab"]))))  # back from the steps
+    model = None if made and min(made) < 0 else BPE._from_packed(flags, strings, header["n_vocab"], ids, pairs, made)
     if model is None:
         return Tokenizer.from_config(_with_model(config, part, header))
     return Tokenizer.from_config(config, model=model)
 
 
-def _arrays(part: dict[str, bytes], header: dict) -> tuple[list[str], array | None, array, array]:
-    """(strings, ids or None for 0..n-1, left, right) of the model's sections, checked."""
+def rank_order(counts: array, rights: array, ranks: array) -> tuple[array, array]:
+    """(left, right) string numbers of the merges in rank order, from the pair order.
+
+    >>> [a.tolist() for a in rank_order(array("I", [2, 0, 1]), array("I", [1, 2, 0]), array("I", [1, 0, 2]))]
+    [[0, 0, 2], [2, 1, 0]]
+    """
+    lefts = array("I", chain.from_iterable(map(repeat, range(len(counts)), counts)))
+    by_rank = sorted(range(len(ranks)), key=ranks.__getitem__)
+    return array("I", map(lefts.__getitem__, by_rank)), array("I", map(rights.__getitem__, by_rank))
+
+
+def _arrays(part: dict[str, bytes], header: dict) -> tuple[list[str], array | None, tuple[array, array, array]]:
+    """(strings, ids or None for 0..n-1, (counts, rights, ranks)) of the model's sections, checked."""
     try:
         n_strings, n_vocab, n_merges = header["n_strings"], header["n_vocab"], header["n_merges"]
         sep = chr(header["separator"])
@@ -298,15 +318,18 @@ def _arrays(part: dict[str, bytes], header: dict) -> tuple[list[str], array | No
         ids = _numbers(part["ids"], "ids")
         if len(ids) != n_vocab:
             raise _damaged(f"it holds {len(ids)} ids for {n_vocab} tokens")
-    left, right = _numbers(part.get("left", b""), "merges"), _numbers(part.get("right", b""), "merges")
-    if not len(left) == len(right) == n_merges or (n_merges and max(max(left), max(right)) >= n_strings):
+    counts, rights, ranks = (_numbers(part.get(name, b""), "merges") for name in ("counts", "rights", "ranks"))
+    if not len(rights) == len(ranks) == n_merges or (n_merges and (len(counts) != n_strings or sum(counts) != n_merges)):
         raise _damaged("its merges do not fit its strings")
-    return strings, ids, left, right
+    if n_merges and (max(rights) >= n_strings or max(ranks) >= n_merges):
+        raise _damaged("its merges do not fit its strings")
+    return strings, ids, (counts, rights, ranks)
 
 
 def _with_model(config: dict, part: dict[str, bytes], header: dict) -> dict:
     """Put the vocabulary and the merges back into the model of `config`."""
-    strings, ids, left, right = _arrays(part, header)
+    strings, ids, pairs = _arrays(part, header)
+    left, right = rank_order(*pairs)
     try:
         model = config["model"]
         model["vocab"] = dict(zip(strings, range(header["n_vocab"]) if ids is None else ids.tolist()))

@@ -29,8 +29,9 @@ import json
 import os
 import re
 from array import array
-from itertools import chain, islice, repeat
-from operator import lshift, or_, sub
+from bisect import bisect_left
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import eq, sub
 
 from ..caches import SizedCache
 from ..errors import ToklabError
@@ -121,46 +122,62 @@ class BPE(Model):
         return [(name(a), name(b)) for _, a, b in pairs]
 
     @classmethod
-    def _from_packed(cls, options: dict, strings: list[str], n_vocab: int, ids, left, right, made) -> BPE | None:
+    def _from_packed(cls, options: dict, strings: list[str], n_vocab: int, ids, pairs, made) -> BPE | None:
         """The model straight from the compact form's arrays (`toklab.hf.compact.load_tokenizer`):
-        `strings[k]` is token k's text, `ids` (None: 0, 1, 2, ...) its id; merge r joins strings
-        left[r] and right[r] into strings made[r]. No loop per token or merge in Python: what `_build`
-        makes from the same file. None if the arrays do not describe a valid model (a merge naming a
-        string outside the vocabulary, a token twice, ids that do not run 0..n-1): `from_config` then
-        says what is wrong, or reads it as it is."""
-        n_merges = len(left)
-        if not len(right) == len(made) == n_merges or n_vocab > len(strings):
+        `strings[k]` is token k's text, `ids` (None: 0, 1, 2, ...) its id; `pairs` the merges as
+        (counts, rights, ranks) in pair order (`compact.rank_order`), merge r making strings made[r].
+        Where the ids run 0, 1, 2, ... (every shipped file) the pair table is those arrays as they are:
+        no sort, no loop per token or merge in Python. None if the arrays do not describe a valid model
+        (a merge naming a string outside the vocabulary, a pair given twice, ids that do not run
+        0..n-1): `from_config` then says what is wrong, or reads it as it is."""
+        from .compact import rank_order
+
+        counts, rights, ranks = pairs
+        n_merges = len(ranks)
+        if len(made) != n_merges or n_vocab > len(strings):
             return None
-        if n_merges and max(max(left), max(right), max(made)) >= n_vocab:
+        if n_merges and (max(rights) >= n_vocab or max(made) >= n_vocab or any(islice(counts, n_vocab, None))):
             return None
-        if ids is not None:
+        left = right = in_order = None
+        if ids is None:
+            by_id = strings[:n_vocab] if len(strings) > n_vocab else strings
+            starts = array("I", accumulate(islice(counts, n_vocab), initial=0))
+            same = compress(range(1, n_merges), map(eq, rights[1:], rights))  # a right as the one before it,
+            if all(starts[bisect_left(starts, k)] == k for k in same):  # each first in its left's run: no pair twice
+                in_order = (starts, rights, ranks)
+        else:
             if sorted(ids) != list(range(n_vocab)):
                 return None
             by_id = [""] * n_vocab
             for k, i in enumerate(ids):
                 by_id[i] = strings[k]
-            idof = ids.__getitem__
-            left, right, made = array("I", map(idof, left)), array("I", map(idof, right)), array("I", map(idof, made))
-        else:
-            by_id = strings[:n_vocab] if len(strings) > n_vocab else strings
+            made = array("I", map(ids.__getitem__, made))
+        if in_order is None:
+            left, right = rank_order(counts, rights, ranks)
+            if ids is not None:
+                left, right = array("I", map(ids.__getitem__, left)), array("I", map(ids.__getitem__, right))
         model = cls.__new__(cls)
         model._set_options(options)
         model._version = next(_BUILDS)
         model._tokens = Tokens(by_id)  # distinct: `pack` took them from a JSON object's keys
         del by_id
         model.vocab, model.vocab_r = model._tokens.ids(), model._tokens.names()
-        model._pairs(left, right, made, n_merges, n_vocab)
+        model._pairs(left, right, made, n_vocab, in_order)
         if len(model._merges) != n_merges:
             return None  # a pair given twice: from_config keeps the merges as given
         model._finish()
         return model
 
-    def _pairs(self, left, right, made, n_merges: int, n_ids: int) -> None:
-        """The pair table of merges whose ids are left[r], right[r] -> made[r] (rank r), and the shift."""
+    def _pairs(self, left, right, made, n_ids: int, in_order: tuple | None = None) -> None:
+        """The pair table of merges whose ids are left[r], right[r] -> made[r]: each pair's value is its
+        rank r, `_made[r]` the id it makes; or, `in_order`, the table's own arrays (starts, rights,
+        ranks) as the compact form holds them."""
         self._shift = shift = max((n_ids - 1).bit_length(), 1)
-        self._mask = (1 << shift) - 1
-        values = map(or_, map(lshift, range(n_merges), repeat(shift)), made)
-        self._merges = PairTable(left, right, values, shift, n_ids)
+        self._made = made if isinstance(made, array) else array("I", made)
+        if in_order is not None:
+            self._merges = PairTable.from_sorted(*in_order, shift)
+        else:
+            self._merges = PairTable(left, right, range(len(left)), shift, n_ids)
         self._merge_list = None
 
     def _finish(self) -> None:
@@ -220,7 +237,7 @@ class BPE(Model):
             self.vocab_r = {i: t for t, i in self.vocab.items()}
         del by_id
         top = max(self.vocab.values(), default=0)
-        self._pairs(left, right, made, len(merges), top + 1)
+        self._pairs(left, right, made, top + 1)
         if self._tokens is None or len(self._merges) != len(merges):
             self._merge_list = merges  # the table does not say them all: keep the list
         self._finish()
@@ -332,7 +349,7 @@ class BPE(Model):
                 return [(whole, 0, len(piece))]
         ids, spans = self.symbols(piece)
         if spans is None and self._simple:
-            ids = merge_ids(ids, self._merges, self._shift, self._mask)
+            ids = merge_ids(ids, self._merges, self._shift, self._made)
             lens, out, pos = self._lens, [], 0
             for i in ids:
                 end = pos + lens[i]
@@ -341,7 +358,7 @@ class BPE(Model):
             return out
         if spans is None:
             spans = [(k, k + 1) for k in range(len(piece))]
-        ids = merge_ids(ids, self._merges, self._shift, self._mask, spans)
+        ids = merge_ids(ids, self._merges, self._shift, self._made, spans)
         return [(i, a, b) for i, (a, b) in zip(ids, spans)]
 
     @staticmethod
@@ -412,7 +429,7 @@ class BPE(Model):
     def merge_ranks(self, left: int, right: int) -> tuple[int, int] | None:
         """(rank, id of the merged token) of the pair of ids, or None."""
         v = self._merges.get(left << self._shift | right)
-        return None if v is None else (v >> self._shift, v & self._mask)
+        return None if v is None else (v, self._made[v])
 
     def made_tokens(self) -> tuple[set[str], int] | None:
         """(the tokens the merges make, the number of merges), read from the merges table without making
@@ -424,9 +441,9 @@ class BPE(Model):
         """
         if not self._simple:
             return None
-        names, mask = self.vocab_r, self._mask
+        names, made = self.vocab_r, self._made
         n_merges = len(self._merge_list) if self._merge_list is not None else len(self._merges)
-        return {names[v & mask] for v in self._merges.values()}, n_merges
+        return set(map(names.__getitem__, map(made.__getitem__, self._merges.values()))), n_merges
 
     def save(self, folder: str, prefix: str | None = None) -> list[str]:
         """Write vocab.json and merges.txt into ``folder`` as ``tokenizers`` does (``model_files``)."""

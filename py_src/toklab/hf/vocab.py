@@ -5,7 +5,7 @@ tokens: 44 MiB on CPython as the two dicts, 7 MiB here).
 `Tokens(strings)` holds tokens 0..n-1; `ids()` is the mapping token -> id (the model's `vocab`), `names()`
 id -> token (`vocab_r`), both read-only `Mapping`s. A token of one character is found in a dict of those
 alone (the engine's lookup, per character); a longer one through a hash index made on first need: the
-tokens' ids grouped by hash, a bisection-free bucket per hash, two arrays.
+tokens' hashes and ids in one sorted array.
 
 >>> t = Tokens(["a", "b", "ab", "▁a"])
 >>> t.name(2), t.ids()["ab"], t.ids().get("zz"), "▁a" in t.ids(), t.names()[3], len(t.names())
@@ -20,32 +20,38 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Mapping
 from itertools import accumulate, compress, islice, repeat
-from operator import and_
+from operator import and_, lshift, or_
+
+_ID_BITS = 23  # up to 8,388,607 tokens
+_ID_MASK = (1 << _ID_BITS) - 1
+_HASH_MASK = (1 << 30) - 1
 
 __all__ = ["Tokens"]
 
 
-def _narrow(values) -> array:
-    """The numbers as array('I'), or array('Q') if one does not fit."""
-    values = list(values) if not isinstance(values, (list, array)) else values
-    return array("I" if max(values, default=0) < 1 << 32 else "Q", values)
+def _offsets(lengths) -> array:
+    """0 and the running sums of `lengths`, as array('I') (array('Q') past 4 GiB of text)."""
+    try:
+        return array("I", accumulate(lengths, initial=0))
+    except OverflowError:
+        return array("Q", accumulate(lengths, initial=0))
 
 
 class Tokens:
     """Tokens 0..n-1 as one string and their start offsets (see the module docstring)."""
 
-    __slots__ = ("text", "starts", "chars", "_index", "_ids", "_names")
+    __slots__ = ("text", "starts", "chars", "n", "_index", "_ids", "_names")
 
     def __init__(self, strings: list[str]):
         self.text = "".join(strings)
-        self.starts = _narrow(accumulate(map(len, strings), initial=0))
+        self.starts = _offsets(map(len, strings))
         ones = map((1).__eq__, map(len, strings))
         self.chars = dict(compress(zip(strings, range(len(strings))), ones))  # one character -> its id
-        self._index = None
+        self.n, self._index = len(strings), None
         self._ids, self._names = _Ids(self), _Names(self)
 
     def __len__(self) -> int:
-        return len(self.starts) - 1
+        return self.n
 
     def name(self, i: int) -> str:
         starts = self.starts
@@ -57,34 +63,34 @@ class Tokens:
         return map(self.text.__getitem__, map(slice, starts, islice(starts, 1, None)))
 
     def lengths(self) -> array:
-        """Each token's length in characters, by id."""
+        """Each token's length in characters, by id (array('B') where all are under 256)."""
         starts = self.starts
-        code = "B" if max(map(int.__sub__, islice(starts, 1, None), starts), default=0) < 256 else "I"
-        return array(code, map(int.__sub__, islice(starts, 1, None), starts))
+        lengths = array("I", map(int.__sub__, islice(starts, 1, None), starts))
+        return array("B", lengths) if max(lengths, default=0) < 256 else lengths
 
     def id_of(self, token: str, default=None):
         """The token's id, or `default`."""
         if len(token) == 1:
             return self.chars.get(token, default)
         index = self._index or self._make_index()
-        mask, bucket_starts, members = index
-        h = hash(token) & mask
+        h = float((hash(token) & _HASH_MASK) << _ID_BITS)
+        k, end = bisect_left(index, h), bisect_left(index, h + _ID_MASK)
         text, starts = self.text, self.starts
-        for j in range(bucket_starts[h], bucket_starts[h + 1]):
-            i = members[j]
+        while k < end:
+            i = int(index[k]) & _ID_MASK
             if text[starts[i] : starts[i + 1]] == token:
                 return i
+            k += 1
         return default
 
-    def _make_index(self) -> tuple:
-        """(mask, bucket starts, ids by bucket): the tokens' ids grouped by their hash's low bits, made by
-        one sort in C (about one token per bucket)."""
-        n = len(self)
-        mask = (1 << max(n.bit_length(), 1)) - 1
-        hashes = array("I", map(and_, map(hash, self), repeat(mask)))
-        members = array("I", sorted(range(n), key=hashes.__getitem__))
-        hashes = array("I", map(hashes.__getitem__, members))
-        self._index = (mask, array("I", map(bisect_left, repeat(hashes), range(mask + 2))), members)
+    def _make_index(self) -> array:
+        """Every token's hash (its low 30 bits) and id as one number below 2**53, sorted (as floats: exact
+        there, and quick to sort): a token is found by bisection and a comparison with each token of its
+        hash (seldom more than one). One sort in C, made on first need."""
+        if self.n > _ID_MASK:
+            raise ValueError(f"a vocabulary of more than {_ID_MASK} tokens")
+        keys = map(lshift, map(and_, map(hash, self), repeat(_HASH_MASK)), repeat(_ID_BITS))
+        self._index = array("d", sorted(map(float, map(or_, keys, range(self.n)))))
         return self._index
 
     def ids(self) -> Mapping:
@@ -95,7 +101,7 @@ class Tokens:
 
     def nbytes(self) -> int:
         """The size of the string and the arrays in bytes (the index once made)."""
-        arrays = [self.starts, *(self._index[1:] if self._index else ())]
+        arrays = [self.starts, *([self._index] if self._index else [])]
         kind = max(map(ord, self.text), default=0)
         width = 1 if kind < 256 else 2 if kind < 65536 else 4
         return len(self.text) * width + sum(a.itemsize * len(a) for a in arrays)
@@ -142,30 +148,31 @@ class _Ids(Mapping):
 class _Names(Mapping):
     """id -> token of a `Tokens`."""
 
-    __slots__ = ("_t",)
+    __slots__ = ("_t", "_text", "_starts", "_n")
 
     def __init__(self, tokens: Tokens):
-        self._t = tokens
+        self._t, self._text, self._starts, self._n = tokens, tokens.text, tokens.starts, tokens.n
 
     def __getitem__(self, i):
-        if type(i) is not int or not 0 <= i < len(self._t):
-            raise KeyError(i)
-        return self._t.name(i)
+        if type(i) is int and 0 <= i < self._n:
+            starts = self._starts
+            return self._text[starts[i] : starts[i + 1]]
+        raise KeyError(i)
 
     def get(self, i, default=None):
-        return self._t.name(i) if type(i) is int and 0 <= i < len(self._t) else default
+        return self._t.name(i) if type(i) is int and 0 <= i < self._n else default
 
     def __contains__(self, i) -> bool:
-        return type(i) is int and 0 <= i < len(self._t)
+        return type(i) is int and 0 <= i < self._n
 
     def __iter__(self):
-        return iter(range(len(self._t)))
+        return iter(range(self._n))
 
     def __len__(self) -> int:
-        return len(self._t)
+        return self._n
 
     def items(self):
-        return zip(range(len(self._t)), self._t)
+        return zip(range(self._n), self._t)
 
     def values(self):
         return iter(self._t)
