@@ -181,8 +181,6 @@ def _counted(vocab: dict, made: set, n_merges: int, added: list[tuple[int, str, 
     """The make-up's counts: `added` as (id, content, special)."""
     added_contents = {content for _, content, _ in added}
     plain = [t for t in vocab if t not in added_contents]
-    with_added = dict(vocab)
-    with_added.update((content, i) for i, content, _ in added)
     ids = [i for i, _, _ in added]
     return {
         "added": len(added),
@@ -192,5 +190,5 @@ def _counted(vocab: dict, made: set, n_merges: int, added: list[tuple[int, str, 
         "base": sum(1 for t in plain if t not in made),
         "merges": n_merges,
         "merged": sum(1 for t in plain if t in made),
-        "total": len(with_added),
+        "total": len(vocab) + sum(1 for content in added_contents if content not in vocab),
     }

@@ -309,7 +309,7 @@ class BPE(Model):
     # --- the tokenizers API --------------------------------------------------------------------------
 
     def get_vocab(self) -> dict[str, int]:
-        return dict(self.vocab)
+        return dict(self.vocab.items())
 
     def get_vocab_size(self) -> int:
         return len(self.vocab)
