@@ -207,7 +207,7 @@ def test_each_shipped_file_comes_back_whole_and_its_facts_are_what_tokenizers_co
     expected = normalized(source)
     assert compact.unpack(data, expect_sha256=OPEN_MODELS[name].json_sha256) == expected
     assert compact.read_header(data)["source_sha256"] == hashlib.sha256(source).hexdigest()
-    assert len(data) < len(source) / 5
+    assert len(data) < len(source) / 4  # v2 holds each merge's rank in pair order: 4.6x smaller for Llama 3, 5.3x in v1
     oracle = hf_oracle(name)
     facts = toklab.tokenizer_facts(name)
     added = oracle.get_added_tokens_decoder()
