@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from itertools import accumulate, chain
 
 from ..caches import gc_paused
@@ -174,6 +175,9 @@ class Tokenizer:
         return vocab
 
     def get_vocab_size(self, with_added_tokens: bool = True) -> int:
+        vocab = getattr(self.model, "vocab", None)
+        if with_added_tokens and isinstance(vocab, Mapping):  # BPE, WordPiece: counted without a copy of the vocabulary
+            return len(vocab) + sum(1 for content in self.added_vocabulary.added_tokens_map if content not in vocab)
         return len(self.get_vocab(True)) if with_added_tokens else self.model.get_vocab_size()
 
     def get_added_tokens_decoder(self) -> dict[int, AddedToken]:
