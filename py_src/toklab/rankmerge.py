@@ -47,7 +47,11 @@ def merge_ids(ids: list[int], merges, shift: int, made, spans: list | None = Non
     if len(ids) > HEAP_FROM:
         return _merge_long(ids, merges, shift, made, spans)
     get = merges.get
-    rk = [get(a << shift | b, _NONE) for a, b in zip(ids, ids[1:])]
+    known = getattr(merges, "memo", None)  # a PairTable's pairs asked before: looked up in C first
+    ask, unknown = (get, _NONE) if known is None else (known.get, -1)
+    rk = [ask(a << shift | b, unknown) for a, b in zip(ids, ids[1:])]
+    if unknown == -1 and -1 in rk:
+        rk = [get(a << shift | b, _NONE) if v == -1 else v for v, a, b in zip(rk, ids, ids[1:])]
     while rk:
         m = min(rk)
         if m == _NONE:
@@ -58,12 +62,14 @@ def merge_ids(ids: list[int], merges, shift: int, made, spans: list | None = Non
         if spans is not None:
             spans[i : i + 2] = ((spans[i][0], spans[i + 1][1]),)
         if i + 1 < len(ids):
-            rk[i] = get(new << shift | ids[i + 1], _NONE)
+            v = ask(new << shift | ids[i + 1], unknown)
+            rk[i] = get(new << shift | ids[i + 1], _NONE) if v == -1 else v
             del rk[i + 1]
         else:
             del rk[i]
         if i:
-            rk[i - 1] = get(ids[i - 1] << shift | new, _NONE)
+            v = ask(ids[i - 1] << shift | new, unknown)
+            rk[i - 1] = get(ids[i - 1] << shift | new, _NONE) if v == -1 else v
     return ids
 
 
@@ -115,7 +121,7 @@ class PairTable:
     True
     """
 
-    __slots__ = ("get", "rights", "shift", "starts", "vals")
+    __slots__ = ("get", "memo", "rights", "shift", "starts", "vals")
 
     def __init__(self, lefts, rights, values, shift: int, n_ids: int):
         n, values = len(lefts), _narrow(values)
@@ -146,8 +152,8 @@ class PairTable:
         return table
 
     def _set(self, starts: array, rights: array, vals: array, shift: int) -> None:
-        self.starts, self.rights, self.vals, self.shift = starts, rights, vals, shift
-        self.get = _getter(starts, rights, vals, shift, (1 << shift) - 1)
+        self.starts, self.rights, self.vals, self.shift, self.memo = starts, rights, vals, shift, {}
+        self.get = _getter(starts, rights, vals, shift, (1 << shift) - 1, self.memo)
 
     def values(self) -> array:
         """Every pair's value (as `dict.values()`)."""
@@ -175,22 +181,19 @@ def _narrow(values) -> array:
 MEMO = 1 << 14  # pairs a table remembers (found or not) before it forgets them all and starts again
 
 
-def _getter(starts: array, rights: array, values: array, shift: int, mask: int):
+def _getter(starts: array, rights: array, values: array, shift: int, mask: int, memo: dict):
     """`PairTable.get` as a closure (its arrays in cells: quicker than attributes in the merge loop). The
-    last MEMO pairs asked are remembered in a dict: text asks for the same few pairs again and again
-    (Gemma 3's "▁" + a letter: a bisection in a run of 40,893)."""
+    last MEMO pairs asked are remembered in `memo` (a value, or _NONE: no such pair): text asks for the
+    same few pairs again and again (Gemma 3's "▁" + a letter: a bisection in a run of 40,893)."""
     last = len(starts) - 1
-    memo: dict[int, int] = {}
     remembered = memo.get
 
     def get(key: int, default=None):
         v = remembered(key, -1)
-        if v >= 0:
-            return v
-        if v == -2:
-            return default
+        if v != -1:
+            return default if v == _NONE else v
         a = key >> shift
-        v = -2
+        v = _NONE
         if a < last:
             lo, hi = starts[a], starts[a + 1]
             if lo != hi:
@@ -201,6 +204,6 @@ def _getter(starts: array, rights: array, values: array, shift: int, mask: int):
         if len(memo) >= MEMO:
             memo.clear()
         memo[key] = v
-        return default if v == -2 else v
+        return default if v == _NONE else v
 
     return get
