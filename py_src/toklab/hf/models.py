@@ -441,9 +441,12 @@ class BPE(Model):
         """
         if not self._simple:
             return None
-        names, made = self.vocab_r, self._made
+        made = self._made
         n_merges = len(self._merge_list) if self._merge_list is not None else len(self._merges)
-        return set(map(names.__getitem__, map(made.__getitem__, self._merges.values()))), n_merges
+        made_ids = set(made) if len(self._merges) == len(made) else set(map(made.__getitem__, self._merges.values()))
+        if self._tokens is not None:
+            return set(self._tokens.names_of(made_ids)), n_merges
+        return set(map(self.vocab_r.__getitem__, made_ids)), n_merges
 
     def save(self, folder: str, prefix: str | None = None) -> list[str]:
         """Write vocab.json and merges.txt into ``folder`` as ``tokenizers`` does (``model_files``)."""

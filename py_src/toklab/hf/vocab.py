@@ -25,6 +25,7 @@ from operator import and_, lshift, or_
 _ID_BITS = 23  # up to 8,388,607 tokens
 _ID_MASK = (1 << _ID_BITS) - 1
 _HASH_MASK = (1 << 30) - 1
+_SCANS = 64  # tokens of more than one character looked for by a search before the index is made
 
 __all__ = ["Tokens"]
 
@@ -40,14 +41,14 @@ def _offsets(lengths) -> array:
 class Tokens:
     """Tokens 0..n-1 as one string and their start offsets (see the module docstring)."""
 
-    __slots__ = ("text", "starts", "chars", "n", "_index", "_ids", "_names")
+    __slots__ = ("text", "starts", "chars", "n", "_index", "_scans", "_ids", "_names")
 
     def __init__(self, strings: list[str]):
         self.text = "".join(strings)
         self.starts = _offsets(map(len, strings))
         ones = map((1).__eq__, map(len, strings))
         self.chars = dict(compress(zip(strings, range(len(strings))), ones))  # one character -> its id
-        self.n, self._index = len(strings), None
+        self.n, self._index, self._scans = len(strings), None, 0
         self._ids, self._names = _Ids(self), _Names(self)
 
     def __len__(self) -> int:
@@ -56,6 +57,12 @@ class Tokens:
     def name(self, i: int) -> str:
         starts = self.starts
         return self.text[starts[i] : starts[i + 1]]
+
+    def names_of(self, ids):
+        """The tokens of `ids` (an iterable of ids, each used once), made in C: no Python call per id."""
+        starts, ids = self.starts, list(ids)
+        ends = map(starts.__getitem__, map((1).__add__, ids))
+        return map(self.text.__getitem__, map(slice, map(starts.__getitem__, ids), ends))
 
     def __iter__(self):
         """Every token, in id order."""
@@ -72,7 +79,12 @@ class Tokens:
         """The token's id, or `default`."""
         if len(token) == 1:
             return self.chars.get(token, default)
-        index = self._index or self._make_index()
+        index = self._index
+        if index is None:
+            if self._scans < _SCANS and token:  # the first few (a table's added tokens) by a search of the text
+                self._scans += 1
+                return self._scanned(token, default)
+            index = self._make_index()
         h = float((hash(token) & _HASH_MASK) << _ID_BITS)
         k, end = bisect_left(index, h), bisect_left(index, h + _ID_MASK)
         text, starts = self.text, self.starts
@@ -81,6 +93,19 @@ class Tokens:
             if text[starts[i] : starts[i + 1]] == token:
                 return i
             k += 1
+        return default
+
+    def _scanned(self, token: str, default):
+        """The token's id found by searching the text for it where a token starts and ends (str.find, in C)."""
+        text, starts, at = self.text, self.starts, 0
+        while (at := text.find(token, at)) >= 0:
+            i = bisect_left(starts, at)
+            if i < self.n and starts[i] == at:
+                while i < self.n and starts[i + 1] - starts[i] != len(token) and starts[i + 1] == at:
+                    i += 1  # past empty tokens
+                if starts[i + 1] - at == len(token):
+                    return i
+            at += 1
         return default
 
     def _make_index(self) -> array:
