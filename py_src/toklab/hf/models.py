@@ -20,6 +20,11 @@ the merges would make of it. toklab's BPE is deterministic: a model may be given
 bindings allow), but encoding with one above 0 is refused, and so is a tokenizer.json with one. The merging
 itself is `toklab.rankmerge`, the one fast path of rank BPE on ids (long pieces through a heap: Gemma 3 has
 no pre-tokenizer to speak of, so a 10,000-character run is one piece).
+
+The tables are held compactly (issue 39): the vocabulary as one string and offsets (`toklab.hf.vocab.Tokens`;
+`vocab` and `vocab_r` are read-only mappings over it), the merges as a `toklab.rankmerge.PairTable` whose
+values are ranks, `_made[rank]` the id a merge makes, and the list of merges made from the table only when
+asked. A vocabulary whose ids do not run 0..n-1 (a hand-made file) stays the dicts it is.
 """
 
 from __future__ import annotations
