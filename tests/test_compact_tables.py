@@ -103,3 +103,7 @@ def test_a_shipped_models_compact_tables_are_its_file(name):
     for rank, (a, b) in enumerate(merges):
         assert model.merge_ranks(vocab[a], vocab[b]) == (rank, vocab[a + b])
     assert model._listed_merges() == merges
+    from toklab import model_rows
+
+    tok = registry.get_tokenizer(name)
+    assert model_rows.tokenizer_makeup(tok) == model_rows.makeup(config)  # counted by id, against the file

@@ -169,12 +169,34 @@ def tokenizer_makeup(tok) -> dict:
     >>> tokenizer_makeup(tok) == makeup(tok.to_config())
     True
     """
+    added = [(i, t.content, t.special) for i, t in sorted(tok.get_added_tokens_decoder().items())]
+    made_ids = getattr(tok.model, "made_ids", None)
+    found = made_ids() if made_ids is not None else None
+    if found is not None:  # a compact vocabulary (one token per id): counted by id, no token string made
+        return _counted_by_id(tok.model.vocab, found[0], found[1], added)
     made = getattr(tok.model, "made_tokens", None)
     found = made() if made is not None else None
     if found is None:
         return makeup(tok.to_config())
-    added = [(i, t.content, t.special) for i, t in sorted(tok.get_added_tokens_decoder().items())]
     return _counted(tok.model.vocab, found[0], found[1], added)
+
+
+def _counted_by_id(vocab, made_ids: set, n_merges: int, added: list[tuple[int, str, bool]]) -> dict:
+    """`_counted` where each token of `vocab` has an id of its own and `made_ids` are the ids merges make."""
+    added_contents = {content for _, content, _ in added}
+    added_in_vocab = {i for i in map(vocab.get, added_contents) if i is not None}
+    merged = len(made_ids - added_in_vocab)
+    ids = [i for i, _, _ in added]
+    return {
+        "added": len(added),
+        "special": sum(1 for _, _, special in added if special),
+        "added_first": min(ids) if ids else None,
+        "added_last": max(ids) if ids else None,
+        "base": len(vocab) - len(added_in_vocab) - merged,
+        "merges": n_merges,
+        "merged": merged,
+        "total": len(vocab) + len(added_contents) - len(added_in_vocab),
+    }
 
 
 def _counted(vocab: dict, made: set, n_merges: int, added: list[tuple[int, str, bool]]) -> dict:

@@ -453,6 +453,16 @@ class BPE(Model):
             return set(self._tokens.names_of(made_ids)), n_merges
         return set(map(self.vocab_r.__getitem__, made_ids)), n_merges
 
+    def made_ids(self) -> tuple[set[int], int] | None:
+        """(the ids of the tokens the merges make, the number of merges) where the vocabulary is compact
+        (one token per id) and nothing is added to symbols; else None (`made_tokens`)."""
+        if not self._simple or self._tokens is None:
+            return None
+        made = self._made
+        if len(self._merges) == len(made):
+            return set(made), len(made)
+        return set(map(made.__getitem__, self._merges.values())), len(self.merges)
+
     def save(self, folder: str, prefix: str | None = None) -> list[str]:
         """Write vocab.json and merges.txt into ``folder`` as ``tokenizers`` does (``model_files``)."""
         from .model_files import save_model
