@@ -142,8 +142,8 @@ function forgetCustomUnlessHeld(holds) {
 const MB = 1024 * 1024;
 
 export class EncodingChoice {
-  /** onActive(name): the table in use changed. */
-  constructor(ctx, onActive, { id = "encoding" } = {}) {
+  /** onActive(name): the table in use changed; choose(name): the reader chose a table (default: the state's `encoding`). */
+  constructor(ctx, onActive, { id = "encoding", choose = (encoding) => ctx.setState({ encoding }) } = {}) {
     const b = new Bindings();
     this.b = b;
     this.ctx = ctx;
@@ -158,7 +158,7 @@ export class EncodingChoice {
       id: `${id}-select`, testid: "encoding-select", className: "encoding-select",
       on: { change: () => {
         this.needsFile = null;
-        ctx.setState({ encoding: this.select.value });
+        choose(this.select.value);
       } },
     });
     this.options = new Map();
