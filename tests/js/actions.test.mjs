@@ -148,7 +148,7 @@ test("a table chosen here starts its trace at step 0 once it is in use; a link's
   lesson.active = "cl100k_base";
   lesson.effects.length = 0;
   assert.deepEqual(lesson.dispatch({ type: "tableInUse" }), { step: 0 });
-  assert.deepEqual(lesson.effects, ["countsHeld", "pause", "ask"]);
+  assert.deepEqual(lesson.effects, ["pause", "ask"]);
   assert.equal(lesson.model.restart, false);
   // A link (outside) that changes the table after the first state restarts it too.
   lesson.outside(["encoding"], { encoding: "o200k_base" });

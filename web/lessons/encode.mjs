@@ -198,7 +198,6 @@ class EncodeLesson {
       case "drop": return this.stepper.drop();
       case "forgetTraces": return this.session.forgetTraces();
       case "reloadCustom": return this.choice.reloadCustom();
-      case "countsHeld": return this.quick.held();
       case "ask": return this.session.retrace();
       case "trace": return this.session.ensureTrace();
       case "markAll": return this.view.markAll();
@@ -232,14 +231,13 @@ class EncodeLesson {
   /** Draws a change of state, once; `cause` is the action that made it ("changed": from outside). */
   draw(state, changed, cause) {
     const view = this.view;
-    this.wish();
     if (changed.has("lang")) view.relabel();
     if (changed.has("lang") || !this.fileSummary.textContent) {
       this.file.render();
       this.fileSummary.textContent = this.ctx.t("encode.tableMore");
     }
     this.choice.update(state, changed);
-    this.wish();
+    this.wish(); // the text, the piece and the table in use as they are now, before the session is asked
     // A table chosen starts loading now: the stage says so at once (it kept the table before's steps).
     if (changed.has("encoding")) view.mark("stage2");
     if (this.choice.needsFile) this.fileFold.open = true; // a link named a file this page lacks: show where it goes

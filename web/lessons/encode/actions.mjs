@@ -83,7 +83,7 @@ export function reduce({ model, state, overview = null, active = null }, action)
         { before: ["pause", "forgetTraces"], after: action.again ? ["reloadCustom"] : [] });
     case "tableInUse":
       return result({ ...model, typed: false, restart: false }, state, overview, model.restart ? { step: 0 } : null,
-        { before: ["countsHeld", "pause"], after: ["ask"] });
+        { before: ["pause"], after: ["ask"] });
     case "overview": {
       if (action.empty) {
         return result({ ...model, typed: false, pasted: false }, state, overview, { piece: 0, step: 0 }, { before: ["drop"], after: ["markAll"] });
