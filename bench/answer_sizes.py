@@ -135,7 +135,7 @@ def run(args) -> list[tuple]:
                 if not trained:
                     continue
                 n = trained.get("n_steps", len(trained["steps"]))
-                payload = {**last["train_payload"], "start": max(0, n - 1)}
+                payload = {**last["train_payload"], "step": max(0, n - 1)}
             elif kind == "toy_encode":
                 trained = last.get("train")
                 if not trained:
