@@ -584,8 +584,9 @@ class Training(TypedDict):
     base_vocab: list[str]  # the starting symbols
     base_vocab_size: int  # the vocabulary size before the first merge: special_tokens + base_vocab
     merges: list[Pair]  # in the order learned (the rank order)
-    learned: list[str]  # the new tokens, in order
-    vocab: list[str]  # special_tokens + base_vocab + learned
+    learned: list[str]  # the new tokens, in order: the first ITEM_LIMIT
+    n_learned: int  # all new tokens: the vocabulary after training has base_vocab_size + n_learned entries
+    vocab: list[str]  # special_tokens + base_vocab + the learned tokens listed
     steps: list[TrainStep]  # the first page: steps 0 .. step_limit - 1 (train_steps answers the others)
     n_steps: int  # all steps (one per merge)
     step_offset: int  # index of the first step listed: 0
@@ -613,7 +614,7 @@ class ToyEncodeRequest(TypedDict, total=False):
     text: Required[str]
     unit: Literal["words", "lines"]  # default "words"
     end_marker: bool | None  # default null: "</w>" for words, none for lines
-    vocab: list[str] | None  # default null: nothing is unknown
+    vocab: list[str] | None  # default null: nothing is unknown; else the base entries (a merge's product is a token too)
 
 
 class WordCut(TypedDict):

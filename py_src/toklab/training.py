@@ -55,7 +55,7 @@ from collections import Counter
 
 from toklab.errors import ToklabError, bad_choice
 from toklab.fasttrain import FIRST_OCCURRENCE, HUGGINGFACE, LEXICOGRAPHIC, TIE_RULES, PairIndex, find_merges, first_ids, next_id
-from toklab.protocol import CORPUS_SYMBOLS, STEP_LIMIT
+from toklab.protocol import CORPUS_SYMBOLS, ITEM_LIMIT, STEP_LIMIT
 from toklab.toybpe import END_OF_WORD, get_pair_counts, merge_pair
 
 FULL_MAX_SYMBOLS = 2000  # symbols in the distinct rows: above this, no per-step tables
@@ -337,17 +337,20 @@ def shown_rows(rows: list[dict], limit: int = CORPUS_SYMBOLS) -> list[dict]:
 
 
 def first_page(trace: dict, limit: int = STEP_LIMIT) -> dict:
-    """The `train` answer: the trace with its first page of steps and the corpus rows the page may show,
-    the totals beside (n_steps, n_rows, n_distinct). The other pages come from `steps_page`.
+    """The `train` answer: the trace with its first page of steps, the corpus rows the page may show and
+    the first ITEM_LIMIT learned tokens, the totals beside (n_steps, n_rows, n_distinct, n_learned). The
+    other pages come from `steps_page`; every merge is listed (the example is cut with them).
 
     >>> t = train_toy("ab ab ab cd cd", min_frequency=1)
     >>> answer = first_page(t, limit=2)
-    >>> len(answer["steps"]), answer["n_steps"], answer["merges"] == t["merges"], answer["n_distinct"]
-    (2, 4, True, 6)
+    >>> len(answer["steps"]), answer["n_steps"], answer["merges"] == t["merges"], answer["n_distinct"], answer["n_learned"]
+    (2, 4, True, 6, 4)
     """
     page = steps_page(trace, 0, limit)
+    learned = trace["learned"][:ITEM_LIMIT]
     return {**trace, "corpus": shown_rows(trace["corpus"]), "n_distinct": sum(len(r["symbols"]) for r in trace["corpus"]),
-            **page}
+            "learned": learned, "n_learned": len(trace["learned"]),
+            "vocab": trace["special_tokens"] + trace["base_vocab"] + learned, **page}
 
 
 def train_toy(text: str, vocab_size: int | None = None, num_merges: int | None = None, min_frequency: int = 2,

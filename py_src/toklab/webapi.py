@@ -355,7 +355,7 @@ def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | 
                vocab: list | None = None) -> dict:
     """Cut new text with toy merges learned in the train lesson, applied in training order, per word
     (`toybpe.merges_used`). Each word lists the merges that changed it; a final symbol missing from
-    `vocab` is unknown.
+    `vocab` (and made by no merge) is unknown.
 
     The answer lists the text's first words: at most ITEM_LIMIT, and only as many as TOY_WORK_LIMIT
     allows (a word costs its symbols times the merges that change it, plus the characters of those
@@ -370,7 +370,7 @@ def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | 
 
     end = end_marker_for(unit, end_marker)
     positions = merge_positions(merges)
-    known = set(vocab) if vocab is not None else None
+    known = set(vocab) | {left + right for left, right in merges} if vocab is not None else None
     text = _text(text)
     words = [w for w in (text.split() if unit == "words" else ("".join(line.split()) for line in text.splitlines())) if w]
     out = []

@@ -26,7 +26,7 @@ function page(n, index, limit) {
 
 function answer(n, limit) {
   const merges = Array.from({ length: n }, (_, i) => step(i).pair);
-  return { kind: "toy", tables_shown: false, corpus: [], base_vocab_size: 10, learned: merges.map(([a, b]) => a + b), merges,
+  return { kind: "toy", unit: "words", tables_shown: false, corpus: [], special_tokens: ["<unk>"], base_vocab: ["a", "b"], base_vocab_size: 10, learned: merges.slice(0, 600).map(([a, b]) => a + b), n_learned: n, merges,
     stop: { reason: "min_frequency", pair: null, count: 1, pairs: null, corpus: null }, ...page(n, 0, limit) };
 }
 
@@ -46,7 +46,8 @@ test("the paged trace holds every step at its place, and a frame is ready once i
   assert.equal(stop.vocabSize, 10 + 1200);
   const merge = stepFrame(trace, 1200);
   assert.deepEqual(merge.step.pair, ["a1199", "b1199"]);
-  assert.equal(merge.learned.length, 1200);
+  assert.equal(merge.learned.length, 200, "the vocabulary draws the tokens of the merges listed (those whose page came)");
+  assert.equal(merge.learned.at(-1), "a1199b1199");
   const listed = mergesUpTo(trace, 1201);
   assert.equal(listed.first, 1000, "only the merges whose page came are listed (not 900, of the middle page)");
   assert.deepEqual(listed.steps.at(-1).pair, ["a1199", "b1199"]);

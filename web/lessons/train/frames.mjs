@@ -42,7 +42,8 @@ export function trainPayload(values) {
 export function tryRequest(trace, text, step) {
   const merges = trace.merges.slice(0, triedMerges(trace, step));
   if (trace.kind === "bytes") return ["overview", { text, allowed_special: "none", merges }];
-  return ["toy_encode", { merges, text, unit: trace.unit, vocab: trace.vocab }];
+  // The base entries: the engine counts each merge's product as a token too.
+  return ["toy_encode", { merges, text, unit: trace.unit, vocab: [...trace.special_tokens, ...trace.base_vocab] }];
 }
 
 /** How many merges the example is cut with at step `step`: the ones learned by then. */
@@ -81,9 +82,12 @@ export function totalSteps(trace) {
   return trace ? trace.steps.length + 1 : 0;
 }
 
-/** How many of the first k merges made a token that was not in the vocabulary before (step k says its vocabulary's size). */
-function learnedUpTo(trace, k) {
-  return k === 0 ? 0 : trace.steps[k - 1].vocab_size - trace.base_vocab_size;
+/**
+ * The tokens learned by step k that the vocabulary draws: the new tokens of the merges listed at step k
+ * (mergesUpTo: the last MERGES_LISTED whose page is here), in order.
+ */
+function learnedAt(trace, k) {
+  return mergesUpTo(trace, k).steps.filter((s) => s.new_token !== false).map((s) => s.merged);
 }
 
 /**
@@ -105,14 +109,14 @@ export function stepFrame(trace, step) {
     const before = (k === 1 ? trace.corpus : trace.steps[k - 2]?.corpus) || null; // null: no tables, or the page before is not here
     return {
       kind: "merge", k, before, after: s.corpus || null, pairs: s.pairs || null, step: s,
-      learned: trace.learned.slice(0, learnedUpTo(trace, k)), vocabSize: s.vocab_size,
+      learned: learnedAt(trace, k), vocabSize: s.vocab_size,
     };
   }
   const last = n ? trace.steps[n - 1] : null;
   return {
     kind: "stop", k, before: trace.stop.corpus || (last ? last.corpus : trace.corpus) || null, after: null,
-    pairs: trace.stop.pairs || null, step: null, learned: trace.learned,
-    vocabSize: trace.base_vocab_size + trace.learned.length,
+    pairs: trace.stop.pairs || null, step: null, learned: learnedAt(trace, k),
+    vocabSize: trace.base_vocab_size + trace.n_learned,
   };
 }
 
