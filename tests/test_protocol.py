@@ -42,6 +42,10 @@ REQUESTS = [
     ("train", {"corpus": "the cat the hat the", "mode": "bytes", "detail": "full", "min_frequency": 1}),
     ("train", {"corpus": " ".join(f"w{i}x{i * 7 % 13}y" for i in range(800)), "num_merges": 30}),
     ("train", {"corpus": ""}),
+    ("train", {"corpus": " ".join(f"w{i}x{i * 7 % 13}y" for i in range(1500)), "mode": "bytes", "min_frequency": 1}),  # more than one page
+    ("train_steps", {"corpus": "low lower lowest low lower newest", "num_merges": 10, "step": 3}),
+    ("train_steps", {"corpus": " ".join(f"w{i}x{i * 7 % 13}y" for i in range(1500)), "mode": "bytes", "min_frequency": 1, "step": 10**6}),
+    ("train_steps", {"corpus": "", "step": 0}),
     ("toy_encode", {"merges": [["l", "o"], ["lo", "w"]], "text": "low lower zed", "vocab": ["l", "o", "lo", "low", "w", "</w>"]}),
     ("toy_encode", {"merges": [["中", "国"]], "text": "中 国 人\n我", "unit": "lines", "vocab": None}),
     ("train_wordpiece", {"corpus": "low lower lowest low lower newest", "num_merges": 10, "text": "lowest zed"}),

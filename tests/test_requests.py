@@ -31,6 +31,8 @@ GOOD = {
     "special": {"text": "hi<|endoftext|>", "encoding": "r50k_base"},
     "train": {"corpus": "low lower lowest", "mode": "chars", "unit": "words", "vocab_size": None, "num_merges": 3,
               "min_frequency": 2, "tie_break": "first_occurrence", "detail": "auto"},
+    "train_steps": {"corpus": "low lower lowest", "mode": "chars", "unit": "words", "vocab_size": None, "num_merges": 3,
+                    "min_frequency": 2, "tie_break": "first_occurrence", "detail": "auto", "step": 1},
     "toy_encode": {"merges": [["l", "o"]], "text": "low", "unit": "words", "end_marker": None, "vocab": None},
     "train_wordpiece": {"corpus": "low lower lowest", "unit": "words", "num_merges": 3, "min_frequency": 2, "text": "lowest"},
     "compare": {"text": "a b a b", "corpus": None, "bpe_vocab_size": 20, "min_frequency": 2},

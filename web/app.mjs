@@ -97,6 +97,8 @@ function makeContext(id) {
     stopRunning: (kind) => engine.stopRunning(kind),
     engineReady: () => engine.ready(),
     holdsTable: (name) => engine.holds(name),
+    tables: () => engine.tables(),
+    onTables: (fn) => engine.onTables(fn),
     onEngineReady: (fn) => engine.onReady(fn),
     announce,
     note,

@@ -15,6 +15,13 @@
 //   engine.holds("cl100k_base")              // the worker holds that table (r50k always; another once a
 //                                            // request naming it answered; "custom" once a tokenizer_file
 //                                            // did): a new worker holds only r50k
+//   engine.tables()                          // the tables store: {held: [names], loading: {name: {loaded, total}}}
+//   engine.onTables((tables) => ...)         // called at once and at each change of the store
+//
+// The tables store is the page's one record of which tables the worker holds and which it is loading:
+// a table is loading while a request that names it (payload.encoding) and that the worker does not
+// hold waits or runs, with the running request's progress; it is held once such a request answered.
+// Every select and count derives from it (lessons/encodings.mjs, lessons/encode/quick.mjs).
 //
 // request() never rejects: errors come back as data. `engine.ready` resolves when Python is first ready
 // and rejects (with an Error) if the first worker cannot start.
@@ -88,7 +95,9 @@ export function createEngine({
   let nextId = 1;
   let terminated = false; // terminate() was called: no worker, no restart
   let latest = { status: "loading", stage: "start", message: "Starting", code: "", params: {} };
-  let tables = new Set([DEFAULT_ENCODING]); // the tables the worker holds (it fetches the others when named)
+  let held = new Set([DEFAULT_ENCODING]); // the tables the worker holds (it fetches the others when named)
+  const tableListeners = new Set();
+  let tables = Object.freeze({ held: Object.freeze([DEFAULT_ENCODING]), loading: Object.freeze({}) });
   let settleReady;
   const ready = new Promise((resolve, reject) => {
     settleReady = { resolve, reject };
@@ -98,7 +107,8 @@ export function createEngine({
   function startWorker() {
     generation += 1;
     const mine = generation;
-    tables = new Set([DEFAULT_ENCODING]);
+    held = new Set([DEFAULT_ENCODING]);
+    publishTables();
     let early = [];
     if (booted) {
       ({ worker, early } = booted);
@@ -139,6 +149,23 @@ export function createEngine({
     running = null;
     for (const job of jobs) job.resolve({ ok: false, error: unavailable(detail) });
     if (jobs.length) announceActivity();
+    publishTables();
+  }
+
+  /** The table a request loads first: the one its payload names, when the worker does not hold it; else null. */
+  const loads = (job) => (typeof job.payload?.encoding === "string" && !held.has(job.payload.encoding) ? job.payload.encoding : null);
+
+  /** The store as it is now (held, loading), told to its listeners when it changed. */
+  function publishTables() {
+    const loading = {};
+    for (const job of [...queue, ...(running ? [running] : [])]) {
+      const name = loads(job);
+      if (name) loading[name] = Object.freeze({ loaded: job.progress?.loaded ?? 0, total: job.progress?.total ?? 0 });
+    }
+    const next = { held: Object.freeze([...held]), loading: Object.freeze(loading) };
+    if (JSON.stringify(next) === JSON.stringify(tables)) return;
+    tables = Object.freeze(next);
+    for (const fn of tableListeners) fn(tables);
   }
 
   function setStatus(next) {
@@ -200,14 +227,17 @@ export function createEngine({
     if (Object.hasOwn(message, "progress")) {
       clearTimeout(running.timer);
       running.timer = requestTimer(running);
+      running.progress = message.progress;
+      publishTables();
       running.onProgress?.(message.progress);
       return;
     }
     const job = running;
     clearTimeout(job.timer);
     running = null;
-    if (message.ok && typeof job.payload?.encoding === "string") tables.add(job.payload.encoding);
-    if (message.ok && ["tokenizer_file", "tokenizer_model_file", "tokenizer_vocab_file"].includes(job.kind)) tables.add(CUSTOM_TABLE); // the reader's file, as "custom"
+    if (message.ok && typeof job.payload?.encoding === "string") held.add(job.payload.encoding);
+    if (message.ok && ["tokenizer_file", "tokenizer_model_file", "tokenizer_vocab_file"].includes(job.kind)) held.add(CUSTOM_TABLE); // the reader's file, as "custom"
+    publishTables();
     job.resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
     announceActivity();
     pump();
@@ -271,6 +301,7 @@ export function createEngine({
         }
       }
       queue.push({ id: nextId++, kind, payload, lane, round, resolve, onProgress, timeoutMs, budgetMs });
+      publishTables();
       pump();
     });
   }
@@ -291,6 +322,7 @@ export function createEngine({
     }
     endWorker("the engine was restarted");
     queue.push(...waiting);
+    publishTables();
     setStatus({ status: "loading", stage: "start", message: "Starting" });
     startWorker();
   }
@@ -299,6 +331,12 @@ export function createEngine({
     listeners.add(fn);
     fn(latest);
     return () => listeners.delete(fn);
+  }
+
+  function onTables(fn) {
+    tableListeners.add(fn);
+    fn(tables);
+    return () => tableListeners.delete(fn);
   }
 
   function onActivity(fn) {
@@ -312,6 +350,6 @@ export function createEngine({
   }
 
   startWorker();
-  const holds = (name) => tables.has(name);
-  return { ready, request, restart, stopRunning, onStatus, onActivity, precomputed, status: () => latest, holds, terminate };
+  const holds = (name) => held.has(name);
+  return { ready, request, restart, stopRunning, onStatus, onActivity, precomputed, status: () => latest, holds, tables: () => tables, onTables, terminate };
 }

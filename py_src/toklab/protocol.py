@@ -38,6 +38,8 @@ MAX_ITEMS = 4 * MAX_TEXT  # items a list field may hold (a table trained on MAX_
 MAX_BLOCK = 1024  # samples: the longest window (block_size)
 MAX_BATCH = 64  # samples: the most windows (batch_size)
 TOY_WORK_LIMIT = 1_000_000  # toy_encode: symbols looked at and merge characters listed; the words past it are left out (n_words)
+STEP_LIMIT = 500  # training steps a train answer (its first page) or a train_steps answer lists; the page asks for the rest as it steps
+CORPUS_SYMBOLS = 20_000  # a train answer's corpus rows: the first ones, as many as hold this many symbols (a longer first row is cut)
 
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]
@@ -572,8 +574,9 @@ class Training(TypedDict):
     min_frequency: int
     tables_shown: bool
     size_note: str  # why the tables are (not) shown
-    corpus: list[Row]  # the rows before training
-    n_rows: int
+    corpus: list[Row]  # the rows before training: the first ones, at most CORPUS_SYMBOLS symbols in all (every row when tables are shown)
+    n_rows: int  # all distinct rows
+    n_distinct: int  # symbols in all distinct rows (each row counted once)
     n_sequences: int
     n_symbols: int
     n_alphabet: int  # distinct symbols of the corpus
@@ -581,10 +584,29 @@ class Training(TypedDict):
     base_vocab: list[str]  # the starting symbols
     base_vocab_size: int  # the vocabulary size before the first merge: special_tokens + base_vocab
     merges: list[Pair]  # in the order learned (the rank order)
-    learned: list[str]  # the new tokens, in order
-    vocab: list[str]  # special_tokens + base_vocab + learned
-    steps: list[TrainStep]
+    learned: list[str]  # the new tokens, in order: the first ITEM_LIMIT
+    n_learned: int  # all new tokens: the vocabulary after training has base_vocab_size + n_learned entries
+    vocab: list[str]  # special_tokens + base_vocab + the learned tokens listed
+    steps: list[TrainStep]  # the first page: steps 0 .. step_limit - 1 (train_steps answers the others)
+    n_steps: int  # all steps (one per merge)
+    step_offset: int  # index of the first step listed: 0
+    step_limit: int  # steps per page (STEP_LIMIT; every step of a training with tables)
     stop: Stop
+
+
+class TrainStepsRequest(TrainRequest, total=False):
+    """The page of a training's steps that holds step `step`: the same settings as the `train` request,
+    answered from the training the engine still holds (the latest), or by training again (the same
+    answer: training is deterministic)."""
+
+    step: Required[Annotated[int, Range(0, MAX_ITEMS)]]  # a step's index (0: the first merge); past the end: the last page
+
+
+class TrainSteps(TypedDict):
+    steps: list[TrainStep]  # steps step_offset .. step_offset + step_limit - 1 (fewer on the last page)
+    n_steps: int
+    step_offset: int  # a multiple of step_limit
+    step_limit: int
 
 
 class ToyEncodeRequest(TypedDict, total=False):
@@ -592,7 +614,7 @@ class ToyEncodeRequest(TypedDict, total=False):
     text: Required[str]
     unit: Literal["words", "lines"]  # default "words"
     end_marker: bool | None  # default null: "</w>" for words, none for lines
-    vocab: list[str] | None  # default null: nothing is unknown
+    vocab: list[str] | None  # default null: nothing is unknown; else the base entries (a merge's product is a token too)
 
 
 class WordCut(TypedDict):
@@ -901,6 +923,7 @@ KINDS: dict[str, tuple[type, type]] = {
     "decode": (DecodeRequest, Decoded),
     "special": (SpecialRequest, SpecialViews),
     "train": (TrainRequest, Training),
+    "train_steps": (TrainStepsRequest, TrainSteps),
     "toy_encode": (ToyEncodeRequest, ToyCut),
     "train_wordpiece": (TrainWordPieceRequest, WordPieceTraining),
     "compare": (CompareRequest, Comparison),

@@ -55,10 +55,12 @@ from collections import Counter
 
 from toklab.errors import ToklabError, bad_choice
 from toklab.fasttrain import FIRST_OCCURRENCE, HUGGINGFACE, LEXICOGRAPHIC, TIE_RULES, PairIndex, find_merges, first_ids, next_id
+from toklab.protocol import CORPUS_SYMBOLS, ITEM_LIMIT, STEP_LIMIT
 from toklab.toybpe import END_OF_WORD, get_pair_counts, merge_pair
 
 FULL_MAX_SYMBOLS = 2000  # symbols in the distinct rows: above this, no per-step tables
 FULL_MAX_STEPS = 300  # merges a full trace may need: above this, no per-step tables
+assert FULL_MAX_STEPS <= STEP_LIMIT and FULL_MAX_SYMBOLS <= CORPUS_SYMBOLS  # a trace with tables is sent whole
 # Tied pairs listed per step when the tables are not shown: the page lists 4 and marks more with "…";
 # 20 made the steps of a large corpus's trace most of its answer (a tie of 20 byte pairs is 800 characters).
 TIED_SHOWN = 5
@@ -289,6 +291,66 @@ def train_trace(rows, base_vocab: list[str], *, kind: str, vocab_size=None, num_
         "merges": [s["pair"] for s in steps], "learned": list(learned),
         "vocab": list(special_tokens) + list(base_vocab) + list(learned), "steps": steps, "stop": stop,
     }
+
+
+def page_start(index: int, n: int, limit: int) -> int:
+    """The first index of the page of `limit` items that holds item `index` (the last page past the end).
+
+    >>> page_start(1234, 5000, 500), page_start(9999, 5000, 500), page_start(0, 0, 500)
+    (1000, 4500, 0)
+    >>> page_start(4500, 5001, 2000)
+    4000
+    """
+    return max(0, min(index, n - 1)) // limit * limit
+
+
+def steps_page(trace: dict, step: int, limit: int = STEP_LIMIT) -> dict:
+    """The page of the trace's steps that holds step `step` (0-based), as `train_steps` answers it.
+
+    >>> t = train_toy("ab ab ab cd cd", min_frequency=1)
+    >>> page = steps_page(t, 5, limit=2)
+    >>> page["step_offset"], page["n_steps"], [s["merged"] for s in page["steps"]]
+    (2, 4, ['cd', 'cd</w>'])
+    """
+    n = len(trace["steps"])
+    offset = page_start(step, n, limit)
+    return {"steps": trace["steps"][offset : offset + limit], "n_steps": n, "step_offset": offset, "step_limit": limit}
+
+
+def shown_rows(rows: list[dict], limit: int = CORPUS_SYMBOLS) -> list[dict]:
+    """The first rows, as many as hold `limit` symbols in all; a first row longer than that is cut.
+
+    >>> shown_rows([{"symbols": ["a", "b"], "count": 2}, {"symbols": ["c", "d"], "count": 1}], limit=3)
+    [{'symbols': ['a', 'b'], 'count': 2}]
+    >>> shown_rows([{"symbols": ["a", "b", "c"], "count": 1}], limit=2)
+    [{'symbols': ['a', 'b'], 'count': 1}]
+    """
+    shown, size = [], 0
+    for row in rows:
+        size += len(row["symbols"])
+        if size > limit:
+            if not shown:
+                shown.append({**row, "symbols": row["symbols"][:limit]})
+            break
+        shown.append(row)
+    return shown
+
+
+def first_page(trace: dict, limit: int = STEP_LIMIT) -> dict:
+    """The `train` answer: the trace with its first page of steps, the corpus rows the page may show and
+    the first ITEM_LIMIT learned tokens, the totals beside (n_steps, n_rows, n_distinct, n_learned). The
+    other pages come from `steps_page`; every merge is listed (the example is cut with them).
+
+    >>> t = train_toy("ab ab ab cd cd", min_frequency=1)
+    >>> answer = first_page(t, limit=2)
+    >>> len(answer["steps"]), answer["n_steps"], answer["merges"] == t["merges"], answer["n_distinct"], answer["n_learned"]
+    (2, 4, True, 6, 4)
+    """
+    page = steps_page(trace, 0, limit)
+    learned = trace["learned"][:ITEM_LIMIT]
+    return {**trace, "corpus": shown_rows(trace["corpus"]), "n_distinct": sum(len(r["symbols"]) for r in trace["corpus"]),
+            "learned": learned, "n_learned": len(trace["learned"]),
+            "vocab": trace["special_tokens"] + trace["base_vocab"] + learned, **page}
 
 
 def train_toy(text: str, vocab_size: int | None = None, num_merges: int | None = None, min_frequency: int = 2,

@@ -26,6 +26,7 @@ from .protocol import (CUSTOM_TABLE, OPENAI_NAMES, SPM_NAMES, WORDPIECE_NAMES, I
                        PIECE_LIMIT, TOY_WORK_LIMIT, TableName)
 from .registry import get_encoding
 from .tables import RankTable
+from .training import page_start  # the page of a long list that holds item i: pieces, training steps
 from .validate import read_request
 
 __all__ = ["handle", "HANDLERS"]
@@ -185,15 +186,6 @@ def warmup(encoding: str = "r50k_base") -> dict:
     return {}
 
 
-def page_start(piece: int, n_pieces: int, piece_limit: int) -> int:
-    """The first piece of the page that holds `piece` (the last page when `piece` is past the end).
-
-    >>> page_start(4500, 5001, 2000), page_start(9999, 5001, 2000), page_start(0, 0, 2000)
-    (4000, 4000, 0)
-    """
-    return max(0, min(piece, n_pieces - 1)) // piece_limit * piece_limit
-
-
 def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_limit: int = PIECE_LIMIT,
              merges: list | None = None, encoding: str = "r50k_base") -> dict:
     """All ids of `text`, and the page of its pieces (without merge steps) that holds piece `piece`."""
@@ -251,21 +243,56 @@ def special(text: str, encoding: str = "r50k_base") -> dict:
     return {**views, **table_facts(enc), "model": enc.model_facts()}
 
 
-def train(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int | None = None,
-          num_merges: int | None = None, min_frequency: int = 2, tie_break: str = "first_occurrence",
-          detail: str = "auto") -> dict:
-    """Learn merges from `corpus` with a trace: toy BPE on characters, or GPT-2-style bytes."""
+_held_training: dict = {}  # the latest training: "key" (its settings) and "trace" (every step), which train_steps pages
+
+
+def _training(corpus: str, mode: str = "chars", unit: str = "words", vocab_size: int | None = None,
+              num_merges: int | None = None, min_frequency: int = 2, tie_break: str = "first_occurrence",
+              detail: str = "auto") -> dict:
+    """The whole trace for these settings: the one held, or trained now (and held in its place)."""
     from .bytetrain import train_bytes
     from .training import train_toy
 
     corpus = _text(corpus, "corpus")
+    key = (corpus, mode, unit, vocab_size, num_merges, min_frequency, tie_break, detail)
+    if _held_training.get("key") == key:
+        return _held_training["trace"]
+    _held_training.clear()  # a newer training supersedes the one held
     if mode == "chars":
-        return train_toy(corpus, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
-                         unit=unit, tie_break=tie_break, detail=detail)
-    if mode == "bytes":
-        return train_bytes(corpus, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
-                           tie_break=tie_break, detail=detail)
-    raise bad_choice("mode", mode, ("chars", "bytes"))
+        trace = train_toy(corpus, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
+                          unit=unit, tie_break=tie_break, detail=detail)
+    elif mode == "bytes":
+        trace = train_bytes(corpus, vocab_size=vocab_size, num_merges=num_merges, min_frequency=min_frequency,
+                            tie_break=tie_break, detail=detail)
+    else:
+        raise bad_choice("mode", mode, ("chars", "bytes"))
+    _held_training.update(key=key, trace=trace)
+    return trace
+
+
+def train(corpus: str, **settings) -> dict:
+    """Learn merges from `corpus` with a trace: toy BPE on characters, or GPT-2-style bytes. The answer
+    lists the first STEP_LIMIT steps (a 1M-character corpus has hundreds of thousands, 157 MB of JSON
+    whole); the page asks for the others with `train_steps` as the student steps to them.
+
+    >>> t = train("low low lower", num_merges=2)
+    >>> t["merges"], t["n_steps"], t["step_limit"]
+    ([['l', 'o'], ['lo', 'w']], 2, 500)
+    """
+    from .training import first_page
+
+    return first_page(_training(corpus, **settings))
+
+
+def train_steps(corpus: str, step: int, **settings) -> dict:
+    """The page of steps that holds step `step` of the training with these settings (see `train`).
+
+    >>> [s["merged"] for s in train_steps("low low lower", 1, num_merges=2)["steps"]]
+    ['lo', 'low']
+    """
+    from .training import steps_page
+
+    return steps_page(_training(corpus, **settings), _int(step, "step"))
 
 
 def train_wordpiece(corpus: str, unit: str = "words", num_merges: int | None = None, min_frequency: int = 2,
@@ -328,7 +355,7 @@ def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | 
                vocab: list | None = None) -> dict:
     """Cut new text with toy merges learned in the train lesson, applied in training order, per word
     (`toybpe.merges_used`). Each word lists the merges that changed it; a final symbol missing from
-    `vocab` is unknown.
+    `vocab` (and made by no merge) is unknown.
 
     The answer lists the text's first words: at most ITEM_LIMIT, and only as many as TOY_WORK_LIMIT
     allows (a word costs its symbols times the merges that change it, plus the characters of those
@@ -343,7 +370,7 @@ def toy_encode(merges: list, text: str, unit: str = "words", end_marker: bool | 
 
     end = end_marker_for(unit, end_marker)
     positions = merge_positions(merges)
-    known = set(vocab) if vocab is not None else None
+    known = set(vocab) | {left + right for left, right in merges} if vocab is not None else None
     text = _text(text)
     words = [w for w in (text.split() if unit == "words" else ("".join(line.split()) for line in text.splitlines())) if w]
     out = []
@@ -597,6 +624,7 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "decode": decode,
     "special": special,
     "train": train,
+    "train_steps": train_steps,
     "toy_encode": toy_encode,
     "train_wordpiece": train_wordpiece,
     "compare": compare,

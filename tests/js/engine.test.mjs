@@ -186,3 +186,36 @@ test("Stop answers the running request `stopped` and the waiting ones go to the 
   assert.equal((await lost).error.code, "engine_stopped");
   engine.terminate();
 });
+
+test("the tables store: a table is loading while a request naming it waits or runs, with its progress, and held once answered", async () => {
+  const { engine, workers, ready } = engineOn();
+  const seen = [];
+  engine.onTables((tables) => seen.push(tables));
+  assert.deepEqual(seen, [{ held: ["r50k_base"], loading: {} }], "told at once: a new worker holds r50k");
+  const warm = engine.request("warmup", { encoding: "o200k_base" });
+  const count = engine.request("model_row", { text: "hi", encoding: "o200k_base" });
+  assert.deepEqual(engine.tables().loading, { o200k_base: { loaded: 0, total: 0 } }, "loading while it waits for Python");
+  ready();
+  const id = workers[0].requests[0].id;
+  workers[0].say({ id, progress: { encoding: "o200k_base", loaded: 5, total: 10 } });
+  assert.deepEqual(engine.tables().loading, { o200k_base: { loaded: 5, total: 10 } });
+  workers[0].say({ id, ok: true, result: {} });
+  await warm;
+  assert.deepEqual(engine.tables(), { held: ["r50k_base", "o200k_base"], loading: {} }, "the request after it names a table held now");
+  assert.ok(engine.holds("o200k_base"));
+  workers[0].say({ id: workers[0].requests[1].id, ok: true, result: {} });
+  await count;
+  const changes = seen.length;
+  engine.request("overview", { text: "a", encoding: "o200k_base" });
+  assert.equal(seen.length, changes, "a request for a table held changes nothing in the store");
+  // A failed load leaves the table not held; a restart forgets every table but r50k.
+  const bad = engine.request("warmup", { encoding: "llama3" });
+  workers[0].say({ id: workers[0].requests[2].id, ok: true, result: {} });
+  workers[0].say({ id: workers[0].requests[3].id, ok: false, error: { code: "table_unavailable" } });
+  await bad;
+  assert.deepEqual(engine.tables(), { held: ["r50k_base", "o200k_base"], loading: {} });
+  engine.restart();
+  assert.deepEqual(engine.tables(), { held: ["r50k_base"], loading: {} });
+  assert.deepEqual(seen.at(-1), engine.tables());
+  engine.terminate();
+});

@@ -59,13 +59,11 @@ test("a flight's wishes are compared with its own rule", () => {
 test("an older overview that comes back late is not shown; the newest text is asked for once", async () => {
   const engine = heldEngine();
   const events = [];
-  let want = { text: "one", piece: 0, encoding: "r50k_base" };
-  const session = new EncodeSession(engine.query, () => want, (event) => events.push(event));
-  session.textChanged();
-  want = { ...want, text: "two" };
-  session.textChanged();
-  want = { ...want, text: "three" };
-  session.textChanged();
+  const session = new EncodeSession(engine.query, (event) => events.push(event));
+  for (const text of ["one", "two", "three"]) {
+    session.wish({ text, piece: 0, encoding: "r50k_base" }); // the lesson pushes what it shows
+    session.textChanged();
+  }
   const overviews = () => engine.asked.filter((a) => a.kind === "overview");
   assert.equal(overviews().length, 1, "one overview on its way at a time");
   overviews()[0].answer({ ids: [1], n_pieces: 1, piece_offset: 0, piece_limit: 1, pieces: [] });
@@ -82,7 +80,8 @@ test("an older overview that comes back late is not shown; the newest text is as
 test("a closed encode session drops the answer on its way", async () => {
   const engine = heldEngine();
   const events = [];
-  const session = new EncodeSession(engine.query, () => ({ text: "hi", piece: 0, encoding: "r50k_base" }), (event) => events.push(event));
+  const session = new EncodeSession(engine.query, (event) => events.push(event));
+  session.wish({ text: "hi", piece: 0, encoding: "r50k_base" });
   session.textChanged();
   session.destroy();
   engine.asked[0].answer({ ids: [1], n_pieces: 1, piece_offset: 0, piece_limit: 1, pieces: [] });

@@ -6,7 +6,8 @@
 //   encode/view.mjs     the page's elements, drawn from (snapshot, frame); page.mjs builds them
 // and the shared Stepper (ui/stepper.mjs) moves `state.step`. Every frame is built from (trace, step)
 // alone, so stepping back or jumping is instant and exact; the Stepper only adds a tween between
-// step k-1 and k.
+// step k-1 and k. Every change the lesson makes is an action (`dispatch`); encode/actions.mjs decides,
+// purely, what it does to the piece and the step ("One action, from key to canvas" in docs/frontend.md).
 
 import { param } from "../state.mjs";
 import { TIMING } from "../theme.mjs";
@@ -15,7 +16,7 @@ import { Stepper } from "../ui/stepper.mjs";
 import { guessKey, guessAnnouncement } from "../ui/predict.mjs";
 import { EncodeSession } from "./encode/session.mjs";
 import { EncodeView } from "./encode/view.mjs";
-import { pieceMeta, followPiece } from "./encode/frames.mjs";
+import { reduce, START } from "./encode/actions.mjs";
 import { announcement } from "./encode/words.mjs";
 import { isFamilyTrace, stepCount } from "./encode/family.mjs";
 import { familyCaption } from "./encode/familyWords.mjs";
@@ -55,30 +56,32 @@ const PIECE_KEYS = new Map([["ArrowUp", -1], ["[", -1], ["ArrowDown", 1], ["]", 
 class EncodeLesson {
   constructor(ctx) {
     this.ctx = ctx;
-    this.opened = false; // update() was called once (the lesson's first state)
-    this.tableChosen = false; // the encoding changed since: its trace starts at step 0
-    this.pasted = false; // the last text change was a paste: open its first telling piece
-    this.held = null; // the text of the piece the reader was put on or went to (see onOverview)
-    this.following = false; // the piece is being set from an overview, not by the reader
+    // Every change of the lesson's own is an action (encode/actions.mjs): `model` is what reduce() keeps
+    // between them, `cause` the action whose patch update() is drawing (null: a change from outside),
+    // `queue` the actions dispatched while an update runs (they run after it, never inside it).
+    this.model = START;
+    this.cause = null;
+    this.queue = [];
     // The table in use is the choice's `active` one: r50k until the chosen table has loaded.
-    this.choice = new EncodingChoice(ctx, () => this.encodingChanged());
+    this.choice = new EncodingChoice(ctx, () => {
+      this.wish();
+      this.dispatch({ type: "tableInUse" });
+    }, { choose: (encoding) => this.dispatch({ type: "tableChosen", encoding }) });
     // The reader's own tokenizer.json (issue 24), beside the table select: once open, it is the table
     // "custom" here (and in every select), and a row of the models lesson.
     this.file = new FileOpener(ctx, null, { id: "encode-file", onOpened: (name) => this.fileOpened(name), openKey: "models.fileOpenEncode" });
     // The quick answer under the box: the text's count in every table of the select; a tap chooses one.
     this.quick = new QuickCounts(ctx, {
       tables: () => Array.from(this.choice.select.options, (option) => option.value),
-      choose: (encoding) => ctx.setState({ encoding }),
+      choose: (encoding) => this.dispatch({ type: "tableChosen", encoding }),
       openModels: (text) => ctx.setState({ lesson: "models", mtext: text }),
     });
-    this.typing = false; // the last text change was typed: the counts wait for a pause
-    const want = () => ({ ...this.state, encoding: this.choice.active });
-    this.session = new EncodeSession(ctx.query, want, (event, detail) => this.onSession(event, detail));
+    this.session = new EncodeSession(ctx.query, (event, detail) => this.onSession(event, detail));
     this.stepper = new Stepper({
       step: () => this.state.step,
       total: () => this.quiz.limit(this.state, this.session.snapshot.trace),
       waiting: () => this.session.waiting(),
-      show: (k) => ctx.setState({ step: k }),
+      show: (k) => this.dispatch({ type: "stepped", step: k }),
       speed: () => this.state.speed,
       holdMs: TIMING.holdMs,
       reducedMotion: () => ctx.reducedMotion(),
@@ -90,17 +93,8 @@ class EncodeLesson {
     this.view = new EncodeView(ctx.root, ctx.t, {
       stepper: this.stepper,
       willType: (text) => this.session.prefetch(text),
-      typed: (text, pasted) => {
-        this.session.typing();
-        this.typing = true;
-        this.pasted = pasted;
-        ctx.setState({ text });
-      },
-      preset: (preset) => {
-        this.stepper.pause();
-        this.session.chosen();
-        ctx.setState({ text: preset.text, piece: preset.piece, step: 0, ...(preset.encoding ? { encoding: preset.encoding } : {}) });
-      },
+      typed: (text, pasted) => this.dispatch({ type: "typed", text, pasted, caret: this.view.caret() }),
+      preset: (preset) => this.dispatch({ type: "preset", preset }),
       selectPiece: (index) => this.selectPiece(index),
       pieceBy: (delta) => this.pieceBy(delta),
       turnPage: (delta) => this.turnPage(delta),
@@ -172,17 +166,78 @@ class EncodeLesson {
 
   // ------------------------------------------------------------ the lesson contract
 
+  /** Runs `action`: reduce() decides, then the patch is set (update() draws it once), then its effects. */
+  dispatch(action) {
+    if (this.cause) {
+      this.queue.push(action); // an update is running: this action comes after it
+      return;
+    }
+    const { model, patch, before, after } = reduce({ model: this.model, state: this.state, overview: this.overview(), active: this.choice.active }, action);
+    this.model = model;
+    for (const effect of before) this.effect(effect);
+    if (patch) {
+      this.cause = action;
+      try {
+        this.ctx.setState(patch);
+      } finally {
+        this.cause = null;
+      }
+    }
+    this.wish();
+    for (const effect of after) this.effect(effect);
+    this.drain();
+  }
+
+  drain() {
+    while (!this.cause && this.queue.length > 0) this.dispatch(this.queue.shift());
+  }
+
+  effect(name) {
+    switch (name) {
+      case "pause": return this.stepper.pause();
+      case "drop": return this.stepper.drop();
+      case "forgetTraces": return this.session.forgetTraces();
+      case "reloadCustom": return this.choice.reloadCustom();
+      case "ask": return this.session.retrace();
+      case "trace": return this.session.ensureTrace();
+      case "markAll": return this.view.markAll();
+      case "stepChanged": return this.stepChanged();
+      case "overviewShown": {
+        this.choice.learned(this.overview().model);
+        return this.view.markOverview(this.overview());
+      }
+      default: throw new Error(`encode: no effect ${name}`);
+    }
+  }
+
+  /** Tells the session what the lesson shows now: the text, the piece, the table in use (it never asks). */
+  wish() {
+    const { text, piece } = this.state;
+    this.session.wish({ text, piece, encoding: this.choice.active });
+  }
+
   update(state, changed) {
+    const cause = this.cause;
+    if (!cause) this.model = reduce({ model: this.model, state, overview: this.overview(), active: this.choice.active }, { type: "changed", changed }).model;
+    this.cause = cause ?? { type: "changed" };
+    try {
+      this.draw(state, changed, this.cause);
+    } finally {
+      this.cause = cause;
+    }
+    if (!cause) this.drain();
+  }
+
+  /** Draws a change of state, once; `cause` is the action that made it ("changed": from outside). */
+  draw(state, changed, cause) {
     const view = this.view;
-    // A table chosen here starts its trace at step 0; the table a link named keeps the link's step.
-    if (changed.has("encoding") && this.opened) this.tableChosen = true;
-    this.opened = true;
     if (changed.has("lang")) view.relabel();
     if (changed.has("lang") || !this.fileSummary.textContent) {
       this.file.render();
       this.fileSummary.textContent = this.ctx.t("encode.tableMore");
     }
     this.choice.update(state, changed);
+    this.wish(); // the text, the piece and the table in use as they are now, before the session is asked
     // A table chosen starts loading now: the stage says so at once (it kept the table before's steps).
     if (changed.has("encoding")) view.mark("stage2");
     if (this.choice.needsFile) this.fileFold.open = true; // a link named a file this page lacks: show where it goes
@@ -190,18 +245,14 @@ class EncodeLesson {
       view.showText(state.text);
       this.stepper.pause();
       view.mark("input");
-      this.session.textChanged();
+      this.session.textChanged({ typed: cause.type === "typed" });
     }
     if (changed.has("text") || changed.has("encoding") || changed.has("lang")) {
-      this.quick.show(state.text, state.encoding, { typed: this.typing });
+      this.quick.show(state.text, state.encoding, { typed: cause.type === "typed" }); // typed: the counts wait for a pause
     }
-    this.typing = false;
     if (changed.has("piece") && !changed.has("text")) this.session.ensureTrace();
     // A new text redraws the piece when the engine answers for it (the "trace" event), not before.
-    if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) {
-      if (!this.following) this.held = this.pieceText(state.piece); // the reader went there: typing elsewhere keeps it
-      this.stepChanged();
-    }
+    if ((changed.has("step") || changed.has("piece")) && !changed.has("text")) this.stepChanged();
     if (changed.has("speed")) view.mark("controls");
     if (changed.has("text") || changed.has("piece") || changed.has("predict") || changed.has("room")) {
       this.quiz.restart(changed.has("predict") && state.predict);
@@ -254,21 +305,8 @@ class EncodeLesson {
 
   /** The reader's file `name` is open: it becomes the table, from its first piece's first step. */
   fileOpened(name) {
-    this.stepper.pause();
-    this.session.forgetTraces();
-    const again = this.state.encoding === CUSTOM_TABLE; // a second file: the same table name, another table
-    this.ctx.setState({ encoding: CUSTOM_TABLE, tokfile: name, piece: 0, step: 0 });
-    if (again) this.choice.reloadCustom();
-  }
-
-  /** The table in use changed (a larger one loaded, or back to r50k): the same text, asked again. */
-  encodingChanged() {
-    this.quick.held();
-    this.stepper.pause();
-    this.session.chosen();
-    if (this.tableChosen) this.ctx.setState({ step: 0 });
-    this.tableChosen = false;
-    this.session.retrace();
+    // A second file: the same table name, another table.
+    this.dispatch({ type: "fileOpened", name, again: this.state.encoding === CUSTOM_TABLE });
   }
 
   // ------------------------------------------------------------ pieces
@@ -280,9 +318,7 @@ class EncodeLesson {
   }
 
   selectPiece(index) {
-    this.stepper.pause();
-    if (index === this.state.piece) return;
-    this.ctx.setState({ piece: index, step: 0 });
+    this.dispatch({ type: "pieceChosen", piece: index });
   }
 
   turnPage(delta) {
@@ -299,7 +335,7 @@ class EncodeLesson {
     this.ask.update();
     switch (event) {
       case "overview":
-        this.onOverview(detail);
+        this.dispatch({ type: "overview", previous: detail.previous, empty: detail.empty });
         break;
       case "error":
         this.stepper.drop();
@@ -312,10 +348,8 @@ class EncodeLesson {
         this.view.markTrace();
         break;
       case "trace":
-        // A step past the end is cut to it, but not on r50k's trace while the link's table still loads;
-        // the cut step is drawn and said by update(), as any change of step is (once).
-        if (this.choice.active === this.state.encoding && this.state.step > this.total()) this.ctx.setState({ step: this.total() });
-        else this.stepChanged();
+        // A step past the end is cut to it (drawn and said by update(), as any change of step is, once).
+        this.dispatch({ type: "trace", total: this.total() });
         this.view.markTrace();
         this.stepper.arrived(); // a step key pressed while this trace was on its way
         break;
@@ -325,49 +359,6 @@ class EncodeLesson {
       default:
         break; // "pending": nothing changes on the page unless the answer is slow ("stale")
     }
-  }
-
-  /**
-   * A new text's overview: keep the piece (within the new count), or, when typing changed the piece
-   * the reader was on, follow the caret to the piece it is in and start that piece at step 0. After a
-   * paste the caret sits at the end, on a full stop or a space: the first piece with something to show
-   * opens. "The piece the reader was on" is the one a link, a preset or the reader's own step or choice
-   * put them on (`held`), not the one the caret last led to, so the outcome does not depend on which of
-   * a fast typist's texts the engine answered.
-   */
-  onOverview({ previous, typed, empty }) {
-    const o = this.overview();
-    if (empty) {
-      this.stepper.drop();
-      this.ctx.setState({ piece: 0, step: 0 });
-      this.view.markAll();
-      return;
-    }
-    const pasted = this.pasted;
-    this.pasted = false;
-    const { piece, step } = followPiece(o, {
-      piece: this.state.piece, step: this.state.step, typed, pasted, held: this.held,
-      previousText: previous?.text ?? null, caret: typed && !pasted ? this.view.caret() : null,
-    });
-    this.choice.learned(o.model);
-    this.view.markOverview(o);
-    // The piece the caret moved to asks for its trace in update(), as any change of piece does; the same
-    // piece asks here. Either way the trace is asked for once.
-    const moved = piece !== this.state.piece;
-    this.following = true;
-    try {
-      this.ctx.setState({ piece, step });
-    } finally {
-      this.following = false;
-    }
-    if (!typed || pasted) this.held = this.pieceText(piece);
-    if (!moved) this.session.ensureTrace();
-  }
-
-  /** The text of piece `index` of the overview shown, or null. */
-  pieceText(index) {
-    const o = this.overview();
-    return (o && pieceMeta(o, index)?.text) ?? null;
   }
 
   stepChanged() {

@@ -13,7 +13,9 @@
 //     update(state, changed): choice.update(state, changed);   queries: withEncoding(payload, choice.active)
 //
 // `active` is the table the lesson uses now: r50k_base until the chosen table has loaded. A table that
-// does not load leaves the lesson on r50k_base (the state goes back to it) and says so.
+// does not load leaves the lesson on r50k_base (the state goes back to it) and says so. Whether the
+// worker holds a table and how far its loading is come from the engine's tables store (engine.mjs
+// `tables`, through ctx.onTables): the choice keeps only what the reader wants (`wanted`) and uses.
 //
 // The open models (issue #24: minimind, qwen3, deepseek_v3, llama3, gemma3) are tables too, in their own
 // group of the select. Each is labelled with its name and vocabulary size from the engine's facts
@@ -142,15 +144,15 @@ function forgetCustomUnlessHeld(holds) {
 const MB = 1024 * 1024;
 
 export class EncodingChoice {
-  /** onActive(name): the table in use changed. */
-  constructor(ctx, onActive, { id = "encoding" } = {}) {
+  /** onActive(name): the table in use changed; choose(name): the reader chose a table (default: the state's `encoding`). */
+  constructor(ctx, onActive, { id = "encoding", choose = (encoding) => ctx.setState({ encoding }) } = {}) {
     const b = new Bindings();
     this.b = b;
     this.ctx = ctx;
     this.onActive = onActive;
     this.active = DEFAULT_ENCODING;
     this.wanted = DEFAULT_ENCODING;
-    this.loading = null; // {name, loaded, total} while a table downloads
+    this.tables = ctx.tables ? ctx.tables() : { held: [DEFAULT_ENCODING], loading: {} }; // the store, as last told
     this.failed = null; // the name of the last table that did not load
     this.needsFile = null; // a link named the reader's file ("custom") and this page has none: its name
     this.closed = false;
@@ -158,7 +160,7 @@ export class EncodingChoice {
       id: `${id}-select`, testid: "encoding-select", className: "encoding-select",
       on: { change: () => {
         this.needsFile = null;
-        ctx.setState({ encoding: this.select.value });
+        choose(this.select.value);
       } },
     });
     this.options = new Map();
@@ -183,6 +185,17 @@ export class EncodingChoice {
       this.select, this.status, this.note);
     this.render();
     choices.add(this);
+    this.unsubscribe = ctx.onTables ? ctx.onTables((tables) => {
+      this.tables = tables;
+      this.render();
+    }) : () => {};
+  }
+
+  /** {name, loaded, total} while the table wanted is not the one in use and the worker does not hold it yet, else null. */
+  get loading() {
+    const name = this.wanted;
+    if (name === this.active || this.needsFile || this.tables.held.includes(name)) return null;
+    return { name, ...(this.tables.loading[name] ?? { loaded: 0, total: 0 }) };
   }
 
   update(state, changed) {
@@ -201,7 +214,6 @@ export class EncodingChoice {
     if (name === CUSTOM_TABLE && !custom) {
       // The link names the reader's file, which is not in this page: say so, and stay on r50k_base.
       this.needsFile = fileName || "tokenizer.json";
-      this.loading = null;
       this.render();
       queueMicrotask(() => {  // after the update that asked for it, as a table that failed to load does
         if (!this.closed && this.wanted === CUSTOM_TABLE && !custom) this.ctx.setState({ encoding: DEFAULT_ENCODING });
@@ -213,30 +225,20 @@ export class EncodingChoice {
     this.select.value = name;
     // Whether the engine's worker holds it is the engine's to say: a restarted worker holds only r50k_base.
     if (this.ctx.holdsTable(name)) {
-      this.loading = null;
       this.use(name);
       return;
     }
-    this.loading = { name, loaded: 0, total: 0 };
-    this.render();
-    const answer = await this.ctx.query("warmup", { encoding: name }, {
-      // Building an open model's tokenizer inside Pyodide takes long (Gemma 3: 262,144 tokens, 514,906 merges).
-      timeoutMs: modelFile(name) ? TIMING.modelLoadTimeoutMs : null,
-      onProgress: ({ loaded: got, total }) => {
-        if (this.wanted !== name || this.closed) return;
-        this.loading = { name, loaded: got, total };
-        this.render();
-      },
-    });
+    this.failed = null;
+    this.render(); // loading: its progress is the store's
+    // Building an open model's tokenizer inside Pyodide takes long (Gemma 3: 262,144 tokens, 514,906 merges).
+    const answer = await this.ctx.query("warmup", { encoding: name }, { timeoutMs: modelFile(name) ? TIMING.modelLoadTimeoutMs : null });
     if (this.closed || this.wanted !== name) return;
-    this.loading = null;
     if (answer.ok) {
-      this.failed = null;
       this.use(name);
     } else {
       this.failed = name;
-      this.render();
       this.ctx.setState({ encoding: DEFAULT_ENCODING });
+      this.render();
     }
   }
 
@@ -289,6 +291,7 @@ export class EncodingChoice {
 
   destroy() {
     this.closed = true;
+    this.unsubscribe();
     choices.delete(this);
   }
 }

@@ -34,6 +34,8 @@
 //     engineReady(), onEngineReady(fn)   whether Python answers yet
 //     holdsTable(name)         whether the engine's worker holds that table now (a restarted one holds
 //                              only r50k_base; the others are fetched when a request names them)
+//     tables(), onTables(fn)   the engine's tables store ({held, loading}: engine.mjs): onTables calls fn
+//                              at once and at each change, and returns the unsubscribe
 //     announce(text)           the aria-live region;   note(text)  a quiet note under the header
 //     reducedMotion()          true when the user asked for reduced motion
 //     linkValues()             the fields the link that opened the lesson named ({} when its tab, a reload

@@ -1,8 +1,9 @@
 // Lesson "train": learn BPE merges from a corpus, one step at a time.
 //
-// The engine (`train`) returns the whole trace: for every step the table of adjacent pair counts, the
+// The engine (`train`) returns the trace: for every step the table of adjacent pair counts, the
 // chosen pair, which pairs tied and the rule that broke the tie, the corpus after the merge, and why
-// training stopped. "Use this tokenizer" sends the learned merges back to the engine (`toy_encode` for
+// training stopped; a long training's steps in pages, the later ones asked for as the Stepper reaches
+// them (`train_steps`; a key pressed meanwhile waits for its page). "Use this tokenizer" sends the learned merges back to the engine (`toy_encode` for
 // characters, `overview` with `merges` for bytes) to cut new text. Three parts, wired here
 // (docs/frontend.md, "A lesson's shape"):
 //   train/session.mjs  the two engine requests and their answers, as snapshots
@@ -21,7 +22,7 @@ import { guessKey, guessAnnouncement } from "../ui/predict.mjs";
 import { WORDS, PRESETS, MODES, UNITS, TIES, SORTS, SETTINGS, presetPatch, corpusPatch } from "./train/presets.mjs";
 import { TrainSession } from "./train/session.mjs";
 import { TrainView } from "./train/view.mjs";
-import { totalSteps, stepFrame, settingsKey } from "./train/frames.mjs";
+import { totalSteps, stepFrame, settingsKey, stepReady } from "./train/frames.mjs";
 import { AskFirst } from "../ui/askFirst.mjs";
 import { stopText, announcement } from "./train/words.mjs";
 import { TrainQuiz } from "./train/quiz.mjs";
@@ -62,11 +63,11 @@ class TrainLesson {
     this.ctx = ctx;
     this.started = false;
     this.quiz = new TrainQuiz(ctx.t);
-    this.session = new TrainSession(ctx.query, () => this.values(), (event) => this.onSession(event),
-      () => Math.min(this.values().step, this.quiz.limit(this.values(), this.session.snapshot.trace)));
+    this.session = new TrainSession(ctx.query, () => this.values(), (event) => this.onSession(event), () => this.shownStep());
     this.stepper = new Stepper({
       step: () => this.values().step,
       total: () => this.quiz.limit(this.values(), this.session.snapshot.trace),
+      waiting: () => this.session.loadingSteps(), // a long training's page of steps on its way: a press waits for it
       show: (k) => ctx.setState({ step: k }),
       speed: () => ctx.getState().speed,
       holdMs: TIMING.holdMs * 1.6,
@@ -243,6 +244,7 @@ class TrainLesson {
     if (changed.has("predict") || settings) this.quiz.restart(changed.has("predict") && values.predict);
     if (changed.has("predict") && values.predict) this.stepper.pause();
     if (["step", "sort", "speed", "predict", "code"].some((name) => changed.has(name))) view.draw("steps");
+    if (changed.has("step") && !settings) this.session.needStep(this.shownStep());
     // The example is cut with the merges learned by the shown step (section 1 and 3 tell one story).
     if ((changed.has("step") || changed.has("predict")) && this.session.snapshot.trace && !settings && !changed.has("try")) this.session.runTry();
     if ((changed.has("step") || changed.has("predict")) && !this.stepper.playing) this.announceStep();
@@ -296,11 +298,21 @@ class TrainLesson {
         this.view.draw("busy", "steps");
         const total = this.total();
         if (this.values().step > total) this.ctx.setState({ step: total });
+        else this.session.needStep(this.shownStep());
         const trace = this.session.snapshot.trace;
         this.wordpiece.show(trace, this.values());
         this.ctx.announce(this.ctx.t("train.done", { n: trace.merges.length, reason: stopText(this.ctx.t, trace) }));
         break;
       }
+      case "steps": // the page of steps the shown step needed came: draw it, then do a press that waited for it
+        this.view.draw("steps");
+        if (!this.stepper.playing) this.announceStep();
+        this.stepper.arrived();
+        break;
+      case "stepsError":
+        this.stepper.drop();
+        this.view.draw("busy");
+        break;
       case "error":
       case "stale":
         this.view.draw("busy");
@@ -313,9 +325,14 @@ class TrainLesson {
     }
   }
 
+  /** The step the steps card shows: the state's, up to a pending guess. */
+  shownStep() {
+    return Math.min(this.values().step, this.quiz.limit(this.values(), this.session.snapshot.trace));
+  }
+
   announceStep() {
     const trace = this.session.snapshot.trace;
-    if (!trace) return;
+    if (!trace || !stepReady(trace, Math.min(this.values().step, this.total()))) return; // said when its page comes
     const total = this.total();
     this.ctx.announce(guessAnnouncement(this.quizView().model) ?? announcement(this.ctx.t, trace, stepFrame(trace, Math.min(this.values().step, total)), total));
   }

@@ -5,6 +5,7 @@
 //     const engine = new EngineHost(dom, { t, note, reopen });
 //     engine.query(kind, payload, options)   -> Promise<{ok, result | error}>, never rejects
 //     engine.ready(), engine.onReady(fn), engine.holds(table), engine.render()   (render: after a language change)
+//     engine.tables(), engine.onTables(fn) -> unsubscribe   the tables store (engine.mjs): what the worker holds and loads
 //
 // The status is the engine's own (engine.status()); this keeps none of its own but the one of a client
 // that did not load. Stop: a new worker; the request that ran is answered "stopped" and the waiting ones
@@ -29,11 +30,15 @@ export class EngineHost {
     this.stopTimer = 0;
     this.busy = false; // a request has run past TIMING.stopAfterMs: the line says Python is busy, not ready
     this.readyListeners = [];
+    this.tableListeners = new Set(); // the tables store's listeners: told once the engine is there, and at each change
     this.loaded = import("../engine.mjs")
       .then((mod) => {
         this.engine = mod.createEngine();
         this.engine.onStatus(() => this.changed());
         this.engine.onActivity((running) => this.showStopLater(running));
+        this.engine.onTables((tables) => {
+          for (const fn of this.tableListeners) fn(tables);
+        });
         return this.engine;
       })
       .catch((error) => {
@@ -58,6 +63,18 @@ export class EngineHost {
   /** Whether the engine's worker holds `table` now (a new worker holds only r50k_base). */
   holds(table) {
     return this.engine ? this.engine.holds(table) : table === DEFAULT_ENCODING;
+  }
+
+  /** The tables store: {held, loading} (engine.mjs); before the engine is there, only r50k_base is held. */
+  tables() {
+    return this.engine ? this.engine.tables() : { held: [DEFAULT_ENCODING], loading: {} };
+  }
+
+  /** fn(tables) now and at each change of the store; returns the unsubscribe. */
+  onTables(fn) {
+    this.tableListeners.add(fn);
+    fn(this.tables());
+    return () => this.tableListeners.delete(fn);
   }
 
   /** fn() once Python is ready (at once if it is). */

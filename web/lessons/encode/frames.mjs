@@ -137,7 +137,7 @@ export function firstTellingPiece(overview) {
 }
 
 /**
- * Which piece and step a new text's overview opens (pure; EncodeLesson.onOverview applies it). The
+ * Which piece and step a new text's overview opens (pure; the "overview" action of actions.mjs applies it). The
  * piece stays (within the new count) unless the text was typed: after a paste the first piece with
  * something to show opens at step 0; after typing that changed the piece the reader was on (`held`, the
  * text of the piece a link, a preset or the reader's own choice put them on, else `previousText`, the

@@ -69,6 +69,10 @@ export class QuickCounts {
       on: { click: () => openModels(this.text ?? "") },
     });
     this.node = el("div", { className: "quick-row", testid: "quick-row", attrs: { role: "group" } }, this.more);
+    // The engine's tables store: a table whose count waited for a tap is counted once the worker holds it.
+    // (After the engine's own work: the store tells its listeners while it handles the worker's answer.)
+    this.closed = false;
+    this.unsubscribe = ctx.onTables ? ctx.onTables(() => queueMicrotask(() => this.closed || this.held())) : () => {};
   }
 
   /**
@@ -135,7 +139,7 @@ export class QuickCounts {
     return true;
   }
 
-  /** The table in use changed: one whose count waited for a tap is held now (chosen in the select), so it is counted. */
+  /** The worker holds more tables (one chosen in the select has loaded): a count that waited for a tap on one of them is asked now. */
   held() {
     for (const [name, state] of this.counts) {
       if (state.offer && this.ctx.holdsTable(name)) this.count(name, this.latest.now, this.text);
@@ -206,6 +210,8 @@ export class QuickCounts {
   }
 
   destroy() {
+    this.closed = true;
+    this.unsubscribe();
     this.latest.drop();
     this.debounced.cancel();
   }

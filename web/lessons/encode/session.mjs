@@ -9,8 +9,9 @@
 // new frozen snapshot and is reported to the listener as an event; the lesson decides what the page
 // shows from there.
 //
-// The wanted text is read with the table to encode it with (`encoding`, ../encodings.mjs): a text in
-// another table is another text here.
+// The lesson pushes what it shows (`wish({text, piece, encoding})`, after every change; the session never
+// asks it). The wanted text is read with the table to encode it with (`encoding`, ../encodings.mjs): a
+// text in another table is another text here.
 //
 //     snapshot = {text, overview, trace, error, pending, slow}
 //       overview  {text, encoding, ids, n_pieces, piece_offset, pieces} of the wanted text (or an older one while
@@ -19,7 +20,7 @@
 //       error     the engine's last error, or null;  pending: an overview is on its way
 //       slow      the pending overview has taken longer than TIMING.staleAfterMs
 //
-//     events: "overview" {previous, typed}  a new text's overview (previous: the piece shown before)
+//     events: "overview" {previous, empty}  a new text's overview (previous: the piece shown before)
 //             "page"                        another page of the same text's pieces
 //             "tracing"                     the selected piece's trace was asked for
 //             "trace"                       the selected piece's trace is in the snapshot
@@ -38,12 +39,11 @@ const EMPTY = Object.freeze({ text: "", ids: [], n_pieces: 0, piece_offset: 0, p
 export class EncodeSession {
   /**
    * query(kind, payload) -> Promise<{ok, result | error}>: the engine.
-   * want() -> {text, piece, encoding}: what the lesson shows now (read when a request starts and when it answers).
    * listener(event, detail): called after each new snapshot.
    */
-  constructor(query, want, listener) {
+  constructor(query, listener) {
     this.query = query;
-    this.want = want;
+    this.wished = { text: "", piece: 0, encoding: null }; // what the lesson shows now (wish())
     this.listener = listener;
     this.snapshot = Object.freeze({ text: null, overview: null, trace: null, error: null, pending: false, slow: false });
     this.traces = new Map();    // JSON [encoding, text, piece] -> trace
@@ -51,8 +51,6 @@ export class EncodeSession {
     // Overview requests, merged: one on its way, for [text, encoding]; an answer counts only for the newest.
     this.overviews = new Latest((a, b) => a[0] === b[0] && a[1] === b[1]);
     this.traceTickets = new Latest(); // trace requests: likewise
-    this.typed = false;         // the coming text change was typed
-    this.typedSince = false;    // typing happened since the last overview answer
     this.debounce = 0;
     this.deferred = false;      // a typed long text waits for a pause before it is asked for
     this.staleTimer = 0;
@@ -64,15 +62,9 @@ export class EncodeSession {
     this.listener(event, detail);
   }
 
-  /** Says that the text change about to arrive was typed. */
-  typing() {
-    this.typed = true;
-    this.typedSince = true;
-  }
-
-  /** A preset or a link set the text: no caret to follow. */
-  chosen() {
-    this.typedSince = false;
+  /** What the lesson shows now: {text, piece, encoding} (the table in use); requests and answers are read against it. */
+  wish(wished) {
+    this.wished = wished;
   }
 
   /**
@@ -83,7 +75,7 @@ export class EncodeSession {
    * is the same; if the key did something else, it asks again.
    */
   prefetch(text) {
-    const { piece, encoding } = this.want();
+    const { piece, encoding } = this.wished;
     if (this.overviews.busy || text === "" || text.length > LIMITS.instantRetraceChars) return;
     const payload = withEncoding(overviewPayload(text, piece), encoding);
     this.early = { key: JSON.stringify(payload), answer: this.query("overview", payload) };
@@ -101,11 +93,9 @@ export class EncodeSession {
   }
 
   /** The wanted text changed: a long typed text is asked for after a pause, anything else at once. */
-  textChanged() {
-    const typed = this.typed;
-    this.typed = false;
+  textChanged({ typed = false } = {}) {
     settled.cancelDelay(this.debounce);
-    if (typed && this.want().text.length > LIMITS.instantRetraceChars) {
+    if (typed && this.wished.text.length > LIMITS.instantRetraceChars) {
       this.deferred = true;
       this.debounce = settled.delay(() => this.retrace(), TIMING.retraceDebounceMs);
     } else {
@@ -117,7 +107,7 @@ export class EncodeSession {
   async retrace() {
     settled.cancelDelay(this.debounce);
     this.deferred = false;
-    const { text, piece: wanted, encoding } = this.want();
+    const { text, piece: wanted, encoding } = this.wished;
     const ticket = this.overviews.open([text, encoding]);
     if (!ticket) return;
     this.traceTickets.drop(); // a trace still on its way is for the old text
@@ -125,9 +115,8 @@ export class EncodeSession {
     const previous = this.snapshot.overview ? pieceMeta(this.snapshot.overview, wanted) : null;
     if (text === "") {
       this.overviews.land();
-      this.typedSince = false;
       this.stopStale();
-      this.set({ text, overview: { ...EMPTY, encoding }, trace: null, error: null, pending: false }, "overview", { previous, typed: false, empty: true });
+      this.set({ text, overview: { ...EMPTY, encoding }, trace: null, error: null, pending: false }, "overview", { previous, empty: true });
       return;
     }
     this.startStale();
@@ -149,9 +138,7 @@ export class EncodeSession {
       this.set({ pending: false, error: answer.error }, "error");
       return;
     }
-    const typed = this.typedSince;
-    this.typedSince = false;
-    this.set({ text, overview: { text, encoding, ...answer.result }, error: null, pending: false }, "overview", { previous, typed, empty: false });
+    this.set({ text, overview: { text, encoding, ...answer.result }, error: null, pending: false }, "overview", { previous, empty: false });
   }
 
   /** Whether the steps of the text and piece wanted are on their way (a step key waits for them). */
@@ -167,13 +154,13 @@ export class EncodeSession {
 
   /** Whether `text` in `encoding` is still what the lesson shows. */
   wanted(text, encoding) {
-    const now = this.want();
+    const now = this.wished;
     return now.text === text && now.encoding === encoding;
   }
 
   /** Asks for the page of pieces that holds `index`; true when it is in the snapshot. */
   async loadPage(index) {
-    const { text, encoding } = this.want();
+    const { text, encoding } = this.wished;
     const ticket = this.overviews.now;
     const answer = await this.query("overview", withEncoding(overviewPayload(text, index), encoding));
     if (!this.overviews.is(ticket) || !this.wanted(text, encoding)) return false;
@@ -187,7 +174,7 @@ export class EncodeSession {
 
   /** Puts the wanted piece's trace in the snapshot: from the cache, or asked for once. */
   async ensureTrace() {
-    const { text, piece: index, encoding } = this.want();
+    const { text, piece: index, encoding } = this.wished;
     const o = this.snapshot.overview;
     if (!o || o.text !== text || o.encoding !== encoding || o.n_pieces === 0) return;
     const meta = pieceMeta(o, index);
@@ -214,7 +201,7 @@ export class EncodeSession {
     }
     this.traces.set(key, answer.result);
     while (this.traces.size > TRACE_CACHE) this.traces.delete(this.traces.keys().next().value);
-    const now = this.want();
+    const now = this.wished;
     if (now.text === text && now.encoding === encoding && now.piece === index) this.set({ trace: answer.result }, "trace");
   }
 

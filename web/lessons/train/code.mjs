@@ -6,13 +6,13 @@ import { py, tuple, dict } from "../../ui/codeview.mjs";
 
 export const CODE_ROWS = 6;  // corpus rows written out in a value (the rest: "…" and how many)
 
-/** The corpus rows as `run_full`'s dict {symbols tuple: count}, the first CODE_ROWS of them. */
-function corpusVar(rows, when) {
-  const more = rows.length > CODE_ROWS;
+/** The corpus rows as `run_full`'s dict {symbols tuple: count}, the first CODE_ROWS of them; `n`: all rows. */
+function corpusVar(rows, when, n = rows.length) {
+  const more = n > CODE_ROWS;
   return {
     name: "corpus", when,
     value: py(dict(rows.slice(0, CODE_ROWS).map((row) => [tuple(row.symbols), row.count]), more)),
-    more: more ? ["code.rows", { shown: CODE_ROWS, n: rows.length }] : null,
+    more: more ? ["code.rows", { shown: CODE_ROWS, n }] : null,
   };
 }
 
@@ -24,7 +24,7 @@ export function codeFrame(trace, f) {
   const note = trace.tables_shown ? "code.train.ran" : "code.train.fast";
   const tables = trace.tables_shown;
   if (f.kind === "start") {
-    return { step: "start", note, vars: [corpusVar(trace.corpus, "after"), { name: "len(vocab)", value: py(trace.base_vocab_size) }] };
+    return { step: "start", note, vars: [corpusVar(trace.corpus, "after", trace.n_rows), { name: "len(vocab)", value: py(trace.base_vocab_size) }] };
   }
   if (f.kind === "merge") {
     const s = f.step;

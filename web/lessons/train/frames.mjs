@@ -2,6 +2,11 @@
 // `train` answer, docs/protocol.md) and the step. Step 0 is the corpus before training, step k the k-th
 // merge, the last step the stop. Nothing here touches the DOM or asks the engine; the view draws what
 // these return, and words.mjs puts them into sentences.
+//
+// A long training's steps come in pages (issue 41, P3): the `train` answer lists the first `step_limit`
+// of its `n_steps`, and `train_steps` answers the page that holds any other. The page's trace keeps
+// `steps` as an array of all n_steps with the pages not yet here left out (pagedTrace, withPage), so
+// `trace.steps.length` is every merge and `trace.steps[i]` is undefined until its page came.
 
 import { SETTINGS, CHINESE } from "./presets.mjs";
 
@@ -37,7 +42,8 @@ export function trainPayload(values) {
 export function tryRequest(trace, text, step) {
   const merges = trace.merges.slice(0, triedMerges(trace, step));
   if (trace.kind === "bytes") return ["overview", { text, allowed_special: "none", merges }];
-  return ["toy_encode", { merges, text, unit: trace.unit, vocab: trace.vocab }];
+  // The base entries: the engine counts each merge's product as a token too.
+  return ["toy_encode", { merges, text, unit: trace.unit, vocab: [...trace.special_tokens, ...trace.base_vocab] }];
 }
 
 /** How many merges the example is cut with at step `step`: the ones learned by then. */
@@ -45,14 +51,43 @@ export function triedMerges(trace, step) {
   return Math.max(0, Math.min(step, trace.merges.length));
 }
 
+export const MERGES_LISTED = 300; // merges listed before the shown one (the list of a long training is a window)
+
+/** The `train` answer as the page keeps it: its steps at their places in an array of all n_steps. */
+export function pagedTrace(answer) {
+  return withPage({ ...answer, steps: new Array(answer.n_steps) }, answer);
+}
+
+/** `trace` with the page of steps `page` ({steps, step_offset}: a train or train_steps answer) in place. */
+export function withPage(trace, page) {
+  const steps = trace.steps.slice();
+  page.steps.forEach((s, i) => { steps[page.step_offset + i] = s; });
+  return { ...trace, steps };
+}
+
+/** The step whose page frame k needs (its merge; the stop lists the last merges): an index, or -1 for none. */
+export function neededStep(trace, k) {
+  const n = trace.steps.length;
+  return Math.min(k, n) - 1;
+}
+
+/** Whether frame k can be drawn: the page holding its step is here. */
+export function stepReady(trace, k) {
+  const i = neededStep(trace, k);
+  return i < 0 || trace.steps[i] !== undefined;
+}
+
 /** The last step: one per merge, then the stop (0 before anything is trained). */
 export function totalSteps(trace) {
   return trace ? trace.steps.length + 1 : 0;
 }
 
-/** How many of the first k merges made a token that was not in the vocabulary before. */
-function learnedUpTo(trace, k) {
-  return trace.steps.slice(0, k).filter((s) => s.new_token !== false).length;
+/**
+ * The tokens learned by step k that the vocabulary draws: the new tokens of the merges listed at step k
+ * (mergesUpTo: the last MERGES_LISTED whose page is here), in order.
+ */
+function learnedAt(trace, k) {
+  return mergesUpTo(trace, k).steps.filter((s) => s.new_token !== false).map((s) => s.merged);
 }
 
 /**
@@ -71,17 +106,17 @@ export function stepFrame(trace, step) {
   }
   if (k <= n) {
     const s = trace.steps[k - 1];
-    const before = k === 1 ? trace.corpus : trace.steps[k - 2].corpus;
+    const before = (k === 1 ? trace.corpus : trace.steps[k - 2]?.corpus) || null; // null: no tables, or the page before is not here
     return {
       kind: "merge", k, before, after: s.corpus || null, pairs: s.pairs || null, step: s,
-      learned: trace.learned.slice(0, learnedUpTo(trace, k)), vocabSize: s.vocab_size,
+      learned: learnedAt(trace, k), vocabSize: s.vocab_size,
     };
   }
   const last = n ? trace.steps[n - 1] : null;
   return {
     kind: "stop", k, before: trace.stop.corpus || (last ? last.corpus : trace.corpus) || null, after: null,
-    pairs: trace.stop.pairs || null, step: null, learned: trace.learned,
-    vocabSize: last ? last.vocab_size : trace.base_vocab_size,
+    pairs: trace.stop.pairs || null, step: null, learned: learnedAt(trace, k),
+    vocabSize: trace.base_vocab_size + trace.n_learned,
   };
 }
 
@@ -162,9 +197,15 @@ export function corpusRows(rows, marks, hover) {
   return { rows: shown, hidden: Math.max(0, rows.length - ROWS_SHOWN) };
 }
 
-/** The merges learned up to step k (each a step of the trace), the k-th last. */
+/**
+ * The merges listed at step k: the steps of the trace up to the k-th, the last MERGES_LISTED of them
+ * (only those whose page is here), and the index of the first: {first, steps}.
+ */
 export function mergesUpTo(trace, k) {
-  return trace.steps.slice(0, Math.min(k, trace.steps.length));
+  const end = Math.min(k, trace.steps.length);
+  let first = Math.max(0, end - MERGES_LISTED);
+  while (first < end && trace.steps[first] === undefined) first += 1;
+  return { first, steps: trace.steps.slice(first, end) };
 }
 
 /**

@@ -109,9 +109,10 @@ export function corpusItems(t, listed, cls) {
 }
 
 /** The merge list up to step k; `goTo(k)` steps there. Returns {items, current} (the k-th entry's item). */
-export function mergeItems(t, merges, k, goTo) {
+export function mergeItems(t, { first, steps: merges }, k, goTo) {
   let current = null;
-  const items = merges.map((s, i) => {
+  const items = merges.map((s, j) => {
+    const i = first + j;
     const item = el("li", {},
       el("button", {
         className: "log-entry done", testid: "merge-entry",

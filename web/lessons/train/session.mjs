@@ -1,7 +1,9 @@
 // The train lesson's session: its engine requests and what they answered, as immutable snapshots.
 //
-// Two requests: `train` for the settings (corpus, mode, unit, tie rule, limits), and the one that cuts
-// the example text with the trained tokenizer (frames.mjs tryRequest). The newest wins: an answer asked
+// Three requests: `train` for the settings (corpus, mode, unit, tie rule, limits), `train_steps` for a
+// later page of a long training's steps (the answer lists the first page; the others come as the student
+// steps to them, frames.mjs pagedTrace), and the one that cuts the example text with the trained
+// tokenizer (frames.mjs tryRequest). The newest wins: an answer asked
 // for before a newer request is dropped. Requests are merged (a flight of ../../ui/latest.mjs): one of
 // each kind is in flight at a time; asking again meanwhile asks once more, for what is wanted then, when
 // it comes back (the worker trains one corpus at a time, so a queue of trainings would only make the
@@ -9,18 +11,18 @@
 // asked for after a pause; a corpus over AUTO_TRAIN_CHARS trains only when the button asks. Every change
 // makes a new frozen snapshot and is reported to the listener as an event.
 //
-//     snapshot = {trace, trainedKey, error, busy, asked, stale, outdated, tried, tryError}
-//       trace       the last `train` answer (kept when a later one fails), null before the first
-//       trainedKey  settingsKey() of the settings it was trained on
+//     snapshot = {trace, trainedKey, trainedPayload, error, busy, asked, stale, outdated, tried, tryError}
+//       trace       the last `train` answer (kept when a later one fails), with the pages of steps come since; null before the first
+//       trainedKey  settingsKey() of the settings it was trained on;  trainedPayload: its `train` request
 //       error       the last training's error, or null;  busy: a training is on its way
 //       asked       how many trainings were asked for (a new one restarts the busy line's clock)
 //       stale       the page shows an older training than the one asked for (its cards dim)
 //       outdated    the settings changed since the shown training (the train button asks for a press)
 //       tried       {kind, result, merges, total} of the example's answer (cut with `merges` of the `total` learned), or null;  tryError: its error, or null
 //
-//     events: "training", "trained", "error", "stale", "tried"
+//     events: "training", "trained", "error", "stale", "tried", "steps" (a page of steps came), "stepsError"
 
-import { settingsKey, trainPayload, tryRequest, triedMerges } from "./frames.mjs";
+import { settingsKey, trainPayload, tryRequest, triedMerges, pagedTrace, withPage, neededStep, stepReady } from "./frames.mjs";
 import { Latest } from "../../ui/latest.mjs";
 import { settled } from "../../ui/settled.mjs";
 
@@ -40,10 +42,11 @@ export class TrainSession {
     this.shownStep = shownStep;  // () -> the step the steps card shows: the example uses its merges
     this.listener = listener;
     this.snapshot = Object.freeze({
-      trace: null, trainedKey: null, error: null, busy: false, asked: 0, stale: false, outdated: false, tried: null, tryError: null,
+      trace: null, trainedKey: null, trainedPayload: null, error: null, busy: false, asked: 0, stale: false, outdated: false, tried: null, tryError: null,
     });
     this.training = new Latest();                                          // settings keys
     this.trying = new Latest((a, b) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);    // [trace, text, merges]
+    this.paging = new Latest((a, b) => a[0] === b[0] && a[1] === b[1]);    // [trainedKey, step index]
     this.typed = false;        // the coming settings change was typed
     this.debounce = 0;
     this.tryTyped = false;
@@ -89,22 +92,49 @@ export class TrainSession {
     const ticket = this.training.open(key);
     if (!ticket) return;
     this.set({ busy: true, asked: this.snapshot.asked + 1, stale: true }, "training");
-    const answer = await this.query("train", trainPayload(this.want()));
+    const payload = trainPayload(this.want());
+    const answer = await this.query("train", payload);
     const wanted = this.training.land();
     if (!this.training.is(ticket)) return;
-    if (wanted) this.trained(key, answer);
+    if (wanted) this.trained(key, payload, answer);
     else this.train();
   }
 
   /** The answer for the settings `key` is the newest: it is shown (or its error, over the last one). */
-  trained(key, answer) {
+  trained(key, payload, answer) {
     if (!answer.ok) {
       this.set({ busy: false, error: answer.error }, "error");
       return;
     }
     const outdated = key !== settingsKey(this.want());
-    this.set({ trace: answer.result, trainedKey: key, error: null, busy: false, stale: outdated, outdated }, "trained");
+    this.set({ trace: pagedTrace(answer.result), trainedKey: key, trainedPayload: payload, error: null, busy: false, stale: outdated, outdated }, "trained");
     this.runTry();
+  }
+
+  /** Whether a page of steps is on its way (a step key waits for it: the Stepper's host.waiting). */
+  loadingSteps() {
+    return this.paging.busy;
+  }
+
+  /**
+   * Frame k needs a step whose page is not here: ask for it (`train_steps`, the shown training's own
+   * settings). A newer training supersedes it: its answer is then dropped. While one is on its way,
+   * asking for another asks once more when it comes, for the step shown then.
+   */
+  async needStep(k) {
+    const { trace, trainedKey, trainedPayload } = this.snapshot;
+    if (!trace || stepReady(trace, k)) return;
+    const ticket = this.paging.open([trainedKey, neededStep(trace, k)]);
+    if (!ticket) return;
+    const answer = await this.query("train_steps", { ...trainedPayload, step: neededStep(trace, k) });
+    const wanted = this.paging.land();
+    if (!this.paging.is(ticket)) return;
+    const now = this.snapshot;
+    if (now.trainedKey === trainedKey && now.trace) {
+      if (answer.ok) this.set({ trace: withPage(now.trace, answer.result) }, "steps");
+      else this.set({ error: answer.error }, "stepsError");
+    }
+    if (!wanted) this.needStep(this.shownStep());
   }
 
   /** The example text changed: cut it at once, or after a pause when it was typed. */
@@ -143,6 +173,7 @@ export class TrainSession {
     settled.cancelDelay(this.tryDebounce);
     this.training.drop();
     this.trying.drop();
+    this.paging.drop();
     this.listener = () => {};
   }
 }

@@ -172,6 +172,10 @@ registerPairs({
     en: "The MiniMind notes, which print this example, list (中国, 人) twice in their fifth table and go on merging. Count again: once 我爱中国 has been merged, line 1 is 我爱中国 · 人, so 中国 no longer stands next to 人 there. Only line 2 still has (中国, 人): it occurs once, below min_frequency = 2, and training stops here.",
     zh: "MiniMind 笔记讲这个例子时，第五张表写着 (中国, 人) 出现 2 次，然后接着合并。再数一遍：合并出“我爱中国”以后，第 1 行成了 我爱中国 · 人，这里的“中国”已经不挨着“人”了。只有第 2 行还有 (中国, 人)，只出现 1 次，不到 min_frequency = 2，训练就停在这里。",
   },
+  "train.loadingSteps": {
+    en: "Fetching merge {k} and the steps around it from the engine…",
+    zh: "正在向引擎取第 {k} 次合并和它前后的步骤……",
+  },
   "train.noTables": {
     en: "The tables are not drawn for a corpus this large. The merge list below shows what was learned, in order.",
     zh: "语料这么大时不画表格。下面的合并列表按顺序列出了学到的规则。",

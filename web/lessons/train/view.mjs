@@ -16,7 +16,7 @@ import { showError } from "../../ui/lessonkit.mjs";
 import { buildPage } from "./page.mjs";
 import { pairTable, corpusItems, mergeItems, vocabChips, tryItems } from "./panels.mjs";
 import { PRESETS, presetShown } from "./presets.mjs";
-import { samePair, totalSteps, stepFrame, tieOf, pairRows, stepMarks, corpusRows, mergesUpTo, vocabulary, recountShown } from "./frames.mjs";
+import { samePair, totalSteps, stepFrame, stepReady, tieOf, pairRows, stepMarks, corpusRows, mergesUpTo, vocabulary, recountShown } from "./frames.mjs";
 import { sizeVars, stopText, explanation, tieText, pairsTitle, pairsFoot, corpusTitles } from "./words.mjs";
 import { maskFrame } from "./predict.mjs";
 import { codeFrame } from "./code.mjs";
@@ -114,6 +114,10 @@ export class TrainView {
     }
     this.renderPredict(quiz);
     r.codeToggle.setAttribute("aria-pressed", String(values.code));
+    if (trace && !stepReady(trace, k)) { // a long training's page of steps is on its way (session.needStep)
+      r.explain.textContent = t("train.loadingSteps", { k });
+      return;
+    }
     // While a guess is pending, the code stays at the step before it.
     r.code.render(t, values.code && trace ? codeFrame(trace, stepFrame(trace, quiz.pending ? k - 1 : k)) : null);
     if (!trace) return;

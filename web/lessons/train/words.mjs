@@ -25,12 +25,11 @@ export function stopText(t, trace) {
  * The counts of a corpus too large for tables: its distinct rows, their symbols with each row once (what
  * the engine's size limit counts) and with every repeat (the start step's count).
  *
- *     sizeVars({n_rows: 2, n_symbols: 9, corpus: [{symbols: ["a", "b"], count: 3}, {symbols: ["c", "d", "e"], count: 1}]})
+ *     sizeVars({n_rows: 2, n_symbols: 9, n_distinct: 5})
  *       -> {rows: 2, distinct: 5, all: 9}
  */
 export function sizeVars(trace) {
-  const distinct = trace.corpus.reduce((sum, row) => sum + row.symbols.length, 0);
-  return { rows: trace.n_rows, distinct, all: trace.n_symbols };
+  return { rows: trace.n_rows, distinct: trace.n_distinct, all: trace.n_symbols };
 }
 
 /** What the frame shows, in one or two sentences: the start, the merge k, or the stop. */
