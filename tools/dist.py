@@ -20,7 +20,7 @@ from tools.codemirror import cache_key as codemirror_key
 from tools.common import CACHE, DIST, ROOT, BuildError, Steps, say, sha256_file
 from tools.downloads import AXE_CORE, GIFENC, JS_TIKTOKEN, MICROPIP, PYODIDE, micropip_wheel, npm_tarball, prefetch
 from tools.lab import ship_lab
-from tools.models import PACKAGES as MODEL_PACKAGES, ship_models
+from tools.models import MODELS, PACKAGES as MODEL_PACKAGES, packed, ship_models
 from tools.spm_models import SCTG, ship_spm_models
 from tools.wordpiece_models import ship_wordpiece_models
 from tools.corpora import CHINESE_POETRY, SOTU, ship_corpora
@@ -93,6 +93,8 @@ def build() -> Path:
     prefetch(downloads())
     pyodide_tgz = npm_tarball(PYODIDE)
     micropip = micropip_wheel()
+    for name in MODELS:  # each open model's compact form current (packed again when the packer changed)
+        packed(name)  # before anything reads one: protocol.mjs's MiniMind facts do, below
     CACHE.mkdir(exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="dist-", dir=CACHE))
     try:
