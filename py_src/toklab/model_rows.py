@@ -181,36 +181,33 @@ def tokenizer_makeup(tok) -> dict:
     return _counted(tok.model.vocab, found[0], found[1], added)
 
 
-def _counted_by_id(vocab, made_ids: set, n_merges: int, added: list[tuple[int, str, bool]]) -> dict:
-    """`_counted` where each token of `vocab` has an id of its own and `made_ids` are the ids merges make."""
-    added_contents = {content for _, content, _ in added}
-    added_in_vocab = {i for i in map(vocab.get, added_contents) if i is not None}
-    merged = len(made_ids - added_in_vocab)
+def _counts(added: list[tuple[int, str, bool]], base: int, merged: int, n_merges: int, total: int) -> dict:
+    """The make-up's fields: `added` as (id, content, special); the other counts as the caller found them."""
     ids = [i for i, _, _ in added]
     return {
         "added": len(added),
         "special": sum(1 for _, _, special in added if special),
         "added_first": min(ids) if ids else None,
         "added_last": max(ids) if ids else None,
-        "base": len(vocab) - len(added_in_vocab) - merged,
+        "base": base,
         "merges": n_merges,
         "merged": merged,
-        "total": len(vocab) + len(added_contents) - len(added_in_vocab),
+        "total": total,
     }
+
+
+def _counted_by_id(vocab, made_ids: set, n_merges: int, added: list[tuple[int, str, bool]]) -> dict:
+    """`_counted` where each token of `vocab` has an id of its own and `made_ids` are the ids merges make."""
+    added_contents = {content for _, content, _ in added}
+    added_in_vocab = {i for i in map(vocab.get, added_contents) if i is not None}
+    merged = len(made_ids - added_in_vocab)
+    return _counts(added, len(vocab) - len(added_in_vocab) - merged, merged, n_merges,
+                   len(vocab) + len(added_contents) - len(added_in_vocab))
 
 
 def _counted(vocab: dict, made: set, n_merges: int, added: list[tuple[int, str, bool]]) -> dict:
     """The make-up's counts: `added` as (id, content, special)."""
     added_contents = {content for _, content, _ in added}
     plain = [t for t in vocab if t not in added_contents]
-    ids = [i for i, _, _ in added]
-    return {
-        "added": len(added),
-        "special": sum(1 for _, _, special in added if special),
-        "added_first": min(ids) if ids else None,
-        "added_last": max(ids) if ids else None,
-        "base": sum(1 for t in plain if t not in made),
-        "merges": n_merges,
-        "merged": sum(1 for t in plain if t in made),
-        "total": len(vocab) + sum(1 for content in added_contents if content not in vocab),
-    }
+    return _counts(added, sum(1 for t in plain if t not in made), sum(1 for t in plain if t in made), n_merges,
+                   len(vocab) + sum(1 for content in added_contents if content not in vocab))

@@ -4,22 +4,12 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { web } from "./oracle.mjs";
+import { heldEngine, settle, web } from "./oracle.mjs";
 
 const { Latest } = await web("ui/latest.mjs");
 const { EncodeSession } = await web("lessons/encode/session.mjs");
 const { TrainSession } = await web("lessons/train/session.mjs");
 
-/** An engine whose answers wait until the test releases them: asked = [{kind, payload, answer(value)}]. */
-function heldEngine() {
-  const asked = [];
-  const query = (kind, payload) => new Promise((resolve) => {
-    asked.push({ kind, payload, answer: (result) => resolve({ ok: true, result }) });
-  });
-  return { asked, query };
-}
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 test("a ticket counts until a newer one is taken or the tickets are dropped", () => {
   const latest = new Latest();

@@ -30,3 +30,15 @@ export function python(code, input = null) {
   });
   return JSON.parse(out);
 }
+
+/** An engine whose answers wait until the test releases them: asked = [{kind, payload, answer(result)}]. */
+export function heldEngine() {
+  const asked = [];
+  const query = (kind, payload) => new Promise((resolve) => {
+    asked.push({ kind, payload, answer: (result) => resolve({ ok: true, result }) });
+  });
+  return { asked, query };
+}
+
+/** Lets every promise already settled run its callbacks. */
+export const settle = () => new Promise((resolve) => setImmediate(resolve));

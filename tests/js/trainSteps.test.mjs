@@ -5,7 +5,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { web } from "./oracle.mjs";
+import { heldEngine, settle, web } from "./oracle.mjs";
 
 const { pagedTrace, withPage, stepReady, neededStep, mergesUpTo, stepFrame, MERGES_LISTED } = await web("lessons/train/frames.mjs");
 const { TrainSession } = await web("lessons/train/session.mjs");
@@ -56,16 +56,6 @@ test("the paged trace holds every step at its place, and a frame is ready once i
   assert.equal(mergesUpTo(trace, 1201).steps.length, MERGES_LISTED);
 });
 
-/** An engine whose answers wait until the test releases them: asked = [{kind, payload, answer(result)}]. */
-function heldEngine() {
-  const asked = [];
-  const query = (kind, payload) => new Promise((resolve) => {
-    asked.push({ kind, payload, answer: (result) => resolve({ ok: true, result }) });
-  });
-  return { asked, query };
-}
-
-const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 test("the session asks for the page the shown step needs, with the shown training's settings", async () => {
   const engine = heldEngine();
