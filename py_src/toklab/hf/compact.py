@@ -46,7 +46,7 @@ import json
 import sys
 import zlib
 from array import array
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, repeat
 from operator import sub
 
 from ..errors import ToklabError
@@ -291,17 +291,6 @@ def load_tokenizer(data: bytes, expect_sha256: str | None = None):
     return Tokenizer.from_config(config, model=model)
 
 
-def rank_order(counts: array, rights: array, ranks: array) -> tuple[array, array]:
-    """(left, right) string numbers of the merges in rank order, from the pair order.
-
-    >>> [a.tolist() for a in rank_order(array("I", [2, 0, 1]), array("I", [1, 2, 0]), array("I", [1, 0, 2]))]
-    [[0, 0, 2], [2, 1, 0]]
-    """
-    lefts = array("I", chain.from_iterable(map(repeat, range(len(counts)), counts)))
-    by_rank = sorted(range(len(ranks)), key=ranks.__getitem__)
-    return array("I", map(lefts.__getitem__, by_rank)), array("I", map(rights.__getitem__, by_rank))
-
-
 def _arrays(part: dict[str, bytes], header: dict) -> tuple[list[str], array | None, tuple[array, array, array]]:
     """(strings, ids or None for 0..n-1, (counts, rights, ranks)) of the model's sections, checked."""
     try:
@@ -328,6 +317,8 @@ def _arrays(part: dict[str, bytes], header: dict) -> tuple[list[str], array | No
 
 def _with_model(config: dict, part: dict[str, bytes], header: dict) -> dict:
     """Put the vocabulary and the merges back into the model of `config`."""
+    from .models import rank_order
+
     strings, ids, pairs = _arrays(part, header)
     left, right = rank_order(*pairs)
     try:

@@ -55,6 +55,17 @@ _BUILDS = itertools.count(1)
 _OPTIONS = frozenset(("unk_token", "continuing_subword_prefix", "end_of_word_suffix", "fuse_unk", "byte_fallback", "ignore_merges"))
 
 
+def rank_order(counts: array, rights: array, ranks: array) -> tuple[array, array]:
+    """(left, right) string numbers of the merges in rank order, from the pair order.
+
+    >>> [a.tolist() for a in rank_order(array("I", [2, 0, 1]), array("I", [1, 2, 0]), array("I", [1, 0, 2]))]
+    [[0, 0, 2], [2, 1, 0]]
+    """
+    lefts = array("I", chain.from_iterable(map(repeat, range(len(counts)), counts)))
+    by_rank = sorted(range(len(ranks)), key=ranks.__getitem__)
+    return array("I", map(lefts.__getitem__, by_rank)), array("I", map(rights.__getitem__, by_rank))
+
+
 class BPE(Model):
     """Byte-pair encoding from a vocabulary (token -> id) and ranked merges (pairs of tokens)."""
 
@@ -130,13 +141,11 @@ class BPE(Model):
     def _from_packed(cls, options: dict, strings: list[str], n_vocab: int, ids, pairs, made) -> BPE | None:
         """The model straight from the compact form's arrays (`toklab.hf.compact.load_tokenizer`):
         `strings[k]` is token k's text, `ids` (None: 0, 1, 2, ...) its id; `pairs` the merges as
-        (counts, rights, ranks) in pair order (`compact.rank_order`), merge r making strings made[r].
+        (counts, rights, ranks) in pair order (`rank_order`), merge r making strings made[r].
         Where the ids run 0, 1, 2, ... (every shipped file) the pair table is those arrays as they are:
         no sort, no loop per token or merge in Python. None if the arrays do not describe a valid model
         (a merge naming a string outside the vocabulary, a pair given twice, ids that do not run
         0..n-1): `from_config` then says what is wrong, or reads it as it is."""
-        from .compact import rank_order
-
         counts, rights, ranks = pairs
         n_merges = len(ranks)
         if len(made) != n_merges or n_vocab > len(strings):
