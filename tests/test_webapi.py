@@ -1,6 +1,7 @@
 """The worker's JSON entry point: every kind answers with plain JSON, and failures come back as data."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -171,3 +172,27 @@ def test_other_kinds_answer(kind, payload):
 
 def test_warmup_loads_the_table_and_says_nothing_more():
     assert ok("warmup") == {}
+
+
+def test_held_tables_say_what_python_holds(monkeypatch):
+    """The worker's `tables` message: r50k from the start; a table once a request loaded it, not when its
+    load failed; "custom" while a reader's file is open; always in the declared order of table names."""
+    for name in ("_rank_tables", "_open_tables", "_custom"):
+        monkeypatch.setattr(webapi, name, {})
+    held = lambda: json.loads(webapi.held_tables())  # noqa: E731
+    assert held() == ["r50k_base"]
+    assert ok("warmup", encoding="minimind") == {}
+    assert held() == ["r50k_base", "minimind"]
+    from toklab import spm_models
+    from toklab.errors import ToklabError
+
+    def missing(name):
+        raise ToklabError("table_unavailable", encoding=name, detail="not here")
+
+    monkeypatch.setattr(spm_models, "_LOADED", {})
+    monkeypatch.setattr(spm_models, "sentencepiece_path", missing)
+    failed = json.loads(webapi.handle("warmup", json.dumps({"encoding": "llama2"})))
+    assert failed["error"]["code"] == "table_unavailable" and held() == ["r50k_base", "minimind"]
+    minimind = (Path(__file__).parent.parent / "assets" / "minimind" / "tokenizer.json").read_text(encoding="utf-8")
+    ok("tokenizer_file", json=minimind, name="mine.json")
+    assert held()[-1] == "custom" and held() == [n for n in protocol.TableName.__args__ if n in held()]

@@ -91,6 +91,8 @@ def render() -> str:
         f"export const TABLE_FILES = {_js(p.TABLE_FILES)};",
         "/** Each table's family as the engine names it (toklab.tables): its answers say which. */",
         f"export const FAMILIES = {_js(typing.get_args(p.Family))};",
+        "/** Every table a request may name (`encoding`), in the engine's order: the worker's `tables` message lists them so. */",
+        f"export const TABLE_NAMES = {_js(typing.get_args(p.TableName))};",
         "/** The table name of the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session). */",
         f"export const CUSTOM_TABLE = {_js(p.CUSTOM_TABLE)};",
         "",

@@ -12,16 +12,17 @@
 //   engine.restart({ keepWaiting: true });   // Stop: only the running request ends (`stopped`); the rest wait
 //   engine.stopRunning("train_hf");          // a sliced request (SLICED_KINDS) ends and answers what it has so far
 //   engine.status()                          // the latest status, as onStatus gives it
-//   engine.holds("cl100k_base")              // the worker holds that table (r50k always; another once a
-//                                            // request naming it answered; "custom" once a tokenizer_file
-//                                            // did): a new worker holds only r50k
+//   engine.holds("cl100k_base")              // the worker holds that table, as it last said
 //   engine.tables()                          // the tables store: {held: [names], loading: {name: {loaded, total}}}
 //   engine.onTables((tables) => ...)         // called at once and at each change of the store
 //
-// The tables store is the page's one record of which tables the worker holds and which it is loading:
-// a table is loading while a request that names it (payload.encoding) and that the worker does not
-// hold waits or runs, with the running request's progress; it is held once such a request answered.
-// Every select and count derives from it (lessons/encodings.mjs, lessons/encode/quick.mjs).
+// The tables store is the page's one record of which tables the worker holds and which it is loading.
+// The worker says both itself (its `tables` message, toklab.protocol.TablesMessage: Python's own list
+// of the tables it holds, and the table the running request loads, with its file's progress), before
+// the answer of the request that changed them; a new worker holds r50k only until it says more. A
+// request still waiting in the page that names a table the worker does not hold makes that table
+// loading too (nothing fetched yet). Every select and count derives from the store
+// (lessons/encodings.mjs, lessons/encode/quick.mjs).
 //
 // request() never rejects: errors come back as data. `engine.ready` resolves when Python is first ready
 // and rejects (with an Error) if the first worker cannot start.
@@ -53,7 +54,7 @@ import { adoptBootWorker } from "./boot.mjs";
 import { precomputed, precomputedKey } from "./precomputed.mjs";
 import { TIMING } from "./theme.mjs";
 import { failure, statusError } from "./failures.mjs";
-import { DEFAULT_ENCODING, CUSTOM_TABLE } from "./protocol.mjs";
+import { DEFAULT_ENCODING, CUSTOM_TABLE, TABLE_NAMES } from "./protocol.mjs";
 
 export { precomputed, precomputedKey };
 
@@ -95,7 +96,8 @@ export function createEngine({
   let nextId = 1;
   let terminated = false; // terminate() was called: no worker, no restart
   let latest = { status: "loading", stage: "start", message: "Starting", code: "", params: {} };
-  let held = new Set([DEFAULT_ENCODING]); // the tables the worker holds (it fetches the others when named)
+  const FRESH = Object.freeze({ held: Object.freeze([DEFAULT_ENCODING]), loading: Object.freeze({}) });
+  let told = FRESH; // the worker's latest `tables` message
   const tableListeners = new Set();
   let tables = Object.freeze({ held: Object.freeze([DEFAULT_ENCODING]), loading: Object.freeze({}) });
   let settleReady;
@@ -107,7 +109,7 @@ export function createEngine({
   function startWorker() {
     generation += 1;
     const mine = generation;
-    held = new Set([DEFAULT_ENCODING]);
+    told = FRESH;
     publishTables();
     let early = [];
     if (booted) {
@@ -152,17 +154,21 @@ export function createEngine({
     publishTables();
   }
 
-  /** The table a request loads first: the one its payload names, when the worker does not hold it; else null. */
-  const loads = (job) => (typeof job.payload?.encoding === "string" && !held.has(job.payload.encoding) ? job.payload.encoding : null);
+  /** The table a request waiting or running will load: the one its payload names, when the worker does not hold it; else null. */
+  const loads = (job) => {
+    const name = job.payload?.encoding;
+    return TABLE_NAMES.includes(name) && name !== CUSTOM_TABLE && !told.held.includes(name) ? name : null;
+  };
 
-  /** The store as it is now (held, loading), told to its listeners when it changed. */
+  /** The store as it is now (the worker's word, and the tables waiting requests name), told to its listeners when it changed. */
   function publishTables() {
     const loading = {};
-    for (const job of [...queue, ...(running ? [running] : [])]) {
+    for (const job of running ? [running, ...queue] : queue) {
       const name = loads(job);
-      if (name) loading[name] = Object.freeze({ loaded: job.progress?.loaded ?? 0, total: job.progress?.total ?? 0 });
+      if (name) loading[name] = Object.freeze({ loaded: 0, total: 0 });
     }
-    const next = { held: Object.freeze([...held]), loading: Object.freeze(loading) };
+    for (const [name, progress] of Object.entries(told.loading)) loading[name] = Object.freeze({ ...progress });
+    const next = { held: Object.freeze([...told.held]), loading: Object.freeze(loading) };
     if (JSON.stringify(next) === JSON.stringify(tables)) return;
     tables = Object.freeze(next);
     for (const fn of tableListeners) fn(tables);
@@ -217,6 +223,11 @@ export function createEngine({
       heartbeatLater();
       return;
     }
+    if (Object.hasOwn(message, "tables")) {
+      told = message.tables;
+      publishTables();
+      return;
+    }
     if (Object.hasOwn(message, "status")) {
       const failed = message.status === "error";
       const code = failed ? (message.stage === "crashed" ? "crashed" : "boot_failed") : "";
@@ -227,16 +238,12 @@ export function createEngine({
     if (Object.hasOwn(message, "progress")) {
       clearTimeout(running.timer);
       running.timer = requestTimer(running);
-      running.progress = message.progress;
-      publishTables();
       running.onProgress?.(message.progress);
       return;
     }
     const job = running;
     clearTimeout(job.timer);
     running = null;
-    if (message.ok && typeof job.payload?.encoding === "string") held.add(job.payload.encoding);
-    if (message.ok && ["tokenizer_file", "tokenizer_model_file", "tokenizer_vocab_file"].includes(job.kind)) held.add(CUSTOM_TABLE); // the reader's file, as "custom"
     publishTables();
     job.resolve(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error });
     announceActivity();
@@ -350,6 +357,6 @@ export function createEngine({
   }
 
   startWorker();
-  const holds = (name) => held.has(name);
+  const holds = (name) => tables.held.includes(name);
   return { ready, request, restart, stopRunning, onStatus, onActivity, precomputed, status: () => latest, holds, tables: () => tables, onTables, terminate };
 }

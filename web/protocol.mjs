@@ -49,6 +49,8 @@ export const TABLE_FILES = Object.freeze({
 });
 /** Each table's family as the engine names it (toklab.tables): its answers say which. */
 export const FAMILIES = Object.freeze(["byte_level_bpe", "char_bpe", "spm_bpe", "unigram", "wordpiece"]);
+/** Every table a request may name (`encoding`), in the engine's order: the worker's `tables` message lists them so. */
+export const TABLE_NAMES = Object.freeze(["r50k_base", "cl100k_base", "o200k_base", "o200k_harmony", "minimind", "qwen3", "deepseek_v3", "llama3", "gemma3", "llama2", "mistral", "unigram_en", "unigram_ja", "wordpiece_en", "custom"]);
 /** The table name of the reader's own tokenizer.json, once `tokenizer_file` opened one (for the session). */
 export const CUSTOM_TABLE = "custom";
 

@@ -10,6 +10,9 @@
 //   worker -> page   {status: "loading" | "ready" | "error", stage, message}   (unprompted; stage
 //                    "crashed" when Python failed under a request, e.g. out of memory)
 //   worker -> page   {id, progress: {encoding, loaded, total}}   while a request's table downloads
+//   worker -> page   {tables: {held, loading}}   (unprompted, TablesMessage) what Python holds and which
+//                    table the running request is loading: when ready, then at each change, before the
+//                    answer of the request that made it; the page keeps the latest (engine.mjs's store)
 //   worker -> page   {id, progress: {read, texts} | {paired, words} | {done, total, left, right}}
 //                    while train_hf trains
 //   page -> worker   {stop: id}   Stop: a sliced request (SLICED_KINDS) ends after its slice and answers
@@ -37,13 +40,14 @@
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { restoreSnapshot } from "./pyboot.mjs";
-import { SLICED_KINDS, STAGES, TABLE_FILES } from "./protocol.mjs";
+import { CUSTOM_TABLE, SLICED_KINDS, STAGES, TABLE_FILES, TABLE_NAMES } from "./protocol.mjs";
 import { failure } from "./failures.mjs";
 
 const base = new URL("./", import.meta.url);
 let stage = "start";
 let handle = null;
 let startJob = null; // toklab.webapi.start: a sliced request
+let heldTables = null; // toklab.webapi.held_tables: the tables Python holds, as JSON
 let python = null;
 
 const SIGINT = 2;
@@ -121,6 +125,7 @@ async function boot() {
   brokenBoot = null;
 
   status("ready", "ready");
+  reportTables();
   // Run the two requests every edit makes once, on text with every kind of piece, so the first real
   // edit finds the engine's code paths already compiled (WebAssembly tiers up hot code) and its caches
   // started. Requests that arrive meanwhile wait the few milliseconds this takes.
@@ -149,6 +154,7 @@ async function warmedHandle(pyodide) {
   const webapi = pyodide.pyimport("toklab.webapi");
   const webapiHandle = webapi.handle;
   startJob = webapi.start;
+  heldTables = webapi.held_tables;
   pyodide.setInterruptBuffer(clock);
   const budget = pyodide.pyimport("toklab.budget");
   budget.use_clock(clock);
@@ -167,8 +173,24 @@ const WARM_UP = [
 
 const TABLES_DIR = "/tables";
 // Each table whose file is fetched -> that file (toklab.protocol.TABLE_FILES): o200k_harmony reads
-// o200k_base's, so the one file is fetched once for both.
-const tables = new Map(); // file -> Promise<string | null>: why the fetch failed, or null once the file is written
+// o200k_base's, so the one file is fetched once for both. Python's file system is the record of what
+// was fetched; Python itself the record of what is held (webapi.held_tables).
+
+let told = { held: [], loading: {} }; // the latest `tables` message
+
+/** Tells the page what Python holds and what the running request is loading, when that changed. */
+function reportTables(loading = {}) {
+  let held;
+  try {
+    held = JSON.parse(heldTables());
+  } catch {
+    return; // Python failed under a request: the page hears `crashed` and ends this worker
+  }
+  const next = { held, loading };
+  if (JSON.stringify(next) === JSON.stringify(told)) return;
+  told = next;
+  postMessage({ tables: next });
+}
 
 /** Fetches a larger table's file into Python's file system, posting progress under request `id`. */
 async function fetchTable(name, id) {
@@ -195,6 +217,7 @@ async function fetchTable(name, id) {
     if (loaded - posted >= 1 << 18) {
       posted = loaded;
       postMessage({ id, progress: { encoding: name, loaded, total } });
+      reportTables({ [name]: { loaded, total } });
     }
   }
   const data = new Uint8Array(loaded);
@@ -204,6 +227,7 @@ async function fetchTable(name, id) {
     offset += chunk.length;
   }
   postMessage({ id, progress: { encoding: name, loaded, total: total || loaded } });
+  reportTables({ [name]: { loaded, total: total || loaded } });
   python.FS.mkdirTree(TABLES_DIR);
   const indexData = await index;
   if (indexData) python.FS.writeFile(`${TABLES_DIR}/${file.replace(/\.tiktoken$/, ".charmerge.json")}`, new Uint8Array(indexData));
@@ -213,19 +237,23 @@ async function fetchTable(name, id) {
   environ.destroy();
 }
 
-/** Makes sure the table a payload names is in Python's file system (a failure is left for Python to report). */
+/**
+ * The table a payload names, when Python does not hold it yet: said to the page as loading, and its file
+ * fetched into Python's file system when it has one not fetched yet (a failure is left for Python to
+ * report, and the next request naming it fetches again).
+ */
 async function ensureTable(payload, id) {
   const name = payload && typeof payload === "object" ? payload.encoding : undefined;
-  if (typeof name !== "string" || !Object.hasOwn(TABLE_FILES, name)) return;
+  if (!TABLE_NAMES.includes(name) || name === CUSTOM_TABLE || told.held.includes(name)) return; // Python answers a bad name
+  reportTables({ [name]: { loaded: 0, total: 0 } });
+  if (!Object.hasOwn(TABLE_FILES, name)) return;
   const path = TABLE_FILES[name];
-  if (!tables.has(path)) {
-    tables.set(path, fetchTable(name, id).then(() => null, (error) => {
-      tables.delete(path);
-      return String(error?.message ?? error);
-    }));
+  if (python.FS.analyzePath(`${TABLES_DIR}/${path.slice(path.lastIndexOf("/") + 1)}`).exists) return;
+  try {
+    await fetchTable(name, id);
+  } catch (error) {
+    console.warn(`The ${name} table could not be fetched: ${String(error?.message ?? error)}`);
   }
-  const failed = await tables.get(path);
-  if (failed) console.warn(`The ${name} table could not be fetched: ${failed}`);
 }
 
 const booted = boot().then(
@@ -341,5 +369,7 @@ self.onmessage = async (event) => {
   }
   await ensureTable(payload, id);
   const budget = Number.isFinite(budgetMs) && budgetMs > 0 ? budgetMs : null; // null: Python's REQUEST_BUDGET_MS
-  postMessage(SLICED.has(kind) ? await answerSliced(id, kind, payload, budget) : answer(id, kind, payload, budget));
+  const reply = SLICED.has(kind) ? await answerSliced(id, kind, payload, budget) : answer(id, kind, payload, budget);
+  if (stage === "ready") reportTables();
+  postMessage(reply);
 };

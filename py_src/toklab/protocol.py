@@ -219,6 +219,23 @@ class Progress(TypedDict):
     total: int  # bytes in all (0 while the server did not say)
 
 
+class TableLoad(TypedDict):
+    """A table the worker is loading: the bytes of its file fetched so far (both 0 before the fetch, and for
+    a table whose file the engine carries or has fetched: then Python is opening it)."""
+
+    loaded: int
+    total: int
+
+
+class TablesMessage(TypedDict):
+    """worker -> page, unprompted: `{tables: TablesMessage}`, what the engine holds and is loading, sent
+    when Python is ready and whenever that changes (before the answer of the request that changed it).
+    The page keeps the latest in its one tables store (web/engine.mjs); a new worker holds r50k only."""
+
+    held: list[TableName]  # the tables Python holds (webapi.held_tables), in TABLES' order
+    loading: dict[str, TableLoad]  # the table the running request is loading, if any: {name: TableLoad}
+
+
 class Failure(TypedDict):
     """What `handle` answers instead of a result: `{"ok": false, "error": Failure}`."""
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from . import budget as _budget  # the request's time budget (a local `budget` below is a toy count)
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .pretokenize import GPT2
-from .protocol import (CUSTOM_TABLE, OPENAI_NAMES, SPM_NAMES, WORDPIECE_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES,
+from .protocol import (CUSTOM_TABLE, DEFAULT_ENCODING, OPENAI_NAMES, SPM_NAMES, WORDPIECE_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES,
                        PIECE_LIMIT, TOY_WORK_LIMIT, TableName)
 from .registry import get_encoding
 from .tables import RankTable
@@ -137,6 +137,17 @@ def _wordpiece_table(name: str):
 
     model = WORDPIECE_MODELS[name]
     return _held(name, lambda: LessonTable(name, get_wordpiece(name), model.title, model.licence))
+
+
+def held_tables() -> str:
+    """The tables this engine holds now, in TABLES' order, as JSON (the worker's `tables` message): r50k
+    from the start, another once a request that named it loaded it, "custom" while a reader's file is open.
+
+    >>> import json; "r50k_base" in json.loads(held_tables())
+    True
+    """
+    held = {DEFAULT_ENCODING, *_rank_tables, *_open_tables} | ({CUSTOM_TABLE} if _custom else set())
+    return json.dumps([name for name in TABLES if name in held])
 
 
 def tokenizer_facts(encoding: str) -> dict:

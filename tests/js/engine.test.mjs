@@ -166,6 +166,7 @@ test("Stop answers the running request `stopped` and the waiting ones go to the 
   const { engine, workers, ready } = engineOn();
   ready();
   const table = engine.request("overview", { text: "x", encoding: "cl100k_base" });
+  workers[0].say({ tables: { held: ["r50k_base", "cl100k_base"], loading: {} } });
   workers[0].say({ id: workers[0].requests[0].id, ok: true, result: "x" });
   await table;
   assert.ok(engine.holds("cl100k_base"));
@@ -187,35 +188,46 @@ test("Stop answers the running request `stopped` and the waiting ones go to the 
   engine.terminate();
 });
 
-test("the tables store: a table is loading while a request naming it waits or runs, with its progress, and held once answered", async () => {
+test("the tables store: the worker's word on what it holds and loads, and the tables waiting requests name", async () => {
   const { engine, workers, ready } = engineOn();
   const seen = [];
   engine.onTables((tables) => seen.push(tables));
   assert.deepEqual(seen, [{ held: ["r50k_base"], loading: {} }], "told at once: a new worker holds r50k");
   const warm = engine.request("warmup", { encoding: "o200k_base" });
   const count = engine.request("model_row", { text: "hi", encoding: "o200k_base" });
-  assert.deepEqual(engine.tables().loading, { o200k_base: { loaded: 0, total: 0 } }, "loading while it waits for Python");
+  engine.request("overview", { text: "hi", encoding: "not_a_table" });
+  assert.deepEqual(engine.tables().loading, { o200k_base: { loaded: 0, total: 0 } }, "loading while it waits for Python; a name that is no table is not");
   ready();
+  workers[0].say({ tables: { held: ["r50k_base"], loading: {} } });
   const id = workers[0].requests[0].id;
-  workers[0].say({ id, progress: { encoding: "o200k_base", loaded: 5, total: 10 } });
-  assert.deepEqual(engine.tables().loading, { o200k_base: { loaded: 5, total: 10 } });
+  workers[0].say({ tables: { held: ["r50k_base"], loading: { o200k_base: { loaded: 5, total: 10 } } } });
+  assert.deepEqual(engine.tables().loading, { o200k_base: { loaded: 5, total: 10 } }, "the file's progress, as the worker says it");
+  workers[0].say({ tables: { held: ["r50k_base", "o200k_base"], loading: {} } });
+  assert.deepEqual(engine.tables(), { held: ["r50k_base", "o200k_base"], loading: {} }, "held as soon as the worker says so, before the answer");
   workers[0].say({ id, ok: true, result: {} });
   await warm;
-  assert.deepEqual(engine.tables(), { held: ["r50k_base", "o200k_base"], loading: {} }, "the request after it names a table held now");
   assert.ok(engine.holds("o200k_base"));
   workers[0].say({ id: workers[0].requests[1].id, ok: true, result: {} });
   await count;
   const changes = seen.length;
   engine.request("overview", { text: "a", encoding: "o200k_base" });
   assert.equal(seen.length, changes, "a request for a table held changes nothing in the store");
-  // A failed load leaves the table not held; a restart forgets every table but r50k.
-  const bad = engine.request("warmup", { encoding: "llama3" });
+  // An answer alone makes nothing held: a failed load leaves the table loading only while its request runs.
   workers[0].say({ id: workers[0].requests[2].id, ok: true, result: {} });
-  workers[0].say({ id: workers[0].requests[3].id, ok: false, error: { code: "table_unavailable" } });
+  const bad = engine.request("warmup", { encoding: "llama3" });
+  workers[0].say({ id: workers[0].requests[3].id, ok: true, result: {} });
+  assert.deepEqual(engine.tables().loading, { llama3: { loaded: 0, total: 0 } }, "running, not held");
+  workers[0].say({ id: workers[0].requests[4].id, ok: false, error: { code: "table_unavailable" } });
   await bad;
   assert.deepEqual(engine.tables(), { held: ["r50k_base", "o200k_base"], loading: {} });
+  // The reader's file is held when the worker says "custom", whatever the request was.
+  workers[0].say({ tables: { held: ["r50k_base", "o200k_base", "custom"], loading: {} } });
+  assert.ok(engine.holds("custom"));
   engine.restart();
-  assert.deepEqual(engine.tables(), { held: ["r50k_base"], loading: {} });
+  assert.deepEqual(engine.tables(), { held: ["r50k_base"], loading: {} }, "a new worker holds r50k until it says more");
+  workers[1].say({ tables: { held: ["r50k_base", "qwen3"], loading: {} } });
+  workers[0].say({ tables: { held: ["r50k_base", "gemma3"], loading: {} } });
+  assert.deepEqual(engine.tables().held, ["r50k_base", "qwen3"], "an ended worker's word is not heard");
   assert.deepEqual(seen.at(-1), engine.tables());
   engine.terminate();
 });
