@@ -58,6 +58,22 @@ def _minimind() -> dict:
     return {**{k: facts[k] for k in keys}, "n_bytes": facts["vocab_size_with_added"] - facts["n_added"] - facts["n_merges"], **MINIMIND_MODEL}
 
 
+def _rows(rows: list) -> str:
+    return ",\n".join(f"  {json.dumps(row, ensure_ascii=False)}" for row in rows)
+
+
+def _notes_table() -> list:
+    from toklab.notes_table import notes_table_data
+
+    return notes_table_data()
+
+
+def _notes_load_order() -> tuple:
+    from toklab.notes_table import LOAD_ORDER
+
+    return LOAD_ORDER
+
+
 def render() -> str:
     p = _protocol()
     import typing
@@ -117,6 +133,12 @@ def render() -> str:
         "/** Why the engine's status is an error (web/engine.mjs): code -> English text. */",
         f"export const STATUS_CODES = {_js(p.STATUS_CODES)};",
         "",
+        "/** The models lesson's rows, the MiniMind notes' table (toklab.notes_table): the vocabulary the notes state,",
+        " * a Chinese model as the notes count them, a row beside their table, the notes' own project, a file the",
+        " * engine has (Yi's and ChatGLM's no registry here has), a SentencePiece file. */",
+        f"export const NOTES_TABLE = Object.freeze([\n{_rows(_notes_table())}\n].map(Object.freeze));",
+        "/** The order the models lesson asks for the notes' rows with files: those in the package first, the largest last. */",
+        f"export const NOTES_LOAD_ORDER = {_js(_notes_load_order())};",
         "/** MiniMind's tokenizer as its own file makes it (toklab.tokenizer_facts) and its model's width (MiniMindConfig). */",
         f"export const MINIMIND = {_js(_minimind())};",
         "",

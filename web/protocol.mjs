@@ -137,6 +137,26 @@ export const STATUS_CODES = Object.freeze({
   "request_timeout": "The engine did not answer “{kind}” within {seconds} s",
 });
 
+/** The models lesson's rows, the MiniMind notes' table (toklab.notes_table): the vocabulary the notes state,
+ * a Chinese model as the notes count them, a row beside their table, the notes' own project, a file the
+ * engine has (Yi's and ChatGLM's no registry here has), a SentencePiece file. */
+export const NOTES_TABLE = Object.freeze([
+  {"id": "r50k_base", "notes": 50257, "chinese": false, "beside": false, "own": false, "file": true, "spm": false},
+  {"id": "cl100k_base", "notes": 100256, "chinese": false, "beside": false, "own": false, "file": true, "spm": false},
+  {"id": "o200k_base", "notes": 200000, "chinese": false, "beside": false, "own": false, "file": true, "spm": false},
+  {"id": "o200k_harmony", "notes": null, "chinese": false, "beside": true, "own": false, "file": true, "spm": false},
+  {"id": "llama2", "notes": 32000, "chinese": false, "beside": false, "own": false, "file": true, "spm": true},
+  {"id": "llama3", "notes": 128256, "chinese": false, "beside": false, "own": false, "file": true, "spm": false},
+  {"id": "mistral", "notes": 32000, "chinese": false, "beside": false, "own": false, "file": true, "spm": true},
+  {"id": "yi", "notes": 64000, "chinese": true, "beside": false, "own": false, "file": false, "spm": false},
+  {"id": "qwen3", "notes": 151643, "chinese": true, "beside": false, "own": false, "file": true, "spm": false},
+  {"id": "chatglm", "notes": 151329, "chinese": true, "beside": false, "own": false, "file": false, "spm": false},
+  {"id": "deepseek_v3", "notes": 128815, "chinese": true, "beside": false, "own": false, "file": true, "spm": false},
+  {"id": "gemma3", "notes": 256000, "chinese": false, "beside": false, "own": false, "file": true, "spm": false},
+  {"id": "minimind", "notes": 6400, "chinese": true, "beside": false, "own": true, "file": true, "spm": false}
+].map(Object.freeze));
+/** The order the models lesson asks for the notes' rows with files: those in the package first, the largest last. */
+export const NOTES_LOAD_ORDER = Object.freeze(["r50k_base", "minimind", "cl100k_base", "o200k_base", "qwen3", "deepseek_v3", "llama3", "gemma3"]);
 /** MiniMind's tokenizer as its own file makes it (toklab.tokenizer_facts) and its model's width (MiniMindConfig). */
 export const MINIMIND = Object.freeze({
   "vocab_size_with_added": 6400,

@@ -9,6 +9,7 @@
 import { param } from "../state.mjs";
 import { LIMITS, TIMING } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
+import { tableKeys } from "../i18n.mjs";
 import { intro, inputCard, stageCard, tokenChip, errorText } from "../ui/lessonkit.mjs";
 import { TextLesson } from "../ui/textLesson.mjs";
 import { modelsQuiz } from "./models/ask.mjs";
@@ -26,9 +27,7 @@ const PARAMS = new Map([
   ["tokfile", param.text("", 200)],  // the name of the reader's tokenizer.json, when one is in use
 ]);
 
-function fmt(n) {
-  return n.toLocaleString("en-US");
-}
+const fmt = (n) => n.toLocaleString("en-US");
 
 /**
  * The characters a SentencePiece answer wrote as bytes (byte fallback): each run of <0xXX> tokens read
@@ -221,10 +220,10 @@ class ModelsLesson extends TextLesson {
       el("h3", { className: "lk-compare-name" }, this.modelName(id)),
       el("p", { className: "fine", testid: "model-vocab-line" }, vocabLine));
     const about = model.spm ? this.spmAbout(id, model, r)
-      : model.unavailable || (model.about && r) // its sentence counts from the file: said once the row has it
+      : model.file === false || (this.hasAbout(id) && r) // its sentence counts from the file: said once the row has it
         ? el("p", { className: "fine" }, t(`models.about.${id}`, { added: r && r.makeup ? fmt(r.makeup.added) : "", notes: model.notes ? fmt(model.notes) : "", file: r ? fmt(r.vocab_size) : "" }))
         : null;
-    if (model.unavailable) {
+    if (model.file === false) {
       // No file ships for it: the reader may have one (a SentencePiece .model or a tokenizer.json).
       const open = el("button", {
         className: "tool-button", testid: "model-open-file", attrs: { type: "button" },
@@ -274,11 +273,14 @@ class ModelsLesson extends TextLesson {
    * A SentencePiece row's lines: its licence, named with the model (from the engine's answer), and for
    * Llama 1/2 the characters this text makes it fall back to bytes, against Llama 3's count.
    */
+  /** A row says more than its figures: its sentence on the notes' number, or Llama 1/2's byte fallbacks. */
+  hasAbout = (id) => id === "llama2" || tableKeys("en").includes(`models.about.${id}`);
+
   spmAbout(id, model, r) {
     const t = this.t;
     const lines = [];
     if (r && r.licence) lines.push(el("p", { className: "fine", testid: "model-licence" }, t("models.licence", { name: this.modelName(id), licence: r.licence })));
-    if (model.about && r) {
+    if (this.hasAbout(id) && r) {
       const fallen = byteFallbacks(r.forms);
       const llama3 = this.rowState.get("llama3");
       const l3 = llama3 && llama3.answer && llama3.answer.ok ? llama3.answer.result : null;
@@ -351,7 +353,7 @@ class ModelsLesson extends TextLesson {
     const list = (ms) => named(ms).join(t("models.listSep"));
     const joined = (ms) => named(ms).join(t("models.claimAnd"));
     const lines = [el("p", { testid: "models-claim-ranking" }, t("models.claimRanking", { list: list(ranked) }))];
-    const large = measured.filter((m) => !m.small);
+    const large = measured.filter((m) => !m.own);
     const chinese = large.filter((m) => m.chinese);
     const others = large.filter((m) => !m.chinese);
     const holds = others.every((o) => chinese.every((c) => per(c.id) < per(o.id)));
@@ -372,9 +374,9 @@ class ModelsLesson extends TextLesson {
       verdict = t("models.claimMixed", { clauses: clauses.join(t("models.claimSep")) });
     }
     lines.push(el("p", { testid: "models-claim-verdict", data: { holds } }, verdict));
-    const mm = measured.find((m) => m.small);
+    const mm = measured.find((m) => m.own);
     if (mm) {
-      const rest = measured.filter((m) => !m.small);
+      const rest = measured.filter((m) => !m.own);
       const fewer = rest.filter((m) => per(mm.id) < per(m.id));
       const same = rest.filter((m) => per(mm.id) === per(m.id));
       const more = rest.filter((m) => per(mm.id) > per(m.id));

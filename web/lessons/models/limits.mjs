@@ -58,7 +58,7 @@ export class Limits {
     const per = (id) => Number(rows.get(id).chars_per_token.toFixed(2));  // as the rows show it
     const ranked = measured.filter((m) => rows.get(m.id).chars_per_token !== null).sort((a, b) => per(b.id) - per(a.id));
     const items = [el("li", { testid: "models-limits-de" }, glued.length ? t("limits.de", { list: glued.join(t("limits.sep")) }) : t("limits.deNone"))];
-    const mm = ranked.find((m) => m.small);
+    const mm = ranked.find((m) => m.own);
     if (ranked.length > 1 && mm) {
       const [first, last] = [ranked[0], ranked.at(-1)];
       const rank = 1 + ranked.filter((m) => per(m.id) > per(mm.id)).length;  // a tie shares its place
