@@ -50,6 +50,7 @@ from itertools import accumulate, repeat
 from operator import sub
 
 from ..errors import ToklabError
+from .vocab import Tokens
 
 __all__ = ["MAGIC", "VERSION", "load_tokenizer", "pack", "read_header", "unpack"]
 
@@ -283,7 +284,7 @@ def load_tokenizer(data: bytes, expect_sha256: str | None = None):
     if "strings" not in part or "made" not in part or not isinstance(model_config, dict):
         return Tokenizer.from_config(config if "strings" not in part else _with_model(config, part, header))
     flags = options(model_config, "model")
-    strings, ids, pairs = _arrays(part, header)
+    strings, ids, pairs = _arrays(part, header, joined=True)
     made = array("i", accumulate(map(sub, _numbers(part["made"], "merges"), repeat(header["n_vocab"]))))  # back from the steps
     model = None if made and min(made) < 0 else BPE._from_packed(flags, strings, header["n_vocab"], ids, pairs, made)
     if model is None:
@@ -291,15 +292,20 @@ def load_tokenizer(data: bytes, expect_sha256: str | None = None):
     return Tokenizer.from_config(config, model=model)
 
 
-def _arrays(part: dict[str, bytes], header: dict) -> tuple[list[str], array | None, tuple[array, array, array]]:
-    """(strings, ids or None for 0..n-1, (counts, rights, ranks)) of the model's sections, checked."""
+def _arrays(part: dict[str, bytes], header: dict, joined: bool = False) -> tuple[list[str] | Tokens, array | None, tuple[array, array, array]]:
+    """(strings, ids or None for 0..n-1, (counts, rights, ranks)) of the model's sections, checked.
+    `joined`: the strings as `Tokens` (no list of a string per token: the load's peak), where the ids run
+    0..n-1."""
     try:
         n_strings, n_vocab, n_merges = header["n_strings"], header["n_vocab"], header["n_merges"]
         sep = chr(header["separator"])
         text = part["strings"].decode("utf-8", "surrogatepass")
     except (KeyError, TypeError, ValueError, OverflowError):
         raise _damaged("its vocabulary cannot be read") from None
-    strings = text.split(sep) if n_strings else []
+    if joined and "ids" not in part and 0 <= n_vocab <= n_strings and text.count(sep) == n_strings - 1:
+        strings = Tokens.joined(text, sep, n_strings)
+    else:
+        strings = text.split(sep) if n_strings else []
     if len(strings) != n_strings or not 0 <= n_vocab <= n_strings:
         raise _damaged(f"it holds {len(strings)} strings, not {n_strings}")
     ids = None

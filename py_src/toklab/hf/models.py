@@ -138,7 +138,7 @@ class BPE(Model):
         return [(name(a), name(b)) for _, a, b in pairs]
 
     @classmethod
-    def _from_packed(cls, options: dict, strings: list[str], n_vocab: int, ids, pairs, made) -> BPE | None:
+    def _from_packed(cls, options: dict, strings: list[str] | Tokens, n_vocab: int, ids, pairs, made) -> BPE | None:
         """The model straight from the compact form's arrays (`toklab.hf.compact.load_tokenizer`):
         `strings[k]` is token k's text, `ids` (None: 0, 1, 2, ...) its id; `pairs` the merges as
         (counts, rights, ranks) in pair order (`rank_order`), merge r making strings made[r].
@@ -154,7 +154,8 @@ class BPE(Model):
             return None
         left = right = in_order = None
         if ids is None:
-            by_id = strings[:n_vocab] if len(strings) > n_vocab else strings
+            by_id = strings[:n_vocab] if len(strings) > n_vocab and isinstance(strings, list) \
+                else Tokens(list(islice(strings, n_vocab))) if len(strings) > n_vocab else strings
             starts = array("I", accumulate(islice(counts, n_vocab), initial=0))
             same = compress(range(1, n_merges), map(eq, rights[1:], rights))  # a right as the one before it,
             if all(starts[bisect_left(starts, k)] == k for k in same):  # each first in its left's run: no pair twice
@@ -173,7 +174,7 @@ class BPE(Model):
         model = cls.__new__(cls)
         model._set_options(options)
         model._version = next(_BUILDS)
-        model._tokens = Tokens(by_id)  # distinct: `pack` took them from a JSON object's keys
+        model._tokens = by_id if isinstance(by_id, Tokens) else Tokens(by_id)  # distinct: `pack` took them from a JSON object's keys
         del by_id
         model.vocab, model.vocab_r = model._tokens.ids(), model._tokens.names()
         model._pairs(left, right, made, n_vocab, in_order)

@@ -19,12 +19,14 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Mapping
-from itertools import accumulate, compress, islice, repeat
-from operator import and_, lshift, or_
+from itertools import accumulate, chain, compress, count, islice, repeat
+from operator import and_, lshift, methodcaller, or_, sub
+from re import escape, finditer
 
 _ID_BITS = 23  # up to 8,388,607 tokens
 _ID_MASK = (1 << _ID_BITS) - 1
 _HASH_MASK = (1 << 30) - 1
+_start = methodcaller("start")
 _SCANS = 64  # tokens of more than one character looked for by a search before the index is made
 
 __all__ = ["Tokens"]
@@ -50,6 +52,31 @@ class Tokens:
         self.chars = dict(compress(zip(strings, range(len(strings))), ones))  # one character -> its id
         self.n, self._index, self._scans = len(strings), None, 0
         self._ids, self._names = _Ids(self), _Names(self)
+
+    @classmethod
+    def joined(cls, text: str, sep: str, n: int) -> Tokens:
+        """The first `n` tokens of `text`, where they stand joined by `sep` (a character none of them holds):
+        `Tokens(text.split(sep)[:n])` without the list of n strings on the way (a load's peak: Gemma 3's
+        262,144 strings took 20 MiB more than the whole vocabulary kept). Fewer than n there: ValueError.
+
+        >>> t = Tokens.joined("a|b|ab|zz", "|", 3)
+        >>> list(t), t.id_of("ab"), t.chars
+        (['a', 'b', 'ab'], 2, {'a': 0, 'b': 1})
+        """
+        self = cls.__new__(cls)
+        ends = array("I", islice(map(_start, finditer(escape(sep), text)), n))  # where token k ends, in `text`
+        if len(ends) < n:
+            ends.append(len(text))
+        if len(ends) < n:
+            raise ValueError(f"{len(ends)} tokens, not {n}")
+        self.starts = array(ends.typecode, chain((0,), map(sub, ends, count()))) if n else array("I", [0])
+        self.text = text[: ends[-1] if n else 0].replace(sep, "")
+        lengths = map(sub, islice(self.starts, 1, None), self.starts)
+        text, starts = self.text, self.starts
+        self.chars = {text[starts[i]]: i for i in compress(range(n), map((1).__eq__, lengths))}
+        self.n, self._index, self._scans = n, None, 0
+        self._ids, self._names = _Ids(self), _Names(self)
+        return self
 
     def __len__(self) -> int:
         return self.n
