@@ -16,10 +16,11 @@ Fixtures:
     open_app        open_app(fragment="", wait_ready=True) -> Page: opens the app, waits for data-state=ready
     fresh_app       the same, for a module whose open_app is the shared page's (errors: fresh_app.errors)
     page            open_app(): the app, ready
-    booted          one page per test module, booted once (module): booted.open(fragment) resets it and
-                    opens `fragment` by hash; booted.page, booted.errors (also page.errors), booted.context;
-                    a module overrides it for other context options:
-                    BootedPage(browser, app_server, init_scripts=[...], accept_downloads=True)
+    booted          one page per pytest process, booted once (session): booted.open(fragment) resets it
+                    and opens `fragment` by hash; booted.page, booted.errors (also page.errors), booted.context;
+                    the first open of each module resets it harder (see BootedPage.open); a module
+                    overrides it (module scope) for other context options:
+                    BootedPage(browser, app_server, init_scripts=[...], permissions=[...])
     shared_app      shared_app(fragment="") -> booted.open(fragment), with a screenshot if the test fails
     screenshot      screenshot(page, name) -> Path under screenshots/
     axe_violations  axe_violations(page, **options) -> list of axe-core violations (axe.min.js is injected)
@@ -40,7 +41,8 @@ against the test that was running, in every context the `browser` fixture makes;
 count per module and the tests that boot most (`-p no:terminal` aside, always printed).
 
 Sharing a booted page: a lesson opened by hash is a new lesson from its defaults and the hash, as after a
-load, so most tests need no boot of their own. A module opts in with
+load, so most tests need no boot of their own, and the modules of one pytest process (a shard of the
+browser stage) share one page. A module opts in with
 
     from conftest import shared_page_fixtures
     open_app, page, console_errors = shared_page_fixtures()   # the same names, on the booted page
@@ -153,6 +155,7 @@ BOOTING = ("worker.mjs", "lab-worker.mjs")  # the workers that boot Pyodide
 # teardown runs now (a module-scoped page booted in set-up counts against its first test).
 BOOTS: dict[str, int] = {}
 RUNNING = {"test": "(no test)"}
+LOADED_AGAIN: list[str] = []  # "test: why", each time a shared page was loaded again at a module's first open
 
 
 def count_boots(context) -> None:
@@ -198,6 +201,8 @@ def pytest_terminal_summary(terminalreporter):
     write("most in one test:")
     for test, n in sorted(BOOTS.items(), key=lambda item: -item[1])[:10]:
         write(f"{n:4d}  {test}")
+    for entry in LOADED_AGAIN:
+        write(f"shared page loaded again for {entry}")
 
 
 def new_app_context(browser, app_server, **options):
@@ -222,12 +227,23 @@ def context(browser, app_server):
 
 
 # What a reset clears: the tab's storage (kept long texts, the noted hash, the quiz score), any dialog a
-# test left open, the focus.
+# test left open, the focus, a selection.
 RESET = """() => {
     sessionStorage.clear();
     localStorage.clear();
     for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
     if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+    getSelection().removeAllRanges();
+}"""
+# What the first open of a module also looks at: whether the page still holds something no hash hop
+# undoes (then it is loaded again): the reader's own tokenizer file (the engine holds it, and every
+# table select offers it), storage the app does not use but a test could fill (IndexedDB, caches).
+LEFT_OVER = """async () => {
+    const left = [];
+    if (document.querySelector('optgroup[data-group="encoding.groupFile"]')) left.push("the reader's file");
+    if (indexedDB.databases && (await indexedDB.databases()).length) left.push("IndexedDB");
+    if (globalThis.caches && (await caches.keys()).length) left.push("caches");
+    return left;
 }"""
 
 
@@ -252,21 +268,46 @@ OPENED_OR_UNDONE = """(lesson) => {
 
 
 class BootedPage:
-    """One context and page for a test module, booted once; `open(fragment)` is a fresh lesson by hash.
+    """One context and page, booted once, for a pytest process (`booted`) or a module that overrides it;
+    `open(fragment)` is a fresh lesson by hash.
 
-    The reset: storage cleared, the viewport back to 1280x800 with motion, then the hash goes to another lesson and
-    to `fragment` (lang=en unless it says otherwise), so the lesson is made again from its defaults and
-    the fragment. A page whose engine is not ready (a test stopped or broke it) is loaded again instead.
+    The reset: storage cleared, dialogs closed, focus and selection dropped, the viewport back to 1280x800
+    with motion and the screen's media, then the hash goes to another lesson and to `fragment` (lang=en
+    unless it says otherwise), so the lesson is made again from its defaults and the fragment. A page
+    whose engine is not ready (a test stopped or broke it) is loaded again instead.
+    The first open of a test module (the next module must not see what the last one did) also drops the
+    context's routes but its own (keep_to_origin), its permissions and any other page a test opened in
+    it, and loads the page again if it holds something a hop does not undo (LEFT_OVER, read on Encode);
+    a test that leaves such a thing says so with `spoil(why)` (the next open loads the page again). It
+    never takes back an init script: a module that adds one makes its own BootedPage.
     """
 
     def __init__(self, browser, app_server, init_scripts=(), **context_options):
         self.server = app_server
+        self.permissions = list(context_options.get("permissions") or [])
         self.context = new_app_context(browser, app_server, **context_options)
         for script in init_scripts:
             self.context.add_init_script(script)
         self.requests_seen = self.context.requests_seen
         self.errors: list[str] = []
         self.page = None
+        self.module = None  # the test module that opened it last
+        self.spoiled = ""  # why the next open loads the page again ("" = it need not)
+
+    def spoil(self, why: str) -> None:
+        """The page keeps something of this test that no reset undoes: the next open loads it again."""
+        self.spoiled = why
+
+    def _new_module(self) -> None:
+        """What a module may leave in the context that a reset of the lesson does not undo."""
+        self.context.unroute_all(behavior="ignoreErrors")
+        keep_to_origin(self.context, self.server.origin)
+        self.context.clear_permissions()
+        if self.permissions:
+            self.context.grant_permissions(self.permissions)
+        for other in self.context.pages:
+            if other is not self.page:
+                other.close()
 
     def _load(self, fragment: str, wait_ready: bool):
         if self.page is not None:
@@ -282,16 +323,32 @@ class BootedPage:
     def open(self, fragment: str = "", wait_ready: bool = True):
         """The app on `fragment`, ready; wait_ready=False loads the page again (the boot is what is seen)."""
         self.errors.clear()
+        module = RUNNING["test"].split("::")[0]
+        first = module != self.module
+        if first:
+            self.module = module
+            self._new_module()
         fields = dict(part.split("=", 1) for part in fragment.split("&") if "=" in part)
         lesson = fields.get("lesson", "encode")
-        if not wait_ready or self.page is None or self.page.locator(STATUS).get_attribute("data-state") != "ready":
+        spoiled, self.spoiled = self.spoiled, ""
+        if spoiled:
+            LOADED_AGAIN.append(f"{RUNNING['test']}: {spoiled}")
+        if spoiled or not wait_ready or self.page is None or self.page.locator(STATUS).get_attribute("data-state") != "ready":
             self._load(fragment, wait_ready)
             return self.page
         page = self.page
         page.set_viewport_size(dict(VIEWPORT))
-        page.emulate_media(reduced_motion="no-preference")
+        page.emulate_media(media="null", color_scheme="null", forced_colors="null", reduced_motion="no-preference")
         page.mouse.move(0, 0)
         page.evaluate(RESET)
+        if first:  # on Encode, whose table select offers the reader's file while the engine holds one
+            self._go("encode", "#lesson=encode&lang=en")
+            page.wait_for_selector(f'{ROOT_SELECTOR} [data-testid="encoding-select"]', state="attached")
+            left = page.evaluate(LEFT_OVER)
+            if left:
+                LOADED_AGAIN.append(f"{RUNNING['test']}: it held {', '.join(left)}")
+                self._load(fragment, wait_ready)
+                return self.page
         other = "decode" if lesson != "decode" else "special"  # lessons whose first answer is quick
         target = asking_off(fragment if "lesson" in fields else "&".join(filter(None, ["lesson=encode", fragment])))
         for hop, hash in ((other, f"#lesson={other}&lang=en"), (lesson, f"#{target}")):
@@ -317,7 +374,7 @@ class BootedPage:
         self.context.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def booted(browser, app_server):
     shared = BootedPage(browser, app_server)
     yield shared

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from conftest import shared_page_fixtures  # tests/browser is on sys.path
 from playwright.sync_api import expect
 
+open_app, page, console_errors = shared_page_fixtures()  # the lessons are read on the shared booted page (conftest)
 WEB = Path(__file__).resolve().parents[2] / "web"
 REGISTERS = re.compile(r"\bregister(Pairs|Tables)\(")
 # What each lesson draws from the engine's answer (or, for the lab, from its catalog).
@@ -58,7 +60,7 @@ def stands_alone(key: str, text: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(key)}(?![\w.])", text) is not None
 
 
-def test_no_lesson_shows_a_raw_key_in_either_language(open_app):
+def test_no_lesson_shows_a_raw_key_in_either_language(open_app, fresh_app):
     modules = string_modules()
     assert len(modules) >= 10
     page = open_app("lesson=encode&lang=en")
@@ -74,8 +76,9 @@ def test_no_lesson_shows_a_raw_key_in_either_language(open_app):
             expect(page.locator("main .stale")).to_have_count(0)
             shown[f"{lesson} ({lang})"] = "\n".join(page.evaluate(READ_SHOWN))
     # Every table's keys, read in a page of its own: importing them where the lessons were drawn would
-    # register a table its feature forgot before the next lesson is drawn.
-    keys = open_app("lesson=encode&lang=en", wait_ready=False).evaluate(ALL_KEYS, modules)
+    # register a table its feature forgot before the next lesson is drawn (and the shared page would keep
+    # them for the next module's tests).
+    keys = fresh_app("lesson=encode&lang=en", wait_ready=False).evaluate(ALL_KEYS, modules)
     assert len(keys) > 500
     found = {where: [key for key in keys if stands_alone(key, text)] for where, text in shown.items()}
     assert {where: raw for where, raw in found.items() if raw} == {}

@@ -6,8 +6,11 @@ not every merge is heard; the page's mode is tests/browser/test_train_minimind.p
 from pathlib import Path
 
 import pytest
+from conftest import shared_page_fixtures  # tests/browser is on sys.path
 
 import minimind_script
+
+open_app, page, console_errors = shared_page_fixtures()  # the requests go to an engine of their own, made in the shared page
 
 NOTES = (Path(__file__).resolve().parent.parent / "data" / "minimind_notes_zh.txt").read_text(encoding="utf-8")
 

@@ -14,19 +14,12 @@ import pytest
 from playwright.sync_api import expect
 
 import minimind_script
-from conftest import ROOT, BootedPage, wait_settled  # tests/browser is on sys.path
+from conftest import ROOT, wait_settled  # tests/browser is on sys.path
 from oracles import tiktoken_r50k
 
 NOTES = (Path(__file__).resolve().parent.parent / "data" / "minimind_notes_zh.txt").read_text(encoding="utf-8")
 PARAGRAPHS = [p for p in NOTES.split("\n\n") if p.strip()]
 LONG = 60_000  # ms: the machine is shared; these wait for markers, never for a time
-
-
-@pytest.fixture(scope="module")
-def booted(browser, app_server):
-    shared = BootedPage(browser, app_server, accept_downloads=True)
-    yield shared
-    shared.close()
 
 
 def open_mode(booted, lang="en", viewport=None):
