@@ -83,11 +83,13 @@ test("a closed encode session drops the answer on its way", async () => {
 test("a training asked for while one runs trains once more, for the newest settings", async () => {
   const engine = heldEngine();
   let want = { corpus: "low lower", mode: "chars", unit: "words", tie: "first_occurrence", minf: 2, nmerges: 0, vsize: 0, try: "low" };
-  const session = new TrainSession(engine.query, () => want, () => {});
+  const session = new TrainSession(engine.query, () => {});
+  const change = (corpus) => session.wish({ values: (want = corpus ? { ...want, corpus } : want), step: 0 });
+  change();
   session.settingsChanged(true);
-  want = { ...want, corpus: "new newer" };
+  change("new newer");
   session.settingsChanged(false);
-  want = { ...want, corpus: "newest" };
+  change("newest");
   session.settingsChanged(false);
   const trainings = () => engine.asked.filter((a) => a.kind === "train");
   assert.equal(trainings().length, 1);

@@ -62,11 +62,13 @@ test("the session asks for the page the shown step needs, with the shown trainin
   const want = { corpus: "long", tmode: "chars", unit: "words", tie: "first_occurrence", minf: 2, nmerges: 0, vsize: 0, try: "x" };
   let shown = 0;
   const events = [];
-  const session = new TrainSession(engine.query, () => want, (event) => events.push(event), () => shown);
+  const session = new TrainSession(engine.query, (event) => events.push(event));
+  session.wish({ values: want, step: shown });
   session.settingsChanged(true);
   engine.asked[0].answer(answer(1200, 500));
   await settle();
   shown = 1201; // End
+  session.wish({ values: want, step: shown });
   session.needStep(shown);
   assert.equal(session.loadingSteps(), true);
   const asked = engine.asked.filter((a) => a.kind === "train_steps");
@@ -86,12 +88,14 @@ test("a newer training supersedes a page on its way, and the step then shown is 
   const engine = heldEngine();
   let want = { corpus: "first", tmode: "chars", unit: "words", tie: "first_occurrence", minf: 2, nmerges: 0, vsize: 0, try: "x" };
   let shown = 800;
-  const session = new TrainSession(engine.query, () => want, () => {}, () => shown);
+  const session = new TrainSession(engine.query, () => {});
+  session.wish({ values: want, step: shown });
   session.settingsChanged(true);
   engine.asked[0].answer(answer(1200, 500));
   await settle();
   session.needStep(shown);
   want = { ...want, corpus: "second" };
+  session.wish({ values: want, step: shown });
   session.settingsChanged(false);
   await new Promise((resolve) => setTimeout(resolve, 10));
   const trainings = engine.asked.filter((a) => a.kind === "train");
@@ -99,6 +103,7 @@ test("a newer training supersedes a page on its way, and the step then shown is 
   trainings[1].answer(answer(2000, 500));
   await settle();
   shown = 1600;
+  session.wish({ values: want, step: shown });
   session.needStep(shown); // the new training's page: waits for the old one's answer
   const old = engine.asked.filter((a) => a.kind === "train_steps");
   assert.equal(old.length, 1);

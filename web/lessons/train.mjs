@@ -63,7 +63,7 @@ class TrainLesson {
     this.ctx = ctx;
     this.started = false;
     this.quiz = new TrainQuiz(ctx.t);
-    this.session = new TrainSession(ctx.query, () => this.values(), (event) => this.onSession(event), () => this.shownStep());
+    this.session = new TrainSession(ctx.query, (event) => this.onSession(event));
     this.stepper = new Stepper({
       step: () => this.values().step,
       total: () => this.quiz.limit(this.values(), this.session.snapshot.trace),
@@ -198,6 +198,7 @@ class TrainLesson {
   /** The student picked `pair` at merge frame `k`: judged against the engine's step, said, revealed. */
   pick(k, pair) {
     if (!this.quiz.pick(this.values(), this.session.snapshot.trace, k, pair)) return;
+    this.wish(); // a verdict moves the step shown
     this.view.redraw({ focus: "next" }, "steps");
     this.announceStep();
   }
@@ -205,6 +206,7 @@ class TrainLesson {
   /** From a verdict on to the next question (or the stop after the last merge). */
   next() {
     if (!this.quiz.next()) return;
+    this.wish();
     if (this.stepper.step() < this.quiz.limit(this.values(), this.session.snapshot.trace)) {
       this.stepper.goTo(this.stepper.step() + 1); // the state's new step draws the steps at once
       this.view.redraw({ focus: "choices" });
@@ -219,6 +221,7 @@ class TrainLesson {
   update(state, changed) {
     const view = this.view;
     const values = this.values();
+    this.wish();
     if (!this.started || changed.has("how")) this.showHow(values.how);
     if (changed.has("lang")) {
       view.relabel();
@@ -288,6 +291,7 @@ class TrainLesson {
   // ------------------------------------------------------------ the session's news
 
   onSession(event) {
+    this.wish(); // a new training may move the step shown (a guess pending)
     this.renderAsk();
     switch (event) {
       case "training":
@@ -323,6 +327,11 @@ class TrainLesson {
       default:
         break;
     }
+  }
+
+  /** Tells the session what the lesson shows: its values and the step shown. */
+  wish() {
+    this.session.wish({ values: this.values(), step: this.shownStep() });
   }
 
   /** The step the steps card shows: the state's, up to a pending guess. */

@@ -33,13 +33,13 @@ const TRY_DEBOUNCE_MS = 200;
 export class TrainSession {
   /**
    * query(kind, payload) -> Promise<{ok, result | error}>: the engine.
-   * want() -> the lesson's values (its params): read when a request starts and when it answers.
-   * listener(event): called after each new snapshot.
+   * listener(event): called after each new snapshot (the lesson tells its wish there, when it changed).
+   * The lesson tells its wish (`wish()`) before it asks anything and whenever its values or its shown
+   * step change: the session never asks the lesson.
    */
-  constructor(query, want, listener, shownStep) {
+  constructor(query, listener) {
     this.query = query;
-    this.want = want;
-    this.shownStep = shownStep;  // () -> the step the steps card shows: the example uses its merges
+    this.wished = { values: null, step: 0 }; // the lesson's values (its params) and the step its steps card shows (the example uses its merges)
     this.listener = listener;
     this.snapshot = Object.freeze({
       trace: null, trainedKey: null, trainedPayload: null, error: null, busy: false, asked: 0, stale: false, outdated: false, tried: null, tryError: null,
@@ -51,6 +51,11 @@ export class TrainSession {
     this.debounce = 0;
     this.tryTyped = false;
     this.tryDebounce = 0;
+  }
+
+  /** What the lesson shows now: its values and the step shown. */
+  wish({ values, step }) {
+    this.wished = { values, step };
   }
 
   set(patch, event) {
@@ -76,23 +81,23 @@ export class TrainSession {
     const typed = this.typed;
     this.typed = false;
     settled.cancelDelay(this.debounce);
-    if (first || this.want().corpus.length <= AUTO_TRAIN_CHARS) {
+    if (first || this.wished.values.corpus.length <= AUTO_TRAIN_CHARS) {
       if (typed) this.debounce = settled.delay(() => this.train(), TRAIN_DEBOUNCE_MS);
       else this.train();
       return;
     }
-    const outdated = this.snapshot.trainedKey !== settingsKey(this.want());
+    const outdated = this.snapshot.trainedKey !== settingsKey(this.wished.values);
     this.set({ stale: outdated, outdated }, "stale");
   }
 
   /** Trains on the wanted settings: the debounce's or the train button's request. */
   async train() {
     settled.cancelDelay(this.debounce);
-    const key = settingsKey(this.want());
+    const key = settingsKey(this.wished.values);
     const ticket = this.training.open(key);
     if (!ticket) return;
     this.set({ busy: true, asked: this.snapshot.asked + 1, stale: true }, "training");
-    const payload = trainPayload(this.want());
+    const payload = trainPayload(this.wished.values);
     const answer = await this.query("train", payload);
     const wanted = this.training.land();
     if (!this.training.is(ticket)) return;
@@ -106,7 +111,7 @@ export class TrainSession {
       this.set({ busy: false, error: answer.error }, "error");
       return;
     }
-    const outdated = key !== settingsKey(this.want());
+    const outdated = key !== settingsKey(this.wished.values);
     this.set({ trace: pagedTrace(answer.result), trainedKey: key, trainedPayload: payload, error: null, busy: false, stale: outdated, outdated }, "trained");
     this.runTry();
   }
@@ -134,7 +139,7 @@ export class TrainSession {
       if (answer.ok) this.set({ trace: withPage(now.trace, answer.result) }, "steps");
       else this.set({ error: answer.error }, "stepsError");
     }
-    if (!wanted) this.needStep(this.shownStep());
+    if (!wanted) this.needStep(this.wished.step);
   }
 
   /** The example text changed: cut it at once, or after a pause when it was typed. */
@@ -156,8 +161,8 @@ export class TrainSession {
     settled.cancelDelay(this.tryDebounce);
     const trace = this.snapshot.trace;
     if (!trace) return;
-    const text = this.want().try;
-    const step = this.shownStep();
+    const text = this.wished.values.try;
+    const step = this.wished.step;
     const merges = triedMerges(trace, step);
     const ticket = this.trying.open([trace, text, merges]);
     if (!ticket) return;
