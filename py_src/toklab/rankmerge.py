@@ -32,8 +32,8 @@ from __future__ import annotations
 import heapq
 from array import array
 from bisect import bisect_left
-from collections import Counter
-from itertools import accumulate, compress, repeat
+from collections import Counter, deque
+from itertools import accumulate, chain, compress, islice, repeat
 from operator import eq, lshift, ne, or_
 
 __all__ = ["HEAP_FROM", "PairTable", "merge_ids"]
@@ -46,12 +46,15 @@ def merge_ids(ids: list[int], merges, shift: int, made, spans: list | None = Non
     """`ids` (changed in place) after every merge, lowest value first, leftmost first among equals."""
     if len(ids) > HEAP_FROM:
         return _merge_long(ids, merges, shift, made, spans)
-    get = merges.get
     known = getattr(merges, "memo", None)  # a PairTable's pairs asked before: looked up in C first
-    ask, unknown = (get, _NONE) if known is None else (known.get, -1)
-    rk = [ask(a << shift | b, unknown) for a, b in zip(ids, ids[1:])]
+    if known is None:
+        ask, unknown, look, maybe, size = merges.get, _NONE, None, None, 1
+    else:  # then its filter, in C too: most pairs asked are none, and most of those it answers
+        ask, unknown, look, maybe, size = known.get, -1, merges.look, merges.maybe, len(merges.maybe)
+    keys = list(map(or_, map(lshift, ids, repeat(shift)), islice(ids, 1, None)))
+    rk = list(map(ask, keys, repeat(unknown)))
     if unknown == -1 and -1 in rk:
-        rk = [get(a << shift | b, _NONE) if v == -1 else v for v, a, b in zip(rk, ids, ids[1:])]
+        rk = [(look(k) if maybe[k % size] else _NONE) if v == -1 else v for v, k in zip(rk, keys)]
     while rk:
         m = min(rk)
         if m == _NONE:
@@ -62,14 +65,16 @@ def merge_ids(ids: list[int], merges, shift: int, made, spans: list | None = Non
         if spans is not None:
             spans[i : i + 2] = ((spans[i][0], spans[i + 1][1]),)
         if i + 1 < len(ids):
-            v = ask(new << shift | ids[i + 1], unknown)
-            rk[i] = get(new << shift | ids[i + 1], _NONE) if v == -1 else v
+            k = new << shift | ids[i + 1]
+            v = ask(k, unknown)
+            rk[i] = ((look(k) if maybe[k % size] else _NONE) if v == -1 else v)
             del rk[i + 1]
         else:
             del rk[i]
         if i:
-            v = ask(ids[i - 1] << shift | new, unknown)
-            rk[i - 1] = get(ids[i - 1] << shift | new, _NONE) if v == -1 else v
+            k = ids[i - 1] << shift | new
+            v = ask(k, unknown)
+            rk[i - 1] = ((look(k) if maybe[k % size] else _NONE) if v == -1 else v)
     return ids
 
 
@@ -121,7 +126,7 @@ class PairTable:
     True
     """
 
-    __slots__ = ("get", "memo", "rights", "shift", "starts", "vals")
+    __slots__ = ("get", "look", "maybe", "memo", "rights", "shift", "starts", "vals")
 
     def __init__(self, lefts, rights, values, shift: int, n_ids: int):
         n, values = len(lefts), _narrow(values)
@@ -153,7 +158,8 @@ class PairTable:
 
     def _set(self, starts: array, rights: array, vals: array, shift: int) -> None:
         self.starts, self.rights, self.vals, self.shift, self.memo = starts, rights, vals, shift, {}
-        self.get = _getter(starts, rights, vals, shift, (1 << shift) - 1, self.memo)
+        self.maybe = bytearray(b"\x01")  # every pair may be, until FILTER_AFTER were looked up: then `_filter`
+        self.get, self.look = _getter(starts, rights, vals, shift, (1 << shift) - 1, self.memo, self.maybe)
 
     def values(self) -> array:
         """Every pair's value (as `dict.values()`)."""
@@ -179,19 +185,40 @@ def _narrow(values) -> array:
 
 
 MEMO = 1 << 14  # pairs a table remembers (found or not) before it forgets them all and starts again
+FILTER_AFTER = 1 << 11  # pairs looked up before the table makes its filter
 
 
-def _getter(starts: array, rights: array, values: array, shift: int, mask: int, memo: dict):
-    """`PairTable.get` as a closure (its arrays in cells: quicker than attributes in the merge loop). The
-    last MEMO pairs asked are remembered in `memo` (a value, or _NONE: no such pair): text asks for the
-    same few pairs again and again (Gemma 3's "▁" + a letter: a bisection in a run of 40,893)."""
+def _filter(starts: array, rights: array, shift: int) -> bytearray:
+    """`maybe[key % len(maybe)]` is 1 for every pair's key: 0 says at once, in C, that a pair is none (most
+    pairs a text asks for are none: two Chinese characters side by side). One byte for each of about four
+    slots a pair (a quarter of the nones get through to the bisection), set by `map`s in C.
+
+    >>> maybe = _filter(array("I", [0, 1, 1, 2]), array("I", [1, 2]), 2)
+    >>> [maybe[k % len(maybe)] for k in (0 << 2 | 1, 2 << 2 | 2, 1 << 2 | 1)]
+    [1, 1, 0]
+    """
+    size = 4 * len(rights) + 1
+    while any(size % p == 0 for p in (3, 5, 7, 11, 13, 17, 19, 23)):
+        size += 2
+    maybe = bytearray(size)
+    counts = map(int.__sub__, islice(starts, 1, None), starts)
+    lefts = chain.from_iterable(map(repeat, range(len(starts) - 1), counts))
+    keys = map(or_, map(lshift, lefts, repeat(shift)), rights)
+    deque(map(maybe.__setitem__, map(size.__rmod__, keys), repeat(1)), maxlen=0)  # run in C, keep nothing
+    return maybe
+
+
+def _getter(starts: array, rights: array, values: array, shift: int, mask: int, memo: dict, maybe: bytearray):
+    """`PairTable.get` and `look` as closures (its arrays in cells: quicker than attributes in the merge
+    loop). The last MEMO pairs looked up are remembered in `memo` (a value, or _NONE: no such pair): text
+    asks for the same few pairs again and again (Gemma 3's "▁" + a letter: a bisection in a run of
+    40,893). `look(key)` is for a key the memo does not hold (`merge_ids` asked it first): the value or
+    _NONE. Once FILTER_AFTER pairs have been looked up (a long text, new pairs: worth the filter's 0.02-0.05
+    s of CPython), `maybe` becomes `_filter`, in place."""
     last = len(starts) - 1
     remembered = memo.get
 
-    def get(key: int, default=None):
-        v = remembered(key, -1)
-        if v != -1:
-            return default if v == _NONE else v
+    def look(key: int) -> int:
         a = key >> shift
         v = _NONE
         if a < last:
@@ -203,7 +230,15 @@ def _getter(starts: array, rights: array, values: array, shift: int, mask: int, 
                     v = values[k]
         if len(memo) >= MEMO:
             memo.clear()
+        elif len(memo) == FILTER_AFTER and len(maybe) == 1:
+            maybe[:] = _filter(starts, rights, shift)
         memo[key] = v
+        return v
+
+    def get(key: int, default=None):
+        v = remembered(key, -1)
+        if v == -1:
+            v = look(key)
         return default if v == _NONE else v
 
-    return get
+    return get, look
