@@ -23,6 +23,9 @@ REQUESTS = [
     ("overview", {"text": "word " * 30, "piece": 25, "piece_limit": 10}),
     ("overview", {"text": ""}),
     ("overview", {"text": "the rat sat", "merges": TRAINED}),
+    ("overview_ids", {"text": "tokenization " * 700}),
+    ("overview_ids", {"text": MIXED, "offset": 3, "allowed_special": "all"}),
+    ("overview_ids", {"text": "the rat sat", "merges": TRAINED, "offset": 10**6}),  # past the end: no ids
     ("trace_piece", {"text": "tokenization", "index": 0}),
     ("trace_piece", {"text": MIXED, "index": 3}),
     ("trace_piece", {"text": MIXED, "index": 20, "allowed_special": "all"}),  # the special token

@@ -26,6 +26,7 @@ GOOD = {
     "warmup": {"encoding": "r50k_base"},
     "overview": {"text": "hello world", "allowed_special": "none", "piece": 0, "piece_limit": 10, "merges": None,
                  "encoding": "r50k_base"},
+    "overview_ids": {"text": "hello world", "allowed_special": "none", "merges": None, "encoding": "r50k_base", "offset": 1},
     "trace_piece": {"text": "hello world", "index": 1, "allowed_special": "none", "merges": None, "encoding": "r50k_base"},
     "decode": {"ids": "31373 995", "encoding": "r50k_base"},
     "special": {"text": "hi<|endoftext|>", "encoding": "r50k_base"},
