@@ -255,7 +255,7 @@ export async function quirksSheet(ctx, state) {
   ];
   const key = [
     table([t("worksheet.col.text"), t("worksheet.col.nTokens"), t("worksheet.col.tokens")],
-      rows.map((row) => [text(row), row.ids.length, firstOf(row.tokens.map((tok) => (tok.face.partial ? tok.face.text : visibleSymbol(tok.face.text))), LIST_MAX).join(" · ")])),
+      rows.map((row) => [text(row), row.n_ids, firstOf(row.tokens.map((tok) => (tok.face.partial ? tok.face.text : visibleSymbol(tok.face.text))), LIST_MAX).join(" · ")])),
     p(t(`quirks.${quirk.id}.a`)),
   ];
   return { work, key };
@@ -297,7 +297,7 @@ export async function piecesSheet(ctx, state) {
   const key = [
     table([t("worksheet.col.piece"), t("worksheet.col.text"), t("worksheet.col.tokens"), t("worksheet.col.ids")],
       pieces.map((pc, i) => [i + 1, visibleSymbol(pc.text), pc.tokens.join(" · "), pc.ids.join(", ")])),
-    p(t("worksheet.pieces.total", { n: overview.ids.length })),
+    p(t("worksheet.pieces.total", { n: overview.n_ids })),
   ];
   return { work, key };
 }
