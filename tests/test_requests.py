@@ -34,6 +34,8 @@ GOOD = {
               "min_frequency": 2, "tie_break": "first_occurrence", "detail": "auto"},
     "train_steps": {"corpus": "low lower lowest", "mode": "chars", "unit": "words", "vocab_size": None, "num_merges": 3,
                     "min_frequency": 2, "tie_break": "first_occurrence", "detail": "auto", "step": 1},
+    "train_try": {"corpus": "low lower lowest", "mode": "chars", "unit": "words", "vocab_size": None, "num_merges": 3,
+                  "min_frequency": 2, "tie_break": "first_occurrence", "detail": "auto", "text": "lower", "n_merges": 2},
     "toy_encode": {"merges": [["l", "o"]], "text": "low", "unit": "words", "end_marker": None, "vocab": None},
     "train_wordpiece": {"corpus": "low lower lowest", "unit": "words", "num_merges": 3, "min_frequency": 2, "text": "lowest"},
     "compare": {"text": "a b a b", "corpus": None, "bpe_vocab_size": 20, "min_frequency": 2},

@@ -54,7 +54,7 @@ export const FAMILIES = Object.freeze(["byte_level_bpe", "char_bpe", "spm_bpe", 
 export const CUSTOM_TABLE = "custom";
 
 /** Every request kind the worker answers. */
-export const KINDS = Object.freeze(["warmup", "overview", "overview_ids", "trace_piece", "decode", "special", "train", "train_steps", "toy_encode", "train_wordpiece", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file", "tokenizer_model_file", "tokenizer_vocab_file", "tokenizer_facts", "hf_compare"]);
+export const KINDS = Object.freeze(["warmup", "overview", "overview_ids", "trace_piece", "decode", "special", "train", "train_steps", "train_try", "toy_encode", "train_wordpiece", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file", "tokenizer_model_file", "tokenizer_vocab_file", "tokenizer_facts", "hf_compare"]);
 /** The kinds the worker runs in slices, turning its event loop between them, so Stop reaches them. */
 export const SLICED_KINDS = Object.freeze(["train_hf"]);
 

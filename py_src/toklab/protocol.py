@@ -604,7 +604,7 @@ class Training(TypedDict):
     special_tokens: list[str]  # entries that are not symbols: ["<unk>"] for toy, [] for bytes
     base_vocab: list[str]  # the starting symbols
     base_vocab_size: int  # the vocabulary size before the first merge: special_tokens + base_vocab
-    merges: list[Pair]  # in the order learned (the rank order)
+    merges: list[Pair]  # in the order learned (the rank order): the first page's, merges 0 .. step_limit - 1 (a step's `pair` is its merge; train_try cuts with any number of them)
     learned: list[str]  # the new tokens, in order: the first ITEM_LIMIT
     n_learned: int  # all new tokens: the vocabulary after training has base_vocab_size + n_learned entries
     vocab: list[str]  # special_tokens + base_vocab + the learned tokens listed
@@ -621,6 +621,17 @@ class TrainStepsRequest(TrainRequest, total=False):
     answer: training is deterministic)."""
 
     step: Required[Annotated[int, Range(0, MAX_ITEMS)]]  # a step's index (0: the first merge); past the end: the last page
+
+
+class TrainTryRequest(TrainRequest, total=False):
+    """The example text cut with the first `n_merges` merges of the training with these settings (the
+    `train` request's own), from the training the engine holds or trained again (the same merges): the
+    page names the training instead of sending its merges back (1M Chinese characters learn about 10^5).
+    Byte merges cut it as GPT-2's encoder does (an `Overview`), character merges as `toy_encode` does,
+    in the training's unit, its special tokens and base symbols known (a `ToyCut`)."""
+
+    text: Required[str]
+    n_merges: Required[Annotated[int, Range(0, MAX_ITEMS)]]  # the merges learned by the shown step; past the end: every one
 
 
 class TrainSteps(TypedDict):
@@ -946,6 +957,7 @@ KINDS: dict[str, tuple[type, type]] = {
     "special": (SpecialRequest, SpecialViews),
     "train": (TrainRequest, Training),
     "train_steps": (TrainStepsRequest, TrainSteps),
+    "train_try": (TrainTryRequest, Overview | ToyCut),
     "toy_encode": (ToyEncodeRequest, ToyCut),
     "train_wordpiece": (TrainWordPieceRequest, WordPieceTraining),
     "compare": (CompareRequest, Comparison),

@@ -326,6 +326,22 @@ def train_steps(corpus: str, step: int, **settings) -> dict:
     return steps_page(_training(corpus, **settings), _int(step, "step"))
 
 
+def train_try(corpus: str, text: str, n_merges: int, **settings) -> dict:
+    """The example `text` cut with the first `n_merges` merges of the training with these settings (see
+    `train`): an overview for byte merges, a toy cut for character merges.
+
+    >>> [p["tokens"] for p in train_try("low low lower", "lower", 1, mode="bytes", min_frequency=1)["pieces"]]
+    [['lo', 'w', 'e', 'r']]
+    >>> [w["tokens"] for w in train_try("low low lower", "lower", 2, num_merges=2)["words"]]
+    [['low', 'e', 'r', '</w>']]
+    """
+    trace = _training(corpus, **settings)
+    merges = trace["merges"][: _int(n_merges, "n_merges")]
+    if trace["kind"] == "bytes":
+        return overview(text, merges=merges)
+    return toy_encode(merges, text, unit=trace["unit"], vocab=trace["special_tokens"] + trace["base_vocab"])
+
+
 def train_wordpiece(corpus: str, unit: str = "words", num_merges: int | None = None, min_frequency: int = 2,
                     text: str = "") -> dict:
     """The train lesson's corpus learned by WordPiece's trainer, and the example cut by longest match."""
@@ -660,6 +676,7 @@ HANDLERS: dict[str, Callable[..., dict]] = {
     "special": special,
     "train": train,
     "train_steps": train_steps,
+    "train_try": train_try,
     "toy_encode": toy_encode,
     "train_wordpiece": train_wordpiece,
     "compare": compare,

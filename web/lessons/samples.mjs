@@ -95,7 +95,7 @@ class SamplesLesson extends TextLesson {
     // A new width (a phone turned, a window resized) moves the rows: the box scrolls to its windows again.
     this.streamResize = new ResizeObserver(() => this.scrollToWindows());
     this.streamResize.observe(this.stream);
-    this.streamMore = el("p", { className: "fine" });
+    this.streamMore = el("p", { className: "fine", testid: "stream-more" });
     this.chapterNote = el("p", { className: "fine", testid: "samples-chapter-note" });
     const streamCard = stageCard(b, { n: 1, id: "samples-stream-title", titleKey: "samples.streamTitle", textKey: "samples.streamText", meta: this.streamMeta },
       this.chapterNote, this.stream, this.streamMore);
