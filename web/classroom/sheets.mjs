@@ -190,12 +190,12 @@ export async function specialSheet(ctx, state) {
     blankLine(t("worksheet.special.plain")),
   ];
   const refused = views.refused.ok
-    ? t("worksheet.special.idsKey", { n: views.refused.ids.length, ids: firstOf(views.refused.ids, LIST_MAX).join(", ") })
+    ? t("worksheet.special.idsKey", { n: views.refused.n_ids, ids: firstOf(views.refused.ids, LIST_MAX).join(", ") })
     : errorText(t, { code: views.refused.code, params: views.refused.params, message: views.refused.error });
   const key = [
     p(`${t("worksheet.special.refused")} ${refused}`),
-    p(`${t("worksheet.special.allowed")} ${t("worksheet.special.idsKey", { n: views.allowed.ids.length, ids: firstOf(views.allowed.ids, LIST_MAX).join(", ") })}`),
-    p(`${t("worksheet.special.plain")} ${t("worksheet.special.idsKey", { n: views.plain.ids.length, ids: firstOf(views.plain.ids, LIST_MAX).join(", ") })}`),
+    p(`${t("worksheet.special.allowed")} ${t("worksheet.special.idsKey", { n: views.allowed.n_ids, ids: firstOf(views.allowed.ids, LIST_MAX).join(", ") })}`),
+    p(`${t("worksheet.special.plain")} ${t("worksheet.special.idsKey", { n: views.plain.n_ids, ids: firstOf(views.plain.ids, LIST_MAX).join(", ") })}`),
   ];
   return { work, key };
 }
