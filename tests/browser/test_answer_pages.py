@@ -8,6 +8,7 @@ The ids come from tiktoken; the trained example from the engine on CPython, cut 
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 from conftest import settled_after, shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
@@ -35,6 +36,16 @@ def test_copy_ids_copies_every_id_of_a_text_longer_than_the_page_lists(open_app,
     page.get_by_test_id("copy-ids").click()
     expect(page.get_by_test_id("copy-ids")).to_contain_text("Copied")  # the button's own sign: written
     assert page.evaluate("() => navigator.clipboard.readText()") == json.dumps(whole)
+
+
+def test_decode_takes_every_id_of_a_text_longer_than_the_overview_lists(open_app, r50k_oracle):
+    text = TEXT[:3000]  # short enough for the address, more ids than an overview lists
+    whole = r50k_oracle.encode_ordinary(text)
+    assert len(whole) > ITEM_LIMIT
+    page = open_app(f"lesson=decode&lang=en&text={quote(text)}")
+    wait_settled(page)
+    settled_after(page, lambda: page.get_by_test_id("ids-from-text").click())
+    expect(page.get_by_test_id("ids-input")).to_have_value(" ".join(map(str, whole)))
 
 
 def test_samples_windows_past_the_listed_stream_are_the_streams_own(open_app, r50k_oracle):
