@@ -17,9 +17,13 @@ training on it is no larger than on new text of that length):
 Both shipped texts come from the build's cache (tools/corpora.py; `python build.py` makes it).
 
 The sample: every kind that takes a text or corpus, on every text; the kinds that take a table (overview,
-trace_piece, decode, special, model_row) on one table of each family by default (--tables names others).
-Not sent: warmup, source and tokenizer_facts (their answers do not depend on a text), and the three file
-openers (their answers are the file's facts and make-up, a few kB whatever the file). train_hf and
+trace_piece, decode, special, model_row) on one table of each family by default (--tables names others),
+with the first page of ids Copy ids asks for (overview_ids; decode is sent the ids it lists, cut to
+MAX_TEXT characters); after each training its last page of steps (train_steps) and the text cut with
+every merge learned (train_try, the train lesson's example).
+Not sent: warmup, source and tokenizer_facts (their answers do not depend on a text), toy_encode (the
+page sends train_try instead), and the three file openers (their answers are the file's facts and
+make-up, a few kB whatever the file). train_hf and
 hf_compare (Train like MiniMind) are sent on english and chinese only with --minimind (minutes on CPython).
 """
 
@@ -44,7 +48,7 @@ TEXTS = ("english", "chinese", "mixed", "emoji")
 TABLES = ("r50k_base", "o200k_base", "minimind", "gemma3", "llama2", "unigram_en", "wordpiece_en")
 TABLE_KINDS = ("overview", "trace_piece", "decode", "special", "model_row")
 TRAINS = (("chars", "words"), ("chars", "lines"), ("bytes", "words"))
-KINDS = TABLE_KINDS + ("train", "train_steps", "toy_encode", "train_wordpiece", "compare", "samples")
+KINDS = TABLE_KINDS + ("overview_ids", "train", "train_steps", "train_try", "train_wordpiece", "compare", "samples")
 
 
 def _shipped(key: str) -> str:
@@ -90,8 +94,10 @@ def ask(kind: str, payload: dict) -> tuple[int, float, dict]:
 def requests(text_name: str, text: str, kinds: set, tables: list, minimind: bool):
     """(kind, table, payload) of each request, in the page's order (an answer may feed the next)."""
     for table in tables:
-        if "overview" in kinds or "decode" in kinds:
+        if "overview" in kinds or "decode" in kinds or "overview_ids" in kinds:
             yield "overview", table, {"text": text, "encoding": table}
+        if "overview_ids" in kinds or "decode" in kinds:
+            yield "overview_ids", table, {"text": text, "encoding": table, "offset": 0}  # the first page Copy ids asks for
         if "trace_piece" in kinds:
             yield "trace_piece", table, {"text": text, "index": 0, "encoding": table}
         if "decode" in kinds:
@@ -102,12 +108,12 @@ def requests(text_name: str, text: str, kinds: set, tables: list, minimind: bool
             yield "model_row", table, {"text": text, "encoding": table}
     for mode, unit in TRAINS:
         label = f"{mode}/{unit}" if mode == "chars" else mode
-        if "train" in kinds or "toy_encode" in kinds or "train_steps" in kinds:
+        if "train" in kinds or "train_try" in kinds or "train_steps" in kinds:
             yield "train", label, {"corpus": text, "mode": mode, "unit": unit, "detail": "auto"}
         if "train_steps" in kinds:
             yield "train_steps", label, None  # the last page of the training's steps: filled in by run()
-        if "toy_encode" in kinds and mode == "chars":
-            yield "toy_encode", label, None  # the training's merges: filled in by run()
+        if "train_try" in kinds:
+            yield "train_try", label, None  # the text cut with every merge of the training held: filled in by run()
     if "train_wordpiece" in kinds:
         yield "train_wordpiece", "", {"corpus": text, "text": text}
     if "compare" in kinds:
@@ -128,7 +134,7 @@ def run(args) -> list[tuple]:
         last: dict = {}
         for kind, table, payload in requests(name, text, kinds, args.tables.split(","), args.minimind):
             if kind == "decode":
-                ids = (last.get("overview") or {}).get("ids") or []
+                ids = (last.get("overview_ids") or {}).get("ids") or []
                 payload = {"ids": " ".join(map(str, ids))[:MAX_TEXT].rsplit(" ", 1)[0], "encoding": table}
             elif kind == "train_steps":
                 trained = last.get("train")
@@ -136,11 +142,11 @@ def run(args) -> list[tuple]:
                     continue
                 n = trained.get("n_steps", len(trained["steps"]))
                 payload = {**last["train_payload"], "step": max(0, n - 1)}
-            elif kind == "toy_encode":
+            elif kind == "train_try":
                 trained = last.get("train")
                 if not trained:
                     continue
-                payload = {"merges": trained["merges"], "text": text, "unit": table.split("/")[1], "vocab": trained["vocab"]}
+                payload = {**last["train_payload"], "text": text, "n_merges": trained["n_steps"]}
             elif kind == "hf_compare":
                 if not last.get("train_hf"):
                     continue

@@ -23,6 +23,9 @@ REQUESTS = [
     ("overview", {"text": "word " * 30, "piece": 25, "piece_limit": 10}),
     ("overview", {"text": ""}),
     ("overview", {"text": "the rat sat", "merges": TRAINED}),
+    ("overview_ids", {"text": "tokenization " * 700}),
+    ("overview_ids", {"text": MIXED, "offset": 3, "allowed_special": "all"}),
+    ("overview_ids", {"text": "the rat sat", "merges": TRAINED, "offset": 10**6}),  # past the end: no ids
     ("trace_piece", {"text": "tokenization", "index": 0}),
     ("trace_piece", {"text": MIXED, "index": 3}),
     ("trace_piece", {"text": MIXED, "index": 20, "allowed_special": "all"}),  # the special token
@@ -46,6 +49,9 @@ REQUESTS = [
     ("train_steps", {"corpus": "low lower lowest low lower newest", "num_merges": 10, "step": 3}),
     ("train_steps", {"corpus": " ".join(f"w{i}x{i * 7 % 13}y" for i in range(1500)), "mode": "bytes", "min_frequency": 1, "step": 10**6}),
     ("train_steps", {"corpus": "", "step": 0}),
+    ("train_try", {"corpus": "the cat the hat the", "mode": "bytes", "min_frequency": 1, "text": "the rat", "n_merges": 3}),
+    ("train_try", {"corpus": "low lower lowest low lower newest", "text": "lowest zed", "n_merges": 10**6}),
+    ("train_try", {"corpus": "", "text": "x", "n_merges": 1}),
     ("toy_encode", {"merges": [["l", "o"], ["lo", "w"]], "text": "low lower zed", "vocab": ["l", "o", "lo", "low", "w", "</w>"]}),
     ("toy_encode", {"merges": [["中", "国"]], "text": "中 国 人\n我", "unit": "lines", "vocab": None}),
     ("train_wordpiece", {"corpus": "low lower lowest low lower newest", "num_merges": 10, "text": "lowest zed"}),

@@ -53,9 +53,31 @@ def test_the_pages_put_together_are_the_whole_runs_steps(payload, whole):
     assert len(reference["steps"]) > STEP_LIMIT  # more than one page
     assert paged_steps(payload) == reference["steps"]
     first = answer("train", payload)
-    assert first["merges"] == reference["merges"] and first["learned"] == reference["learned"][:ITEM_LIMIT]
+    assert first["merges"] == reference["merges"][:STEP_LIMIT] == [s["pair"] for s in first["steps"]]
+    assert first["learned"] == reference["learned"][:ITEM_LIMIT]
     assert first["n_learned"] == len(reference["learned"])
     assert first["stop"] == reference["stop"] and first["n_steps"] == len(reference["steps"])
+
+
+@pytest.mark.parametrize("payload, whole", [
+    ({"corpus": WORDS, "mode": "bytes", "min_frequency": 1}, lambda: train_bytes(WORDS, min_frequency=1)),
+    ({"corpus": WORDS, "unit": "lines", "min_frequency": 1}, lambda: train_toy(WORDS, unit="lines", min_frequency=1)),
+    ({"corpus": WORDS, "min_frequency": 1, "tie_break": "huggingface"}, lambda: train_toy(WORDS, min_frequency=1, tie_break="huggingface")),
+])  # fmt: skip
+def test_the_example_names_the_training_and_is_cut_as_with_its_merges_sent_back(payload, whole):
+    """train_try cuts the example with the first n merges of the training the engine holds (or trains
+    again): the same answer as the merges sent back (overview with merges, toy_encode), which the page did."""
+    reference = whole()
+    merges, text = reference["merges"], "w12x3y w1499x4y lower 今天 w7x"
+    assert len(merges) > STEP_LIMIT
+    for n in (0, 1, STEP_LIMIT + 7, len(merges), 10**6):
+        got = answer("train_try", {**payload, "text": text, "n_merges": n})
+        if reference["kind"] == "bytes":
+            assert got == answer("overview", {"text": text, "allowed_special": "none", "merges": merges[:n]})
+        else:
+            vocab = reference["special_tokens"] + reference["base_vocab"]
+            assert got == answer("toy_encode", {"merges": merges[:n], "text": text, "unit": reference["unit"], "vocab": vocab})
+        answer("train", {"corpus": "low lower lowest"})  # the engine now holds another training: trained again
 
 
 def test_a_step_past_the_end_gives_the_last_page_and_a_newer_training_does_not_change_a_page():
@@ -99,7 +121,7 @@ def test_a_training_at_the_text_limit_is_answered_within_its_bound():
     raw = webapi.handle("train", json.dumps(payload))
     first = json.loads(raw)["result"]
     assert first["n_steps"] == 1200 and len(first["steps"]) == STEP_LIMIT
-    assert first["n_rows"] == 100 and first["n_distinct"] == 99_900
+    assert first["n_rows"] == 100 and first["n_distinct"] == 99_900 and len(first["merges"]) == STEP_LIMIT
     assert sum(len(r["symbols"]) for r in first["corpus"]) <= CORPUS_SYMBOLS
     assert len(raw.encode()) < 1 * MB
     for step in (STEP_LIMIT, 2 * STEP_LIMIT):

@@ -17,7 +17,7 @@ TARGET = ROOT / "web" / "protocol.mjs"
 
 # The constants of toklab.protocol the page reads, in the order they are written.
 CONSTANTS = ("PIECE_LIMIT", "MAX_TEXT", "MAX_CANDIDATE_BYTES", "MAX_TRACE_BYTES", "ITEM_LIMIT", "MAX_ID_DIGITS",
-             "MAX_INT", "MAX_ITEMS", "MAX_BLOCK", "MAX_BATCH", "TOY_WORK_LIMIT", "MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MAX_TOKENIZER_FILE")  # fmt: skip
+             "MAX_INT", "MAX_ITEMS", "MAX_BLOCK", "MAX_BATCH", "TOY_WORK_LIMIT", "MAX_CORPUS_CHARS", "MAX_TRAIN_VOCAB", "MAX_TOKENIZER_FILE", "STREAM_LIMIT")  # fmt: skip
 
 
 def _protocol():

@@ -17,6 +17,7 @@ export const TOY_WORK_LIMIT = 1000000;  // toy_encode: symbols looked at and mer
 export const MAX_CORPUS_CHARS = 8000000;  // train_hf's corpus: about 8 MB of Latin text, 24 MB of Chinese
 export const MAX_TRAIN_VOCAB = 32000;  // train_hf's largest vocabulary (MiniMind's: 6,400)
 export const MAX_TOKENIZER_FILE = 67108864;  // bytes of a tokenizer.json the reader may open (64 MiB)
+export const STREAM_LIMIT = 400;  // samples: the stream's first ids (and tokens) an answer lists, what the stream view draws; the windows carry their own
 
 /** The three tables the tables lesson compares (toklab.registry), the default first. */
 export const ENCODINGS = Object.freeze(["r50k_base", "cl100k_base", "o200k_base"]);
@@ -55,7 +56,7 @@ export const TABLE_NAMES = Object.freeze(["r50k_base", "cl100k_base", "o200k_bas
 export const CUSTOM_TABLE = "custom";
 
 /** Every request kind the worker answers. */
-export const KINDS = Object.freeze(["warmup", "overview", "trace_piece", "decode", "special", "train", "train_steps", "toy_encode", "train_wordpiece", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file", "tokenizer_model_file", "tokenizer_vocab_file", "tokenizer_facts", "hf_compare"]);
+export const KINDS = Object.freeze(["warmup", "overview", "overview_ids", "trace_piece", "decode", "special", "train", "train_steps", "train_try", "toy_encode", "train_wordpiece", "compare", "samples", "source", "train_hf", "model_row", "tokenizer_file", "tokenizer_model_file", "tokenizer_vocab_file", "tokenizer_facts", "hf_compare"]);
 /** The kinds the worker runs in slices, turning its event loop between them, so Stop reaches them. */
 export const SLICED_KINDS = Object.freeze(["train_hf"]);
 

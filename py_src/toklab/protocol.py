@@ -40,6 +40,8 @@ MAX_BATCH = 64  # samples: the most windows (batch_size)
 TOY_WORK_LIMIT = 1_000_000  # toy_encode: symbols looked at and merge characters listed; the words past it are left out (n_words)
 STEP_LIMIT = 500  # training steps a train answer (its first page) or a train_steps answer lists; the page asks for the rest as it steps
 CORPUS_SYMBOLS = 20_000  # a train answer's corpus rows: the first ones, as many as hold this many symbols (a longer first row is cut)
+ID_PAGE = 200_000  # ids an `overview_ids` answer lists (at most 1.6 MB of JSON); an overview lists its first ITEM_LIMIT
+STREAM_LIMIT = 400  # samples: the stream's first ids (and tokens) an answer lists, what the stream view draws; the windows carry their own
 
 Rule = Literal["contraction", "letters", "digits", "punctuation", "whitespace", "special"]
 Pair = tuple[str, str]
@@ -274,7 +276,8 @@ class PieceSummary(TypedDict):
 
 
 class Overview(TypedDict):
-    ids: list[int]  # all ids of the text
+    ids: list[int]  # the text's first ITEM_LIMIT ids: what the page draws (overview_ids pages through them all)
+    n_ids: int  # all ids of the text
     n_pieces: int  # all pieces of the text
     piece_offset: int  # index of the first piece of this page
     piece_limit: int  # pieces per page
@@ -287,6 +290,24 @@ class Overview(TypedDict):
     specials: list[tuple[str, int]]  # the special tokens and their ids, by id
     family: Family  # the table's family (toklab.tables): how trace_piece's steps read
     model: ModelFacts | None  # the table's facts (toklab.tables), its family and format named; null for merges trained in the page
+
+
+class OverviewIdsRequest(TypedDict, total=False):
+    """The ids of a text from id `offset` on, at most ID_PAGE of them: what copying all ids of a long text
+    fetches page by page (the same text and table as the overview; its pieces are held, not cut again)."""
+
+    text: Required[str]
+    allowed_special: Literal["none", "all"]  # default "none"
+    merges: list[Pair] | None  # default null; as in the overview
+    encoding: TableName  # default "r50k_base"; ignored when merges are given
+    offset: Annotated[int, Range(0, MAX_ITEMS)]  # default 0: the index of the first id listed; past the end: none
+
+
+class OverviewIds(TypedDict):
+    ids: list[int]  # ids offset .. offset + id_limit - 1 (fewer at the end)
+    n_ids: int  # all ids of the text
+    offset: int
+    id_limit: int  # ID_PAGE
 
 
 class Step(TypedDict):
@@ -600,7 +621,7 @@ class Training(TypedDict):
     special_tokens: list[str]  # entries that are not symbols: ["<unk>"] for toy, [] for bytes
     base_vocab: list[str]  # the starting symbols
     base_vocab_size: int  # the vocabulary size before the first merge: special_tokens + base_vocab
-    merges: list[Pair]  # in the order learned (the rank order)
+    merges: list[Pair]  # in the order learned (the rank order): the first page's, merges 0 .. step_limit - 1 (a step's `pair` is its merge; train_try cuts with any number of them)
     learned: list[str]  # the new tokens, in order: the first ITEM_LIMIT
     n_learned: int  # all new tokens: the vocabulary after training has base_vocab_size + n_learned entries
     vocab: list[str]  # special_tokens + base_vocab + the learned tokens listed
@@ -617,6 +638,17 @@ class TrainStepsRequest(TrainRequest, total=False):
     answer: training is deterministic)."""
 
     step: Required[Annotated[int, Range(0, MAX_ITEMS)]]  # a step's index (0: the first merge); past the end: the last page
+
+
+class TrainTryRequest(TrainRequest, total=False):
+    """The example text cut with the first `n_merges` merges of the training with these settings (the
+    `train` request's own), from the training the engine holds or trained again (the same merges): the
+    page names the training instead of sending its merges back (1M Chinese characters learn about 10^5).
+    Byte merges cut it as GPT-2's encoder does (an `Overview`), character merges as `toy_encode` does,
+    in the training's unit, its special tokens and base symbols known (a `ToyCut`)."""
+
+    text: Required[str]
+    n_merges: Required[Annotated[int, Range(0, MAX_ITEMS)]]  # the merges learned by the shown step; past the end: every one
 
 
 class TrainSteps(TypedDict):
@@ -743,9 +775,9 @@ class Window(TypedDict):
 
 
 class Samples(TypedDict):
-    ids: list[int]  # the whole stream
-    tokens: list[str]  # one per id, each cut at 200 characters with "…" (a chip shows no more)
-    n_ids: int
+    ids: list[int]  # the stream's first STREAM_LIMIT ids (the stream view draws them; each window lists its own)
+    tokens: list[str]  # one per listed id, each cut at 200 characters with "…" (a chip shows no more)
+    n_ids: int  # all ids of the stream
     vocab_size: int  # the tokenizer's, <unk> or <|endoftext|> included
     block_size: int
     mode: Literal["random", "sequential", "offsets"]
@@ -936,11 +968,13 @@ class TokenizerVocabFileRequest(TypedDict, total=False):
 KINDS: dict[str, tuple[type, type]] = {
     "warmup": (WarmupRequest, Warmup),
     "overview": (OverviewRequest, Overview),
+    "overview_ids": (OverviewIdsRequest, OverviewIds),
     "trace_piece": (TracePieceRequest, TracedPiece | SpmTracedPiece | WordPieceTracedPiece),
     "decode": (DecodeRequest, Decoded),
     "special": (SpecialRequest, SpecialViews),
     "train": (TrainRequest, Training),
     "train_steps": (TrainStepsRequest, TrainSteps),
+    "train_try": (TrainTryRequest, Overview | ToyCut),
     "toy_encode": (ToyEncodeRequest, ToyCut),
     "train_wordpiece": (TrainWordPieceRequest, WordPieceTraining),
     "compare": (CompareRequest, Comparison),

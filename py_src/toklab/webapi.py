@@ -22,7 +22,7 @@ from collections.abc import Callable
 from . import budget as _budget  # the request's time budget (a local `budget` below is a toy count)
 from .errors import ToklabError, ToklabTypeError, as_data, bad_choice
 from .pretokenize import GPT2
-from .protocol import (CUSTOM_TABLE, DEFAULT_ENCODING, OPENAI_NAMES, SPM_NAMES, WORDPIECE_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES,
+from .protocol import (CUSTOM_TABLE, DEFAULT_ENCODING, ID_PAGE, STREAM_LIMIT, OPENAI_NAMES, SPM_NAMES, WORDPIECE_NAMES, ITEM_LIMIT, MAX_TEXT, SLICED_KINDS, MAX_TRACE_BYTES,
                        PIECE_LIMIT, TOY_WORK_LIMIT, TableName)
 from .registry import get_encoding
 from .tables import RankTable
@@ -199,13 +199,15 @@ def warmup(encoding: str = "r50k_base") -> dict:
 
 def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_limit: int = PIECE_LIMIT,
              merges: list | None = None, encoding: str = "r50k_base") -> dict:
-    """All ids of `text`, and the page of its pieces (without merge steps) that holds piece `piece`."""
+    """The first ITEM_LIMIT ids of `text` (`n_ids` counts them all; `overview_ids` lists the others), and the
+    page of its pieces (without merge steps) that holds piece `piece`."""
     enc = _trained(merges) if merges is not None else _encoding(encoding)
     pieces = _pieces(enc, _text(text), allowed_special)
     piece_limit = _int(piece_limit, "piece_limit")
     offset = page_start(_int(piece, "piece"), len(pieces), piece_limit)
     return {
-        "ids": [i for p in pieces for i in p["ids"]],
+        "ids": _ids_from(pieces, 0, ITEM_LIMIT),
+        "n_ids": sum(len(p["ids"]) for p in pieces),
         "n_pieces": len(pieces),
         "piece_offset": offset,
         "piece_limit": piece_limit,
@@ -216,6 +218,35 @@ def overview(text: str, allowed_special: str = "none", piece: int = 0, piece_lim
         "family": enc.family,
         "model": enc.model_facts(),
     }
+
+
+def _ids_from(pieces: list[dict], offset: int, limit: int) -> list[int]:
+    """Ids offset .. offset + limit - 1 of the pieces' ids put end to end."""
+    out: list[int] = []
+    seen = 0
+    for p in pieces:
+        ids = p["ids"]
+        if seen + len(ids) > offset:
+            out.extend(ids[max(0, offset - seen) : max(0, offset - seen) + limit - len(out)])
+            if len(out) >= limit:
+                break
+        seen += len(ids)
+    return out
+
+
+def overview_ids(text: str, allowed_special: str = "none", merges: list | None = None, encoding: str = "r50k_base",
+                 offset: int = 0) -> dict:
+    """Ids `offset` .. `offset` + ID_PAGE - 1 of `text`: the pages copying all ids fetches.
+
+    >>> page = overview_ids("tokenization tokenization", offset=1)
+    >>> page["ids"], page["n_ids"], page["offset"]
+    ([1634, 11241, 1634], 4, 1)
+    """
+    enc = _trained(merges) if merges is not None else _encoding(encoding)
+    pieces = _pieces(enc, _text(text), allowed_special)
+    offset = _int(offset, "offset")
+    return {"ids": _ids_from(pieces, offset, ID_PAGE), "n_ids": sum(len(p["ids"]) for p in pieces), "offset": offset,
+            "id_limit": ID_PAGE}
 
 
 def trace_piece(text: str, index: int, allowed_special: str = "none", merges: list | None = None,
@@ -306,6 +337,22 @@ def train_steps(corpus: str, step: int, **settings) -> dict:
     return steps_page(_training(corpus, **settings), _int(step, "step"))
 
 
+def train_try(corpus: str, text: str, n_merges: int, **settings) -> dict:
+    """The example `text` cut with the first `n_merges` merges of the training with these settings (see
+    `train`): an overview for byte merges, a toy cut for character merges.
+
+    >>> [p["tokens"] for p in train_try("low low lower", "lower", 1, mode="bytes", min_frequency=1)["pieces"]]
+    [['lo', 'w', 'e', 'r']]
+    >>> [w["tokens"] for w in train_try("low low lower", "lower", 2, num_merges=2)["words"]]
+    [['low', 'e', 'r', '</w>']]
+    """
+    trace = _training(corpus, **settings)
+    merges = trace["merges"][: _int(n_merges, "n_merges")]
+    if trace["kind"] == "bytes":
+        return overview(text, merges=merges)
+    return toy_encode(merges, text, unit=trace["unit"], vocab=trace["special_tokens"] + trace["base_vocab"])
+
+
 def train_wordpiece(corpus: str, unit: str = "words", num_merges: int | None = None, min_frequency: int = 2,
                     text: str = "") -> dict:
     """The train lesson's corpus learned by WordPiece's trainer, and the example cut by longest match."""
@@ -349,13 +396,16 @@ def compare(text: str, corpus: str | None = None, bpe_vocab_size: int = 100, min
 
 def samples(text: str, block_size: int = 6, batch_size: int = 3, tokenizer: str = "toy_bpe",
             bpe_vocab_size: int = 100, mode: str = "random", seed: int = 0, start: int = 0) -> dict:
-    """A token stream cut into inputs and labels shifted by one (toklab.samples)."""
+    """A token stream cut into inputs and labels shifted by one (toklab.samples): the windows, and the
+    stream's first STREAM_LIMIT ids (`n_ids` counts them all)."""
     from .samples import samples_for_text
 
     result = samples_for_text(_text(text), block_size=block_size, batch_size=batch_size, tokenizer=tokenizer,
                               bpe_vocab_size=bpe_vocab_size, mode=mode, seed=seed, start=start)
-    # Each token as its chip shows it: 1M Chinese characters without a space came to 23 MB, one "word".
-    result["tokens"] = [_shown_token(t) for t in result["tokens"]]
+    # The stream's first STREAM_LIMIT ids, what the stream view draws (1M characters' whole stream came to
+    # 5-28 MB), each token as its chip shows it: 1M Chinese characters without a space came to 23 MB, one "word".
+    result["ids"] = result["ids"][:STREAM_LIMIT]
+    result["tokens"] = [_shown_token(t) for t in result["tokens"][:STREAM_LIMIT]]
     for window in result["windows"]:
         window["x_tokens"] = [_shown_token(t) for t in window["x_tokens"]]
         window["y_tokens"] = [_shown_token(t) for t in window["y_tokens"]]
@@ -631,11 +681,13 @@ def spm_makeup(table) -> dict:
 HANDLERS: dict[str, Callable[..., dict]] = {
     "warmup": warmup,
     "overview": overview,
+    "overview_ids": overview_ids,
     "trace_piece": trace_piece,
     "decode": decode,
     "special": special,
     "train": train,
     "train_steps": train_steps,
+    "train_try": train_try,
     "toy_encode": toy_encode,
     "train_wordpiece": train_wordpiece,
     "compare": compare,

@@ -14,6 +14,8 @@ import pytest
 from conftest import settled_after, shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
 
+from toklab.protocol import ITEM_LIMIT
+
 _shared = shared_page_fixtures()  # its `page` is replaced below
 open_app, console_errors = _shared[0], _shared[2]
 
@@ -72,7 +74,8 @@ def printable(token_bytes: bytes) -> str:
 
 
 def ids_text(ids: list[int]) -> str:
-    return ", ".join(str(i) for i in ids)
+    """The ids line as the page writes it: the overview's first ITEM_LIMIT ids, "…" when there are more."""
+    return ", ".join(str(i) for i in ids[:ITEM_LIMIT]) + (", …" if len(ids) > ITEM_LIMIT else "")
 
 
 def canvas_state(page) -> dict:
@@ -703,6 +706,7 @@ def test_a_100000_character_paste_stays_responsive(page, r50k_oracle):
     ids = r50k_oracle.encode_ordinary(text)
     expect(page.get_by_test_id("summary")).to_contain_text(f"{len(ids):,} tokens", timeout=60_000)
     assert page.get_by_test_id("token-ids").text_content() == ids_text(ids)
+    expect(page.get_by_test_id("ids-code")).to_have_attribute("data-count", str(len(ids)))  # all counted
     pager = page.locator(".pager")
     expect(pager).to_be_visible()
     focus_page(page)

@@ -36,7 +36,7 @@ def bpe_merges(corpus: str, unit: str = "words") -> int:
     """How many merges the lesson's toy BPE makes of `corpus` at its default settings (the engine on CPython)."""
     from toklab import webapi
 
-    return len(json.loads(webapi.handle("train", json.dumps({"corpus": corpus, "unit": unit})))["result"]["merges"])
+    return json.loads(webapi.handle("train", json.dumps({"corpus": corpus, "unit": unit})))["result"]["n_steps"]
 
 
 def learn(corpus: str, num_merges: int, unit: str = "words") -> dict:

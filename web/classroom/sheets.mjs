@@ -190,12 +190,12 @@ export async function specialSheet(ctx, state) {
     blankLine(t("worksheet.special.plain")),
   ];
   const refused = views.refused.ok
-    ? t("worksheet.special.idsKey", { n: views.refused.ids.length, ids: firstOf(views.refused.ids, LIST_MAX).join(", ") })
+    ? t("worksheet.special.idsKey", { n: views.refused.n_ids, ids: firstOf(views.refused.ids, LIST_MAX).join(", ") })
     : errorText(t, { code: views.refused.code, params: views.refused.params, message: views.refused.error });
   const key = [
     p(`${t("worksheet.special.refused")} ${refused}`),
-    p(`${t("worksheet.special.allowed")} ${t("worksheet.special.idsKey", { n: views.allowed.ids.length, ids: firstOf(views.allowed.ids, LIST_MAX).join(", ") })}`),
-    p(`${t("worksheet.special.plain")} ${t("worksheet.special.idsKey", { n: views.plain.ids.length, ids: firstOf(views.plain.ids, LIST_MAX).join(", ") })}`),
+    p(`${t("worksheet.special.allowed")} ${t("worksheet.special.idsKey", { n: views.allowed.n_ids, ids: firstOf(views.allowed.ids, LIST_MAX).join(", ") })}`),
+    p(`${t("worksheet.special.plain")} ${t("worksheet.special.idsKey", { n: views.plain.n_ids, ids: firstOf(views.plain.ids, LIST_MAX).join(", ") })}`),
   ];
   return { work, key };
 }
@@ -255,7 +255,7 @@ export async function quirksSheet(ctx, state) {
   ];
   const key = [
     table([t("worksheet.col.text"), t("worksheet.col.nTokens"), t("worksheet.col.tokens")],
-      rows.map((row) => [text(row), row.ids.length, firstOf(row.tokens.map((tok) => (tok.face.partial ? tok.face.text : visibleSymbol(tok.face.text))), LIST_MAX).join(" · ")])),
+      rows.map((row) => [text(row), row.n_ids, firstOf(row.tokens.map((tok) => (tok.face.partial ? tok.face.text : visibleSymbol(tok.face.text))), LIST_MAX).join(" · ")])),
     p(t(`quirks.${quirk.id}.a`)),
   ];
   return { work, key };
@@ -297,7 +297,7 @@ export async function piecesSheet(ctx, state) {
   const key = [
     table([t("worksheet.col.piece"), t("worksheet.col.text"), t("worksheet.col.tokens"), t("worksheet.col.ids")],
       pieces.map((pc, i) => [i + 1, visibleSymbol(pc.text), pc.tokens.join(" · "), pc.ids.join(", ")])),
-    p(t("worksheet.pieces.total", { n: overview.ids.length })),
+    p(t("worksheet.pieces.total", { n: overview.n_ids })),
   ];
   return { work, key };
 }

@@ -21,7 +21,7 @@ const SHOWN = Object.freeze({
     const [start, end] = trace.chars[0];
     const made = (token) => trace.steps.findIndex((step) => step.merged === token) + 1;
     return {
-      tokens: overview.ids.length,
+      tokens: overview.n_ids,
       ids: listed(overview.ids, lang),
       id1: overview.ids[0],
       id2: overview.ids[1] ?? "…",

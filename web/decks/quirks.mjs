@@ -17,7 +17,7 @@ const CASE = Object.freeze({
     const out = {};
     overviews.forEach((o, k) => {
       const tokens = o.pieces.flatMap((piece) => piece.texts.map((text, i) => text ?? piece.tokens[i]));
-      out[`count${k + 1}`] = o.ids.length;
+      out[`count${k + 1}`] = o.n_ids;
       out[`cut${k + 1}`] = tokens.join(" + ");
       o.pieces.forEach((piece, j) => {
         out[`piece${k + 1}_${j + 1}`] = quoted(piece.texts.map((text, i) => text ?? piece.tokens[i]), lang);

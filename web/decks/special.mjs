@@ -28,7 +28,7 @@ const SHOWN = Object.freeze({
     const { allowed, plain } = result;
     if (allowed.ok && plain.ok) {
       const [start, end] = differing(plain.ids, allowed.ids);
-      Object.assign(out, { plainCount: plain.ids.length, allowedCount: allowed.ids.length, 
+      Object.assign(out, { plainCount: plain.n_ids, allowedCount: allowed.n_ids, 
         cutList: list(plain.tokens.slice(start, end).map((token) => token.text ?? token.token)) });
     }
     return out;

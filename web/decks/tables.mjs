@@ -36,7 +36,7 @@ const SHOWN = Object.freeze({
     const out = {};
     const count = {};
     ENCODINGS.forEach((name, i) => {
-      count[name] = overviews[i].ids.length;
+      count[name] = overviews[i].n_ids;
       out[name.replace(/_base$/, "")] = count[name];
     });
     const [r50k, cl100k, o200k] = overviews;

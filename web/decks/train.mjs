@@ -7,7 +7,7 @@ import { trainPayload } from "../lessons/train/frames.mjs";
 /** The merges learned before the stop, and GPT-2's (the byte-level tokens of its table past the 256 bytes). */
 const STOP = Object.freeze({
   ask: (state) => [["train", trainPayload(state)], ["overview", { text: "a", allowed_special: "none" }]],
-  vars: ([trace, gpt2]) => ({ merges: trace.merges.length, minf: trace.min_frequency ?? "…", gpt2: gpt2.n_merged.toLocaleString("en-US") }),
+  vars: ([trace, gpt2]) => ({ merges: trace.n_steps, minf: trace.min_frequency ?? "…", gpt2: gpt2.n_merged.toLocaleString("en-US") }),
 });
 
 const CHINESE = "我 爱 中 国 人\n中 国 人 很 多\n我 爱 中 国\n北 京 是 中 国 首 都";

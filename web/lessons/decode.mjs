@@ -16,6 +16,7 @@ import { visibleSymbol } from "../glyphs.mjs";
 import { tokenFace } from "../ui/tokenFace.mjs";
 import { CountGuess } from "../ui/predictCount.mjs";
 import { clipText } from "../ui/clip.mjs";
+import { allIds } from "./encode/allIds.mjs";
 import "./decode/strings.mjs";
 
 export const PRESETS = Object.freeze([
@@ -77,9 +78,13 @@ class DecodeLesson extends TextLesson {
 
   async takeFromText() {
     const text = this.ctx.getState().text;
-    const answer = await this.ctx.query("overview", withEncoding({ text, allowed_special: "none" }, this.choice.active));
+    const encoding = this.choice.active;
+    const answer = await this.ctx.query("overview", withEncoding({ text, allowed_special: "none" }, encoding));
     if (!answer.ok) return;
-    const ids = answer.result.ids.join(" ");
+    // The overview lists the text's first ITEM_LIMIT ids; a longer text's others come page by page.
+    const all = await allIds((kind, payload) => this.ctx.query(kind, payload), { ...answer.result, text, encoding });
+    if (all === null) return;
+    const ids = all.join(" ");
     insertUndoable(this.input, ids);
     this.ctx.setState({ ids });
   }

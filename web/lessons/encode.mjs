@@ -26,6 +26,7 @@ import { EncodingChoice, encodingParam, tableTitle, CUSTOM_TABLE } from "./encod
 import { EncodeAsk } from "./encode/ask.mjs";
 import { FileOpener } from "./models/file.mjs";
 import { QuickCounts } from "./encode/quick.mjs";
+import { allIds } from "./encode/allIds.mjs";
 import { el } from "../ui/dom.mjs";
 import "./encode/strings.mjs";
 
@@ -98,7 +99,7 @@ class EncodeLesson {
       selectPiece: (index) => this.selectPiece(index),
       pieceBy: (delta) => this.pieceBy(delta),
       turnPage: (delta) => this.turnPage(delta),
-      copyIds: () => this.view.copyIds(this.overview() ? this.overview().ids : []),
+      copyIds: () => this.view.copyIds(() => (this.overview() ? allIds((kind, payload) => ctx.query(kind, payload), this.overview()) : [])),
       toggleMistake: () => ctx.setState({ mistake: !this.state.mistake }),
       toggleHex: () => ctx.setState({ hex: !this.state.hex }),
       toggleCode: () => ctx.setState({ code: !this.state.code }),

@@ -35,12 +35,13 @@ export function tokensOf(result) {
     piece.ids.map((id, k) => ({ face: tokenFace(piece.texts[k], piece.bytes.slice(...piece.spans[k])), id })));
 }
 
-/** The answer rows of one case: [{text, label, ids, tokens}] in the case's order (the worksheet's too). */
+/** The answer rows of one case: [{text, label, ids, n_ids, tokens}] in the case's order (the worksheet's too). */
 export function rowsOf(quirk, answers) {
   return quirk.texts.map((text, i) => ({
     text,
     label: quirk.labels ? quirk.labels[i] : null,
     ids: answers[i].result.ids,
+    n_ids: answers[i].result.n_ids,
     tokens: tokensOf(answers[i].result),
   }));
 }
@@ -150,7 +151,7 @@ class QuirksLesson {
     this.question.textContent = t(`quirks.${quirk.id}.q`);
     this.answer.textContent = t(`quirks.${quirk.id}.a`);
     showError(this.errorBox, t, this.error);
-    this.guess.render({ answer: this.rows ? this.rows[0].ids.length : null, vars: { text: JSON.stringify(quirk.texts[0]) } });
+    this.guess.render({ answer: this.rows ? this.rows[0].n_ids : null, vars: { text: JSON.stringify(quirk.texts[0]) } });
     // Asking first (Predict off): the lesson's first case is asked as a question, whose guess reveals it;
     // the cases after it wait for Reveal. Asking off (the teacher's switch): every case shows at once.
     if (!this.guess.on && !this.asker.on) this.revealed = true;
@@ -166,16 +167,16 @@ class QuirksLesson {
   quiz(quirk) {
     const rows = quirk.texts.map((text, i) => ({
       label: quirk.labels ? quirk.labels[i] : JSON.stringify(text),
-      n: this.rows ? this.rows[i].ids.length : null,
+      n: this.rows ? this.rows[i].n_ids : null,
     }));
     return countQuiz(this.t, { key: quirk.id, question: this.t("ask.quirks.q"), rows, most: true });
   }
 
   rowNode(row, first) {
     const t = this.t;
-    const n = row.ids.length;
+    const n = row.n_ids;
     const count = t(n === 1 ? "quirks.tokens1" : "quirks.tokens", { n });
-    const ratio = row.label && row !== first ? t("quirks.ratio", { ratio: (n / first.ids.length).toFixed(1) }) : null;
+    const ratio = row.label && row !== first ? t("quirks.ratio", { ratio: (n / first.n_ids).toFixed(1) }) : null;
     return el("div", { className: "quirks-row", testid: "quirks-row", data: { count: n } },
       el("p", { className: "quirks-text" },
         row.label ? el("span", { className: "quirks-label" }, row.label) : null,

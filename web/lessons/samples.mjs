@@ -6,6 +6,7 @@
 // State: the text (`scorpus`), block and batch size, tokenizer, sampling mode, seed and start.
 // ←/→ draw the next or previous batch (another seed, or the next stretch of the stream).
 
+import { STREAM_LIMIT } from "../protocol.mjs";
 import { param } from "../state.mjs";
 import { LIMITS } from "../theme.mjs";
 import { el } from "../ui/dom.mjs";
@@ -24,7 +25,6 @@ export const PRESETS = Object.freeze([
 
 const TOKENIZERS = Object.freeze(["toy_bpe", "r50k"]);
 const MODES = Object.freeze(["random", "sequential"]);
-const STREAM_SHOWN = 400;
 const STREAM_HEAD = 12;    // ids of the stream's start always shown (the chapter prints its first ten)
 const STREAM_AROUND = 3;   // ids shown before and after each window; a longer gap folds into one item
 
@@ -39,6 +39,18 @@ const PARAMS = new Map([
 ]);
 
 const KEYS = [["← →", "samples.keys.batch"]];
+
+/**
+ * The stream's id and token at position `p` as answer `r` lists them: window `w`'s own (its x, then its
+ * last label), else the stream's first STREAM_LIMIT; null past what the answer lists.
+ *   streamAt({ids: [5, 6, 7, 8], tokens: [...]}, {offset: 1, x: [6, 7], y: [7, 8], ...}, 3) -> {id: 8, token: ...}
+ */
+export function streamAt(r, w, p) {
+  const k = p - w.offset;
+  if (k >= 0 && k < w.x.length) return { id: w.x[k], token: w.x_tokens[k] };
+  if (k === w.x.length && k > 0) return { id: w.y[k - 1], token: w.y_tokens[k - 1] };
+  return p >= 0 && p < r.ids.length ? { id: r.ids[p], token: r.tokens[p] } : null;
+}
 
 class SamplesLesson extends TextLesson {
   constructor(ctx) {
@@ -83,7 +95,7 @@ class SamplesLesson extends TextLesson {
     // A new width (a phone turned, a window resized) moves the rows: the box scrolls to its windows again.
     this.streamResize = new ResizeObserver(() => this.scrollToWindows());
     this.streamResize.observe(this.stream);
-    this.streamMore = el("p", { className: "fine" });
+    this.streamMore = el("p", { className: "fine", testid: "stream-more" });
     this.chapterNote = el("p", { className: "fine", testid: "samples-chapter-note" });
     const streamCard = stageCard(b, { n: 1, id: "samples-stream-title", titleKey: "samples.streamTitle", textKey: "samples.streamText", meta: this.streamMeta },
       this.chapterNote, this.stream, this.streamMore);
@@ -152,7 +164,7 @@ class SamplesLesson extends TextLesson {
         if (!windowOf.has(i)) windowOf.set(i, k);
       }
     });
-    const shown = Math.min(r.ids.length, STREAM_SHOWN);
+    const shown = Math.min(r.ids.length, STREAM_LIMIT); // the answer lists the stream's first STREAM_LIMIT ids
     const items = [];
     // The ids far from every window fold into "⋯ n ids" (a button shows them), so every window is in
     // view at once, on a phone too; the whole stream is one press away.
@@ -186,8 +198,8 @@ class SamplesLesson extends TextLesson {
     fold();
     this.stream.replaceChildren(...items);
     this.scrollToWindows();
-    this.streamMore.textContent = r.ids.length > shown ? t("samples.streamMore", { n: r.ids.length - shown }) : "";
-    this.streamMore.hidden = r.ids.length <= shown;
+    this.streamMore.textContent = r.n_ids > shown ? t("samples.streamMore", { n: r.n_ids - shown }) : "";
+    this.streamMore.hidden = r.n_ids <= shown;
     const notes = [];
     if (r.n_ids < r.block_size + 1) notes.push(t("samples.tooShort", { n: r.n_ids, need: r.block_size + 1 }));
     else if (r.truncated) notes.push(t("samples.truncated", { n: r.windows.length }));
@@ -208,13 +220,15 @@ class SamplesLesson extends TextLesson {
     const w = r.windows[0];
     if (!w || w.x.length < 1) return null;
     const positions = [];
-    for (let p = w.offset; p < Math.min(r.ids.length, w.offset + r.block_size + 2) && positions.length < 4; p += 1) {
-      if (!positions.some((q) => r.ids[q] === r.ids[p])) positions.push(p);
+    for (let p = w.offset; p < w.offset + r.block_size + 2 && positions.length < 4; p += 1) {
+      const here = streamAt(r, w, p);
+      if (here === null) break;
+      if (!positions.some((q) => q.id === here.id)) positions.push(here);
     }
     if (positions.length < 2) return null;
-    positions.sort((a, b) => r.ids[a] - r.ids[b]); // by id: where the right one stands is no clue
-    const label = (p) => `${r.tokens[p]} (${r.ids[p]})`;
-    const correct = positions.flatMap((p, i) => (r.ids[p] === w.y[0] ? [i] : []));
+    positions.sort((a, b) => a.id - b.id); // by id: where the right one stands is no clue
+    const label = (p) => `${p.token} (${p.id})`;
+    const correct = positions.flatMap((p, i) => (p.id === w.y[0] ? [i] : []));
     if (correct.length === 0) return null;
     const first = `${w.x_tokens[0]} (${w.x[0]})`;
     return {

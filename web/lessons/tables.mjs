@@ -106,7 +106,7 @@ class TablesLesson extends TextLesson {
     if (text === "") return null;
     const answers = this.result ? this.result.filter(({ answer }) => answer.ok) : null;
     const rows = answers
-      ? answers.map(({ name, answer }) => ({ label: this.t(`encoding.${name}`), n: answer.result.ids.length }))
+      ? answers.map(({ name, answer }) => ({ label: this.t(`encoding.${name}`), n: answer.result.n_ids }))
       : ENCODINGS.map((name) => ({ label: this.t(`encoding.${name}`), n: null }));
     if (answers && rows.length < 2) return null;
     return countQuiz(this.t, { key: text, question: this.t("ask.tables.q"), rows });
@@ -126,8 +126,8 @@ class TablesLesson extends TextLesson {
       return;
     }
     const o = answer.result;
-    count.textContent = t(o.ids.length === 1 ? "tables.count1" : "tables.count", { n: o.ids.length });
-    count.dataset.count = String(o.ids.length);
+    count.textContent = t(o.n_ids === 1 ? "tables.count1" : "tables.count", { n: o.n_ids });
+    count.dataset.count = String(o.n_ids);
     const tokens = o.pieces.flatMap((p) => p.tokens.map((token, k) => ({
       token, id: p.ids[k], text: p.texts[k], bytes: p.rule === "special" ? null : p.bytes.slice(...p.spans[k]),
     })));
@@ -138,7 +138,7 @@ class TablesLesson extends TextLesson {
       el("p", { className: "fine" }, t(o.n_pieces === 1 ? "tables.pieces1" : "tables.pieces", { n: o.n_pieces })),
       el("div", { className: "lk-chips", testid: "tables-pieces" }, ...pieces),
       el("div", { className: "lk-chips", testid: "tables-tokens" }, ...chips),
-      el("code", { className: "lk-ids", testid: "tables-ids" }, `[${o.ids.join(", ")}]`));
+      el("code", { className: "lk-ids", testid: "tables-ids" }, `[${o.ids.join(", ")}${o.n_ids > o.ids.length ? ", …" : ""}]`));
   }
 }
 

@@ -3,8 +3,9 @@
 // The engine (`train`) returns the trace: for every step the table of adjacent pair counts, the
 // chosen pair, which pairs tied and the rule that broke the tie, the corpus after the merge, and why
 // training stopped; a long training's steps in pages, the later ones asked for as the Stepper reaches
-// them (`train_steps`; a key pressed meanwhile waits for its page). "Use this tokenizer" sends the learned merges back to the engine (`toy_encode` for
-// characters, `overview` with `merges` for bytes) to cut new text. Three parts, wired here
+// them (`train_steps`; a key pressed meanwhile waits for its page). "Use this tokenizer" asks the engine
+// to cut new text with the training it holds (`train_try`: it names the training, not its merges).
+// Three parts, wired here
 // (docs/frontend.md, "A lesson's shape"):
 //   train/session.mjs  the two engine requests and their answers, as snapshots
 //   train/frames.mjs   what a step shows, pure functions of (trace, step); words.mjs puts it in sentences
@@ -305,7 +306,7 @@ class TrainLesson {
         else this.session.needStep(this.shownStep());
         const trace = this.session.snapshot.trace;
         this.wordpiece.show(trace, this.values());
-        this.ctx.announce(this.ctx.t("train.done", { n: trace.merges.length, reason: stopText(this.ctx.t, trace) }));
+        this.ctx.announce(this.ctx.t("train.done", { n: trace.n_steps, reason: stopText(this.ctx.t, trace) }));
         break;
       }
       case "steps": // the page of steps the shown step needed came: draw it, then do a press that waited for it

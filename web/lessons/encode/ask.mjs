@@ -22,7 +22,7 @@ export function encodeQuiz(t, snapshot, { text, table, predict }) {
   const fresh = o && answered === text && o.encoding === table;
   return {
     key: JSON.stringify([table, text]), question: t("ask.encode.q", { table: tableTitle(table, t), text: shown }),
-    number: fresh ? o.ids.length : null,
+    number: fresh ? o.n_ids : null,
   };
 }
 

@@ -8,7 +8,7 @@ import { PRESETS } from "./presets.mjs";
 import { stepCount } from "./family.mjs";
 
 /** This lesson encodes like encode_ordinary: "<|endoftext|>" typed by a user is plain text. */
-const ALLOWED_SPECIAL = "none";
+export const ALLOWED_SPECIAL = "none";
 
 /**
  * The overview request for the page of pieces that holds piece `piece` (the engine knows the page size
@@ -20,6 +20,11 @@ const ALLOWED_SPECIAL = "none";
 export function overviewPayload(text, piece) {
   if (piece === 0) return { text, allowed_special: ALLOWED_SPECIAL };
   return { text, allowed_special: ALLOWED_SPECIAL, piece };
+}
+
+/** The overview's listed ids as the ids line writes them: "1, 2, …" when the text has more. */
+export function listedIds(o) {
+  return `${o.ids.join(", ")}${o.n_ids > o.ids.length ? ", …" : ""}`;
 }
 
 /** The trace_piece request for piece `index` of `text`. */

@@ -62,11 +62,12 @@ export function startText(t, piece, encoding, facts) {
 /** What the post-processor adds around the text's ids, said apart: "" when it adds nothing. */
 export function postSpecialsText(t, o) {
   const facts = o ? o.model : null;
-  if (!facts || facts.post_specials.length === 0 || o.ids.length === 0) return "";
+  if (!facts || facts.post_specials.length === 0 || o.n_ids === 0) return "";
   const before = facts.post_specials.filter(([, , at]) => at === "start").map(([, id]) => id);
   const after = facts.post_specials.filter(([, , at]) => at === "end").map(([, id]) => id);
   const tokens = facts.post_specials.map(([token, id, at]) => t(`stage3.postAt.${at}`, { token, id })).join(t("table.listSep"));
-  const all = [...before, ...o.ids, ...after];
-  const shown = all.length > 12 ? [...all.slice(0, 10), "…", ...all.slice(-1)] : all;
+  // The overview lists the text's first ids: past them, the last one written is the one added at the end.
+  const all = [...before, ...o.ids, ...(o.n_ids > o.ids.length ? ["…"] : []), ...after];
+  const shown = all.length > 12 ? [...all.slice(0, 10), "…", ...(all.at(-1) === "…" ? [] : all.slice(-1))] : all;
   return t("stage3.postSpecials", { title: facts.title, tokens, all: shown.join(", ") });
 }

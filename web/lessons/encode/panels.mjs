@@ -8,6 +8,7 @@ import { cpLength } from "../../canvas/frames.mjs";
 import { hexLabel, visibleSymbol } from "../../glyphs.mjs";
 import { el } from "../../ui/dom.mjs";
 import { stepFaces } from "./names.mjs";
+import { listedIds } from "./frames.mjs";
 
 /**
  * A list element whose children are made from entries by key. An item whose key is unchanged stays as
@@ -189,19 +190,21 @@ export function scrollLog(log, current) {
   log.scrollTop = start;
 }
 
-/** The ids of the whole text as text, and the one-line summary: cheap, drawn first. */
+/** The text's ids as the overview lists them (its first ITEM_LIMIT; "…" when there are more), and the
+ * one-line summary: cheap, drawn first. Copy ids copies them all (copyIds). */
 export function renderIds(r, t, o) {
-  const ids = o ? o.ids : [];
-  r.idsText.textContent = ids.join(", ");
-  r.copyButton.disabled = ids.length === 0;
+  const n = o ? o.n_ids : 0;
+  r.idsText.textContent = o ? listedIds(o) : "";
+  r.idsCode.dataset.count = String(n);
+  r.copyButton.disabled = n === 0;
   if (!o) {
     r.summary.textContent = "";
     return;
   }
   const pieces = o.n_pieces === 1 ? t("stage1.count1") : t("stage1.count", { n: o.n_pieces.toLocaleString() });
-  const tokens = ids.length === 1 ? t("stage3.tokens1") : t("stage3.tokens", { n: ids.length.toLocaleString() });
-  const n = cpLength(o.text);
-  const chars = n === 1 ? t("stage3.chars1") : t("stage3.chars", { n: n.toLocaleString() });
+  const tokens = n === 1 ? t("stage3.tokens1") : t("stage3.tokens", { n: n.toLocaleString() });
+  const c = cpLength(o.text);
+  const chars = c === 1 ? t("stage3.chars1") : t("stage3.chars", { n: c.toLocaleString() });
   r.summary.textContent = t("stage3.summary", { chars, pieces, tokens });
 }
 
@@ -214,7 +217,6 @@ export class ChipList {
   }
 
   render(r, t, o, selected, hex) {
-    const ids = o ? o.ids : [];
     if (!o) {
       this.list.clear();
       this.groups.clear();
@@ -251,7 +253,7 @@ export class ChipList {
     });
     this.groups = new Map(groups.map(({ piece }, i) => [piece.index, this.list.items[i]]));
     this.select(selected);
-    const more = ids.length - shown;
+    const more = o.n_ids - shown;
     r.finalMore.hidden = more <= 0;
     r.finalMore.textContent = more > 0 ? t("stage3.more", { n: more.toLocaleString(), shown: shown.toLocaleString() }) : "";
   }
@@ -271,11 +273,20 @@ export function bytesOrSymbols(piece) {
   return piece.symbols.length === piece.bytes.length;
 }
 
-/** Copies `[id, ...]` to the clipboard, or selects `codeNode` when the page may not; the button says which. */
+/**
+ * Copies `[id, ...]`, every id of the text, to the clipboard: `ids()` resolves to them all (a long text's
+ * come page by page: allIds.mjs), or to null when the engine could not give them. When the page may not
+ * write to the clipboard, or the ids did not come, it selects `codeNode` (the ids it lists); the button
+ * says which, and whether that is all of them.
+ */
 export async function copyIds(t, button, codeNode, ids) {
   const label = button.lastChild;
+  label.textContent = t("stage3.copying");
+  button.disabled = true;
   try {
-    await navigator.clipboard.writeText(`[${ids.join(", ")}]`);
+    const all = await ids();
+    if (all === null) throw new Error("no ids");
+    await navigator.clipboard.writeText(`[${all.join(", ")}]`);
     label.textContent = t("stage3.copied");
   } catch {
     const range = document.createRange();
@@ -283,7 +294,10 @@ export async function copyIds(t, button, codeNode, ids) {
     const selection = window.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
-    label.textContent = t("stage3.copyFailed");
+    const listed = Number(codeNode.dataset.count || 0) > ITEM_LIMIT;
+    label.textContent = t(listed ? "stage3.copyFailedPart" : "stage3.copyFailed", { n: ITEM_LIMIT.toLocaleString() });
+  } finally {
+    button.disabled = false;
   }
   setTimeout(() => {
     label.textContent = t("stage3.copy");

@@ -14,7 +14,7 @@
 // text in another table is another text here.
 //
 //     snapshot = {text, overview, trace, error, pending, slow}
-//       overview  {text, encoding, ids, n_pieces, piece_offset, pieces} of the wanted text (or an older one while
+//       overview  {text, encoding, ids, n_ids, n_pieces, piece_offset, pieces} of the wanted text (or an older one while
 //                 `pending`), null before the first answer
 //       trace     the selected piece's trace_piece answer, or null (not there yet, or too long)
 //       error     the engine's last error, or null;  pending: an overview is on its way
@@ -34,7 +34,7 @@ import { Latest } from "../../ui/latest.mjs";
 import { settled } from "../../ui/settled.mjs";
 
 const TRACE_CACHE = 64;
-const EMPTY = Object.freeze({ text: "", ids: [], n_pieces: 0, piece_offset: 0, piece_limit: 0, pieces: [] });
+const EMPTY = Object.freeze({ text: "", ids: [], n_ids: 0, n_pieces: 0, piece_offset: 0, piece_limit: 0, pieces: [] });
 
 export class EncodeSession {
   /**

@@ -134,14 +134,14 @@ export class ResultSpans {
       if (!o) this.count.textContent = "";
       return;
     }
-    const n = o.ids.length;
+    const n = o.n_ids;
     const chars = cpLength(o.text);
     this.count.dataset.count = String(n);
     this.count.dataset.chars = String(chars);
     this.count.textContent = n === 0 ? t("result.none") : t(n === 1 ? "result.count1" : "result.count", {
       n: n.toLocaleString(), chars: chars.toLocaleString(), ratio: (chars / n).toFixed(1),
     });
-    this.ids.textContent = `[${o.ids.join(", ")}]`;
+    this.ids.textContent = `[${o.ids.join(", ")}${n > o.ids.length ? ", …" : ""}]`;
     this.list.setAttribute("aria-label", t("result.spansLabel"));
     const fresh = !this.builtKey || this.builtKey[0] !== lang || this.builtKey[1] !== o;
     if (fresh) this.build(t, o);
@@ -176,7 +176,7 @@ export class ResultSpans {
         el("span", { className: "span-char", testid: "span-char", attrs: { "aria-hidden": "true" } }, g.chars),
         el("span", { className: "span-parts" }, ...g.members.map((i) => this.buttons[i]))))));
     const shown = this.tokens.length;
-    const more = o.ids.length - shown;
+    const more = o.n_ids - shown;
     this.more.hidden = more <= 0;
     this.more.textContent = more > 0 ? t("result.more", { n: more.toLocaleString(), shown: shown.toLocaleString() }) : "";
     this.detail.textContent = shown ? t("result.detailHint") : "";

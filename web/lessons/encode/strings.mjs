@@ -305,6 +305,14 @@ registerPairs({
     en: "Select the ids and copy them by hand",
     zh: "请手动选中并复制 id",
   },
+  "stage3.copyFailedPart": {
+    en: "Select the ids and copy them by hand (only the first {n} are written here)",
+    zh: "请手动选中并复制 id（这里只写出前 {n} 个）",
+  },
+  "stage3.copying": {
+    en: "Copying…",
+    zh: "正在复制……",
+  },
   "stage3.summary": {
     en: "{chars} → {pieces} → {tokens}",
     zh: "{chars} → {pieces} → {tokens}",

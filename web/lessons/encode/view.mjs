@@ -22,7 +22,7 @@ import { cpLength } from "../../canvas/frames.mjs";
 import { buildPage } from "./page.mjs";
 import { StripList, ChipList, renderLog, renderIds, copyIds } from "./panels.mjs";
 import { explanation, announcement, mistakeWords, presetPoint } from "./words.mjs";
-import { presetFor, inputNotes, isStale, stageFrame, canvasScenes } from "./frames.mjs";
+import { presetFor, inputNotes, isStale, stageFrame, canvasScenes, listedIds } from "./frames.mjs";
 import { shownFrame } from "./predict.mjs";
 import { codeFrame } from "./code.mjs";
 import { tableFacts, tableWords } from "../tableWords.mjs";
@@ -206,10 +206,10 @@ export class EncodeView {
         r.pointText.textContent = o && o.encoding === preset.encoding ? presetPoint(t, preset, o) : t(`preset.${preset.id}.waiting`);
       } else if (o && o.encoding && o.encoding !== "r50k_base") {
         // The notes describe GPT-2's table; another table gets its own count and ids first.
-        const other = t("preset.otherTable", { table: tableTitle(o.encoding, t), tokens: o.ids.length, ids: o.ids.join(", ") });
+        const other = t("preset.otherTable", { table: tableTitle(o.encoding, t), tokens: o.n_ids, ids: listedIds(o) });
         r.pointText.textContent = `${other}${t("sentence.joiner")}${point}`;
       } else {
-        const counts = preset.counts && o ? `${t("sentence.joiner")}${t("preset.counts", { chars: cpLength(text), tokens: o.ids.length })}` : "";
+        const counts = preset.counts && o ? `${t("sentence.joiner")}${t("preset.counts", { chars: cpLength(text), tokens: o.n_ids })}` : "";
         r.pointText.textContent = `${point}${counts}`;
       }
     }

@@ -5,6 +5,7 @@
 import { visibleChar } from "../../glyphs.mjs";
 import { hexBytes } from "../../canvas/frames.mjs";
 import { cellFace, stepFaces } from "./names.mjs";
+import { listedIds } from "./frames.mjs";
 import "./strings.mjs";
 import "./modelStrings.mjs";
 
@@ -152,5 +153,5 @@ export function mistakeWords(t, piece) {
 /** The point of a preset made for one table (MiniMind's 今天天气真好): its tokens and ids from the answer. */
 export function presetPoint(t, preset, o) {
   const tokens = o.pieces.flatMap((p) => p.texts.map((text, i) => text ?? p.tokens[i]));
-  return t(`preset.${preset.id}.point`, { tokens: tokens.join(" / "), ids: o.ids.join(", "), n: o.ids.length });
+  return t(`preset.${preset.id}.point`, { tokens: tokens.join(" / "), ids: listedIds(o), n: o.n_ids });
 }

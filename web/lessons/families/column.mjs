@@ -263,7 +263,7 @@ export class FamilyColumn {
     this.more.hidden = tokens.length <= shown.length;
     this.more.textContent = t("families.more", { n: fmt(tokens.length - shown.length) });
     this.idsLabel.textContent = t("families.idsLabel");
-    this.ids.textContent = this.overview.ids.join(", ");
+    this.ids.textContent = `${this.overview.ids.join(", ")}${this.overview.n_ids > this.overview.ids.length ? ", …" : ""}`;
   }
 
   renderFacts(t) {

@@ -171,7 +171,7 @@ export function spaceFacts(text, overview) {
 export function columnFacts(text, overview, spelled) {
   const tokens = tokensOf(overview, spelled);
   return {
-    count: overview.ids.length,
+    count: overview.n_ids,
     tokens,
     space: spaceFacts(text, overview),
     cut: overview.pieces.flatMap((piece) => cutChars(piece, byteLevelOf(overview))),

@@ -36,19 +36,17 @@ export function trainPayload(values) {
 
 /**
  * The request that cuts `text` with the merges learned by step `step` (the step the steps card shows,
- * so the two never disagree): [kind, payload]. Byte merges go to GPT-2's encoder (`overview` with
- * `merges`), character merges to the toy one (`toy_encode`).
+ * so the two never disagree): [kind, payload]. It names the training (`trained`, its `train` request)
+ * instead of sending its merges back (1M Chinese characters learn about 10^5): the engine cuts with the
+ * training it holds, or trains again. Byte merges cut as GPT-2's encoder does, character merges as the toy one.
  */
-export function tryRequest(trace, text, step) {
-  const merges = trace.merges.slice(0, triedMerges(trace, step));
-  if (trace.kind === "bytes") return ["overview", { text, allowed_special: "none", merges }];
-  // The base entries: the engine counts each merge's product as a token too.
-  return ["toy_encode", { merges, text, unit: trace.unit, vocab: [...trace.special_tokens, ...trace.base_vocab] }];
+export function tryRequest(trace, trained, text, step) {
+  return ["train_try", { ...trained, text, n_merges: triedMerges(trace, step) }];
 }
 
-/** How many merges the example is cut with at step `step`: the ones learned by then. */
+/** How many merges the example is cut with at step `step`: the ones learned by then (one a step). */
 export function triedMerges(trace, step) {
-  return Math.max(0, Math.min(step, trace.merges.length));
+  return Math.max(0, Math.min(step, trace.n_steps));
 }
 
 export const MERGES_LISTED = 300; // merges listed before the shown one (the list of a long training is a window)

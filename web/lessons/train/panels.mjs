@@ -153,7 +153,7 @@ export function tryItems(t, tried) {
   const arrow = () => el("span", { className: "op", attrs: { "aria-hidden": "true" } }, "→");
   if (tried.kind === "bytes") {
     return {
-      summary: t("train.trySummaryBytes", { n: r.ids.length, pieces: r.n_pieces }),
+      summary: t("train.trySummaryBytes", { n: r.n_ids, pieces: r.n_pieces }),
       items: r.pieces.slice(0, TRY_SHOWN).map((p) => el("li", { className: "lk-try-word", testid: "try-word" },
         sym(p.text, "lk-try-src"), arrow(),
         el("span", { className: "lk-chips" }, ...p.tokens.map((tok, i) => tokenChip(tok, p.ids[i], { tone: i, testid: "try-token" }))))),

@@ -166,11 +166,11 @@ export class TrainSession {
     const merges = triedMerges(trace, step);
     const ticket = this.trying.open([trace, text, merges]);
     if (!ticket) return;
-    const answer = await this.query(...tryRequest(trace, text, step));
+    const answer = await this.query(...tryRequest(trace, this.snapshot.trainedPayload, text, step));
     const wanted = this.trying.land();
     if (!this.trying.is(ticket)) return;
     if (!wanted) this.runTry();
-    else this.set({ tried: answer.ok ? { kind: trace.kind, result: answer.result, merges, total: trace.merges.length } : null, tryError: answer.ok ? null : answer.error }, "tried");
+    else this.set({ tried: answer.ok ? { kind: trace.kind, result: answer.result, merges, total: trace.n_steps } : null, tryError: answer.ok ? null : answer.error }, "tried");
   }
 
   destroy() {

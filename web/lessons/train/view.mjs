@@ -123,7 +123,7 @@ export class TrainView {
     if (!trace) return;
     this.masked = quiz.pending;
     const f = this.masked ? maskFrame(trace, stepFrame(trace, k)) : stepFrame(trace, k);
-    r.stepMeta.textContent = t("train.stepMeta", { rows: trace.n_rows, words: trace.n_sequences, merges: trace.merges.length });
+    r.stepMeta.textContent = t("train.stepMeta", { rows: trace.n_rows, words: trace.n_sequences, merges: trace.n_steps });
     r.explain.textContent = this.masked ? t("predict.train.explain", { k }) : explanation(t, trace, f);
     const tie = tieOf(f);
     r.tieLine.hidden = !tie;
@@ -134,7 +134,7 @@ export class TrainView {
     r.recount.hidden = !recountShown(values, trace, f);
     const tables = trace.tables_shown;
     r.noTables.hidden = tables;
-    r.noTables.textContent = tables ? "" : k === 0 ? t("train.noTablesStart", { n: trace.merges.length }) : t("train.noTables");
+    r.noTables.textContent = tables ? "" : k === 0 ? t("train.noTablesStart", { n: trace.n_steps }) : t("train.noTables");
     r.grid.hidden = !tables;
     if (tables) {
       this.renderPairs(trace, f, values.sort);

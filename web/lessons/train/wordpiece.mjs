@@ -47,7 +47,7 @@ export class WordPieceCard {
     this.node.hidden = false;
     this.node.dataset.state = "busy";
     const answer = await this.query("train_wordpiece", {
-      corpus: values.corpus, unit: values.unit, num_merges: trace.merges.length, min_frequency: values.minf, text: values.try,
+      corpus: values.corpus, unit: values.unit, num_merges: trace.n_steps, min_frequency: values.minf, text: values.try,
     });
     if (!this.latest.is(ticket)) return;
     this.answer = answer.ok ? { trace, result: answer.result } : null;
@@ -76,17 +76,17 @@ export class WordPieceCard {
     }, t("train.wp.start", {
       bpe: first ? first.symbols.map(visibleSymbol).join(" ") : "", wordpiece: w.rows[0] ? w.rows[0].symbols.map(visibleSymbol).join(" ") : "",
     }));
-    const column = (titleKey, items, testid, render) => el("div", { className: "lk-train-col" },
-      el("h3", { className: "log-title" }, t(titleKey, { n: items.length })),
+    const column = (titleKey, items, n, testid, render) => el("div", { className: "lk-train-col" },
+      el("h3", { className: "log-title" }, t(titleKey, { n })),
       el("ol", { className: "log lk-wp-merges" }, ...items.slice(0, LISTED).map((m, i) => el("li", { testid, data: render(m).data },
         el("span", { className: "log-num" }, String(i + 1)), el("span", { className: "log-merge" }, render(m).text)))),
-      items.length > LISTED ? el("p", { className: "fine" }, t("train.wp.more", { n: items.length - LISTED })) : null);
-    const bpe = trace.merges.map(([left, right]) => ({ left, right }));
+      n > LISTED ? el("p", { className: "fine" }, t("train.wp.more", { n: n - LISTED })) : null);
+    const bpe = trace.merges.slice(0, LISTED).map(([left, right]) => ({ left, right })); // the answer lists its first page's
     const merges = el("div", { className: "lk-train-grid" },
-      column("train.wp.bpeMerges", bpe, "bpe-merge", (m) => ({
+      column("train.wp.bpeMerges", bpe, trace.n_steps, "bpe-merge", (m) => ({
         text: `${visibleSymbol(m.left)} + ${visibleSymbol(m.right)} → ${visibleSymbol(m.left + m.right)}`, data: { merged: m.left + m.right },
       })),
-      column("train.wp.merges", w.merges, "wordpiece-merge", (m) => ({
+      column("train.wp.merges", w.merges, w.merges.length, "wordpiece-merge", (m) => ({
         text: `${visibleSymbol(m.left)} + ${visibleSymbol(m.right)} → ${visibleSymbol(m.merged)}`, data: { left: m.left, right: m.right, merged: m.merged },
       })));
     const words = el("ol", { className: "lk-try", testid: "wordpiece-words" }, ...w.words.map((word) => el("li", {
@@ -97,7 +97,7 @@ export class WordPieceCard {
     }));
     // Fewer merges than BPE's when no pair is left often enough: BPE's </w> makes pairs ## does not.
     const stop = w.stop === "vocab_size" ? null
-      : el("p", { className: "fine", testid: "wordpiece-stop", data: { stop: w.stop } }, t(`train.wp.stop.${w.stop}`, { merges: w.n_merges, bpe: trace.merges.length, min: trace.min_frequency }));
+      : el("p", { className: "fine", testid: "wordpiece-stop", data: { stop: w.stop } }, t(`train.wp.stop.${w.stop}`, { merges: w.n_merges, bpe: trace.n_steps, min: trace.min_frequency }));
     this.body.replaceChildren(start, merges, stop ?? "", el("h3", { className: "log-title" }, t("train.wp.cutTitle")), summary, words);
   }
 

@@ -44,7 +44,7 @@ export function explanation(t, trace, frame) {
     const text = t("train.merge", { k: frame.k, left: v(s.pair[0]), right: v(s.pair[1]), merged: v(s.merged), count: s.count, v: s.vocab_size });
     return s.new_token === false ? `${text} ${t("train.notNew", { merged: v(s.merged) })}` : text;
   }
-  return t("train.stopped", { n: trace.merges.length });
+  return t("train.stopped", { n: trace.n_steps });
 }
 
 /** The tie line: how many pairs shared the count and which rule chose; null when nothing tied. */
