@@ -25,8 +25,9 @@ CORPUS = " ".join(f"w{i}x{i * 7 % 13}y" for i in range(1500))  # a byte-level tr
 def test_copy_ids_copies_every_id_of_a_text_longer_than_the_page_lists(open_app, booted, app_server, r50k_oracle):
     whole = r50k_oracle.encode_ordinary(TEXT)
     assert len(whole) > ITEM_LIMIT
-    booted.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_server.origin)
     page = open_app("lesson=encode&lang=en")
+    # after the open: a module's first open clears what the one before it granted
+    booted.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_server.origin)
     wait_settled(page)
     settled_after(page, lambda: page.get_by_test_id("text-input").fill(TEXT))
     expect(page.get_by_test_id("ids-code")).to_have_attribute("data-count", str(len(whole)))

@@ -77,7 +77,7 @@ def test_worker_answers_while_page_stays_responsive(page, r50k_oracle):
             }
             const a = await answer;
             engine.terminate();
-            return { ok: a.ok, ids: a.ok ? a.result.ids.length : a.error, ticks };
+            return { ok: a.ok, ids: a.ok ? a.result.n_ids : a.error, ticks };
         }""",
         text,
     )
