@@ -4,7 +4,7 @@
 // (pyboot.mjs: Python with toklab installed), or, when that cannot be used, the normal way (the same
 // pyodide/ runtime and precompiled standard library, then the toklab wheel unpacked). Then it unpacks
 // the lab's wheel (toklab_lab: the exercises and the checking harness) into site-packages and
-// computes the cases of the exercise the page named (the others' when a run asks, before its code runs). Last, it seals itself (lab-seal.mjs): every capability beyond
+// computes every exercise's cases once. Last, it seals itself (lab-seal.mjs): every capability beyond
 // computing is removed from its global object and the objects behind it (fetch, caches, storage,
 // workers, eval, postMessage...), so code run here reaches nothing, whatever headers the host sends.
 //

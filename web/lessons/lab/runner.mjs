@@ -19,10 +19,8 @@
 // worker is terminated and a new one boots for the next request. So nothing one run changes in Python
 // (a patched module, builtins, a pending promise) is there for the next: each run starts from the
 // same fresh Python, and the worker itself refuses a second request. A worker makes one exercise's
-// cases while it boots (the one named by prepare(), or by the run), so a fresh one is ready sooner. A
-// worker that has run nothing yet but was booted for another exercise is replaced: by a run at once, by
-// prepare() once the reader has stayed on the new exercise for SWITCH_MS (flipping through exercises,
-// or a deck's slides, boots no worker per exercise passed).
+// cases while it boots (the one named by prepare(), or by the run), so a fresh one is ready sooner; a
+// run for another exercise replaces a worker that has not run anything yet.
 //
 // The worker is never the engine's: student code has no way to post to the engine's worker. The page
 // hears the lab's worker only on a MessageChannel whose port it hands the worker first, before Python
@@ -32,7 +30,6 @@
 // kind of request the page made; it is read as data, nothing else.
 
 export const RUN_LIMIT_MS = 5000;
-const SWITCH_MS = 1500;
 
 const STATES = new Set(["loading", "ready", "error"]);
 
@@ -49,7 +46,6 @@ export class LabRunner {
     this.restarts = 0;
     this.exercise = ""; // the exercise the worker makes the cases of while it boots ("": none yet)
     this.booting = ""; // the exercise of the worker running now
-    this.switching = 0; // prepare()'s timer: the replacement of a worker booted for another exercise
   }
 
   onStatus(fn) {
@@ -90,14 +86,7 @@ export class LabRunner {
   prepare(exercise) {
     if (typeof exercise !== "string" || exercise === this.exercise) return;
     this.exercise = exercise;
-    clearTimeout(this.switching);
-    this.switching = setTimeout(() => this.switchWorker(), SWITCH_MS);
-  }
-
-  /** Replaces a worker that has run nothing yet and was booted for another exercise than the one wanted. */
-  switchWorker() {
-    clearTimeout(this.switching);
-    if (this.worker && this.booting !== this.exercise && !(this.job && this.job.posted)) this.restart();
+    if (this.worker && this.booting !== exercise && !(this.job && this.job.posted)) this.restart();
   }
 
   /** Terminates the worker and boots a new one. */
@@ -181,7 +170,6 @@ export class LabRunner {
   request(kind, payload, onStarted = () => {}) {
     this.cancel();
     this.prepare(kind === "run" ? payload.exercise : "bpe");
-    this.switchWorker();
     this.start();
     const job = { id: jobId(), kind, resolve: null, timer: 0, posted: false };
     const result = new Promise((resolve) => {
