@@ -184,3 +184,14 @@ def code_points() -> list[int]:
         first, last = plane << 16, (plane << 16) | 0xFFFF
         points += sorted({*range(first, last + 1, 61), first, first + 1, last - 2, last - 1, last})
     return sorted(points)
+
+
+def webapi_answer(kind: str, payload: dict) -> dict:
+    """toklab.webapi's result for one request, as the page's worker gets it (asserted ok)."""
+    import json
+
+    from toklab import webapi
+
+    found = json.loads(webapi.handle(kind, json.dumps(payload, ensure_ascii=False)))
+    assert found["ok"], found
+    return found["result"]

@@ -12,15 +12,13 @@ from hypothesis import strategies as st
 
 from toklab import webapi
 from toklab.protocol import ID_PAGE, ITEM_LIMIT, MAX_TEXT, STREAM_LIMIT
+import oracles  # noqa: E402
 
 MB = 1_000_000
 LONG = "Tokenizers turn text into ids; 今天天气真好 🙂 and <|endoftext|> too. " * 400  # about 10,000 ids
 
 
-def answer(kind: str, payload: dict) -> dict:
-    found = json.loads(webapi.handle(kind, json.dumps(payload, ensure_ascii=False)))
-    assert found["ok"], found
-    return found["result"]
+answer = oracles.webapi_answer
 
 
 def paged_ids(payload: dict) -> list[int]:
