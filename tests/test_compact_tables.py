@@ -50,6 +50,31 @@ def test_merge_ids_through_a_pair_table_is_merge_ids_through_a_dict(given_pairs,
     assert spans_a == spans_b
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    given_pairs=st.lists(st.tuples(st.integers(0, 59), st.integers(0, 59)), max_size=300),
+    texts=st.lists(st.lists(st.integers(0, 59), max_size=rankmerge.HEAP_FROM), max_size=30),
+    filter_after=st.integers(1, 40),
+    memo=st.integers(41, 90),
+)
+def test_one_pair_table_through_many_calls_makes_its_filter_and_forgets_its_memo_and_merges_as_the_dict(
+    given_pairs, texts, filter_after, memo
+):
+    # One table kept across calls, as a model keeps it across a long text's pieces: its filter is made
+    # and its memo emptied between and during calls (a stale filter size once merged wrongly: Mistral).
+    shift = 6
+    made = [(a * 7 + b) % 60 for a, b in given_pairs]
+    as_dict = {a << shift | b: rank for rank, (a, b) in enumerate(given_pairs)}
+    table = PairTable([a for a, _ in given_pairs], [b for _, b in given_pairs], range(len(given_pairs)), shift, 60)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rankmerge, "FILTER_AFTER", filter_after)
+        patch.setattr(rankmerge, "MEMO", memo)
+        for ids in texts:
+            due = len(table.memo) >= filter_after  # the call makes the filter first
+            assert merge_ids(list(ids), table, shift, made) == merge_ids(list(ids), as_dict, shift, made)
+            assert len(table.maybe) > 1 or not due
+
+
 def test_a_pair_table_forgets_its_memo_when_full_and_still_answers(monkeypatch):
     monkeypatch.setattr(rankmerge, "MEMO", 2)
     table = PairTable([1, 1, 2], [2, 3, 1], [5, 6, 7], SHIFT, N_IDS)

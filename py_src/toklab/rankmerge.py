@@ -50,6 +50,8 @@ def merge_ids(ids: list[int], merges, shift: int, made, spans: list | None = Non
     if known is None:
         ask, unknown, look, maybe, size = merges.get, _NONE, None, None, 1
     else:  # then its filter, in C too: most pairs asked are none, and most of those it answers
+        if len(merges.maybe) == 1 and len(known) >= FILTER_AFTER:
+            merges.make_filter()  # here, never during a call: the call holds the filter's size
         ask, unknown, look, maybe, size = known.get, -1, merges.look, merges.maybe, len(merges.maybe)
     keys = list(map(or_, map(lshift, ids, repeat(shift)), islice(ids, 1, None)))
     rk = list(map(ask, keys, repeat(unknown)))
@@ -158,8 +160,13 @@ class PairTable:
 
     def _set(self, starts: array, rights: array, vals: array, shift: int) -> None:
         self.starts, self.rights, self.vals, self.shift, self.memo = starts, rights, vals, shift, {}
-        self.maybe = bytearray(b"\x01")  # every pair may be, until FILTER_AFTER were looked up: then `_filter`
-        self.get, self.look = _getter(starts, rights, vals, shift, (1 << shift) - 1, self.memo, self.maybe)
+        self.maybe = bytearray(b"\x01")  # every pair may be, until FILTER_AFTER were looked up: then make_filter
+        self.get, self.look = _getter(starts, rights, vals, shift, (1 << shift) - 1, self.memo)
+
+    def make_filter(self) -> None:
+        """`maybe` becomes `_filter`, in place (merge_ids asks, at the start of a call, once FILTER_AFTER
+        pairs were looked up: a long text, new pairs, worth the filter's 0.02-0.05 s of CPython)."""
+        self.maybe[:] = _filter(self.starts, self.rights, self.shift)
 
     def values(self) -> array:
         """Every pair's value (as `dict.values()`)."""
@@ -197,7 +204,7 @@ def _filter(starts: array, rights: array, shift: int) -> bytearray:
     >>> [maybe[k % len(maybe)] for k in (0 << 2 | 1, 2 << 2 | 2, 1 << 2 | 1)]
     [1, 1, 0]
     """
-    size = 4 * len(rights) + 1
+    size = 4 * len(rights) + 3  # never 1, the size of "not made yet"
     while any(size % p == 0 for p in (3, 5, 7, 11, 13, 17, 19, 23)):
         size += 2
     maybe = bytearray(size)
@@ -208,13 +215,12 @@ def _filter(starts: array, rights: array, shift: int) -> bytearray:
     return maybe
 
 
-def _getter(starts: array, rights: array, values: array, shift: int, mask: int, memo: dict, maybe: bytearray):
+def _getter(starts: array, rights: array, values: array, shift: int, mask: int, memo: dict):
     """`PairTable.get` and `look` as closures (its arrays in cells: quicker than attributes in the merge
     loop). The last MEMO pairs looked up are remembered in `memo` (a value, or _NONE: no such pair): text
     asks for the same few pairs again and again (Gemma 3's "▁" + a letter: a bisection in a run of
     40,893). `look(key)` is for a key the memo does not hold (`merge_ids` asked it first): the value or
-    _NONE. Once FILTER_AFTER pairs have been looked up (a long text, new pairs: worth the filter's 0.02-0.05
-    s of CPython), `maybe` becomes `_filter`, in place."""
+    _NONE (the filter, `maybe`, is merge_ids' to ask first and to make: `PairTable.make_filter`)."""
     last = len(starts) - 1
     remembered = memo.get
 
@@ -230,8 +236,6 @@ def _getter(starts: array, rights: array, values: array, shift: int, mask: int, 
                     v = values[k]
         if len(memo) >= MEMO:
             memo.clear()
-        elif len(memo) == FILTER_AFTER and len(maybe) == 1:
-            maybe[:] = _filter(starts, rights, shift)
         memo[key] = v
         return v
 
