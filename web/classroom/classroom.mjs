@@ -55,6 +55,7 @@ class Classroom {
     if (modes.follow) this.buildFollowBadge();
     else if (!modes.embed) this.buildPresenterTools();
     if (modes.embed) this.buildEmbedBar();
+    this.b.apply(this.t); // the words at once: start() comes later, and until then the embed link had no name
     window.addEventListener("keydown", (event) => this.onKey(event), true);
   }
 
