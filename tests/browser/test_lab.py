@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import press_tool, shared_page_fixtures
+from conftest import press_tool, shared_page_fixtures, wait_settled
 from playwright.sync_api import expect
 from lab_solutions import solution
 
@@ -26,8 +26,12 @@ LAB_READY_MS = 120_000
 RESULT = '[data-testid="run-result"]'
 
 
-def open_lab(open_app, fragment: str = "lesson=lab"):
+def open_lab(open_app, fragment: str = "lesson=lab", drawn: bool = True):
+    """The lab on `fragment`, its exercise drawn (drawn=False: a test that holds the catalog back) and its
+    Python ready."""
     page = open_app(fragment)
+    if drawn:
+        wait_settled(page)  # the exercise is drawn and its code in the editor (the catalog came)
     page.wait_for_selector('[data-testid="lab-status"][data-state="ready"]', timeout=LAB_READY_MS)
     return page
 
@@ -114,7 +118,7 @@ def test_run_waits_for_the_exercise_then_checks_it(open_app, booted):
     catalog = re.compile(r".*/lab/catalog\.json(\?.*)?$")
     booted.context.route(catalog, lambda route: held.append(route))
     try:
-        page = open_lab(open_app, "lesson=lab&ex=get_stats")
+        page = open_lab(open_app, "lesson=lab&ex=get_stats", drawn=False)
         expect(page.get_by_test_id("run-code")).to_be_disabled()
         assert len(held) == 1
         held[0].continue_()
