@@ -51,9 +51,21 @@ def paste(page, code: str) -> None:
     page.keyboard.press("Control+v")
 
 
+SEEN = """() => {
+    const at = (selector, name) => document.querySelector(selector)?.getAttribute(name);
+    return {result: at('[data-testid="run-result"]', "data-state"), lab: at('[data-testid="lab-status"]', "data-state"),
+            run_disabled: document.querySelector('[data-testid="run-code"]')?.disabled,
+            asked: at('[data-testid="lesson-root"]', "data-asked"), settled: at('[data-testid="lesson-root"]', "data-settled"),
+            hash: location.hash.slice(0, 120)};
+}"""
+
+
 def run_and_wait(page, state: str, timeout_ms: int = 60_000):
     page.get_by_test_id("run-code").click()
-    page.wait_for_selector(f'{RESULT}[data-state="{state}"]', timeout=timeout_ms)
+    try:
+        page.wait_for_selector(f'{RESULT}[data-state="{state}"]', timeout=timeout_ms)
+    except Exception as e:  # what the page showed, for the failure's report (a Run once showed nothing in CI)
+        raise AssertionError(f"no {state!r} result after Run; the page: {page.evaluate(SEEN)}") from e
     return page.locator(RESULT)
 
 
