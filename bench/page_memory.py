@@ -6,7 +6,7 @@ figures; asserts nothing.
 
 Builds dist/ when needed, serves it on 127.0.0.1 and, for each lesson, starts a fresh Chromium (nothing
 else in it) with a phone-sized page (390x844), opens Encode in Chinese and waits for the engine (and its
-warm-up), then measures, and measures again after:
+warm-up) and for the renderers' memory to settle (`settle`), then measures, and measures again after:
   - models: the lesson opened (its hash set, as its tab does) until its own run is over (on a phone the
     large models' rows offer a button instead of loading: figures "as opened"), then each such button
     tapped, as a reader would, until every row that has a file has its figures (data-tokens);
@@ -141,6 +141,19 @@ def load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+def settle(page, most: float = 30.0) -> None:
+    """Waits until the renderers' RSS has stopped falling: after ready, V8 frees for some seconds what it
+    compiled with (its compilers' zones, tens of MiB in the worker), and a baseline taken before that
+    would hide as much growth. Settled: the last 3 s of samples (every 0.5 s) within 2 MiB; `most` s at most."""
+    samples: list[int] = []
+    end = time.monotonic() + most
+    while time.monotonic() < end:
+        samples.append(Sampler.now()[0])
+        if len(samples) >= 7 and max(samples[-7:]) - min(samples[-7:]) < 2 * MiB:
+            return
+        page.wait_for_timeout(500)
+
+
 def open_encode(browser, url: str, width: int, height: int):
     """A fresh context at Encode in Chinese, the engine ready and warm; (context, page, cdp, worker)."""
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -151,6 +164,7 @@ def open_encode(browser, url: str, width: int, height: int):
     page.goto(url + "#lesson=encode&lang=zh")
     page.wait_for_function(READY, timeout=300_000)
     page.wait_for_timeout(1500)  # the worker's warm-up requests after ready
+    settle(page)
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     worker = next(w for w in page.workers if "wasmMemories" in str(w.evaluate("() => Object.keys(globalThis)")))
@@ -163,6 +177,7 @@ def open_encode_bare(browser, url: str, width: int, height: int):
     page.goto(url + "#lesson=encode&lang=zh")
     page.wait_for_function(READY, timeout=300_000)
     page.wait_for_timeout(1500)
+    settle(page)
     page.send("Performance.enable")
     worker = next(w for w in page.workers if "wasmMemories" in str(w.evaluate("() => Object.keys(globalThis)")))
     return None, page, page, worker
