@@ -2,10 +2,11 @@
 figures; asserts nothing.
 
     .venv/bin/python bench/page_memory.py [--only models|minimind] [--vocab 6400] [--width 390 --height 844]
+                                          [--bare] [--parts] [--dist DIR]
 
 Builds dist/ when needed, serves it on 127.0.0.1 and, for each lesson, starts a fresh Chromium (nothing
 else in it) with a phone-sized page (390x844), opens Encode in Chinese and waits for the engine (and its
-warm-up), then measures, and measures again after:
+warm-up) and for the renderers' memory to settle (`settle`), then measures, and measures again after:
   - models: the lesson opened (its hash set, as its tab does) until its own run is over (on a phone the
     large models' rows offer a button instead of loading: figures "as opened"), then each such button
     tapped, as a reader would, until every row that has a file has its figures (data-tokens);
@@ -20,6 +21,17 @@ size after is its peak). performance.measureUserAgentSpecificMemory() would say 
 cross-origin isolated page, which the app is not. Every context is a first visit: the offline cache is
 filled meanwhile, as a reader's first visit fills it. The load average is printed beside the figures.
 Per-table figures inside Pyodide (no browser): bench/table_memory.mjs.
+
+--bare  (models only) Chromium without Playwright (bench/bare_chromium.py): Playwright switches on the
+        DevTools Network domain in the page and its workers, and Chromium then keeps a copy of every response
+        body for DevTools (+60 MiB in the renderer over the models lesson, Blink's buffer partition: the
+        tool's memory, not the page's). A reader's browser has none of it; --bare is what the reader's
+        renderer holds. Its own profile on disk, so the offline cache is written as a reader's is.
+--parts Chromium's own account besides RSS: a memory-infra dump by process and allocator before and after
+        (bench/memory_dump.py), the renderers' RSS split into RssAnon / RssFile / RssShmem, and with --bare
+        the ArrayBuffers the worker's and the page's JavaScript hold (heap snapshots: Python's in-memory
+        file system keeps a file's bytes there, outside the WebAssembly memory). Taken outside the timed part.
+--dist  another build's folder (a worktree of main's dist/, for a before and after).
 """
 
 from __future__ import annotations
@@ -35,6 +47,8 @@ from urllib.parse import urlsplit
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
+from bare_chromium import Browser as BareBrowser, probe_server  # noqa: E402
+from memory_dump import memory_dump, parts_table  # noqa: E402
 from page_load import CHROMIUM_ARGS, chromium, serve  # noqa: E402
 
 READY = "() => document.querySelector('[data-testid=\"status\"]')?.dataset.state === 'ready'"
@@ -72,14 +86,23 @@ def chromium_processes() -> dict[int, str]:
     return out
 
 
-def rss(pid: int) -> int:
+def rss(pid: int, field: str = "VmRSS") -> int:
+    """A process's resident memory from /proc/<pid>/status: VmRSS, or its parts RssAnon (its own memory:
+    heaps, WebAssembly memory), RssFile (files mapped: code, fonts; shared, and given back under pressure),
+    RssShmem (shared memory)."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) * 1024
     except OSError:
         pass
     return 0
+
+
+def renderer_parts() -> dict[str, int]:
+    """The renderers' RssAnon, RssFile and RssShmem, summed."""
+    procs = [pid for pid, cmd in chromium_processes().items() if "--type=renderer" in cmd]
+    return {field: sum(rss(pid, field) for pid in procs) for field in ("RssAnon", "RssFile", "RssShmem")}
 
 
 class Sampler:
@@ -118,6 +141,19 @@ def load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+def settle(page, most: float = 30.0) -> None:
+    """Waits until the renderers' RSS has stopped falling: after ready, V8 frees for some seconds what it
+    compiled with (its compilers' zones, tens of MiB in the worker), and a baseline taken before that
+    would hide as much growth. Settled: the last 3 s of samples (every 0.5 s) within 2 MiB; `most` s at most."""
+    samples: list[int] = []
+    end = time.monotonic() + most
+    while time.monotonic() < end:
+        samples.append(Sampler.now()[0])
+        if len(samples) >= 7 and max(samples[-7:]) - min(samples[-7:]) < 2 * MiB:
+            return
+        page.wait_for_timeout(500)
+
+
 def open_encode(browser, url: str, width: int, height: int):
     """A fresh context at Encode in Chinese, the engine ready and warm; (context, page, cdp, worker)."""
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -128,10 +164,31 @@ def open_encode(browser, url: str, width: int, height: int):
     page.goto(url + "#lesson=encode&lang=zh")
     page.wait_for_function(READY, timeout=300_000)
     page.wait_for_timeout(1500)  # the worker's warm-up requests after ready
+    settle(page)
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     worker = next(w for w in page.workers if "wasmMemories" in str(w.evaluate("() => Object.keys(globalThis)")))
     return context, page, cdp, worker
+
+
+def open_encode_bare(browser, url: str, width: int, height: int):
+    """open_encode in a bare Chromium (bench/bare_chromium.py): a new tab, no context of its own."""
+    page = browser.new_page(width, height)
+    page.goto(url + "#lesson=encode&lang=zh")
+    page.wait_for_function(READY, timeout=300_000)
+    page.wait_for_timeout(1500)
+    settle(page)
+    page.send("Performance.enable")
+    worker = next(w for w in page.workers if "wasmMemories" in str(w.evaluate("() => Object.keys(globalThis)")))
+    return None, page, page, worker
+
+
+def buffers_besides_wasm(worker, page, wasm: int) -> tuple[list[int], list[int]]:
+    """The sizes of the ArrayBuffers the worker holds, its WebAssembly memory left out, and the page's."""
+    held = worker.array_buffers()
+    if wasm in held:
+        held.remove(wasm)
+    return held, page.array_buffers()
 
 
 def figures(cdp, worker, sampler: Sampler) -> dict:
@@ -140,13 +197,18 @@ def figures(cdp, worker, sampler: Sampler) -> dict:
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     renderers, everything = sampler.now()
     wasm = worker.evaluate("() => globalThis.wasmMemories.at(-1).buffer.byteLength")
-    return {"heap": heap, "js_heap_used": metrics.get("JSHeapUsedSize", 0), "renderers": renderers, "all": everything, "wasm": wasm}
+    return {"heap": heap, "js_heap_used": metrics.get("JSHeapUsedSize", 0), "renderers": renderers, "all": everything, "wasm": wasm,
+            **renderer_parts()}
 
 
 def scenario(browser, url: str, which: str, args) -> None:
-    context, page, cdp, worker = open_encode(browser, url, args.width, args.height)
+    opener = open_encode_bare if args.bare else open_encode
+    context, page, cdp, worker = opener(browser, url, args.width, args.height)
+    browser_cdp = (browser if args.bare else browser.new_browser_cdp_session()) if args.parts else None
+    dumps = [memory_dump(browser_cdp, page)] if args.parts else []
     sampler = Sampler()
     before = figures(cdp, worker, sampler)
+    buffers = [buffers_besides_wasm(worker, page, before["wasm"])] if args.parts and args.bare else []
     load_before = load()
     if which == "models":
         sampler.start()
@@ -180,18 +242,32 @@ def scenario(browser, url: str, which: str, args) -> None:
         what = f"Train like MiniMind ({info.strip()}; vocabulary {args.vocab}): Start -> done in {took:.1f} s"
     peak = sampler.stop()
     after = figures(cdp, worker, sampler)
-    context.close()
+    if args.parts:
+        dumps.append(memory_dump(browser_cdp, page))
+        if args.bare:
+            buffers.append(buffers_besides_wasm(worker, page, after["wasm"]))
+    if context:
+        context.close()
     mb = lambda n: f"{n / MiB:7.1f} MiB"  # noqa: E731
     print(what)
     if which == "models":
         print(f"  as opened (before any tap): renderers' RSS peak {mb(peak_opened[0])} (+{(peak_opened[0] - before['renderers']) / MiB:.1f}), "
               f"wasm {mb(middle['wasm'])} (+{(middle['wasm'] - before['wasm']) / MiB:.1f}), JS heap {mb(middle['heap'])}")
-    print(f"  load average {load_before} -> {load()}; page {args.width}x{args.height}, from Encode (Chinese) ready")
+    print(f"  load average {load_before} -> {load()}; page {args.width}x{args.height}, from Encode (Chinese) ready; "
+          + ("a bare Chromium (no DevTools Network domain)" if args.bare else "Playwright"))
     print(f"  renderer processes' RSS      {mb(before['renderers'])} -> peak {mb(peak[0])} (+{(peak[0] - before['renderers']) / MiB:.1f}), after {mb(after['renderers'])}")
+    print("  of which, after: " + ", ".join(f"{field} {mb(before[field])} -> {mb(after[field])} ({(after[field] - before[field]) / MiB:+.1f})"
+                                           for field in ("RssAnon", "RssFile", "RssShmem")))
     print(f"  all Chromium processes' RSS  {mb(before['all'])} -> peak {mb(peak[1])} (+{(peak[1] - before['all']) / MiB:.1f}), after {mb(after['all'])}")
     print(f"  engine worker's wasm memory  {mb(before['wasm'])} -> {mb(after['wasm'])} (+{(after['wasm'] - before['wasm']) / MiB:.1f}; never shrinks: its peak)")
     print(f"  page's JS heap in use        {mb(before['heap'])} -> {mb(after['heap'])} (after a collection)")
     print(f"  JSHeapUsedSize (metrics)     {mb(before['js_heap_used'])} -> {mb(after['js_heap_used'])}")
+    if args.parts:
+        print("  Chromium's memory-infra dump, MiB, from Encode ready to the end (allocators of 0.5 MiB or more):")
+        print(parts_table(*dumps))
+    for label, (was, now) in zip(("the engine worker's", "the page's"), zip(*buffers)):
+        print(f"  {label} ArrayBuffers besides WebAssembly memory (heap snapshot): {len(was)} holding {sum(was) / MiB:.1f} MiB"
+              f" -> {len(now)} holding {sum(now) / MiB:.1f} MiB; the largest after: {', '.join(f'{n:,}' for n in now[:10]) or 'none'} bytes")
 
 
 def main() -> None:
@@ -200,14 +276,31 @@ def main() -> None:
     parser.add_argument("--vocab", type=int, default=6400)
     parser.add_argument("--width", type=int, default=390)
     parser.add_argument("--height", type=int, default=844)
+    parser.add_argument("--parts", action="store_true",
+                        help="also print Chromium's memory-infra dump (by process and allocator) before and after")
+    parser.add_argument("--dist", type=Path, help="measure this built folder (another checkout's dist/) instead of dist/")
+    parser.add_argument("--bare", action="store_true",
+                        help="drive Chromium through its DevTools pipe with no domain Playwright switches on (models only)")
     args = parser.parse_args()
+    if args.bare and args.only != "models":
+        parser.error("--bare measures the models lesson only: give --only models")
     exe = chromium()
     if exe is None:
         sys.exit("no Chromium: set CHROMIUM or install /usr/bin/chromium")
     from playwright.sync_api import sync_playwright
     from tools.dist import ensure_built
 
-    server, url = serve(ensure_built())
+    site = args.dist or ensure_built()
+    if args.bare:
+        server, url = probe_server(site)
+        browser = BareBrowser(exe, CHROMIUM_ARGS, args.width, args.height)
+        try:
+            scenario(browser, url, "models", args)
+        finally:
+            browser.close()
+            server.shutdown()
+        return
+    server, url = serve(site)
     try:
         with sync_playwright() as p:
             for which in (args.only,) if args.only else ("models", "minimind"):

@@ -29,11 +29,11 @@
 // slices the worker posts the newest progress and turns its event loop, so a stop message is heard.
 //
 // A request whose payload names a larger table (`encoding`: cl100k_base, o200k_base) waits until the
-// worker has fetched tables/<name>.tiktoken from this origin into Python's file system (once; a
-// failed fetch is tried again by the next request), where toklab finds it through TOKLAB_TABLES. An
-// open model (qwen3, deepseek_v3, llama3, gemma3; minimind is inside the wheel) is fetched the same
-// way from models/<name>.hfpack, its compact tokenizer.json. When the fetch fails, Python answers the
-// request with the error `table_unavailable`.
+// worker has fetched tables/<name>.tiktoken from this origin into Python's file system (a failed fetch
+// is tried again by the next request), where toklab finds it through TOKLAB_TABLES; once Python holds
+// the table, it has read the file whole and the file is deleted. An open model (qwen3, deepseek_v3,
+// llama3, gemma3; minimind is inside the wheel) is fetched the same way from models/<name>.hfpack, its
+// compact tokenizer.json. When the fetch fails, Python answers the request with `table_unavailable`.
 //
 // Nothing is fetched from anywhere but this worker's own origin: Pyodide's package base URL points at
 // our own pyodide/ folder, micropip installs from wheel URLs with deps=False, and there is no index.
@@ -173,8 +173,8 @@ const WARM_UP = [
 
 const TABLES_DIR = "/tables";
 // Each table whose file is fetched -> that file (toklab.protocol.TABLE_FILES): o200k_harmony reads
-// o200k_base's, so the one file is fetched once for both. Python's file system is the record of what
-// was fetched; Python itself the record of what is held (webapi.held_tables).
+// o200k_base's, so the one file is fetched once for both. Python's file system holds what was fetched
+// and not yet read; Python itself is the record of what is held (webapi.held_tables).
 
 let told = { held: [], loading: {} }; // the latest `tables` message
 
@@ -192,19 +192,27 @@ function reportTables(loading = {}) {
   postMessage({ tables: next });
 }
 
+/** `name`'s file in /tables, and its character index's when it is an OpenAI table. */
+function filesOf(name) {
+  const file = TABLE_FILES[name].slice(TABLE_FILES[name].lastIndexOf("/") + 1);
+  return file.endsWith(".tiktoken") ? [file, file.replace(/\.tiktoken$/, ".charmerge.json")] : [file];
+}
+
 /** Fetches a larger table's file into Python's file system, posting progress under request `id`. */
 async function fetchTable(name, id) {
   const path = TABLE_FILES[name];
-  const file = path.slice(path.lastIndexOf("/") + 1);
-  // An OpenAI table's character index (toklab.charmerge), made at build time: optional, Python makes it
-  // itself when it is missing. A model's file has none.
-  const index = !file.endsWith(".tiktoken") ? Promise.resolve(null)
+  const [file, indexFile] = filesOf(name);
+  // An OpenAI table's character index (toklab.charmerge), made at build time: optional (Python makes it).
+  const index = !indexFile ? Promise.resolve(null)
     : fetch(new URL(path.replace(/\.tiktoken$/, ".charmerge.json"), base))
       .then((r) => (r.ok ? r.arrayBuffer() : null))
       .catch(() => null);
   const response = await fetch(new URL(path, base));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const total = Number(response.headers.get("Content-Length")) || 0;
+  // The body goes straight into one buffer when its length is known (else in chunks, joined after), and
+  // that buffer becomes the file's contents (canOwn): one copy of the file in memory, not three.
+  let data = new Uint8Array(total);
   const chunks = [];
   let loaded = 0;
   let posted = 0;
@@ -212,7 +220,8 @@ async function fetchTable(name, id) {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
+    if (!chunks.length && loaded + value.length <= total) data.set(value, loaded);
+    else chunks.push(value);
     loaded += value.length;
     if (loaded - posted >= 1 << 18) {
       posted = loaded;
@@ -220,22 +229,27 @@ async function fetchTable(name, id) {
       reportTables({ [name]: { loaded, total } });
     }
   }
-  const data = new Uint8Array(loaded);
-  let offset = 0;
-  for (const chunk of chunks) {
-    data.set(chunk, offset);
-    offset += chunk.length;
+  if (loaded !== total) {
+    const whole = new Uint8Array(loaded);
+    let offset = loaded - chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    whole.set(data.subarray(0, offset));
+    for (const chunk of chunks) whole.set(chunk, (offset += chunk.length) - chunk.length);
+    data = whole;
   }
   postMessage({ id, progress: { encoding: name, loaded, total: total || loaded } });
   reportTables({ [name]: { loaded, total: total || loaded } });
   python.FS.mkdirTree(TABLES_DIR);
   const indexData = await index;
-  if (indexData) python.FS.writeFile(`${TABLES_DIR}/${file.replace(/\.tiktoken$/, ".charmerge.json")}`, new Uint8Array(indexData));
-  python.FS.writeFile(`${TABLES_DIR}/${file}`, data);
+  if (indexData) python.FS.writeFile(`${TABLES_DIR}/${indexFile}`, new Uint8Array(indexData), { canOwn: true });
+  python.FS.writeFile(`${TABLES_DIR}/${file}`, data, { canOwn: true });
   const environ = python.pyimport("os").environ;
   environ.set("TOKLAB_TABLES", TABLES_DIR);
   environ.destroy();
 }
+
+/** Whether a table reading the same file as `name` is held: Python keeps what it read (o200k_harmony
+ * and o200k_base share one ranks object, toklab.registry.load_table), and the file is not needed again. */
+const fileHeld = (name) => told.held.some((held) => Object.hasOwn(TABLE_FILES, held) && TABLE_FILES[held] === TABLE_FILES[name]);
 
 /**
  * The table a payload names, when Python does not hold it yet: said to the page as loading, and its file
@@ -246,13 +260,21 @@ async function ensureTable(payload, id) {
   const name = payload && typeof payload === "object" ? payload.encoding : undefined;
   if (!TABLE_NAMES.includes(name) || name === CUSTOM_TABLE || told.held.includes(name)) return; // Python answers a bad name
   reportTables({ [name]: { loaded: 0, total: 0 } });
-  if (!Object.hasOwn(TABLE_FILES, name)) return;
-  const path = TABLE_FILES[name];
-  if (python.FS.analyzePath(`${TABLES_DIR}/${path.slice(path.lastIndexOf("/") + 1)}`).exists) return;
+  if (!Object.hasOwn(TABLE_FILES, name) || fileHeld(name)) return;
+  if (python.FS.analyzePath(`${TABLES_DIR}/${filesOf(name)[0]}`).exists) return;
   try {
     await fetchTable(name, id);
   } catch (error) {
     console.warn(`The ${name} table could not be fetched: ${String(error?.message ?? error)}`);
+  }
+}
+
+/** Deletes the files of the tables Python holds: it read them whole, and their bytes (JavaScript's, outside
+ * Python's memory) would stay for the session, 15 MB for the models lesson's. A failed load's file stays. */
+function dropReadFiles() {
+  for (const name of told.held) {
+    if (!Object.hasOwn(TABLE_FILES, name)) continue;
+    for (const file of filesOf(name)) if (python.FS.analyzePath(`${TABLES_DIR}/${file}`).exists) python.FS.unlink(`${TABLES_DIR}/${file}`);
   }
 }
 
@@ -370,6 +392,9 @@ self.onmessage = async (event) => {
   await ensureTable(payload, id);
   const budget = Number.isFinite(budgetMs) && budgetMs > 0 ? budgetMs : null; // null: Python's REQUEST_BUDGET_MS
   const reply = SLICED.has(kind) ? await answerSliced(id, kind, payload, budget) : answer(id, kind, payload, budget);
-  if (stage === "ready") reportTables();
+  if (stage === "ready") {
+    reportTables();
+    dropReadFiles();
+  }
   postMessage(reply);
 };
