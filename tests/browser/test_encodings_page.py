@@ -186,3 +186,22 @@ def test_a_table_that_cannot_be_fetched_says_so_and_keeps_r50k_and_the_text(cont
     expect(page.get_by_test_id("text-input")).to_have_value(MIXED)
     expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(r50k_oracle.encode_ordinary(MIXED)))
     expect(page).not_to_have_url(re.compile(r"encoding="))
+
+
+def test_harmony_first_then_o200k_base_reads_the_one_file_once_and_cuts_as_tiktoken(context, fresh_app, oracle):
+    """o200k_harmony and o200k_base share one file and, once loaded, one ranks object: the worker fetches
+    the file for whichever comes first, deletes it once Python holds the table, and fetches nothing for
+    the other (web/worker.mjs). Here harmony comes first, in a fresh engine, then o200k_base."""
+    fetched = []  # the engine worker's requests (the offline cache's service worker may fetch them again)
+
+    def heard(request):
+        if "/tables/o200k_base." in request.url and request.service_worker is None:
+            fetched.append(request.url)
+
+    context.on("request", heard)
+    page = fresh_app(f"lesson=encode&encoding=o200k_harmony&text={quote(MIXED)}")
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(oracle["o200k_harmony"].encode_ordinary(MIXED)), timeout=LOAD_MS)
+    page.get_by_test_id("encoding-select").select_option("o200k_base")
+    expect(page.locator(".encoding-choice")).to_have_attribute("data-active", "o200k_base", timeout=LOAD_MS)
+    expect(page.get_by_test_id("token-ids")).to_have_text(ids_text(oracle["o200k_base"].encode_ordinary(MIXED)))
+    assert sorted(url.rsplit("/", 1)[1].split("?")[0] for url in fetched) == ["o200k_base.charmerge.json", "o200k_base.tiktoken"]
