@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from itertools import accumulate, chain
+from itertools import accumulate, chain, repeat
 
 from ..caches import gc_paused
 from ..caches import SizedCache
@@ -398,17 +398,25 @@ class Tokenizer:
         cyclic collector untracks them the first time it sees them (a list it would scan forever)."""
         if as_bytes:
             model_text = _pre_tokenizers.byte_chars(piece)
-            char_at = None if piece.isascii() else [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
+            char_at = None if piece.isascii() else list(chain.from_iterable(map(repeat, range(len(piece)), map(len, map(str.encode, piece)))))
         else:
             model_text, char_at = piece, None
-        found = self.model._tokenize(model_text)  # cached here, not twice
-        vocab_r = self.model.vocab_r
-        p_ids, p_starts, p_ends = zip(*found) if found else ((), (), ())
-        values = getattr(self.model, "token_values", None)  # Unigram: an unknown token's value is its text
-        p_tokens = tuple(values(model_text, found) if values else map(vocab_r.__getitem__, p_ids))
+        model = self.model
+        if type(model) is _models.BPE:  # its columns as they are made, its tokens' names in C
+            p_ids, p_starts, p_ends = model._columns(model_text, piece if as_bytes else None)
+            names = model._tokens
+            p_tokens = tuple(names.names_of(p_ids) if names is not None else map(model.vocab_r.__getitem__, p_ids))
+            p_ids = tuple(p_ids)
+        else:
+            found = model._tokenize(model_text)  # cached here, not twice
+            p_ids, p_starts, p_ends = zip(*found) if found else ((), (), ())
+            values = getattr(model, "token_values", None)  # Unigram: an unknown token's value is its text
+            p_tokens = tuple(values(model_text, found) if values else map(model.vocab_r.__getitem__, p_ids))
         if char_at is not None:
             p_starts = tuple(map(char_at.__getitem__, p_starts))
-            p_ends = tuple([char_at[b - 1] + 1 for b in p_ends])
+            p_ends = tuple(map((1).__add__, map(char_at.__getitem__, map((-1).__add__, p_ends))))
+        else:
+            p_starts, p_ends = tuple(p_starts), tuple(p_ends)
         return self._piece_cache.put(piece, (p_ids, p_tokens, p_starts, p_ends), 4 * len(piece))
 
     def encode_batch(self, inputs, is_pretokenized: bool = False, add_special_tokens: bool = True) -> list[Encoding]:
