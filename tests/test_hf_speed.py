@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toklab.hf import Tokenizer, compact, models
+from toklab.hf import Tokenizer, compact, models, pre_tokenizers
 from toklab.reference import lowest_rank_merge
 
 MARK = "\u2581"
@@ -200,3 +200,90 @@ def test_added_tokens_that_overlap_at_the_text_end_are_what_tokenizers_finds(tex
     tokenizers = pytest.importorskip("tokenizers")
     want = tokenizers.Tokenizer.from_str(json.dumps(config)).encode(text)
     assert (got.ids, got.tokens, got.offsets) == (want.ids, want.tokens, want.offsets)
+
+
+# The byte-level start (`BPE._byte_start`): characters merged alone first where no merge can tell.
+BYTE_TEXT = ["a", " ", "中", "丫", "é", "😀", "，"]  # 中 and 丫 share their first two bytes, 😀 has four
+BYTE_CHARS = sorted({c for t in BYTE_TEXT for c in pre_tokenizers.byte_chars(t)})
+
+
+@st.composite
+def byte_level_tables(draw):
+    """(vocab, merges) over the bytes of BYTE_TEXT: merges drawn among the tokens so far and ranked
+    anywhere, so that some join a character's bytes, some cross from one character into the next
+    (Ġ+ä, ä¸Ń+ä), and some take a whole character early (ranked below the merges that make it)."""
+    vocab = {c: i for i, c in enumerate(BYTE_CHARS)}
+    merges = []
+    for _ in range(draw(st.integers(0, 40))):
+        tokens = list(vocab)
+        a, b = draw(st.sampled_from(tokens)), draw(st.sampled_from(tokens))
+        if (a, b) in merges or len(a + b) > 9:
+            continue
+        merges.insert(draw(st.integers(0, len(merges))), (a, b))  # ranked anywhere, as Llama 3 ranks some
+        vocab.setdefault(a + b, len(vocab))
+    return vocab, merges
+
+
+def byte_level_json(vocab, merges) -> str:
+    """Qwen3's parts around this table: ByteLevel pieces (GPT-2's pattern), a BPE of byte characters."""
+    return json.dumps({
+        "version": "1.0", "truncation": None, "padding": None, "added_tokens": [], "normalizer": None,
+        "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": True},
+        "post_processor": None, "decoder": None,
+        "model": {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": None,
+                  "end_of_word_suffix": None, "fuse_unk": False, "byte_fallback": False, "ignore_merges": False,
+                  "vocab": vocab, "merges": [list(m) for m in merges]},
+    })  # fmt: skip
+
+
+byte_texts = st.text(st.sampled_from(BYTE_TEXT), max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(table=byte_level_tables(), text=byte_texts)
+def test_the_byte_level_start_changes_no_token(table, text):
+    vocab, merges = table
+    tok = Tokenizer.from_str(byte_level_json(vocab, merges))
+    ranks = {pair: rank for rank, pair in enumerate(merges)}
+    want = [t for piece, _ in tok.pre_tokenizer.pre_tokenize_str(text) for t in lowest_rank_merge(list(piece), ranks)]
+    assert tok.encode(text).tokens == want
+
+
+@settings(max_examples=150, deadline=None)
+@given(table=byte_level_tables(), text=byte_texts)
+def test_the_byte_level_start_is_what_tokenizers_gives(table, text):
+    tokenizers = pytest.importorskip("tokenizers")
+    source = byte_level_json(*table)
+    want, got = tokenizers.Tokenizer.from_str(source).encode(text), Tokenizer.from_str(source).encode(text)
+    assert (got.ids, got.tokens, got.offsets) == (want.ids, want.tokens, want.offsets)
+
+
+def test_a_character_after_a_byte_that_joins_its_first_is_not_started_whole():
+    vocab = {c: i for i, c in enumerate(BYTE_CHARS)}
+    merges = [("Ġ", "ä"), ("ä", "¸"), ("ä¸", "Ń"), ("Ġä", "¸")]  # Ġ+ä first: " 中" is Ġä¸ Ń, not Ġ 中
+    for t in ("ä¸", "ä¸Ń", "Ġä", "Ġä¸"):
+        vocab[t] = len(vocab)
+    bpe = models.BPE(vocab=vocab, merges=merges)
+    assert [bpe.vocab_r[i] for i in bpe._byte_start("中 中")] == ["ä¸Ń", "Ġ", "ä", "¸", "Ń"]
+    tok = Tokenizer.from_str(byte_level_json(vocab, merges))
+    assert tok.encode("中 中").tokens == ["ä¸Ń", "Ġä¸", "Ń"]
+
+
+def test_a_character_whose_token_merges_before_its_turn_is_not_started_whole():
+    vocab = {c: i for i, c in enumerate(BYTE_CHARS)}
+    vocab.update({"b": len(vocab), "ä¸": len(vocab) + 1, "ä¸Ń": len(vocab) + 2, "aä¸Ń": len(vocab) + 3, "ba": len(vocab) + 4})
+    merges = [("a", "ä¸Ń"), ("ä", "¸"), ("b", "a"), ("ä¸", "Ń")]  # a+中 ranked before 中 is made
+    bpe = models.BPE(vocab=vocab, merges=merges)
+    assert [bpe.vocab_r[i] for i in bpe._byte_start("ba中")] == ["b", "a", "ä", "¸", "Ń"]
+    ranks = {pair: rank for rank, pair in enumerate(merges)}
+    assert lowest_rank_merge(list("baä¸Ń"), ranks) == ["ba", "ä¸Ń"]  # started whole, a+中 would come first
+    assert Tokenizer.from_str(byte_level_json(vocab, merges)).encode("ba中").tokens == ["ba", "ä¸Ń"]
+
+
+def test_a_character_before_a_byte_that_its_last_joins_is_not_started_whole():
+    vocab = {c: i for i, c in enumerate(BYTE_CHARS)}
+    vocab.update({"ä¸": len(vocab), "ä¸Ń": len(vocab) + 1, "Ńa": len(vocab) + 2})
+    merges = [("Ń", "a"), ("ä", "¸"), ("ä¸", "Ń")]  # 中's last byte joins the a after it first
+    bpe = models.BPE(vocab=vocab, merges=merges)
+    assert [bpe.vocab_r[i] for i in bpe._byte_start("中a中")] == ["ä", "¸", "Ń", "a", "ä¸Ń"]
+    assert Tokenizer.from_str(byte_level_json(vocab, merges)).encode("中a中").tokens == ["ä¸", "Ńa", "ä¸Ń"]

@@ -55,28 +55,31 @@ def merge_ids(ids: list[int], merges, shift: int, made, spans: list | None = Non
         ask, unknown, look, maybe, size = known.get, -1, merges.look, merges.maybe, len(merges.maybe)
     keys = list(map(or_, map(lshift, ids, repeat(shift)), islice(ids, 1, None)))
     rk = list(map(ask, keys, repeat(unknown)))
+    none = _NONE
     if unknown == -1 and -1 in rk:
-        rk = [(look(k) if maybe[k % size] else _NONE) if v == -1 else v for v, k in zip(rk, keys)]
-    while rk:
+        rk = [(look(k) if maybe[k % size] else none) if v == -1 else v for v, k in zip(rk, keys)]
+    r = len(rk)  # pairs left (len(rk), counted here: no call a merge)
+    while r:
         m = min(rk)
-        if m == _NONE:
+        if m == none:
             break
         i = rk.index(m)
         new = made[m]
         ids[i : i + 2] = (new,)
         if spans is not None:
             spans[i : i + 2] = ((spans[i][0], spans[i + 1][1]),)
-        if i + 1 < len(ids):
+        r -= 1
+        if i < r:
             k = new << shift | ids[i + 1]
             v = ask(k, unknown)
-            rk[i] = ((look(k) if maybe[k % size] else _NONE) if v == -1 else v)
+            rk[i] = ((look(k) if maybe[k % size] else none) if v == -1 else v)
             del rk[i + 1]
         else:
             del rk[i]
         if i:
             k = ids[i - 1] << shift | new
             v = ask(k, unknown)
-            rk[i - 1] = ((look(k) if maybe[k % size] else _NONE) if v == -1 else v)
+            rk[i - 1] = ((look(k) if maybe[k % size] else none) if v == -1 else v)
     return ids
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import warnings
 
+from ..caches import gc_paused
 from ..errors import ToklabError
 from ._config import bad
 
@@ -43,7 +44,8 @@ class Encoding:
 
     def _fill(self) -> None:
         if self._rest is not None:
-            self._tokens, self._offsets, self._mask = self._rest()
+            with gc_paused():  # hundreds of thousands of tuples, none in a cycle (as the encode that made them)
+                self._tokens, self._offsets, self._mask = self._rest()
             self._rest = None
         n = len(self.ids)
         if self._mask is None:

@@ -168,6 +168,7 @@ class Split(PreTokenizer):
         self._pattern, self.behavior, self.invert = pattern, behavior, bool(invert)
         self._re = literal_or_regex(pattern, "pre_tokenizer.pattern")
         self._findall = self._re.findall if behavior == "isolated" and not isinstance(pattern, str) else None
+        self._splitall = _splitter(self._re) if self._findall is not None else None
 
     def split_piece(self, piece):
         text = piece[0]
@@ -199,10 +200,27 @@ class Split(PreTokenizer):
             found = self._findall(text)
             if sum(map(len, found)) == len(text) and "" not in found:
                 return found, None, False
+            if not found:  # no match: the text is one piece
+                return [text], None, False
+            if self._splitall is not None:  # matches and the gaps between them, in C
+                parts = self._splitall(text)
+                if "" not in parts[1::2]:  # no empty match (the gaps between matches, empty or not, are 0::2)
+                    return list(filter(None, parts)), None, False
         return super().pieces(text)
 
     def to_config(self):
         return {"type": "Split", "pattern": pattern_config(self._pattern), "behavior": BEHAVIORS[self.behavior], "invert": self.invert}
+
+
+def _splitter(compiled: re.Pattern):
+    """`split` by the pattern made one group (each match kept between the gaps), or None where the
+    pattern has groups of its own (they would be kept too) or cannot be made one."""
+    if compiled.groups:
+        return None
+    try:
+        return re.compile(f"(?:({compiled.pattern}))", compiled.flags).split
+    except re.error:
+        return None
 
 
 class ByteLevel(PreTokenizer):

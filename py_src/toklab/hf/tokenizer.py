@@ -398,17 +398,25 @@ class Tokenizer:
         cyclic collector untracks them the first time it sees them (a list it would scan forever)."""
         if as_bytes:
             model_text = _pre_tokenizers.byte_chars(piece)
-            char_at = None if piece.isascii() else [k for k, c in enumerate(piece) for _ in range(len(c.encode("utf-8")))]
+            counted = None if piece.isascii() else list(accumulate(map(_STARTS_CHAR.__getitem__, piece.encode("utf-8"))))  # at each byte: characters begun so far
         else:
-            model_text, char_at = piece, None
-        found = self.model._tokenize(model_text)  # cached here, not twice
-        vocab_r = self.model.vocab_r
-        p_ids, p_starts, p_ends = zip(*found) if found else ((), (), ())
-        values = getattr(self.model, "token_values", None)  # Unigram: an unknown token's value is its text
-        p_tokens = tuple(values(model_text, found) if values else map(vocab_r.__getitem__, p_ids))
-        if char_at is not None:
-            p_starts = tuple(map(char_at.__getitem__, p_starts))
-            p_ends = tuple([char_at[b - 1] + 1 for b in p_ends])
+            model_text, counted = piece, None
+        model = self.model
+        if type(model) is _models.BPE:  # its columns as they are made, its tokens' names in C
+            p_ids, p_starts, p_ends = model._columns(model_text, piece if as_bytes else None)
+            names = model._tokens
+            p_tokens = tuple(names.names_of(p_ids) if names is not None else map(model.vocab_r.__getitem__, p_ids))
+            p_ids = tuple(p_ids)
+        else:
+            found = model._tokenize(model_text)  # cached here, not twice
+            p_ids, p_starts, p_ends = zip(*found) if found else ((), (), ())
+            values = getattr(model, "token_values", None)  # Unigram: an unknown token's value is its text
+            p_tokens = tuple(values(model_text, found) if values else map(model.vocab_r.__getitem__, p_ids))
+        if counted is not None:  # bytes -> characters: a token starts in the character its first byte is in
+            p_starts = tuple(map((-1).__add__, map(counted.__getitem__, p_starts)))
+            p_ends = tuple(map(counted.__getitem__, map((-1).__add__, p_ends)))
+        else:
+            p_starts, p_ends = tuple(p_starts), tuple(p_ends)
         return self._piece_cache.put(piece, (p_ids, p_tokens, p_starts, p_ends), 4 * len(piece))
 
     def encode_batch(self, inputs, is_pretokenized: bool = False, add_special_tokens: bool = True) -> list[Encoding]:
@@ -535,6 +543,9 @@ class Tokenizer:
     def __repr__(self) -> str:
         """The tokenizer.json written as `tokenizers`' repr writes it (serde_pyo3): Name(field=value, ...)."""
         return "Tokenizer(" + ", ".join(f"{k}={_shown(v, k)}" for k, v in self.to_config().items()) + ")"
+
+
+_STARTS_CHAR = bytes(0 if 0x80 <= b < 0xC0 else 1 for b in range(256))  # 1 for a byte that begins a UTF-8 character
 
 
 def _original(base: int, align, ns: int, ne: int) -> tuple[int, int]:
