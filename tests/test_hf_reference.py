@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from drawn_tables import drawn_merges
 from toklab.hf import Tokenizer, models, pre_tokenizers
 from toklab.reference import lowest_rank_merge
 
@@ -20,17 +21,7 @@ MINIMIND = [Path(__file__).resolve().parent.parent / "assets" / "minimind" / "to
 
 @st.composite
 def tables(draw):
-    alphabet = list("abcd")
-    vocab = {c: i for i, c in enumerate(alphabet)}
-    merges = []
-    for _ in range(draw(st.integers(0, 25))):
-        tokens = list(vocab)
-        a, b = draw(st.sampled_from(tokens)), draw(st.sampled_from(tokens))
-        if (a, b) in merges or len(a + b) > 8:
-            continue
-        merges.append((a, b))
-        vocab.setdefault(a + b, len(vocab) + 100)  # ids are not ranks
-    return vocab, merges
+    return drawn_merges(draw, list("abcd"), most=25, longest=8, anywhere=False, first_id=100)  # ids are not ranks
 
 
 @settings(max_examples=150, deadline=None)

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from drawn_tables import drawn_merges
 from toklab.hf import Tokenizer, compact, models, pre_tokenizers
 from toklab.reference import lowest_rank_merge
 
@@ -212,16 +213,7 @@ def byte_level_tables(draw):
     """(vocab, merges) over the bytes of BYTE_TEXT: merges drawn among the tokens so far and ranked
     anywhere, so that some join a character's bytes, some cross from one character into the next
     (Ġ+ä, ä¸Ń+ä), and some take a whole character early (ranked below the merges that make it)."""
-    vocab = {c: i for i, c in enumerate(BYTE_CHARS)}
-    merges = []
-    for _ in range(draw(st.integers(0, 40))):
-        tokens = list(vocab)
-        a, b = draw(st.sampled_from(tokens)), draw(st.sampled_from(tokens))
-        if (a, b) in merges or len(a + b) > 9:
-            continue
-        merges.insert(draw(st.integers(0, len(merges))), (a, b))  # ranked anywhere, as Llama 3 ranks some
-        vocab.setdefault(a + b, len(vocab))
-    return vocab, merges
+    return drawn_merges(draw, BYTE_CHARS, most=40, longest=9, anywhere=True)  # ranked anywhere, as Llama 3 ranks some
 
 
 def byte_level_json(vocab, merges) -> str:
